@@ -1,0 +1,231 @@
+//! Connection, chunk info and index data records as plain types.
+
+use byteorder::{ByteOrder, LittleEndian as LE};
+
+use super::record::{
+    encode_record_prefix, nanos_to_time_bytes, op, time_to_nanos, FieldReader, HeaderBuilder,
+    RawRecord,
+};
+use crate::Result;
+
+/// A connection: a topic with its message type.
+///
+/// # Example
+/// ```
+/// use rsbag::bag::Connection;
+/// let conn = Connection::new("/file_version", "std_msgs/UInt32",
+///     "304a39449588c7f8ce2df6e8001c5fce", "uint32 data\n");
+/// assert_eq!(conn.topic, "/file_version");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Connection {
+    /// The connection id, unique in its bag.
+    pub id: u32,
+    /// The topic the messages are stored on.
+    pub topic: String,
+    /// The ROS message type, e.g. `sensor_msgs/Image`.
+    pub msg_type: String,
+    /// The md5sum of the message type, as 32 hex digits.
+    pub md5sum: String,
+    /// The full message definition text.
+    pub message_definition: String,
+    /// The publishing node, if the writer recorded one.
+    pub callerid: Option<String>,
+    /// Whether the publisher was latching, if the writer recorded it.
+    pub latching: Option<bool>,
+}
+
+impl Connection {
+    /// A connection with id 0, no caller id and no latching field; a writer
+    /// assigns the id when the connection is added.
+    pub fn new(topic: &str, msg_type: &str, md5sum: &str, message_definition: &str) -> Self {
+        Connection {
+            id: 0,
+            topic: topic.to_owned(),
+            msg_type: msg_type.to_owned(),
+            md5sum: md5sum.to_owned(),
+            message_definition: message_definition.to_owned(),
+            callerid: None,
+            latching: None,
+        }
+    }
+
+    /// Append this connection as a record to `out`.
+    pub(crate) fn encode(&self, out: &mut Vec<u8>) {
+        let header = HeaderBuilder::new()
+            .u32("conn", self.id)
+            .op(op::CONNECTION)
+            .field("topic", self.topic.as_bytes())
+            .build();
+        // The data is itself a header, its fields sorted by name as ROS writes them.
+        let mut data = HeaderBuilder::new();
+        if let Some(callerid) = &self.callerid {
+            data = data.field("callerid", callerid.as_bytes());
+        }
+        if let Some(latching) = self.latching {
+            data = data.field("latching", if latching { b"1" } else { b"0" });
+        }
+        let data = data
+            .field("md5sum", self.md5sum.as_bytes())
+            .field("message_definition", self.message_definition.as_bytes())
+            .field("type", self.msg_type.as_bytes())
+            .build();
+        encode_record_prefix(out, &header, data.len() as u32);
+        out.extend_from_slice(&data);
+    }
+
+    /// Parse a connection record.
+    pub(crate) fn parse(record: &RawRecord<'_>) -> Result<Connection> {
+        let header = FieldReader::new(record);
+        let id = header.u32("conn")?;
+        let storage_topic = header.str("topic")?;
+        let data = RawRecord {
+            header: record.data,
+            ..*record
+        };
+        let fields = FieldReader::new(&data);
+        let optional_str = |name| -> Result<Option<String>> {
+            Ok(match fields.get(name)? {
+                Some(_) => Some(fields.str(name)?.to_owned()),
+                None => None,
+            })
+        };
+        let latching = match fields.get("latching")? {
+            None => None,
+            Some(b"1") => Some(true),
+            Some(b"0") | Some(b"") => Some(false),
+            Some(_) => return Err(record.corrupt("latching is neither 0 nor 1")),
+        };
+        let md5sum = fields.str("md5sum")?;
+        if md5sum.len() != 32 || !md5sum.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(record.corrupt(format!("md5sum {md5sum:?} is not 32 hex digits")));
+        }
+        Ok(Connection {
+            id,
+            topic: optional_str("topic")?.unwrap_or_else(|| storage_topic.to_owned()),
+            msg_type: fields.str("type")?.to_owned(),
+            md5sum: md5sum.to_owned(),
+            message_definition: fields.str("message_definition")?.to_owned(),
+            callerid: optional_str("callerid")?,
+            latching,
+        })
+    }
+}
+
+/// The closing index's description of one chunk.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChunkInfo {
+    /// Byte offset of the chunk record in the file.
+    pub chunk_pos: u64,
+    /// Time of the earliest message in the chunk (ns).
+    pub start_time: u64,
+    /// Time of the latest message in the chunk (ns).
+    pub end_time: u64,
+    /// Number of messages per connection id in the chunk.
+    pub connection_counts: Vec<(u32, u32)>,
+}
+
+impl ChunkInfo {
+    /// Total number of messages in the chunk.
+    pub fn message_count(&self) -> u64 {
+        self.connection_counts.iter().map(|&(_, n)| u64::from(n)).sum()
+    }
+
+    /// Append this chunk info as a record to `out`.
+    pub(crate) fn encode(&self, out: &mut Vec<u8>) {
+        let header = HeaderBuilder::new()
+            .u64("chunk_pos", self.chunk_pos)
+            .u32("count", self.connection_counts.len() as u32)
+            .time("end_time", self.end_time)
+            .op(op::CHUNK_INFO)
+            .time("start_time", self.start_time)
+            .u32("ver", 1)
+            .build();
+        encode_record_prefix(out, &header, 8 * self.connection_counts.len() as u32);
+        for &(conn, count) in &self.connection_counts {
+            out.extend_from_slice(&conn.to_le_bytes());
+            out.extend_from_slice(&count.to_le_bytes());
+        }
+    }
+
+    /// Parse a chunk info record.
+    pub(crate) fn parse(record: &RawRecord<'_>) -> Result<ChunkInfo> {
+        let f = FieldReader::new(record);
+        check_version(record, &f)?;
+        let count = f.u32("count")? as usize;
+        if record.data.len() != count.saturating_mul(8) {
+            return Err(record.corrupt(format!(
+                "{count} connections need {} data bytes, found {}",
+                count.saturating_mul(8),
+                record.data.len()
+            )));
+        }
+        let connection_counts = record
+            .data
+            .chunks_exact(8)
+            .map(|c| (LE::read_u32(&c[..4]), LE::read_u32(&c[4..])))
+            .collect();
+        Ok(ChunkInfo {
+            chunk_pos: f.u64("chunk_pos")?,
+            start_time: f.time("start_time")?,
+            end_time: f.time("end_time")?,
+            connection_counts,
+        })
+    }
+}
+
+/// Where one message lies: its time, connection and byte offset of its
+/// record in the uncompressed chunk data.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct IndexEntry {
+    /// Message time (ns).
+    pub time: u64,
+    /// Byte offset of the message data record in the uncompressed chunk.
+    pub offset: u32,
+    /// Connection id.
+    pub conn: u32,
+}
+
+/// Append the index data record of connection `conn` to `out`. `entries`
+/// must all belong to `conn`.
+pub(crate) fn encode_index_data(conn: u32, entries: &[IndexEntry], out: &mut Vec<u8>) {
+    let header = HeaderBuilder::new()
+        .u32("conn", conn)
+        .u32("count", entries.len() as u32)
+        .op(op::INDEX_DATA)
+        .u32("ver", 1)
+        .build();
+    encode_record_prefix(out, &header, 12 * entries.len() as u32);
+    for e in entries {
+        out.extend_from_slice(&nanos_to_time_bytes(e.time));
+        out.extend_from_slice(&e.offset.to_le_bytes());
+    }
+}
+
+/// Parse an index data record, appending its entries to `out`.
+pub(crate) fn parse_index_data(record: &RawRecord<'_>, out: &mut Vec<IndexEntry>) -> Result<()> {
+    let f = FieldReader::new(record);
+    check_version(record, &f)?;
+    let conn = f.u32("conn")?;
+    let count = f.u32("count")? as usize;
+    if record.data.len() != count.saturating_mul(12) {
+        return Err(record.corrupt(format!(
+            "{count} entries need {} data bytes, found {}",
+            count.saturating_mul(12),
+            record.data.len()
+        )));
+    }
+    out.extend(record.data.chunks_exact(12).map(|e| IndexEntry {
+        time: time_to_nanos(LE::read_u32(&e[..4]), LE::read_u32(&e[4..8])),
+        offset: LE::read_u32(&e[8..]),
+        conn,
+    }));
+    Ok(())
+}
+
+fn check_version(record: &RawRecord<'_>, f: &FieldReader<'_, '_>) -> Result<()> {
+    match f.u32("ver")? {
+        1 => Ok(()),
+        v => Err(record.corrupt(format!("version {v} is not supported (only 1)"))),
+    }
+}

@@ -1,0 +1,652 @@
+//! The bag reader: a memory-mapped file, its connections and chunks, and
+//! time-ordered message queries through the index.
+
+use std::collections::{BTreeSet, BinaryHeap};
+use std::cmp::Reverse;
+use std::ops::{Bound, RangeBounds};
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use bytes::Bytes;
+
+use super::compression::Compression;
+use super::index::{parse_index_data, ChunkInfo, Connection, IndexEntry};
+use super::record::{op, read_record, FieldReader, RawRecord, RecordError, MAGIC};
+use super::scan::{self, ScanReport};
+use crate::{Error, Result};
+
+/// What the bag header record says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BagHeader {
+    /// Offset of the closing index (0 while a bag is being written).
+    pub index_pos: u64,
+    /// Number of connections in the closing index.
+    pub conn_count: u32,
+    /// Number of chunks in the closing index.
+    pub chunk_count: u32,
+    /// Offset of the first record after the bag header.
+    pub records_start: u64,
+}
+
+/// One chunk of a bag, as the index (or a scan) describes it.
+#[derive(Debug)]
+pub struct Chunk {
+    /// The chunk's index information.
+    pub info: ChunkInfo,
+    /// Where each message of the chunk lies, sorted by time; read from the
+    /// index data records after the chunk when first needed.
+    entries: OnceLock<Vec<IndexEntry>>,
+}
+
+impl Chunk {
+    pub(crate) fn new(info: ChunkInfo, entries: Option<Vec<IndexEntry>>) -> Chunk {
+        let cell = OnceLock::new();
+        if let Some(entries) = entries {
+            let _ = cell.set(entries);
+        }
+        Chunk {
+            info,
+            entries: cell,
+        }
+    }
+}
+
+/// A message read from a bag.
+///
+/// `data` is a cheap, thread-safe handle: for an uncompressed chunk it
+/// borrows the bytes straight from the memory-mapped file, for a compressed
+/// one it shares the decompressed chunk.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Message {
+    /// Connection id (see [`Bag::connection`]).
+    pub conn: u32,
+    /// Message time (ns).
+    pub time: u64,
+    /// The serialized message.
+    pub data: Bytes,
+}
+
+/// A ROS bag v2.0 opened for reading.
+///
+/// # Example
+/// ```no_run
+/// use rsbag::bag::Bag;
+/// # fn main() -> rsbag::Result<()> {
+/// let bag = Bag::open("sample_bags/librealsense-depth-color-lz4.bag")?;
+/// for conn in bag.connections() {
+///     println!("{} {} ({} messages)", conn.topic, conn.msg_type, bag.message_count(conn.id));
+/// }
+/// let second = bag.start_time() + 1_000_000_000;
+/// for message in bag.query().time(second..).messages() {
+///     let message = message?;
+///     println!("{} {} bytes", message.time, message.data.len());
+/// }
+/// # Ok(()) }
+/// ```
+#[derive(Debug)]
+pub struct Bag {
+    data: Bytes,
+    path: Option<PathBuf>,
+    header: BagHeader,
+    connections: Vec<Connection>,
+    chunks: Vec<Chunk>,
+    scan_report: Option<ScanReport>,
+}
+
+impl Bag {
+    /// Open an indexed bag file (memory-mapped).
+    ///
+    /// A bag without a usable index gives [`Error::MissingIndex`]; use
+    /// [`Bag::scan`] or [`Bag::open_or_scan`] for those.
+    pub fn open(path: impl AsRef<Path>) -> Result<Bag> {
+        let path = path.as_ref();
+        let data = map_file(path)?;
+        Bag::from_indexed(data, Some(path.to_path_buf())).map_err(|e| e.in_file(path))
+    }
+
+    /// Read a bag by walking every record from the start, ignoring the
+    /// closing index: recovers the connections and messages of every
+    /// complete chunk of a bag whose index is missing, cut off or damaged.
+    pub fn scan(path: impl AsRef<Path>) -> Result<Bag> {
+        let path = path.as_ref();
+        let data = map_file(path)?;
+        Bag::from_scan(data, Some(path.to_path_buf())).map_err(|e| e.in_file(path))
+    }
+
+    /// Open through the index, and fall back to [`Bag::scan`] when the
+    /// index is missing or damaged. [`Bag::scan_report`] tells which.
+    pub fn open_or_scan(path: impl AsRef<Path>) -> Result<Bag> {
+        let path = path.as_ref();
+        let data = map_file(path)?;
+        match Bag::from_indexed(data.clone(), Some(path.to_path_buf())) {
+            Ok(bag) => Ok(bag),
+            Err(Error::NotABag) => Err(Error::NotABag.in_file(path)),
+            Err(e) => {
+                tracing::warn!("{}: {e}; scanning the records instead", path.display());
+                Bag::from_scan(data, Some(path.to_path_buf())).map_err(|e| e.in_file(path))
+            }
+        }
+    }
+
+    /// Read an indexed bag from bytes in memory.
+    pub fn from_bytes(data: impl Into<Bytes>) -> Result<Bag> {
+        Bag::from_indexed(data.into(), None)
+    }
+
+    /// Scan a bag in memory (see [`Bag::scan`]).
+    pub fn scan_bytes(data: impl Into<Bytes>) -> Result<Bag> {
+        Bag::from_scan(data.into(), None)
+    }
+
+    fn from_indexed(data: Bytes, path: Option<PathBuf>) -> Result<Bag> {
+        let header = read_bag_header(&data)?;
+        let (connections, infos) = read_index(&data, &header)?;
+        let chunks = infos.into_iter().map(|i| Chunk::new(i, None)).collect();
+        Ok(Bag::assemble(data, path, header, connections, chunks, None))
+    }
+
+    fn from_scan(data: Bytes, path: Option<PathBuf>) -> Result<Bag> {
+        let header = read_bag_header(&data)?;
+        let scanned = scan::scan_records(&data, header.records_start);
+        Ok(Bag::assemble(
+            data,
+            path,
+            header,
+            scanned.connections,
+            scanned.chunks,
+            Some(scanned.report),
+        ))
+    }
+
+    fn assemble(
+        data: Bytes,
+        path: Option<PathBuf>,
+        header: BagHeader,
+        mut connections: Vec<Connection>,
+        mut chunks: Vec<Chunk>,
+        scan_report: Option<ScanReport>,
+    ) -> Bag {
+        connections.sort_by_key(|c| c.id);
+        connections.dedup_by_key(|c| c.id);
+        chunks.sort_by_key(|c| (c.info.start_time, c.info.chunk_pos));
+        Bag {
+            data,
+            path,
+            header,
+            connections,
+            chunks,
+            scan_report,
+        }
+    }
+
+    /// The file this bag was opened from, if any.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// The size of the file in bytes.
+    pub fn file_size(&self) -> u64 {
+        self.data.len() as u64
+    }
+
+    /// What the bag header says.
+    pub fn header(&self) -> BagHeader {
+        self.header
+    }
+
+    /// All connections, sorted by id.
+    pub fn connections(&self) -> &[Connection] {
+        &self.connections
+    }
+
+    /// The connection with id `id`.
+    pub fn connection(&self, id: u32) -> Option<&Connection> {
+        self.connections
+            .binary_search_by_key(&id, |c| c.id)
+            .ok()
+            .map(|i| &self.connections[i])
+    }
+
+    /// The connections on `topic` (usually one).
+    pub fn connections_on<'b>(&'b self, topic: &'b str) -> impl Iterator<Item = &'b Connection> {
+        self.connections.iter().filter(move |c| c.topic == topic)
+    }
+
+    /// All chunks, sorted by start time.
+    pub fn chunks(&self) -> &[Chunk] {
+        &self.chunks
+    }
+
+    /// Set when the bag was read by a scan: what was recovered and what was
+    /// lost.
+    pub fn scan_report(&self) -> Option<&ScanReport> {
+        self.scan_report.as_ref()
+    }
+
+    /// The number of messages on connection `conn`, from the index alone.
+    pub fn message_count(&self, conn: u32) -> u64 {
+        self.chunks
+            .iter()
+            .flat_map(|c| &c.info.connection_counts)
+            .filter(|&&(id, _)| id == conn)
+            .map(|&(_, n)| u64::from(n))
+            .sum()
+    }
+
+    /// The number of messages in the bag, from the index alone.
+    pub fn total_message_count(&self) -> u64 {
+        self.chunks.iter().map(|c| c.info.message_count()).sum()
+    }
+
+    /// Time of the earliest message (ns), or 0 for an empty bag.
+    pub fn start_time(&self) -> u64 {
+        self.chunks.iter().map(|c| c.info.start_time).min().unwrap_or(0)
+    }
+
+    /// Time of the latest message (ns), or 0 for an empty bag.
+    pub fn end_time(&self) -> u64 {
+        self.chunks.iter().map(|c| c.info.end_time).max().unwrap_or(0)
+    }
+
+    /// The compression of the chunk, read from its header.
+    pub fn chunk_compression(&self, chunk: &Chunk) -> Result<Compression> {
+        Ok(self.chunk_header(chunk)?.0)
+    }
+
+    /// Every message in time order.
+    pub fn messages(&self) -> Messages<'_> {
+        self.query().messages()
+    }
+
+    /// Start a query: choose topics, connections and a time range, then
+    /// call [`Query::messages`].
+    pub fn query(&self) -> Query<'_> {
+        Query {
+            bag: self,
+            connections: None,
+            start: Bound::Unbounded,
+            end: Bound::Unbounded,
+        }
+    }
+
+    /// The uncompressed data of a chunk: borrowed from the file when the
+    /// chunk is stored uncompressed, decompressed otherwise.
+    pub fn chunk_data(&self, chunk: &Chunk) -> Result<Bytes> {
+        let (compression, size, record) = self.chunk_header(chunk)?;
+        let range = record.data_offset as usize..record.end() as usize;
+        match compression {
+            Compression::None if record.data.len() == size as usize => Ok(self.data.slice(range)),
+            Compression::None => Err(record.corrupt(format!(
+                "uncompressed chunk has {} data bytes but its header says {size}",
+                record.data.len()
+            ))),
+            _ => compression
+                .decompress(record.data, size, record.offset)
+                .map(Bytes::from),
+        }
+    }
+
+    fn chunk_header(&self, chunk: &Chunk) -> Result<(Compression, u32, RawRecord<'_>)> {
+        let pos = usize::try_from(chunk.info.chunk_pos).unwrap_or(usize::MAX);
+        let record = read_record(&self.data, pos, 0).map_err(RecordError::into_error)?;
+        if record.op != op::CHUNK {
+            return Err(record.corrupt(format!(
+                "the index points to a {} record, not a chunk",
+                record.name()
+            )));
+        }
+        let fields = FieldReader::new(&record);
+        let name = fields.bytes("compression")?;
+        let compression = Compression::from_name(name).ok_or_else(|| Error::UnknownCompression {
+            name: String::from_utf8_lossy(name).into_owned(),
+            offset: record.offset,
+        })?;
+        Ok((compression, fields.u32("size")?, record))
+    }
+
+    /// The message entries of a chunk, sorted by time.
+    pub fn chunk_entries<'b>(&'b self, chunk: &'b Chunk) -> Result<&'b [IndexEntry]> {
+        if let Some(entries) = chunk.entries.get() {
+            return Ok(entries);
+        }
+        let entries = self.read_chunk_entries(chunk)?;
+        Ok(chunk.entries.get_or_init(|| entries))
+    }
+
+    /// Read the index data records that follow a chunk.
+    fn read_chunk_entries(&self, chunk: &Chunk) -> Result<Vec<IndexEntry>> {
+        let (_, _, record) = self.chunk_header(chunk)?;
+        let mut pos = record.end();
+        let mut entries = Vec::with_capacity(chunk.info.message_count() as usize);
+        for _ in 0..chunk.info.connection_counts.len() {
+            let index = read_record(&self.data, pos as usize, 0).map_err(RecordError::into_error)?;
+            if index.op != op::INDEX_DATA {
+                return Err(index.corrupt(format!(
+                    "expected the index data of the chunk at {}, found a {} record",
+                    record.offset,
+                    index.name()
+                )));
+            }
+            parse_index_data(&index, &mut entries)?;
+            pos = index.end();
+        }
+        entries.sort_by_key(|e| (e.time, e.offset));
+        Ok(entries)
+    }
+}
+
+/// Memory-map a file.
+fn map_file(path: &Path) -> Result<Bytes> {
+    let io_error = |source| Error::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let file = std::fs::File::open(path).map_err(io_error)?;
+    if file.metadata().map_err(io_error)?.len() == 0 {
+        // An empty file cannot be mapped; it is not a bag either.
+        return Err(Error::NotABag.in_file(path));
+    }
+    // SAFETY: the map is read-only. Another process truncating the file while
+    // it is mapped would fault; that is the documented caveat of every
+    // memory-mapped reader (rosbag, mcap).
+    let map = unsafe { memmap2::Mmap::map(&file) }.map_err(io_error)?;
+    Ok(Bytes::from_owner(map))
+}
+
+/// Check the magic line and read the bag header record.
+pub(crate) fn read_bag_header(data: &[u8]) -> Result<BagHeader> {
+    if !data.starts_with(MAGIC) {
+        return Err(Error::NotABag);
+    }
+    let record = read_record(data, MAGIC.len(), 0).map_err(RecordError::into_error)?;
+    if record.op != op::BAG_HEADER {
+        return Err(record.corrupt("the first record is not the bag header"));
+    }
+    let f = FieldReader::new(&record);
+    Ok(BagHeader {
+        index_pos: f.u64("index_pos")?,
+        conn_count: f.u32("conn_count")?,
+        chunk_count: f.u32("chunk_count")?,
+        records_start: record.end(),
+    })
+}
+
+/// Read the closing index: connection and chunk info records.
+fn read_index(data: &[u8], header: &BagHeader) -> Result<(Vec<Connection>, Vec<ChunkInfo>)> {
+    let len = data.len() as u64;
+    if header.index_pos == 0 {
+        return Err(Error::MissingIndex {
+            reason: "the bag header says no index was written".into(),
+        });
+    }
+    if header.index_pos < header.records_start || header.index_pos > len {
+        return Err(Error::MissingIndex {
+            reason: format!(
+                "the bag header puts the index at byte {} but the file has {len} bytes",
+                header.index_pos
+            ),
+        });
+    }
+    let mut connections = Vec::with_capacity(header.conn_count as usize);
+    let mut chunks = Vec::with_capacity(header.chunk_count as usize);
+    let mut pos = header.index_pos;
+    while pos < len {
+        let record = read_record(data, pos as usize, 0).map_err(|e| match e {
+            RecordError::Truncated { offset } => Error::MissingIndex {
+                reason: format!("the index is cut off at byte {offset}"),
+            },
+            RecordError::Corrupt(e) => e,
+        })?;
+        match record.op {
+            op::CONNECTION => connections.push(Connection::parse(&record)?),
+            op::CHUNK_INFO => {
+                let info = ChunkInfo::parse(&record)?;
+                if info.chunk_pos < header.records_start || info.chunk_pos >= header.index_pos {
+                    return Err(record.corrupt(format!(
+                        "chunk position {} lies outside the chunk section",
+                        info.chunk_pos
+                    )));
+                }
+                chunks.push(info);
+            }
+            _ => {
+                return Err(record.corrupt(format!(
+                    "unexpected {} record in the index section",
+                    record.name()
+                )))
+            }
+        }
+        pos = record.end();
+    }
+    if connections.len() != header.conn_count as usize || chunks.len() != header.chunk_count as usize
+    {
+        return Err(Error::MissingIndex {
+            reason: format!(
+                "the header lists {} connections and {} chunks, the index has {} and {}",
+                header.conn_count,
+                header.chunk_count,
+                connections.len(),
+                chunks.len()
+            ),
+        });
+    }
+    Ok((connections, chunks))
+}
+
+/// A message query: which connections, which time range.
+#[derive(Debug, Clone)]
+pub struct Query<'b> {
+    bag: &'b Bag,
+    connections: Option<BTreeSet<u32>>,
+    start: Bound<u64>,
+    end: Bound<u64>,
+}
+
+impl<'b> Query<'b> {
+    /// Only messages on these topics (all connections on each).
+    pub fn topics<S: AsRef<str>>(self, topics: impl IntoIterator<Item = S>) -> Self {
+        let ids: Vec<u32> = topics
+            .into_iter()
+            .flat_map(|t| {
+                let t = t.as_ref().to_owned();
+                self.bag
+                    .connections
+                    .iter()
+                    .filter(move |c| c.topic == t)
+                    .map(|c| c.id)
+            })
+            .collect();
+        self.connections(ids)
+    }
+
+    /// Only messages on these connection ids.
+    pub fn connections(mut self, ids: impl IntoIterator<Item = u32>) -> Self {
+        let ids: BTreeSet<u32> = ids.into_iter().collect();
+        self.connections = Some(match self.connections {
+            Some(existing) => existing.intersection(&ids).copied().collect(),
+            None => ids,
+        });
+        self
+    }
+
+    /// Only messages whose time (ns) lies in `range`.
+    pub fn time(mut self, range: impl RangeBounds<u64>) -> Self {
+        self.start = range.start_bound().cloned();
+        self.end = range.end_bound().cloned();
+        self
+    }
+
+    fn wants_time(&self, t: u64) -> bool {
+        (self.start, self.end).contains(&t)
+    }
+
+    fn wants_chunk(&self, info: &ChunkInfo) -> bool {
+        let ends_after_start = match self.start {
+            Bound::Included(a) => info.end_time >= a,
+            Bound::Excluded(a) => info.end_time > a,
+            Bound::Unbounded => true,
+        };
+        let starts_before_end = match self.end {
+            Bound::Included(b) => info.start_time <= b,
+            Bound::Excluded(b) => info.start_time < b,
+            Bound::Unbounded => true,
+        };
+        let has_connection = match &self.connections {
+            None => true,
+            Some(ids) => info
+                .connection_counts
+                .iter()
+                .any(|(id, n)| *n > 0 && ids.contains(id)),
+        };
+        ends_after_start && starts_before_end && has_connection
+    }
+
+    /// The messages, in time order (ties in the order they were written).
+    pub fn messages(self) -> Messages<'b> {
+        let chunks = self
+            .bag
+            .chunks
+            .iter()
+            .filter(|c| self.wants_chunk(&c.info))
+            .collect();
+        Messages {
+            query: self,
+            pending: chunks,
+            next_pending: 0,
+            open: Vec::new(),
+            heap: BinaryHeap::new(),
+            failed: false,
+        }
+    }
+}
+
+/// A chunk being read by [`Messages`].
+struct OpenChunk {
+    pos: u64,
+    data: Bytes,
+    entries: Vec<IndexEntry>,
+    next: usize,
+}
+
+/// Iterator over the messages of a [`Query`], merging chunks by time.
+///
+/// Chunks are opened (and decompressed) only when the merge reaches their
+/// start time, so at most the chunks that overlap in time are held at once.
+pub struct Messages<'b> {
+    query: Query<'b>,
+    pending: Vec<&'b Chunk>,
+    next_pending: usize,
+    open: Vec<Option<OpenChunk>>,
+    /// (time, chunk position, open chunk slot) of each open chunk's next
+    /// entry: equal times come out in the order they were written.
+    heap: BinaryHeap<Reverse<(u64, u64, usize)>>,
+    failed: bool,
+}
+
+impl Messages<'_> {
+    /// Open every pending chunk that starts no later than the earliest
+    /// message of the open ones.
+    fn open_due_chunks(&mut self) -> Result<()> {
+        while let Some(chunk) = self.pending.get(self.next_pending) {
+            let due = match self.heap.peek() {
+                None => true,
+                Some(Reverse((t, _, _))) => chunk.info.start_time <= *t,
+            };
+            if !due {
+                break;
+            }
+            self.next_pending += 1;
+            self.open_chunk(chunk)?;
+        }
+        Ok(())
+    }
+
+    fn open_chunk(&mut self, chunk: &Chunk) -> Result<()> {
+        let bag = self.query.bag;
+        let entries: Vec<IndexEntry> = bag
+            .chunk_entries(chunk)?
+            .iter()
+            .filter(|e| self.query.wants_time(e.time))
+            .filter(|e| match &self.query.connections {
+                None => true,
+                Some(ids) => ids.contains(&e.conn),
+            })
+            .copied()
+            .collect();
+        if entries.is_empty() {
+            return Ok(());
+        }
+        let slot = self.open.len();
+        self.heap
+            .push(Reverse((entries[0].time, chunk.info.chunk_pos, slot)));
+        self.open.push(Some(OpenChunk {
+            pos: chunk.info.chunk_pos,
+            data: bag.chunk_data(chunk)?,
+            entries,
+            next: 0,
+        }));
+        Ok(())
+    }
+
+    fn next_message(&mut self) -> Result<Option<Message>> {
+        self.open_due_chunks()?;
+        let Some(Reverse((_, _, slot))) = self.heap.pop() else {
+            return Ok(None);
+        };
+        let Some(chunk) = self.open[slot].as_mut() else {
+            return Ok(None);
+        };
+        let entry = chunk.entries[chunk.next];
+        chunk.next += 1;
+        let message = read_message(&chunk.data, entry);
+        match chunk.entries.get(chunk.next) {
+            Some(next) => self.heap.push(Reverse((next.time, chunk.pos, slot))),
+            None => self.open[slot] = None,
+        }
+        message.map(Some)
+    }
+}
+
+impl Iterator for Messages<'_> {
+    type Item = Result<Message>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed {
+            return None;
+        }
+        let item = self.next_message().transpose();
+        if matches!(item, Some(Err(_))) {
+            self.failed = true;
+        }
+        item
+    }
+}
+
+/// The message data record an index entry points to, inside chunk data.
+fn read_message(chunk: &Bytes, entry: IndexEntry) -> Result<Message> {
+    let record = read_record(chunk, entry.offset as usize, 0).map_err(|e| {
+        Error::corrupt(
+            "index data",
+            u64::from(entry.offset),
+            format!("entry does not point to a whole record in its chunk: {}", e.into_error()),
+        )
+    })?;
+    if record.op != op::MESSAGE_DATA {
+        return Err(record.corrupt(format!(
+            "the index points to a {} record, not message data",
+            record.name()
+        )));
+    }
+    let conn = FieldReader::new(&record).u32("conn")?;
+    if conn != entry.conn {
+        return Err(record.corrupt(format!(
+            "message is on connection {conn}, the index says {}",
+            entry.conn
+        )));
+    }
+    Ok(Message {
+        conn,
+        time: entry.time,
+        data: chunk.slice(record.data_offset as usize..record.end() as usize),
+    })
+}

@@ -1,0 +1,18 @@
+//! # rsbag
+//!
+//! Record and play back RealSense depth-camera sessions as ROS1 bag files
+//! (`#ROSBAG V2.0`), the format librealsense wrote up to 2.56.
+//!
+//! The crate is layered; each layer only uses the ones below it:
+//!
+//! - [`bag`]: ROS bag v2.0 records: a streaming [`bag::BagWriter`] and a
+//!   memory-mapped [`bag::Bag`] reader with index queries and a scan mode
+//!   that recovers bags whose index is missing. It knows nothing of RealSense.
+//! - [`msg`]: the ROS message types librealsense writes, with their exact
+//!   definitions and md5sums, encoded and decoded without copying pixel data.
+
+pub mod bag;
+mod error;
+pub mod msg;
+
+pub use error::{Error, Result};

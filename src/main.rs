@@ -1,0 +1,7 @@
+//! The `rsbag` command-line tool.
+
+mod cli;
+
+fn main() {
+    std::process::exit(cli::run());
+}

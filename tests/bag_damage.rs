@@ -1,0 +1,163 @@
+//! Cut-off and damaged bags: the scan path recovers every complete chunk,
+//! the indexed path fails with a clear error, and nothing panics.
+
+mod common;
+
+use common::{time_order, write_bag, Written};
+use proptest::prelude::*;
+use rsbag::bag::record::read_record;
+use rsbag::bag::{Bag, Compression};
+use rsbag::Error;
+
+fn sample_messages() -> (Vec<(String, String)>, Vec<Written>) {
+    let topics = vec![
+        ("/camera/depth".to_string(), "sensor_msgs/Image".to_string()),
+        ("/camera/info".to_string(), "diagnostic_msgs/KeyValue".to_string()),
+        ("/imu".to_string(), "sensor_msgs/Imu".to_string()),
+    ];
+    let messages = (0..40u32)
+        .map(|i| Written {
+            conn: i % 3,
+            time: 1 + u64::from(i) * 10_000_000,
+            data: (0..(i * 13 % 200)).map(|b| (b ^ i) as u8).collect(),
+        })
+        .collect();
+    (topics, messages)
+}
+
+/// For each chunk: the offset where its record ends, and its messages.
+fn chunk_layout(bytes: &[u8]) -> Vec<(u64, Vec<Written>)> {
+    let bag = Bag::from_bytes(bytes.to_vec()).expect("the whole bag opens");
+    bag.chunks()
+        .iter()
+        .map(|chunk| {
+            let end = read_record(bytes, chunk.info.chunk_pos as usize, 0)
+                .expect("chunk record")
+                .end();
+            let messages = bag
+                .query()
+                .time(chunk.info.start_time..=chunk.info.end_time)
+                .messages()
+                .map(|m| m.expect("message"))
+                .filter(|m| {
+                    bag.chunk_entries(chunk)
+                        .expect("entries")
+                        .iter()
+                        .any(|e| e.time == m.time && e.conn == m.conn)
+                })
+                .map(|m| Written { conn: m.conn, time: m.time, data: m.data.to_vec() })
+                .collect();
+            (end, messages)
+        })
+        .collect()
+}
+
+fn scanned_messages(bytes: &[u8]) -> Result<Vec<Written>, Error> {
+    let bag = Bag::scan_bytes(bytes.to_vec())?;
+    bag.messages()
+        .map(|m| m.map(|m| Written { conn: m.conn, time: m.time, data: m.data.to_vec() }))
+        .collect()
+}
+
+#[test]
+fn a_bag_cut_at_any_offset_yields_every_complete_chunk() {
+    let (topics, messages) = sample_messages();
+    for compression in Compression::ALL {
+        let bytes = write_bag(&topics, &messages, compression, 600);
+        let layout = chunk_layout(&bytes);
+        assert!(layout.len() >= 5, "want several chunks, got {}", layout.len());
+        let header_end = read_record(&bytes, 13, 0).expect("bag header").end() as usize;
+        let index_pos = Bag::from_bytes(bytes.clone()).expect("open").header().index_pos as usize;
+        for cut in 0..bytes.len() {
+            let cut_bytes = &bytes[..cut];
+            if cut < index_pos {
+                // The index is gone: the indexed path must say so, cleanly.
+                let err = Bag::from_bytes(cut_bytes.to_vec()).expect_err("cut bag must not open indexed");
+                assert!(!err.to_string().is_empty());
+            } else {
+                let _ = Bag::from_bytes(cut_bytes.to_vec()).map(|bag| bag.messages().count());
+            }
+            if cut < header_end {
+                assert!(scanned_messages(cut_bytes).is_err(), "cut {cut}: no header, no bag");
+                continue;
+            }
+            let expected: Vec<Written> = layout
+                .iter()
+                .filter(|(end, _)| *end as usize <= cut)
+                .flat_map(|(_, m)| m.clone())
+                .collect();
+            let got = scanned_messages(cut_bytes)
+                .unwrap_or_else(|e| panic!("{compression} cut at {cut}: scan failed: {e}"));
+            assert_eq!(got, time_order(&expected), "{compression} cut at {cut}");
+        }
+    }
+}
+
+#[test]
+fn a_bag_whose_index_was_never_written_is_recovered_whole() {
+    let (topics, messages) = sample_messages();
+    let mut bytes = write_bag(&topics, &messages, Compression::Lz4, 600);
+    let index_pos = Bag::from_bytes(bytes.clone()).expect("open").header().index_pos as usize;
+    bytes.truncate(index_pos);
+    // What a crashed recording looks like: index_pos still 0 in the header.
+    let pos = bytes
+        .windows(10)
+        .position(|w| w == b"index_pos=")
+        .expect("index_pos field")
+        + 10;
+    bytes[pos..pos + 8].copy_from_slice(&0u64.to_le_bytes());
+    match Bag::from_bytes(bytes.clone()) {
+        Err(Error::MissingIndex { .. }) => {}
+        other => panic!("expected MissingIndex, got {other:?}"),
+    }
+    let bag = Bag::scan_bytes(bytes).expect("scan");
+    assert!(bag.scan_report().is_some_and(|r| r.is_clean()), "{:?}", bag.scan_report());
+    assert_eq!(bag.connections().len(), 3);
+    let got: Vec<Written> = bag
+        .messages()
+        .map(|m| m.map(|m| Written { conn: m.conn, time: m.time, data: m.data.to_vec() }))
+        .collect::<Result<_, _>>()
+        .expect("messages");
+    assert_eq!(got, time_order(&messages));
+}
+
+#[test]
+fn not_a_bag_is_said_plainly() {
+    for bytes in [&b""[..], b"hello world", b"#ROSBAG V1.2\n", b"#ROSBAG V2.0\n"] {
+        assert!(Bag::from_bytes(bytes.to_vec()).is_err());
+        assert!(Bag::scan_bytes(bytes.to_vec()).is_err());
+    }
+    assert!(matches!(Bag::from_bytes(b"GIF89a...".to_vec()), Err(Error::NotABag)));
+    let dir = tempfile::tempdir().expect("tempdir");
+    let empty = dir.path().join("empty.bag");
+    std::fs::write(&empty, b"").expect("write");
+    let err = Bag::open(&empty).expect_err("empty file");
+    assert!(err.to_string().contains("empty.bag"), "{err}");
+    let err = Bag::open(dir.path().join("missing.bag")).expect_err("missing file");
+    assert!(err.to_string().contains("missing.bag"), "{err}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Flipped bytes anywhere (header, chunks, index) never panic either
+    /// path, and reading every message ends.
+    #[test]
+    fn bit_flips_never_panic(
+        flips in prop::collection::vec((any::<prop::sample::Index>(), 1u8..=255), 1..4),
+        compression in prop_oneof![Just(Compression::None), Just(Compression::Lz4), Just(Compression::Bz2)],
+    ) {
+        let (topics, messages) = sample_messages();
+        let mut bytes = write_bag(&topics, &messages, compression, 600);
+        for (at, mask) in flips {
+            let i = at.index(bytes.len());
+            bytes[i] ^= mask;
+        }
+        if let Ok(bag) = Bag::from_bytes(bytes.clone()) {
+            let _ = bag.messages().count();
+        }
+        if let Ok(bag) = Bag::scan_bytes(bytes) {
+            let _ = bag.messages().count();
+        }
+    }
+}

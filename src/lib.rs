@@ -12,7 +12,10 @@
 //!   definitions and md5sums, encoded and decoded without copying pixel data.
 
 pub mod bag;
+pub mod device;
 mod error;
 pub mod msg;
+pub mod playback;
+pub mod record;
 
 pub use error::{Error, Result};

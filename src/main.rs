@@ -2,6 +2,6 @@
 
 mod cli;
 
-fn main() {
-    std::process::exit(cli::run());
+fn main() -> std::process::ExitCode {
+    cli::run()
 }

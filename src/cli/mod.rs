@@ -1,6 +1,57 @@
-//! The `rsbag` command line.
+//! The `rsbag` command line: one subcommand per module.
+
+mod frames;
+mod info;
+mod json;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Record, inspect and play back RealSense sessions stored as ROS1 bag files.
+#[derive(Debug, Parser)]
+#[command(name = "rsbag", version, about, propagate_version = true)]
+struct Cli {
+    /// Print progress logs (repeat for more detail).
+    #[arg(short, long, global = true, action = clap::ArgAction::Count)]
+    verbose: u8,
+
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    Info(info::Args),
+    Frames(frames::Args),
+}
 
 /// Run the command line; returns the process exit code.
-pub fn run() -> i32 {
-    0
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    init_logging(cli.verbose);
+    let result = match cli.command {
+        Command::Info(args) => info::run(args),
+        Command::Frames(args) => frames::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("rsbag: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn init_logging(verbose: u8) {
+    let level = match verbose {
+        0 => return,
+        1 => tracing::Level::INFO,
+        2 => tracing::Level::DEBUG,
+        _ => tracing::Level::TRACE,
+    };
+    tracing_subscriber::fmt()
+        .with_max_level(level)
+        .with_writer(std::io::stderr)
+        .init();
 }

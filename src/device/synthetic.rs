@@ -1,0 +1,1 @@
+//! The synthetic device (being written).

@@ -1,0 +1,343 @@
+//! Writes the RealSense topic layout (file version 4) into a bag: the
+//! device description, stream descriptions, frames, option changes and
+//! notifications, with the message types and encodings librealsense 2.55
+//! uses.
+
+use std::borrow::Cow;
+use std::collections::{HashMap, HashSet};
+use std::path::Path;
+
+use super::convert::{bag_time, stamp_from_ms, transform_from_extrinsics};
+use super::topics::{self, StreamTopic};
+use crate::bag::{BagFile, Connection, WriterOptions};
+use crate::device::{
+    camera_info, option_name, Extrinsics, Frame, Notification, ProfileKind, SensorOption,
+    StreamKind, StreamProfile,
+};
+use crate::msg::diagnostic_msgs::KeyValue;
+use crate::msg::geometry_msgs::{Accel, Twist, Vector3};
+use crate::msg::realsense_msgs::{self, ImuIntrinsic, StreamInfo};
+use crate::msg::sensor_msgs::{CameraInfo, Image, Imu};
+use crate::msg::std_msgs::{self, Float32, Header, UInt32};
+use crate::msg::RosMessage;
+use crate::Result;
+
+/// The file version librealsense 2.55 writes.
+pub const FILE_VERSION: u32 = 4;
+
+/// Metadata keys librealsense writes beside the numeric metadata.
+pub mod metadata_keys {
+    /// Host arrival time, ms.
+    pub const SYSTEM_TIME: &str = "system_time";
+    /// Timestamp domain name.
+    pub const TIMESTAMP_DOMAIN: &str = "timestamp_domain";
+    /// Pose tracker confidence.
+    pub const TRACKER_CONFIDENCE: &str = "Tracker Confidence";
+    /// Pose mapper confidence.
+    pub const MAPPER_CONFIDENCE: &str = "Mapper Confidence";
+    /// Pose frame timestamp, ms.
+    pub const FRAME_TIMESTAMP: &str = "frame_timestamp";
+    /// Pose frame number.
+    pub const FRAME_NUMBER: &str = "Frame number";
+}
+
+/// The device is always device 0 of its file, as in librealsense.
+const DEVICE: u32 = 0;
+
+/// A RealSense-layout writer over a [`BagFile`].
+pub struct RsWriter {
+    bag: BagFile,
+    connections: HashMap<String, u32>,
+    scratch: Vec<u8>,
+    described_options: HashSet<(u32, String)>,
+}
+
+impl RsWriter {
+    /// Create the bag and write `/file_version`.
+    pub fn create(path: &Path, options: WriterOptions) -> Result<RsWriter> {
+        let mut writer = RsWriter {
+            bag: BagFile::create(path, options)?,
+            connections: HashMap::new(),
+            scratch: Vec::new(),
+            described_options: HashSet::new(),
+        };
+        writer.write(topics::FILE_VERSION, 0, &UInt32 { data: FILE_VERSION })?;
+        Ok(writer)
+    }
+
+    /// Finish the bag (index, rename); returns its size in bytes.
+    pub fn finish(self) -> Result<u64> {
+        self.bag.finish()
+    }
+
+    /// Delete the unfinished file.
+    pub fn abandon(self) {
+        self.bag.abandon()
+    }
+
+    /// Bytes written so far.
+    pub fn bytes_written(&self) -> u64 {
+        self.bag.bytes_written()
+    }
+
+    /// Write one message on `topic` at capture time `capture_ns`.
+    fn write<'m, M: RosMessage<'m>>(&mut self, topic: &str, capture_ns: u64, msg: &M) -> Result<()> {
+        let conn = match self.connections.get(topic) {
+            Some(&conn) => conn,
+            None => {
+                let conn = self.bag.add_connection(Connection::new(
+                    topic,
+                    M::TYPE,
+                    M::MD5SUM,
+                    M::DEFINITION,
+                ));
+                self.connections.insert(topic.to_owned(), conn);
+                conn
+            }
+        };
+        self.scratch.clear();
+        msg.encode(&mut self.scratch);
+        let result = self.bag.write(conn, bag_time(capture_ns), &self.scratch);
+        if self.scratch.capacity() > (4 << 20) {
+            // Do not keep a frame-sized buffer around for small messages.
+            self.scratch = Vec::new();
+        }
+        result
+    }
+
+    fn write_key_values<'k>(
+        &mut self,
+        topic: &str,
+        capture_ns: u64,
+        pairs: impl IntoIterator<Item = (&'k str, Cow<'k, str>)>,
+    ) -> Result<()> {
+        for (key, value) in pairs {
+            let msg = KeyValue {
+                key: Cow::Borrowed(key),
+                value,
+            };
+            self.write(topic, capture_ns, &msg)?;
+        }
+        Ok(())
+    }
+
+    /// The device's camera info.
+    pub fn write_device_info(&mut self, info: &crate::device::CameraInfo) -> Result<()> {
+        let pairs = info.iter().map(|(k, v)| (k, Cow::Borrowed(v)));
+        self.write_key_values(&topics::device_info(DEVICE), 0, pairs)
+    }
+
+    /// A sensor's camera info; a sensor without a name gets one, since
+    /// readers find sensors through their info topics.
+    pub fn write_sensor_info(&mut self, sensor: u32, info: &crate::device::CameraInfo) -> Result<()> {
+        let topic = topics::sensor_info(DEVICE, sensor);
+        if info.get(camera_info::NAME).is_none() {
+            let name = format!("Sensor {sensor}");
+            self.write_key_values(&topic, 0, [(camera_info::NAME, Cow::Owned(name))])?;
+        }
+        let pairs = info.iter().map(|(k, v)| (k, Cow::Borrowed(v)));
+        self.write_key_values(&topic, 0, pairs)
+    }
+
+    /// An option's value at `capture_ns`, and its description the first
+    /// time the option is written.
+    pub fn write_option(&mut self, sensor: u32, option: &SensorOption, capture_ns: u64) -> Result<()> {
+        let value = Float32 {
+            data: option.value,
+        };
+        self.write(&topics::option_value(DEVICE, sensor, &option.name), capture_ns, &value)?;
+        if self.described_options.insert((sensor, option.name.clone())) {
+            let description = if option.description.is_empty() {
+                Cow::Owned(format!("Read only option of {}", option.name))
+            } else {
+                Cow::Borrowed(option.description.as_str())
+            };
+            let msg = std_msgs::String { data: description };
+            self.write(&topics::option_description(DEVICE, sensor, &option.name), 0, &msg)?;
+        }
+        Ok(())
+    }
+
+    /// The description of a streamed profile: `StreamInfo`, then
+    /// `CameraInfo` (video) or `ImuIntrinsic` (motion).
+    pub fn write_stream_info(&mut self, sensor: u32, profile: &StreamProfile, capture_ns: u64) -> Result<()> {
+        let stream = StreamTopic::new(DEVICE, sensor, profile.stream);
+        let info = StreamInfo {
+            fps: profile.fps,
+            encoding: Cow::Borrowed(profile.format.ros_encoding()),
+            is_recommended: profile.is_default,
+        };
+        self.write(&stream.stream_info(), capture_ns, &info)?;
+        match profile.kind {
+            ProfileKind::Video { width, height, intrinsics } => {
+                let msg = camera_info_message(width, height, intrinsics);
+                self.write(&stream.camera_info(), capture_ns, &msg)
+            }
+            ProfileKind::Motion { intrinsics } => {
+                let i = intrinsics.unwrap_or_default();
+                let mut data = [0f32; 12];
+                for (row, values) in i.data.iter().enumerate() {
+                    data[row * 4..row * 4 + 4].copy_from_slice(values);
+                }
+                let msg = ImuIntrinsic {
+                    data,
+                    noise_variances: i.noise_variances,
+                    bias_variances: i.bias_variances,
+                };
+                self.write(&stream.imu_intrinsic(), capture_ns, &msg)
+            }
+            ProfileKind::Pose => Ok(()),
+        }
+    }
+
+    /// A stream's extrinsics: the transform from the reference stream of
+    /// extrinsics group `group` to this stream, at time zero.
+    pub fn write_extrinsics(&mut self, stream: StreamTopic, group: u32, e: &Extrinsics) -> Result<()> {
+        self.write(&stream.extrinsics(group), 0, &transform_from_extrinsics(e))
+    }
+
+    /// A frame, with its metadata. `depth_units` is written into depth
+    /// images, as librealsense does.
+    pub fn write_frame(&mut self, sensor: u32, frame: &Frame, depth_units: f32, capture_ns: u64) -> Result<()> {
+        let stream = StreamTopic::new(DEVICE, sensor, frame.profile.stream);
+        let header = Header {
+            seq: frame.number as u32,
+            stamp: stamp_from_ms(frame.timestamp),
+            frame_id: Cow::Borrowed(Header::LIBREALSENSE_VERSION),
+        };
+        match frame.profile.kind {
+            ProfileKind::Video { width, height, .. } => {
+                let depth_units = match frame.profile.stream.kind {
+                    StreamKind::Depth => depth_units,
+                    _ => 0.0,
+                };
+                let image = Image {
+                    header,
+                    height,
+                    width,
+                    encoding: Cow::Borrowed(frame.profile.format.ros_encoding()),
+                    is_bigendian: 0,
+                    step: frame.stride,
+                    data: Cow::Borrowed(&frame.data),
+                    depth_units,
+                };
+                self.write(&stream.frame_data(), capture_ns, &image)?;
+            }
+            ProfileKind::Motion { .. } => {
+                let imu = imu_message(header, frame);
+                self.write(&stream.frame_data(), capture_ns, &imu)?;
+            }
+            ProfileKind::Pose => {
+                self.write_pose(&stream, frame, capture_ns)?;
+            }
+        }
+        self.write_metadata(&stream, frame, capture_ns)
+    }
+
+    fn write_pose(&mut self, stream: &StreamTopic, frame: &Frame, capture_ns: u64) -> Result<()> {
+        let pose = frame.pose().unwrap_or_default();
+        let v = |a: [f32; 3]| Vector3 {
+            x: f64::from(a[0]),
+            y: f64::from(a[1]),
+            z: f64::from(a[2]),
+        };
+        let [x, y, z, w] = pose.rotation.map(f64::from);
+        let transform = crate::msg::geometry_msgs::Transform {
+            translation: v(pose.translation),
+            rotation: crate::msg::geometry_msgs::Quaternion { x, y, z, w },
+        };
+        self.write(&stream.frame_data(), capture_ns, &transform)?;
+        let accel = Accel {
+            linear: v(pose.acceleration),
+            angular: v(pose.angular_acceleration),
+        };
+        self.write(&stream.pose_accel(), capture_ns, &accel)?;
+        let twist = Twist {
+            linear: v(pose.velocity),
+            angular: v(pose.angular_velocity),
+        };
+        self.write(&stream.pose_twist(), capture_ns, &twist)?;
+        let topic = stream.frame_metadata();
+        let pairs = [
+            (metadata_keys::TRACKER_CONFIDENCE, pose.tracker_confidence.to_string()),
+            (metadata_keys::MAPPER_CONFIDENCE, pose.mapper_confidence.to_string()),
+            (metadata_keys::FRAME_TIMESTAMP, format!("{:.6}", frame.timestamp)),
+            (metadata_keys::FRAME_NUMBER, frame.number.to_string()),
+        ];
+        self.write_key_values(&topic, capture_ns, pairs.into_iter().map(|(k, v)| (k, Cow::Owned(v))))
+    }
+
+    fn write_metadata(&mut self, stream: &StreamTopic, frame: &Frame, capture_ns: u64) -> Result<()> {
+        let topic = stream.frame_metadata();
+        let fixed = [
+            (metadata_keys::SYSTEM_TIME, Cow::Owned(format!("{:.6}", frame.system_time))),
+            (metadata_keys::TIMESTAMP_DOMAIN, Cow::Borrowed(frame.domain.name())),
+        ];
+        let numeric = frame
+            .metadata
+            .iter()
+            .map(|(k, v)| (k.as_str(), Cow::Owned(v.to_string())));
+        self.write_key_values(&topic, capture_ns, fixed.into_iter().chain(numeric))
+    }
+
+    /// A notification at `capture_ns`.
+    pub fn write_notification(&mut self, sensor: u32, n: &Notification, capture_ns: u64) -> Result<()> {
+        let msg = realsense_msgs::Notification {
+            timestamp: stamp_from_ms(n.timestamp),
+            category: Cow::Borrowed(&n.category),
+            severity: Cow::Borrowed(&n.severity),
+            description: Cow::Borrowed(&n.description),
+            serialized_data: Cow::Borrowed(&n.serialized_data),
+        };
+        self.write(&topics::notification(DEVICE, sensor, &n.category), capture_ns, &msg)
+    }
+}
+
+/// The depth units of a sensor's options (0 when it has none).
+pub fn depth_units_of(options: &[SensorOption]) -> f32 {
+    options
+        .iter()
+        .find(|o| o.name == option_name::DEPTH_UNITS)
+        .map_or(0.0, |o| o.value)
+}
+
+fn camera_info_message(width: u32, height: u32, intrinsics: Option<crate::device::Intrinsics>) -> CameraInfo<'static> {
+    let mut msg = CameraInfo {
+        header: Header::default(),
+        height,
+        width,
+        ..CameraInfo::default()
+    };
+    let i = intrinsics.unwrap_or(crate::device::Intrinsics {
+        width,
+        height,
+        ppx: 0.0,
+        ppy: 0.0,
+        fx: 0.0,
+        fy: 0.0,
+        model: crate::device::Distortion::None,
+        coeffs: [0.0; 5],
+    });
+    msg.k[0] = f64::from(i.fx);
+    msg.k[2] = f64::from(i.ppx);
+    msg.k[4] = f64::from(i.fy);
+    msg.k[5] = f64::from(i.ppy);
+    msg.k[8] = 1.0;
+    msg.d = i.coeffs.iter().map(|&c| f64::from(c)).collect();
+    msg.distortion_model = Cow::Borrowed(i.model.name());
+    msg
+}
+
+fn imu_message<'a>(header: Header<'a>, frame: &Frame) -> Imu<'a> {
+    let [x, y, z] = frame.motion().unwrap_or_default().map(f64::from);
+    let sample = Vector3 { x, y, z };
+    let mut imu = Imu {
+        header,
+        ..Imu::default()
+    };
+    match frame.profile.stream.kind {
+        StreamKind::Gyro => imu.angular_velocity = sample,
+        _ => imu.linear_acceleration = sample,
+    }
+    imu
+}

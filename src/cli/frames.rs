@@ -5,9 +5,14 @@ use std::path::PathBuf;
 
 use sha2::{Digest, Sha256};
 
+use std::sync::Arc;
+use std::time::Duration;
+
+use parking_lot::Mutex;
+
 use super::json;
-use rsbag::device::Frame;
-use rsbag::playback::{Event, Recording};
+use rsbag::device::{Device, Frame};
+use rsbag::playback::{Playback, PlaybackOptions};
 use rsbag::Result;
 
 /// Print every frame of a recording: stream, index, frame number,
@@ -77,14 +82,32 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-pub fn run(args: Args) -> Result<()> {
-    let recording = Recording::open(&args.file)?;
-    let mut lines = Vec::new();
-    for event in recording.events(..) {
-        if let Event::Frame { frame, .. } = event?.event {
-            lines.push(Line::of(&frame));
+/// Play the file through the playback device, not in real time, with
+/// every sensor and profile started, and collect a line per frame.
+fn play_all(file: &std::path::Path) -> Result<Vec<Line>> {
+    let options = PlaybackOptions {
+        real_time: false,
+        ..PlaybackOptions::default()
+    };
+    let playback = Playback::with_options(file, options)?;
+    let lines = Arc::new(Mutex::new(Vec::new()));
+    for sensor in playback.sensors() {
+        let profiles = sensor.profiles();
+        if profiles.is_empty() {
+            continue;
         }
+        sensor.open(&profiles)?;
+        let lines = lines.clone();
+        sensor.start(Arc::new(move |frame| lines.lock().push(Line::of(&frame))))?;
     }
+    playback.wait_until_stopped(Duration::MAX);
+    playback.stop();
+    let lines = std::mem::take(&mut *lines.lock());
+    Ok(lines)
+}
+
+pub fn run(args: Args) -> Result<()> {
+    let mut lines = play_all(&args.file)?;
     if args.json {
         lines.sort_by(|a, b| (a.stream, a.index, a.number).cmp(&(b.stream, b.index, b.number)));
     }

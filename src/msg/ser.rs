@@ -180,9 +180,11 @@ impl<'a> Reader<'a> {
             Some(bytes) if bytes <= self.remaining() => Ok(len),
             _ => {
                 self.pos = start;
+                let left = self.remaining();
                 Err(self.error(format_args!(
-                    "length prefix of `{what}` says {len} elements of {elem_size} bytes, only {} bytes follow",
-                    self.remaining().saturating_sub(4)
+                    "length prefix of `{what}` says {len} elements of {elem_size} bytes, \
+                     only {} bytes follow",
+                    left.saturating_sub(4)
                 )))
             }
         }

@@ -90,6 +90,9 @@ fn play_all(file: &std::path::Path) -> Result<Vec<Line>> {
         ..PlaybackOptions::default()
     };
     let playback = Playback::with_options(file, options)?;
+    // Start every sensor before reading begins, so that no stream misses
+    // the first frames.
+    playback.pause();
     let lines = Arc::new(Mutex::new(Vec::new()));
     for sensor in playback.sensors() {
         let profiles = sensor.profiles();
@@ -100,6 +103,7 @@ fn play_all(file: &std::path::Path) -> Result<Vec<Line>> {
         let lines = lines.clone();
         sensor.start(Arc::new(move |frame| lines.lock().push(Line::of(&frame))))?;
     }
+    playback.resume();
     playback.wait_until_stopped(Duration::MAX);
     playback.stop();
     let lines = std::mem::take(&mut *lines.lock());

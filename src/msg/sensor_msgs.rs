@@ -144,7 +144,9 @@ ros_message!(
 
 impl Encode for Image<'_> {
     fn write(&self, out: &mut Vec<u8>) {
-        out.reserve(self.data.len() + self.encoding.len() + self.header.frame_id.len() + 37);
+        // 41 bytes of numbers and length prefixes, then the strings and data.
+        let strings = self.header.frame_id.len() + self.encoding.len();
+        out.reserve(41 + strings + self.data.len());
         self.header.write(out);
         self.height.write(out);
         self.width.write(out);

@@ -3,8 +3,8 @@
 //! seconds then `u32` nanoseconds.
 //!
 //! [`Encode`] writes a value; [`Reader`] reads named fields and reports
-//! truncation and bad UTF-8 as [`Error::Decode`](crate::Error::Decode)
-//! errors that name the field and its byte offset in the message.
+//! truncation and bad UTF-8 as [`Error::Decode`] errors that name the field
+//! and its byte offset in the message.
 
 use std::borrow::Cow;
 

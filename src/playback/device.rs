@@ -178,6 +178,12 @@ impl Playback {
         });
     }
 
+    /// Whether [`pause`](Self::pause) holds delivery (also before any
+    /// sensor was started).
+    pub fn is_paused(&self) -> bool {
+        self.inner.control.lock().paused
+    }
+
     /// Continue after [`pause`](Self::pause).
     pub fn resume(&self) {
         self.inner.update(|c| {
@@ -491,19 +497,22 @@ fn read_loop(inner: &Arc<Inner>) {
     }
 }
 
-/// Wait for the controls to allow reading; report seeks and stream changes.
+/// Wait for the controls to allow reading; report seeks and stream changes
+/// made meanwhile (a seek while paused is applied when playing resumes).
 fn next_step(inner: &Inner) -> Next {
     let mut control = inner.control.lock();
+    let mut seek = None;
+    let mut streams_changed = false;
     loop {
         if control.stop_reader {
             return Next::Exit;
         }
-        let seek = control.seek_to.take();
-        let changed = std::mem::take(&mut control.streams_changed);
-        if seek.is_some() || changed || !control.paused {
+        seek = control.seek_to.take().or(seek);
+        streams_changed |= std::mem::take(&mut control.streams_changed);
+        if !control.paused {
             return Next::Read {
                 seek,
-                streams_changed: changed,
+                streams_changed,
                 real_time: control.real_time,
                 speed: control.speed,
             };

@@ -23,8 +23,7 @@ use crate::record::rs_writer::metadata_keys;
 use crate::record::topics::{StreamTopic, Topic};
 use crate::{Error, Result};
 
-/// Bag time of the device description (librealsense's time zero).
-const STATIC_TIME: u64 = 1;
+use crate::record::convert::{DESCRIPTION_TIME, FIRST_EVENT_TIME};
 
 /// One stream of a recording.
 #[derive(Debug, Clone)]
@@ -272,11 +271,12 @@ impl<'r> EventQuery<'r> {
 
     /// The events, in time order.
     pub fn events(self) -> Events<'r> {
-        // Option values at time zero are the description, not events.
+        // What lies at time zero is the description, not events (as in
+        // librealsense, which plays from 2 ns on).
         let start = match self.start {
-            Bound::Included(t) => t.max(STATIC_TIME + 1),
-            Bound::Excluded(t) => t.saturating_add(1).max(STATIC_TIME + 1),
-            Bound::Unbounded => STATIC_TIME + 1,
+            Bound::Included(t) => t.max(FIRST_EVENT_TIME),
+            Bound::Excluded(t) => t.saturating_add(1).max(FIRST_EVENT_TIME),
+            Bound::Unbounded => FIRST_EVENT_TIME,
         };
         let messages = self
             .recording
@@ -607,7 +607,7 @@ impl Description {
                 let kv = KeyValue::decode(data)?;
                 self.sensor_info.entry(sensor).or_default().set(&kv.key, &kv.value);
             }
-            Topic::OptionValue { device: 0, sensor, option } if message.time <= STATIC_TIME => {
+            Topic::OptionValue { device: 0, sensor, option } if message.time <= DESCRIPTION_TIME => {
                 let value = Float32::decode(data)?.data;
                 set_option(self.options.entry(sensor).or_default(), &option, value);
             }

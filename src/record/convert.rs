@@ -28,11 +28,25 @@ pub fn ms_from_stamp(stamp: Time) -> f64 {
     (f64::from(stamp.sec) + 1e-9 * f64::from(stamp.nsec)) * 1000.0
 }
 
-/// Bag time of a message written `capture_ns` after the recording
-/// started: librealsense writes time zero (the device description) as the
-/// smallest valid ROS time, 1 ns.
+/// Bag time of the device description: librealsense writes time zero as
+/// the smallest valid ROS time, 1 ns.
+pub const DESCRIPTION_TIME: u64 = 1;
+
+/// The earliest bag time librealsense plays events (frames, option
+/// changes, notifications) from; anything earlier is description.
+pub const FIRST_EVENT_TIME: u64 = 2;
+
+/// Bag time of a description message written `capture_ns` after the
+/// recording started (time zero becomes [`DESCRIPTION_TIME`]).
 pub fn bag_time(capture_ns: u64) -> u64 {
-    capture_ns.max(1)
+    capture_ns.max(DESCRIPTION_TIME)
+}
+
+/// Bag time of an event captured `capture_ns` after the recording
+/// started: never earlier than [`FIRST_EVENT_TIME`], so that readers do not
+/// take it for description.
+pub fn event_bag_time(capture_ns: u64) -> u64 {
+    capture_ns.max(FIRST_EVENT_TIME)
 }
 
 /// Extrinsics as the `geometry_msgs/Transform` librealsense writes.

@@ -7,7 +7,7 @@ use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
-use super::convert::{bag_time, stamp_from_ms, transform_from_extrinsics};
+use super::convert::{bag_time, event_bag_time, stamp_from_ms, transform_from_extrinsics};
 use super::topics::{self, StreamTopic};
 use crate::bag::{BagFile, Connection, WriterOptions};
 use crate::device::{
@@ -199,6 +199,7 @@ impl RsWriter {
     /// A frame, with its metadata. `depth_units` is written into depth
     /// images, as librealsense does.
     pub fn write_frame(&mut self, sensor: u32, frame: &Frame, depth_units: f32, capture_ns: u64) -> Result<()> {
+        let capture_ns = event_bag_time(capture_ns);
         let stream = StreamTopic::new(DEVICE, sensor, frame.profile.stream);
         let header = Header {
             seq: frame.number as u32,
@@ -282,6 +283,7 @@ impl RsWriter {
 
     /// A notification at `capture_ns`.
     pub fn write_notification(&mut self, sensor: u32, n: &Notification, capture_ns: u64) -> Result<()> {
+        let capture_ns = event_bag_time(capture_ns);
         let msg = realsense_msgs::Notification {
             timestamp: stamp_from_ms(n.timestamp),
             category: Cow::Borrowed(&n.category),

@@ -81,3 +81,128 @@ pub fn python(script: &str, args: &[&str]) -> String {
     );
     String::from_utf8(out.stdout).expect("python output is UTF-8")
 }
+
+/// A small RealSense recording written straight through the RealSense
+/// layout writer (no threads, exact times): two sensors, depth and color
+/// at 30 fps, `frames` frames each, an `Exposure` change at the middle
+/// and a notification at the middle.
+pub mod rs {
+    use std::path::Path;
+
+    use rsbag::bag::{Compression, WriterOptions};
+    use rsbag::device::{
+        camera_info, CameraInfo, Distortion, Extrinsics, Format, Frame, Intrinsics, Notification,
+        OptionRange, SensorOption, StreamId, StreamKind, StreamProfile, TimestampDomain,
+    };
+    use rsbag::record::rs_writer::RsWriter;
+    use rsbag::record::topics::StreamTopic;
+
+    pub const WIDTH: u32 = 16;
+    pub const HEIGHT: u32 = 12;
+    /// Capture time between frames of a stream, ns.
+    pub const PERIOD_NS: u64 = 33_333_333;
+
+    pub fn depth_profile() -> StreamProfile {
+        StreamProfile::video(StreamId::new(StreamKind::Depth, 0), Format::Z16, WIDTH, HEIGHT, 30)
+            .as_default()
+            .with_intrinsics(intrinsics(Distortion::BrownConrady))
+    }
+
+    pub fn color_profile() -> StreamProfile {
+        StreamProfile::video(StreamId::new(StreamKind::Color, 0), Format::Rgb8, WIDTH, HEIGHT, 30)
+            .as_default()
+            .with_intrinsics(intrinsics(Distortion::InverseBrownConrady))
+    }
+
+    fn intrinsics(model: Distortion) -> Intrinsics {
+        Intrinsics {
+            width: WIDTH,
+            height: HEIGHT,
+            ppx: 7.5,
+            ppy: 5.5,
+            fx: 20.0,
+            fy: 21.0,
+            model,
+            coeffs: [0.1, -0.2, 0.001, 0.002, 0.05],
+        }
+    }
+
+    /// The bytes of frame `n` of a stream.
+    pub fn pixels(profile: &StreamProfile, n: u64) -> Vec<u8> {
+        let bpp = profile.format.bytes_per_pixel().unwrap_or(1) as usize;
+        let len = (WIDTH * HEIGHT) as usize * bpp;
+        (0..len).map(|i| (i as u64 * 7 + n * 13 + profile.stream.kind as u64) as u8).collect()
+    }
+
+    /// Frame `n` of a stream: number `n + 1`, timestamp `1000 + n * 33.3` ms.
+    pub fn frame(profile: StreamProfile, n: u64) -> Frame {
+        Frame {
+            profile,
+            number: n + 1,
+            timestamp: 1000.0 + n as f64 * 33.3,
+            domain: TimestampDomain::HardwareClock,
+            system_time: 1_700_000_000_000.0 + n as f64 * 33.3,
+            metadata: vec![("Frame Counter".into(), n as i64 + 1)],
+            stride: WIDTH * profile.format.bytes_per_pixel().unwrap_or(1),
+            data: pixels(&profile, n).into(),
+        }
+    }
+
+    /// Capture time of frame `n` of the stream (color 1 ms after depth).
+    pub fn capture_ns(profile: &StreamProfile, n: u64) -> u64 {
+        let offset = if profile.stream.kind == StreamKind::Color { 1_000_000 } else { 0 };
+        n * PERIOD_NS + offset
+    }
+
+    pub fn exposure(value: f32) -> SensorOption {
+        SensorOption {
+            name: "Exposure".into(),
+            value,
+            range: OptionRange::fixed(value),
+            description: "Exposure time in microseconds".into(),
+            read_only: false,
+        }
+    }
+
+    pub fn notification() -> Notification {
+        Notification {
+            category: "Hardware Error".into(),
+            severity: "Warn".into(),
+            description: "planted".into(),
+            timestamp: 1_700_000_000_500.0,
+            serialized_data: "{}".into(),
+        }
+    }
+
+    /// Write the recording to `path`.
+    pub fn write(path: &Path, frames: u64, compression: Compression) {
+        let options = WriterOptions::default().compression(compression);
+        let mut w = RsWriter::create(path, options).expect("create bag");
+        w.write_device_info(&CameraInfo::new([
+            (camera_info::NAME, "Test Camera"),
+            (camera_info::SERIAL_NUMBER, "0042"),
+        ]))
+        .expect("device info");
+        w.write_sensor_info(0, &CameraInfo::new([(camera_info::NAME, "Stereo Module")])).expect("info");
+        w.write_sensor_info(1, &CameraInfo::new([(camera_info::NAME, "RGB Camera")])).expect("info");
+        w.write_option(1, &exposure(100.0), 0).expect("option");
+        let (depth, color) = (depth_profile(), color_profile());
+        w.write_stream_info(0, &depth, 0).expect("stream info");
+        w.write_stream_info(1, &color, 0).expect("stream info");
+        w.write_extrinsics(StreamTopic::new(0, 0, depth.stream), 0, &Extrinsics::IDENTITY).expect("tf");
+        w.write_extrinsics(StreamTopic::new(0, 1, color.stream), 0, &Extrinsics::translation(0.015, 0.0, 0.0))
+            .expect("tf");
+        for n in 0..frames {
+            for (sensor, profile) in [(0, depth), (1, color)] {
+                let at = capture_ns(&profile, n);
+                w.write_frame(sensor, &frame(profile, n), 0.001, at).expect("frame");
+            }
+            if n == frames / 2 {
+                let at = capture_ns(&depth, n) + 500_000;
+                w.write_option(1, &exposure(200.0), at).expect("option change");
+                w.write_notification(0, &notification(), at).expect("notification");
+            }
+        }
+        w.finish().expect("finish");
+    }
+}

@@ -98,7 +98,10 @@ impl SyntheticConfig {
             (camera_info::NAME, self.name.clone()),
             (camera_info::SERIAL_NUMBER, self.serial_number.clone()),
             (camera_info::FIRMWARE_VERSION, self.firmware_version.clone()),
-            (camera_info::RECOMMENDED_FIRMWARE_VERSION, "5.16.0.1".to_owned()),
+            (
+                camera_info::RECOMMENDED_FIRMWARE_VERSION,
+                "5.16.0.1".to_owned(),
+            ),
             (
                 camera_info::PHYSICAL_PORT,
                 format!("synthetic://{}", self.serial_number),
@@ -160,7 +163,11 @@ impl SyntheticConfig {
                 for (i, fps) in rates.into_iter().enumerate() {
                     let profile = StreamProfile::motion(stream, Format::MotionXyz32f, fps)
                         .with_motion_intrinsics(intrinsics);
-                    motion.push(if i == 0 { profile.as_default() } else { profile });
+                    motion.push(if i == 0 {
+                        profile.as_default()
+                    } else {
+                        profile
+                    });
                 }
             }
             sensors.push(SensorSpec {
@@ -376,7 +383,12 @@ fn rotation_xyz(x: f32, y: f32, z: f32) -> [f32; 9] {
     rx.then(&ry).then(&rz).rotation
 }
 
-fn option(name: &str, default: f32, (min, max, step): (f32, f32, f32), description: &str) -> SensorOption {
+fn option(
+    name: &str,
+    default: f32,
+    (min, max, step): (f32, f32, f32),
+    description: &str,
+) -> SensorOption {
     SensorOption {
         name: name.to_owned(),
         value: default,

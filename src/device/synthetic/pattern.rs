@@ -168,7 +168,10 @@ pub(super) fn render_frame(
                 metadata_key::ACTUAL_EXPOSURE.to_owned(),
                 params.exposure.round() as i64,
             ),
-            (metadata_key::GAIN_LEVEL.to_owned(), params.gain.round() as i64),
+            (
+                metadata_key::GAIN_LEVEL.to_owned(),
+                params.gain.round() as i64,
+            ),
         ]);
         if profile.stream.kind != StreamKind::Color {
             metadata.extend([
@@ -254,9 +257,8 @@ fn depth(w: usize, h: usize, number: u64, depth_units: f32, out: &mut [u8]) {
     let angle = TAU * (number % 180) as f64 / 180.0;
     let center_x = w as f64 / 2.0 + w as f64 / 4.0 * angle.cos();
     let center_y = h as f64 / 2.0 + h as f64 / 4.0 * angle.sin();
-    let corner = |center: f64, limit: usize| {
-        ((center - side as f64 / 2.0).max(0.0) as usize).min(limit)
-    };
+    let corner =
+        |center: f64, limit: usize| ((center - side as f64 / 2.0).max(0.0) as usize).min(limit);
     let (x0, y0) = (corner(center_x, w), corner(center_y, h));
     let (x1, y1) = ((x0 + side).min(w), (y0 + side).min(h));
     let square = ((fixed(600.0) + HALF) >> 16).clamp(0, 0xffff) as u16;
@@ -352,7 +354,7 @@ fn yuyv_row(row: &mut [u8], bar_of: &[u8], lut: &[[u8; 3]; 8]) {
     for (px, bars) in row.chunks_exact_mut(4).zip(bar_of.chunks_exact(2)) {
         let [y0, u0, v0] = lut[bars[0] as usize & 7];
         let [y1, u1, v1] = lut[bars[1] as usize & 7];
-        let avg = |a: u8, b: u8| ((a as u16 + b as u16 + 1) / 2) as u8;
+        let avg = |a: u8, b: u8| (a as u16 + b as u16).div_ceil(2) as u8;
         px.copy_from_slice(&[y0, avg(u0, u1), y1, avg(v0, v1)]);
     }
 }

@@ -8,7 +8,7 @@ use bytes::BytesMut;
 
 use crate::device::{
     camera_info, CameraInfo, FrameCallback, Notification, NotificationCallback, OptionCallback,
-    Sensor, SensorOption, StreamProfile,
+    Sensor, SensorOption, StreamId, StreamProfile,
 };
 use crate::{Error, Result};
 
@@ -140,7 +140,7 @@ impl SyntheticSensor {
     }
 
     /// Whether `stream` is one of this sensor's.
-    pub(super) fn has_stream(&self, stream: crate::device::StreamId) -> bool {
+    pub(super) fn has_stream(&self, stream: StreamId) -> bool {
         self.profiles.iter().any(|p| p.stream == stream)
     }
 
@@ -201,10 +201,7 @@ impl Sensor for SyntheticSensor {
         {
             let mut options = lock(&self.shared.options);
             let option = options.iter_mut().find(|o| o.name == name).ok_or_else(|| {
-                Error::InvalidArgument(format!(
-                    "{} has no option {name:?}",
-                    self.name()
-                ))
+                Error::InvalidArgument(format!("{} has no option {name:?}", self.name()))
             })?;
             if option.read_only {
                 return Err(Error::InvalidArgument(format!(
@@ -329,9 +326,8 @@ impl Sensor for SyntheticSensor {
         // Take the run out first: the threads are joined without the lock,
         // so a callback may call the sensor meanwhile.
         let run = lock(&self.state).run.take();
-        let run = run.ok_or_else(|| {
-            Error::InvalidArgument(format!("{} is not streaming", self.name()))
-        })?;
+        let run =
+            run.ok_or_else(|| Error::InvalidArgument(format!("{} is not streaming", self.name())))?;
         Self::finish(run);
         Ok(())
     }

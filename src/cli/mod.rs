@@ -3,6 +3,8 @@
 mod frames;
 mod info;
 mod json;
+mod play;
+mod record;
 
 use std::process::ExitCode;
 
@@ -24,6 +26,8 @@ struct Cli {
 enum Command {
     Info(info::Args),
     Frames(frames::Args),
+    Play(play::Args),
+    Record(record::Args),
 }
 
 /// Run the command line; returns the process exit code.
@@ -33,6 +37,8 @@ pub fn run() -> ExitCode {
     let result = match cli.command {
         Command::Info(args) => info::run(args),
         Command::Frames(args) => frames::run(args),
+        Command::Play(args) => play::run(args),
+        Command::Record(args) => record::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -12,7 +12,10 @@ use rsbag::Error;
 fn sample_messages() -> (Vec<(String, String)>, Vec<Written>) {
     let topics = vec![
         ("/camera/depth".to_string(), "sensor_msgs/Image".to_string()),
-        ("/camera/info".to_string(), "diagnostic_msgs/KeyValue".to_string()),
+        (
+            "/camera/info".to_string(),
+            "diagnostic_msgs/KeyValue".to_string(),
+        ),
         ("/imu".to_string(), "sensor_msgs/Imu".to_string()),
     ];
     let messages = (0..40u32)
@@ -45,7 +48,11 @@ fn chunk_layout(bytes: &[u8]) -> Vec<(u64, Vec<Written>)> {
                         .iter()
                         .any(|e| e.time == m.time && e.conn == m.conn)
                 })
-                .map(|m| Written { conn: m.conn, time: m.time, data: m.data.to_vec() })
+                .map(|m| Written {
+                    conn: m.conn,
+                    time: m.time,
+                    data: m.data.to_vec(),
+                })
                 .collect();
             (end, messages)
         })
@@ -55,7 +62,13 @@ fn chunk_layout(bytes: &[u8]) -> Vec<(u64, Vec<Written>)> {
 fn scanned_messages(bytes: &[u8]) -> Result<Vec<Written>, Error> {
     let bag = Bag::scan_bytes(bytes.to_vec())?;
     bag.messages()
-        .map(|m| m.map(|m| Written { conn: m.conn, time: m.time, data: m.data.to_vec() }))
+        .map(|m| {
+            m.map(|m| Written {
+                conn: m.conn,
+                time: m.time,
+                data: m.data.to_vec(),
+            })
+        })
         .collect()
 }
 
@@ -65,20 +78,31 @@ fn a_bag_cut_at_any_offset_yields_every_complete_chunk() {
     for compression in Compression::ALL {
         let bytes = write_bag(&topics, &messages, compression, 600);
         let layout = chunk_layout(&bytes);
-        assert!(layout.len() >= 5, "want several chunks, got {}", layout.len());
+        assert!(
+            layout.len() >= 5,
+            "want several chunks, got {}",
+            layout.len()
+        );
         let header_end = read_record(&bytes, 13, 0).expect("bag header").end() as usize;
-        let index_pos = Bag::from_bytes(bytes.clone()).expect("open").header().index_pos as usize;
+        let index_pos = Bag::from_bytes(bytes.clone())
+            .expect("open")
+            .header()
+            .index_pos as usize;
         for cut in 0..bytes.len() {
             let cut_bytes = &bytes[..cut];
             if cut < index_pos {
                 // The index is gone: the indexed path must say so, cleanly.
-                let err = Bag::from_bytes(cut_bytes.to_vec()).expect_err("cut bag must not open indexed");
+                let err =
+                    Bag::from_bytes(cut_bytes.to_vec()).expect_err("cut bag must not open indexed");
                 assert!(!err.to_string().is_empty());
             } else {
                 let _ = Bag::from_bytes(cut_bytes.to_vec()).map(|bag| bag.messages().count());
             }
             if cut < header_end {
-                assert!(scanned_messages(cut_bytes).is_err(), "cut {cut}: no header, no bag");
+                assert!(
+                    scanned_messages(cut_bytes).is_err(),
+                    "cut {cut}: no header, no bag"
+                );
                 continue;
             }
             let expected: Vec<Written> = layout
@@ -97,7 +121,10 @@ fn a_bag_cut_at_any_offset_yields_every_complete_chunk() {
 fn a_bag_whose_index_was_never_written_is_recovered_whole() {
     let (topics, messages) = sample_messages();
     let mut bytes = write_bag(&topics, &messages, Compression::Lz4, 600);
-    let index_pos = Bag::from_bytes(bytes.clone()).expect("open").header().index_pos as usize;
+    let index_pos = Bag::from_bytes(bytes.clone())
+        .expect("open")
+        .header()
+        .index_pos as usize;
     bytes.truncate(index_pos);
     // What a crashed recording looks like: index_pos still 0 in the header.
     let pos = bytes
@@ -111,11 +138,21 @@ fn a_bag_whose_index_was_never_written_is_recovered_whole() {
         other => panic!("expected MissingIndex, got {other:?}"),
     }
     let bag = Bag::scan_bytes(bytes).expect("scan");
-    assert!(bag.scan_report().is_some_and(|r| r.is_clean()), "{:?}", bag.scan_report());
+    assert!(
+        bag.scan_report().is_some_and(|r| r.is_clean()),
+        "{:?}",
+        bag.scan_report()
+    );
     assert_eq!(bag.connections().len(), 3);
     let got: Vec<Written> = bag
         .messages()
-        .map(|m| m.map(|m| Written { conn: m.conn, time: m.time, data: m.data.to_vec() }))
+        .map(|m| {
+            m.map(|m| Written {
+                conn: m.conn,
+                time: m.time,
+                data: m.data.to_vec(),
+            })
+        })
         .collect::<Result<_, _>>()
         .expect("messages");
     assert_eq!(got, time_order(&messages));
@@ -123,11 +160,19 @@ fn a_bag_whose_index_was_never_written_is_recovered_whole() {
 
 #[test]
 fn not_a_bag_is_said_plainly() {
-    for bytes in [&b""[..], b"hello world", b"#ROSBAG V1.2\n", b"#ROSBAG V2.0\n"] {
+    for bytes in [
+        &b""[..],
+        b"hello world",
+        b"#ROSBAG V1.2\n",
+        b"#ROSBAG V2.0\n",
+    ] {
         assert!(Bag::from_bytes(bytes.to_vec()).is_err());
         assert!(Bag::scan_bytes(bytes.to_vec()).is_err());
     }
-    assert!(matches!(Bag::from_bytes(b"GIF89a...".to_vec()), Err(Error::NotABag)));
+    assert!(matches!(
+        Bag::from_bytes(b"GIF89a...".to_vec()),
+        Err(Error::NotABag)
+    ));
     let dir = tempfile::tempdir().expect("tempdir");
     let empty = dir.path().join("empty.bag");
     std::fs::write(&empty, b"").expect("write");

@@ -17,13 +17,23 @@ fn compression() -> impl Strategy<Value = Compression> {
 }
 
 fn topics() -> impl Strategy<Value = Vec<(String, String)>> {
-    prop::collection::vec(("/[a-z_]{1,12}(/[a-z0-9_]{1,8}){0,3}", "[a-z_]{1,10}/[A-Z][a-zA-Z0-9]{0,12}"), 1..6)
+    prop::collection::vec(
+        (
+            "/[a-z_]{1,12}(/[a-z0-9_]{1,8}){0,3}",
+            "[a-z_]{1,10}/[A-Z][a-zA-Z0-9]{0,12}",
+        ),
+        1..6,
+    )
 }
 
 fn bag_case() -> impl Strategy<Value = (Vec<(String, String)>, Vec<Written>, Compression, usize)> {
     topics().prop_flat_map(|topics| {
         let n = topics.len() as u32;
-        let message = (0..n, 0u64..5_000_000_000, prop::collection::vec(any::<u8>(), 0..3000))
+        let message = (
+            0..n,
+            0u64..5_000_000_000,
+            prop::collection::vec(any::<u8>(), 0..3000),
+        )
             .prop_map(|(conn, time, data)| Written { conn, time, data });
         (
             Just(topics),
@@ -46,7 +56,11 @@ fn as_written(messages: Vec<Message>) -> Vec<Written> {
 }
 
 fn read_all(bag: &Bag) -> Vec<Written> {
-    as_written(bag.messages().collect::<Result<_, _>>().expect("read every message"))
+    as_written(
+        bag.messages()
+            .collect::<Result<_, _>>()
+            .expect("read every message"),
+    )
 }
 
 proptest! {
@@ -121,7 +135,11 @@ fn the_rosbag_crate_reads_what_we_write() {
             if let ChunkRecord::Chunk(chunk) = record.expect("chunk record") {
                 for m in chunk.messages() {
                     if let MessageRecord::MessageData(m) = m.expect("message record") {
-                        seen.push(Written { conn: m.conn_id, time: m.time, data: m.data.to_vec() });
+                        seen.push(Written {
+                            conn: m.conn_id,
+                            time: m.time,
+                            data: m.data.to_vec(),
+                        });
                     }
                 }
             }

@@ -46,7 +46,10 @@ fn start_all(playback: &Playback) -> Log {
 }
 
 fn not_real_time(path: &std::path::Path) -> Playback {
-    let options = PlaybackOptions { real_time: false, ..PlaybackOptions::default() };
+    let options = PlaybackOptions {
+        real_time: false,
+        ..PlaybackOptions::default()
+    };
     Playback::with_options(path, options).expect("open playback")
 }
 
@@ -61,8 +64,11 @@ fn every_frame_is_delivered_once_with_its_bytes() {
             let frames = log.lock();
             assert_eq!(frames.len() as u64, 2 * FRAMES, "{compression}");
             for profile in [rs::depth_profile(), rs::color_profile()] {
-                let mine: Vec<&Frame> =
-                    frames.iter().map(|(_, f)| f).filter(|f| f.profile.stream == profile.stream).collect();
+                let mine: Vec<&Frame> = frames
+                    .iter()
+                    .map(|(_, f)| f)
+                    .filter(|f| f.profile.stream == profile.stream)
+                    .collect();
                 for (n, f) in mine.iter().enumerate() {
                     let expected = rs::frame(profile, n as u64);
                     assert_eq!(f.number, expected.number);
@@ -90,7 +96,10 @@ fn the_device_is_the_recorded_one() {
     assert!(depth.same_mode(&rs::depth_profile()));
     assert_eq!(depth.intrinsics(), rs::depth_profile().intrinsics());
     let exposure = &sensors[1].options()[0];
-    assert_eq!((exposure.name.as_str(), exposure.value), ("Exposure", 100.0));
+    assert_eq!(
+        (exposure.name.as_str(), exposure.value),
+        ("Exposure", 100.0)
+    );
     assert_eq!(exposure.description, "Exposure time in microseconds");
     assert!(sensors[1].set_option("Exposure", 5.0).is_err());
     let e = playback
@@ -98,7 +107,10 @@ fn the_device_is_the_recorded_one() {
         .expect("extrinsics");
     assert!((e.translation[0] - 0.015).abs() < 1e-6);
     let first = rsbag::record::convert::FIRST_EVENT_TIME;
-    assert_eq!(playback.duration(), Duration::from_nanos(rs::capture_ns(&rs::color_profile(), FRAMES - 1) - first));
+    assert_eq!(
+        playback.duration(),
+        Duration::from_nanos(rs::capture_ns(&rs::color_profile(), FRAMES - 1) - first)
+    );
 }
 
 #[test]
@@ -109,16 +121,21 @@ fn options_and_notifications_replay_at_their_time() {
     let sensors = playback.sensors();
     {
         let seen1 = seen.clone();
-        sensors[1].add_option_listener(Arc::new(move |name, value| seen1.lock().push(format!("{name}={value}"))));
+        sensors[1].add_option_listener(Arc::new(move |name, value| {
+            seen1.lock().push(format!("{name}={value}"))
+        }));
         let seen2 = seen.clone();
-        sensors[0].add_notification_listener(Arc::new(move |n| seen2.lock().push(n.description.clone())));
+        sensors[0]
+            .add_notification_listener(Arc::new(move |n| seen2.lock().push(n.description.clone())));
     }
     let log = start_all(&playback);
     {
         let seen = seen.clone();
         let log = log.clone();
         // Record how many frames had arrived when each event came.
-        sensors[0].add_notification_listener(Arc::new(move |_| seen.lock().push(format!("after {}", log.lock().len()))));
+        sensors[0].add_notification_listener(Arc::new(move |_| {
+            seen.lock().push(format!("after {}", log.lock().len()))
+        }));
     }
     assert!(playback.wait_until_stopped(Duration::from_secs(20)));
     let seen = seen.lock();
@@ -166,7 +183,10 @@ fn seek_lands_on_the_first_frame_at_or_after_the_time() {
             playback.pause();
             let log = start_all(&playback);
             std::thread::sleep(Duration::from_millis(20));
-            assert!(log.lock().is_empty(), "paused before start: nothing delivered");
+            assert!(
+                log.lock().is_empty(),
+                "paused before start: nothing delivered"
+            );
             playback.seek(t).expect("seek");
             if paused {
                 std::thread::sleep(Duration::from_millis(30));
@@ -175,12 +195,23 @@ fn seek_lands_on_the_first_frame_at_or_after_the_time() {
             log.lock().clear();
             playback.resume();
             let firsts = first_after_seek(&playback, &log, t);
-            assert_eq!(firsts.get(&StreamKind::Depth), Some(&expected_first(&rs::depth_profile(), t)), "t={t_ms} ms");
-            assert_eq!(firsts.get(&StreamKind::Color), Some(&expected_first(&rs::color_profile(), t)), "t={t_ms} ms");
+            assert_eq!(
+                firsts.get(&StreamKind::Depth),
+                Some(&expected_first(&rs::depth_profile(), t)),
+                "t={t_ms} ms"
+            );
+            assert_eq!(
+                firsts.get(&StreamKind::Color),
+                Some(&expected_first(&rs::color_profile(), t)),
+                "t={t_ms} ms"
+            );
         }
     }
     let playback = Playback::open(&path).expect("open");
-    assert!(playback.seek(Duration::from_secs(3)).is_err(), "seek past the end");
+    assert!(
+        playback.seek(Duration::from_secs(3)).is_err(),
+        "seek past the end"
+    );
 }
 
 #[test]
@@ -201,8 +232,12 @@ fn seek_while_playing_in_real_time() {
     let frames = log.lock();
     let after: Vec<u64> = frames[marker..].iter().map(|(_, f)| f.number).collect();
     assert!(!after.is_empty());
-    let min_expected = expected_first(&rs::depth_profile(), t).min(expected_first(&rs::color_profile(), t));
-    assert!(after.iter().all(|&n| n >= min_expected), "{after:?} after seeking to frame {min_expected}");
+    let min_expected =
+        expected_first(&rs::depth_profile(), t).min(expected_first(&rs::color_profile(), t));
+    assert!(
+        after.iter().all(|&n| n >= min_expected),
+        "{after:?} after seeking to frame {min_expected}"
+    );
 }
 
 #[test]
@@ -216,7 +251,11 @@ fn real_time_follows_the_recorded_pace_at_any_speed() {
         let log = start_all(&playback);
         assert!(playback.wait_until_stopped(Duration::from_secs(20)));
         let frames = log.lock();
-        assert_eq!(frames.len() as u64, 2 * FRAMES, "nothing dropped at speed {speed}");
+        assert_eq!(
+            frames.len() as u64,
+            2 * FRAMES,
+            "nothing dropped at speed {speed}"
+        );
         let (t0, f0) = &frames[0];
         let capture0 = rs::capture_ns(&f0.profile, f0.number - 1);
         let mut late = Vec::new();
@@ -224,12 +263,19 @@ fn real_time_follows_the_recorded_pace_at_any_speed() {
             let recorded = rs::capture_ns(&f.profile, f.number - 1) - capture0;
             let due = Duration::from_secs_f64(recorded as f64 / 1e9 / speed);
             let actual = at.duration_since(*t0);
-            assert!(actual + Duration::from_millis(5) >= due, "speed {speed}: frame {} early: {actual:?} < {due:?}", f.number);
+            assert!(
+                actual + Duration::from_millis(5) >= due,
+                "speed {speed}: frame {} early: {actual:?} < {due:?}",
+                f.number
+            );
             late.push(actual.saturating_sub(due));
         }
         late.sort();
         let median = late[late.len() / 2];
-        assert!(median < Duration::from_millis(60), "speed {speed}: median lateness {median:?}");
+        assert!(
+            median < Duration::from_millis(60),
+            "speed {speed}: median lateness {median:?}"
+        );
     }
 }
 
@@ -249,12 +295,24 @@ fn pause_holds_delivery_and_resume_continues() {
     let at_pause = log.lock().len();
     std::thread::sleep(Duration::from_millis(400));
     let later = log.lock().len();
-    assert!(later <= at_pause + 1, "delivered {} frames while paused", later - at_pause);
+    assert!(
+        later <= at_pause + 1,
+        "delivered {} frames while paused",
+        later - at_pause
+    );
     playback.resume();
     assert!(playback.wait_until_stopped(Duration::from_secs(20)));
     let frames = log.lock();
-    assert_eq!(frames.len() as u64, 2 * FRAMES, "resume continues where it stopped");
-    let numbers: Vec<u64> = frames.iter().filter(|(_, f)| f.profile.stream.kind == StreamKind::Depth).map(|(_, f)| f.number).collect();
+    assert_eq!(
+        frames.len() as u64,
+        2 * FRAMES,
+        "resume continues where it stopped"
+    );
+    let numbers: Vec<u64> = frames
+        .iter()
+        .filter(|(_, f)| f.profile.stream.kind == StreamKind::Depth)
+        .map(|(_, f)| f.number)
+        .collect();
     assert_eq!(numbers, (1..=FRAMES).collect::<Vec<_>>());
     assert_eq!(
         *statuses.lock(),
@@ -277,18 +335,35 @@ fn a_slow_callback_does_not_hold_up_another_sensor_in_real_time() {
     let fast = Arc::new(AtomicUsize::new(0));
     playback.pause();
     sensors[0].open(&sensors[0].profiles()).expect("open");
-    sensors[0].start(Arc::new(|_| std::thread::sleep(Duration::from_millis(200)))).expect("start");
+    sensors[0]
+        .start(Arc::new(|_| std::thread::sleep(Duration::from_millis(200))))
+        .expect("start");
     sensors[1].open(&sensors[1].profiles()).expect("open");
     {
         let fast = fast.clone();
-        sensors[1].start(Arc::new(move |_| { fast.fetch_add(1, Ordering::SeqCst); })).expect("start");
+        sensors[1]
+            .start(Arc::new(move |_| {
+                fast.fetch_add(1, Ordering::SeqCst);
+            }))
+            .expect("start");
     }
     playback.resume();
     let started = Instant::now();
     assert!(playback.wait_until_stopped(Duration::from_secs(30)));
-    assert_eq!(fast.load(Ordering::SeqCst) as u64, FRAMES, "the fast sensor got every frame");
-    assert!(playback.dropped_frames() > 0, "the slow sensor's frames were dropped, not queued without bound");
-    assert!(started.elapsed() < Duration::from_secs(6), "the clock was not held up: {:?}", started.elapsed());
+    assert_eq!(
+        fast.load(Ordering::SeqCst) as u64,
+        FRAMES,
+        "the fast sensor got every frame"
+    );
+    assert!(
+        playback.dropped_frames() > 0,
+        "the slow sensor's frames were dropped, not queued without bound"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(6),
+        "the clock was not held up: {:?}",
+        started.elapsed()
+    );
 }
 
 #[test]
@@ -304,7 +379,11 @@ fn repeat_plays_again_from_the_start() {
     playback.stop();
     let frames = log.lock();
     assert!(frames.len() as u64 >= 5 * FRAMES);
-    let depth: Vec<u64> = frames.iter().filter(|(_, f)| f.profile.stream.kind == StreamKind::Depth).map(|(_, f)| f.number).collect();
+    let depth: Vec<u64> = frames
+        .iter()
+        .filter(|(_, f)| f.profile.stream.kind == StreamKind::Depth)
+        .map(|(_, f)| f.number)
+        .collect();
     for (i, n) in depth.iter().enumerate() {
         assert_eq!(*n, (i as u64 % FRAMES) + 1, "loop {}", i as u64 / FRAMES);
     }
@@ -335,14 +414,24 @@ fn controls_from_many_threads_never_deadlock_and_stop_is_final() {
             std::thread::spawn(move || {
                 let mut x = seed * 7919 + 1;
                 while Instant::now() < until {
-                    x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    x = x
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
                     match (x >> 33) % 6 {
-                        0 => { let _ = playback.seek(Duration::from_millis((x >> 40) % 1900)); }
+                        0 => {
+                            let _ = playback.seek(Duration::from_millis((x >> 40) % 1900));
+                        }
                         1 => playback.pause(),
                         2 => playback.resume(),
-                        3 => { let _ = playback.set_playback_speed([0.5, 1.0, 4.0][((x >> 20) % 3) as usize]); }
+                        3 => {
+                            let _ = playback
+                                .set_playback_speed([0.5, 1.0, 4.0][((x >> 20) % 3) as usize]);
+                        }
                         4 => playback.set_real_time((x >> 25) % 2 == 0),
-                        _ => { let _ = playback.position(); let _ = playback.status(); }
+                        _ => {
+                            let _ = playback.position();
+                            let _ = playback.status();
+                        }
                     }
                     std::thread::sleep(Duration::from_micros((x >> 45) % 3000));
                 }
@@ -357,7 +446,11 @@ fn controls_from_many_threads_never_deadlock_and_stop_is_final() {
     stopped.store(true, Ordering::SeqCst);
     assert_eq!(playback.status(), PlaybackStatus::Stopped);
     std::thread::sleep(Duration::from_millis(200));
-    assert_eq!(after_stop.load(Ordering::SeqCst), 0, "frames delivered after stop");
+    assert_eq!(
+        after_stop.load(Ordering::SeqCst),
+        0,
+        "frames delivered after stop"
+    );
 }
 
 #[test]
@@ -365,10 +458,15 @@ fn bad_input_is_a_clear_error() {
     let (dir, path) = bag(Compression::Lz4);
     let playback = Playback::open(&path).expect("open");
     let sensors = playback.sensors();
-    assert!(sensors[0].start(Arc::new(|_| {})).is_err(), "start before open");
+    assert!(
+        sensors[0].start(Arc::new(|_| {})).is_err(),
+        "start before open"
+    );
     let mut wrong = rs::color_profile();
     wrong.fps = 90;
-    let err = sensors[0].open(&[wrong]).expect_err("a profile the file does not have");
+    let err = sensors[0]
+        .open(&[wrong])
+        .expect_err("a profile the file does not have");
     assert!(err.to_string().contains("not in the recording"), "{err}");
 
     let not_a_bag = dir.path().join("notes.bag");
@@ -380,12 +478,18 @@ fn bad_input_is_a_clear_error() {
     let other = dir.path().join("other.bag");
     let bytes = common::write_bag(
         &[("/chatter".into(), "std_msgs/String".into())],
-        &[common::Written { conn: 0, time: 5, data: b"\x02\0\0\0hi".to_vec() }],
+        &[common::Written {
+            conn: 0,
+            time: 5,
+            data: b"\x02\0\0\0hi".to_vec(),
+        }],
         Compression::None,
         1000,
     );
     std::fs::write(&other, bytes).expect("write");
-    let err = Playback::open(&other).err().expect("no RealSense description");
+    let err = Playback::open(&other)
+        .err()
+        .expect("no RealSense description");
     assert!(err.to_string().contains("/file_version"), "{err}");
 }
 
@@ -393,7 +497,10 @@ fn bad_input_is_a_clear_error() {
 fn a_bag_without_its_index_plays_from_the_scan() {
     let (dir, path) = bag(Compression::Lz4);
     let bytes = std::fs::read(&path).expect("read");
-    let index_pos = rsbag::bag::Bag::open(&path).expect("open").header().index_pos as usize;
+    let index_pos = rsbag::bag::Bag::open(&path)
+        .expect("open")
+        .header()
+        .index_pos as usize;
     let cut = dir.path().join("cut.bag");
     std::fs::write(&cut, &bytes[..index_pos]).expect("write");
     let playback = not_real_time(&cut);

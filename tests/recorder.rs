@@ -38,16 +38,24 @@ type Fed = Arc<Mutex<Vec<Frame>>>;
 /// sensor, keeping each frame the camera fed to the recorder.
 fn start_streams(recorder: &Recorder, camera: &SyntheticDevice) -> Fed {
     let fed: Fed = Arc::default();
-    let wanted: Vec<StreamProfile> = STREAMS.iter().filter_map(|s| camera.default_profile(*s)).collect();
+    let wanted: Vec<StreamProfile> = STREAMS
+        .iter()
+        .filter_map(|s| camera.default_profile(*s))
+        .collect();
     for sensor in recorder.sensors() {
-        let profiles: Vec<StreamProfile> =
-            sensor.profiles().into_iter().filter(|p| wanted.iter().any(|w| w.unique_id == p.unique_id)).collect();
+        let profiles: Vec<StreamProfile> = sensor
+            .profiles()
+            .into_iter()
+            .filter(|p| wanted.iter().any(|w| w.unique_id == p.unique_id))
+            .collect();
         if profiles.is_empty() {
             continue;
         }
         sensor.open(&profiles).expect("open");
         let fed = fed.clone();
-        sensor.start(Arc::new(move |f| fed.lock().push(f))).expect("start");
+        sensor
+            .start(Arc::new(move |f| fed.lock().push(f)))
+            .expect("start");
     }
     fed
 }
@@ -57,7 +65,10 @@ fn recorded_frames(path: &std::path::Path) -> Vec<(u64, Frame)> {
     recording
         .events(..)
         .filter_map(|e| match e.expect("event") {
-            rsbag::playback::TimedEvent { time, event: Event::Frame { frame, .. } } => Some((time, frame)),
+            rsbag::playback::TimedEvent {
+                time,
+                event: Event::Frame { frame, .. },
+            } => Some((time, frame)),
             _ => None,
         })
         .collect()
@@ -73,42 +84,73 @@ fn every_frame_fed_is_recorded_with_its_bytes_and_times() {
         let dir = tempfile::tempdir().expect("tempdir");
         let path = dir.path().join("rec.bag");
         let camera = small_camera();
-        let recorder = Recorder::new(&path, camera.clone(), RecordOptions::default().compression(compression)).expect("recorder");
+        let recorder = Recorder::new(
+            &path,
+            camera.clone(),
+            RecordOptions::default().compression(compression),
+        )
+        .expect("recorder");
         let fed = start_streams(&recorder, &camera);
-        assert!(!path.exists(), "the bag lies under its temporary name while recording");
+        assert!(
+            !path.exists(),
+            "the bag lies under its temporary name while recording"
+        );
         std::thread::sleep(Duration::from_millis(800));
         let report = recorder.finish().expect("finish");
         assert!(path.exists());
-        assert_eq!(report.file_size, std::fs::metadata(&path).expect("metadata").len());
+        assert_eq!(
+            report.file_size,
+            std::fs::metadata(&path).expect("metadata").len()
+        );
 
         let fed: BTreeMap<_, _> = fed.lock().iter().map(|f| (key(f), f.clone())).collect();
         let recorded = recorded_frames(&path);
-        assert_eq!(recorded.len(), fed.len(), "{compression}: every fed frame is in the bag");
+        assert_eq!(
+            recorded.len(),
+            fed.len(),
+            "{compression}: every fed frame is in the bag"
+        );
         for (_, frame) in &recorded {
             let original = &fed[&key(frame)];
             assert_eq!(frame.data, original.data);
             assert_eq!(frame.domain, original.domain);
-            assert!((frame.timestamp - original.timestamp).abs() < 1e-6, "{} vs {}", frame.timestamp, original.timestamp);
+            assert!(
+                (frame.timestamp - original.timestamp).abs() < 1e-6,
+                "{} vs {}",
+                frame.timestamp,
+                original.timestamp
+            );
             assert!((frame.system_time - original.system_time).abs() < 1e-3);
             assert_eq!(frame.stride, original.stride);
             for (k, v) in &original.metadata {
                 assert_eq!(frame.metadata(k), Some(*v), "metadata {k}");
             }
             // The synthetic camera's content is a function of the frame number.
-            let rendered = camera.render(&original.profile, original.number).expect("render");
+            let rendered = camera
+                .render(&original.profile, original.number)
+                .expect("render");
             assert_eq!(frame.data, rendered.data);
         }
         for (stream, counts) in &report.streams {
-            let n = recorded.iter().filter(|(_, f)| f.profile.stream == *stream).count() as u64;
+            let n = recorded
+                .iter()
+                .filter(|(_, f)| f.profile.stream == *stream)
+                .count() as u64;
             assert_eq!(counts.written, n, "{stream}");
             assert_eq!(counts.dropped, 0, "{stream}");
         }
         let times: Vec<u64> = recorded.iter().map(|(t, _)| *t).collect();
-        assert!(times.windows(2).all(|w| w[0] <= w[1]), "bag times are in order");
+        assert!(
+            times.windows(2).all(|w| w[0] <= w[1]),
+            "bag times are in order"
+        );
         // The chunks are compressed as asked.
         let bag = Bag::open(&path).expect("bag");
         for chunk in bag.chunks() {
-            assert_eq!(bag.chunk_compression(chunk).expect("compression"), compression);
+            assert_eq!(
+                bag.chunk_compression(chunk).expect("compression"),
+                compression
+            );
         }
     }
 }
@@ -118,13 +160,26 @@ fn nothing_captured_while_paused_reaches_the_file() {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("rec.bag");
     let camera = small_camera();
-    let recorder = Recorder::new(&path, camera.clone(), RecordOptions::default()).expect("recorder");
+    let recorder =
+        Recorder::new(&path, camera.clone(), RecordOptions::default()).expect("recorder");
     let fed = start_streams(&recorder, &camera);
     std::thread::sleep(Duration::from_millis(400));
     recorder.pause();
-    let at_pause = fed.lock().iter().filter(|f| f.profile.stream == synthetic::DEPTH).map(|f| f.number).max().unwrap_or(0);
+    let at_pause = fed
+        .lock()
+        .iter()
+        .filter(|f| f.profile.stream == synthetic::DEPTH)
+        .map(|f| f.number)
+        .max()
+        .unwrap_or(0);
     std::thread::sleep(Duration::from_millis(500));
-    let at_resume = fed.lock().iter().filter(|f| f.profile.stream == synthetic::DEPTH).map(|f| f.number).max().unwrap_or(0);
+    let at_resume = fed
+        .lock()
+        .iter()
+        .filter(|f| f.profile.stream == synthetic::DEPTH)
+        .map(|f| f.number)
+        .max()
+        .unwrap_or(0);
     recorder.resume();
     std::thread::sleep(Duration::from_millis(400));
     let report = recorder.finish().expect("finish");
@@ -135,14 +190,34 @@ fn nothing_captured_while_paused_reaches_the_file() {
         .collect();
     // Frames 1..=at_pause (give or take one in flight), none of the paused
     // ones, then the ones after resume.
-    assert!(at_resume >= at_pause + 10, "the camera kept streaming while paused");
-    let paused: Vec<u64> = depth.iter().map(|&(_, n)| n).filter(|&n| n > at_pause + 1 && n < at_resume).collect();
-    assert!(paused.is_empty(), "frames captured while paused were written: {paused:?}");
-    assert!(depth.iter().any(|&(_, n)| n > at_resume), "frames after resume are written");
+    assert!(
+        at_resume >= at_pause + 10,
+        "the camera kept streaming while paused"
+    );
+    let paused: Vec<u64> = depth
+        .iter()
+        .map(|&(_, n)| n)
+        .filter(|&n| n > at_pause + 1 && n < at_resume)
+        .collect();
+    assert!(
+        paused.is_empty(),
+        "frames captured while paused were written: {paused:?}"
+    );
+    assert!(
+        depth.iter().any(|&(_, n)| n > at_resume),
+        "frames after resume are written"
+    );
     // The timeline has no hole where the pause was.
     let gap = depth.windows(2).map(|w| w[1].0 - w[0].0).max().unwrap_or(0);
-    assert!(gap < 150_000_000, "largest gap between depth frames: {gap} ns");
-    assert!(report.duration < Duration::from_millis(1100), "{:?}", report.duration);
+    assert!(
+        gap < 150_000_000,
+        "largest gap between depth frames: {gap} ns"
+    );
+    assert!(
+        report.duration < Duration::from_millis(1100),
+        "{:?}",
+        report.duration
+    );
 }
 
 #[test]
@@ -150,11 +225,14 @@ fn option_changes_and_notifications_are_written_when_they_happen() {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("rec.bag");
     let camera = small_camera();
-    let recorder = Recorder::new(&path, camera.clone(), RecordOptions::default()).expect("recorder");
+    let recorder =
+        Recorder::new(&path, camera.clone(), RecordOptions::default()).expect("recorder");
     let fed = start_streams(&recorder, &camera);
     std::thread::sleep(Duration::from_millis(300));
     let depth_before = fed.lock().len();
-    recorder.sensors()[0].set_option("Laser Power", 240.0).expect("set option");
+    recorder.sensors()[0]
+        .set_option("Laser Power", 240.0)
+        .expect("set option");
     camera
         .raise_notification(
             0,
@@ -171,8 +249,15 @@ fn option_changes_and_notifications_are_written_when_they_happen() {
     drop(recorder); // dropping finishes the file too
     assert!(path.exists());
     let recording = Recording::open(&path).expect("open");
-    let laser = recording.snapshot().sensors[0].options.iter().find(|o| o.name == "Laser Power").expect("laser power");
-    assert_ne!(laser.value, 240.0, "the description holds the value at the start");
+    let laser = recording.snapshot().sensors[0]
+        .options
+        .iter()
+        .find(|o| o.name == "Laser Power")
+        .expect("laser power");
+    assert_ne!(
+        laser.value, 240.0,
+        "the description holds the value at the start"
+    );
     let mut frames_before = 0;
     let mut option_at = None;
     let mut notification = None;
@@ -180,19 +265,32 @@ fn option_changes_and_notifications_are_written_when_they_happen() {
         let event = event.expect("event");
         match event.event {
             Event::Frame { .. } if option_at.is_none() => frames_before += 1,
-            Event::OptionChanged { sensor: 0, ref name, value } if name == "Laser Power" => {
+            Event::OptionChanged {
+                sensor: 0,
+                ref name,
+                value,
+            } if name == "Laser Power" => {
                 assert_eq!(value, 240.0);
                 option_at = Some(event.time);
             }
-            Event::Notification { sensor: 0, notification: ref n } => notification = Some(n.clone()),
+            Event::Notification {
+                sensor: 0,
+                notification: ref n,
+            } => notification = Some(n.clone()),
             _ => {}
         }
     }
     assert!(option_at.is_some(), "the option change is in the file");
     let n = notification.expect("the notification is in the file");
-    assert_eq!((n.category.as_str(), n.description.as_str()), ("Hardware Error", "planted in the test"));
+    assert_eq!(
+        (n.category.as_str(), n.description.as_str()),
+        ("Hardware Error", "planted in the test")
+    );
     // Written at the time it happened: after the first ~300 ms of frames.
-    assert!(frames_before >= depth_before / 2 && frames_before > 10, "{frames_before} frames before the change");
+    assert!(
+        frames_before >= depth_before / 2 && frames_before > 10,
+        "{frames_before} frames before the change"
+    );
 }
 
 #[test]
@@ -200,7 +298,10 @@ fn frames_the_writer_cannot_take_are_dropped_and_counted() {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("rec.bag");
     let camera = small_camera();
-    let options = RecordOptions { max_queued_bytes: 16, ..RecordOptions::default() };
+    let options = RecordOptions {
+        max_queued_bytes: 16,
+        ..RecordOptions::default()
+    };
     let recorder = Recorder::new(&path, camera.clone(), options).expect("recorder");
     let fed = start_streams(&recorder, &camera);
     std::thread::sleep(Duration::from_millis(300));
@@ -209,16 +310,24 @@ fn frames_the_writer_cannot_take_are_dropped_and_counted() {
     let video_fed = fed.iter().filter(|f| f.data.len() > 16).count() as u64;
     let dropped: u64 = report.streams.values().map(|c| c.dropped).sum();
     assert!(video_fed > 0);
-    assert!(dropped >= video_fed, "every frame larger than the queue is dropped and counted: {dropped} < {video_fed}");
+    assert!(
+        dropped >= video_fed,
+        "every frame larger than the queue is dropped and counted: {dropped} < {video_fed}"
+    );
     let recorded = recorded_frames(&path);
-    assert!(recorded.iter().all(|(_, f)| f.data.len() <= 16), "only IMU samples fit");
+    assert!(
+        recorded.iter().all(|(_, f)| f.data.len() <= 16),
+        "only IMU samples fit"
+    );
     assert_eq!(recorded.len() as u64 + dropped, fed.len() as u64);
 }
 
 #[test]
 fn an_unwritable_path_is_an_error_now() {
     let camera = small_camera();
-    let err = Recorder::new("/nonexistent-dir/x.bag", camera, RecordOptions::default()).err().expect("error");
+    let err = Recorder::new("/nonexistent-dir/x.bag", camera, RecordOptions::default())
+        .err()
+        .expect("error");
     assert!(err.to_string().contains("/nonexistent-dir/x.bag"), "{err}");
 }
 
@@ -227,7 +336,14 @@ fn a_recording_killed_mid_write_keeps_its_complete_chunks() {
     let dir = tempfile::tempdir().expect("tempdir");
     let out = dir.path().join("crash.bag");
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_rsbag"))
-        .args(["record", "--synthetic", "--duration", "30", "--no-compression", "--out"])
+        .args([
+            "record",
+            "--synthetic",
+            "--duration",
+            "30",
+            "--no-compression",
+            "--out",
+        ])
         .arg(&out)
         .stdout(std::process::Stdio::null())
         .spawn()
@@ -241,6 +357,17 @@ fn a_recording_killed_mid_write_keeps_its_complete_chunks() {
     let report = bag.scan_report().expect("report").clone();
     assert!(report.complete_chunks > 5, "{report:?}");
     let recording = Recording::from_bag(bag).expect("a playable recording");
-    let frames = recording.events(..).filter(|e| matches!(e, Ok(rsbag::playback::TimedEvent { event: Event::Frame { .. }, .. }))).count();
+    let frames = recording
+        .events(..)
+        .filter(|e| {
+            matches!(
+                e,
+                Ok(rsbag::playback::TimedEvent {
+                    event: Event::Frame { .. },
+                    ..
+                })
+            )
+        })
+        .count();
     assert!(frames > 20, "{frames} frames recovered");
 }

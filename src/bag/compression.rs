@@ -134,7 +134,9 @@ mod tests {
         for c in Compression::ALL {
             let mut packed = Vec::new();
             c.compress(&data, &mut packed);
-            let unpacked = c.decompress(&packed, data.len() as u32, 0).expect("decompress");
+            let unpacked = c
+                .decompress(&packed, data.len() as u32, 0)
+                .expect("decompress");
             assert_eq!(unpacked, data, "{c}");
         }
     }

@@ -128,7 +128,10 @@ pub struct ChunkInfo {
 impl ChunkInfo {
     /// Total number of messages in the chunk.
     pub fn message_count(&self) -> u64 {
-        self.connection_counts.iter().map(|&(_, n)| u64::from(n)).sum()
+        self.connection_counts
+            .iter()
+            .map(|&(_, n)| u64::from(n))
+            .sum()
     }
 
     /// Append this chunk info as a record to `out`.

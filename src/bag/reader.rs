@@ -1,8 +1,8 @@
 //! The bag reader: a memory-mapped file, its connections and chunks, and
 //! time-ordered message queries through the index.
 
-use std::collections::{BTreeSet, BinaryHeap};
 use std::cmp::Reverse;
+use std::collections::{BTreeSet, BinaryHeap};
 use std::ops::{Bound, RangeBounds};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -240,12 +240,20 @@ impl Bag {
 
     /// Time of the earliest message (ns), or 0 for an empty bag.
     pub fn start_time(&self) -> u64 {
-        self.chunks.iter().map(|c| c.info.start_time).min().unwrap_or(0)
+        self.chunks
+            .iter()
+            .map(|c| c.info.start_time)
+            .min()
+            .unwrap_or(0)
     }
 
     /// Time of the latest message (ns), or 0 for an empty bag.
     pub fn end_time(&self) -> u64 {
-        self.chunks.iter().map(|c| c.info.end_time).max().unwrap_or(0)
+        self.chunks
+            .iter()
+            .map(|c| c.info.end_time)
+            .max()
+            .unwrap_or(0)
     }
 
     /// The compression of the chunk, read from its header.
@@ -297,10 +305,11 @@ impl Bag {
         }
         let fields = FieldReader::new(&record);
         let name = fields.bytes("compression")?;
-        let compression = Compression::from_name(name).ok_or_else(|| Error::UnknownCompression {
-            name: String::from_utf8_lossy(name).into_owned(),
-            offset: record.offset,
-        })?;
+        let compression =
+            Compression::from_name(name).ok_or_else(|| Error::UnknownCompression {
+                name: String::from_utf8_lossy(name).into_owned(),
+                offset: record.offset,
+            })?;
         Ok((compression, fields.u32("size")?, record))
     }
 
@@ -319,7 +328,8 @@ impl Bag {
         let mut pos = record.end();
         let mut entries = Vec::with_capacity(chunk.info.message_count() as usize);
         for _ in 0..chunk.info.connection_counts.len() {
-            let index = read_record(&self.data, pos as usize, 0).map_err(RecordError::into_error)?;
+            let index =
+                read_record(&self.data, pos as usize, 0).map_err(RecordError::into_error)?;
             if index.op != op::INDEX_DATA {
                 return Err(index.corrupt(format!(
                     "expected the index data of the chunk at {}, found a {} record",
@@ -418,7 +428,8 @@ fn read_index(data: &[u8], header: &BagHeader) -> Result<(Vec<Connection>, Vec<C
         }
         pos = record.end();
     }
-    if connections.len() != header.conn_count as usize || chunks.len() != header.chunk_count as usize
+    if connections.len() != header.conn_count as usize
+        || chunks.len() != header.chunk_count as usize
     {
         return Err(Error::MissingIndex {
             reason: format!(
@@ -628,7 +639,10 @@ fn read_message(chunk: &Bytes, entry: IndexEntry) -> Result<Message> {
         Error::corrupt(
             "index data",
             u64::from(entry.offset),
-            format!("entry does not point to a whole record in its chunk: {}", e.into_error()),
+            format!(
+                "entry does not point to a whole record in its chunk: {}",
+                e.into_error()
+            ),
         )
     })?;
     if record.op != op::MESSAGE_DATA {

@@ -151,7 +151,8 @@ pub fn read_record(buf: &[u8], pos: usize, base: u64) -> Result<RawRecord<'_>, R
         .get(header_start..header_start.saturating_add(header_len))
         .ok_or(RecordError::Truncated { offset })?;
     let data_len_pos = header_start + header_len;
-    let data_len = read_u32_at(buf, data_len_pos).ok_or(RecordError::Truncated { offset })? as usize;
+    let data_len =
+        read_u32_at(buf, data_len_pos).ok_or(RecordError::Truncated { offset })? as usize;
     let data_start = data_len_pos + 4;
     let data = buf
         .get(data_start..data_start.saturating_add(data_len))
@@ -180,11 +181,19 @@ fn find_op(header: &[u8], offset: u64) -> Result<u8> {
         if name == "op" {
             return match value {
                 [op] => Ok(*op),
-                _ => Err(Error::corrupt("record", offset, "the op field is not one byte")),
+                _ => Err(Error::corrupt(
+                    "record",
+                    offset,
+                    "the op field is not one byte",
+                )),
             };
         }
     }
-    Err(Error::corrupt("record", offset, "the header has no op field"))
+    Err(Error::corrupt(
+        "record",
+        offset,
+        "the header has no op field",
+    ))
 }
 
 /// Iterator over the `name=value` fields of a record header.
@@ -224,8 +233,7 @@ impl<'a> Fields<'a> {
             .iter()
             .position(|&b| b == b'=')
             .ok_or_else(|| bad("field has no '='"))?;
-        let name =
-            std::str::from_utf8(&field[..eq]).map_err(|_| bad("field name is not UTF-8"))?;
+        let name = std::str::from_utf8(&field[..eq]).map_err(|_| bad("field name is not UTF-8"))?;
         Ok((name, &field[eq + 1..]))
     }
 }
@@ -262,7 +270,9 @@ impl<'r, 'a> FieldReader<'r, 'a> {
     pub fn u32(&self, name: &str) -> Result<u32> {
         match self.bytes(name)? {
             v if v.len() == 4 => Ok(LE::read_u32(v)),
-            _ => Err(self.record.corrupt(format!("field {name:?} is not 4 bytes"))),
+            _ => Err(self
+                .record
+                .corrupt(format!("field {name:?} is not 4 bytes"))),
         }
     }
 
@@ -270,7 +280,9 @@ impl<'r, 'a> FieldReader<'r, 'a> {
     pub fn u64(&self, name: &str) -> Result<u64> {
         match self.bytes(name)? {
             v if v.len() == 8 => Ok(LE::read_u64(v)),
-            _ => Err(self.record.corrupt(format!("field {name:?} is not 8 bytes"))),
+            _ => Err(self
+                .record
+                .corrupt(format!("field {name:?} is not 8 bytes"))),
         }
     }
 
@@ -278,7 +290,9 @@ impl<'r, 'a> FieldReader<'r, 'a> {
     pub fn time(&self, name: &str) -> Result<u64> {
         match self.bytes(name)? {
             v if v.len() == 8 => Ok(time_to_nanos(LE::read_u32(&v[..4]), LE::read_u32(&v[4..]))),
-            _ => Err(self.record.corrupt(format!("field {name:?} is not a time (8 bytes)"))),
+            _ => Err(self
+                .record
+                .corrupt(format!("field {name:?} is not a time (8 bytes)"))),
         }
     }
 

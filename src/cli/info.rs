@@ -18,7 +18,10 @@ pub fn run(args: Args) -> Result<()> {
     println!("file:        {}", args.file.display());
     println!("size:        {} bytes", bag.file_size());
     if let Some(report) = bag.scan_report() {
-        println!("index:       missing or damaged; recovered by scanning ({} complete chunks)", report.complete_chunks);
+        println!(
+            "index:       missing or damaged; recovered by scanning ({} complete chunks)",
+            report.complete_chunks
+        );
     }
     println!(
         "time:        {:.6} s .. {:.6} s ({:.3} s)",
@@ -28,14 +31,28 @@ pub fn run(args: Args) -> Result<()> {
     );
     let mut compressions = std::collections::BTreeMap::new();
     for chunk in bag.chunks() {
-        *compressions.entry(bag.chunk_compression(chunk)?.as_str()).or_insert(0) += 1;
+        *compressions
+            .entry(bag.chunk_compression(chunk)?.as_str())
+            .or_insert(0) += 1;
     }
-    let compressions: Vec<String> = compressions.iter().map(|(c, n)| format!("{n} {c}")).collect();
-    println!("chunks:      {} ({})", bag.chunks().len(), compressions.join(", "));
+    let compressions: Vec<String> = compressions
+        .iter()
+        .map(|(c, n)| format!("{n} {c}"))
+        .collect();
+    println!(
+        "chunks:      {} ({})",
+        bag.chunks().len(),
+        compressions.join(", ")
+    );
     println!("messages:    {}", bag.total_message_count());
     println!("topics:");
     for conn in bag.connections() {
-        println!("  {:<60} {:>7}  {}", conn.topic, bag.message_count(conn.id), conn.msg_type);
+        println!(
+            "  {:<60} {:>7}  {}",
+            conn.topic,
+            bag.message_count(conn.id),
+            conn.msg_type
+        );
     }
     Ok(())
 }

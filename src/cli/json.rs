@@ -8,7 +8,11 @@ pub fn python_float(v: f64) -> String {
         return "NaN".into();
     }
     if v.is_infinite() {
-        return if v > 0.0 { "Infinity".into() } else { "-Infinity".into() };
+        return if v > 0.0 {
+            "Infinity".into()
+        } else {
+            "-Infinity".into()
+        };
     }
     let magnitude = v.abs();
     if magnitude != 0.0 && !(1e-4..1e16).contains(&magnitude) {

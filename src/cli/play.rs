@@ -46,15 +46,20 @@ struct Tally {
 }
 
 fn seconds(name: &str, value: f64) -> Result<Duration> {
-    Duration::try_from_secs_f64(value)
-        .map_err(|_| Error::InvalidArgument(format!("--{name} must be a non-negative number of seconds, not {value}")))
+    Duration::try_from_secs_f64(value).map_err(|_| {
+        Error::InvalidArgument(format!(
+            "--{name} must be a non-negative number of seconds, not {value}"
+        ))
+    })
 }
 
 pub fn run(args: Args) -> Result<()> {
     let start = seconds("start", args.start)?;
     let limit = args.duration.map(|d| seconds("duration", d)).transpose()?;
     if args.repeat && limit.is_none() {
-        return Err(Error::InvalidArgument("--loop needs --duration to know when to end".into()));
+        return Err(Error::InvalidArgument(
+            "--loop needs --duration to know when to end".into(),
+        ));
     }
     let options = PlaybackOptions {
         real_time: !args.no_realtime,
@@ -74,10 +79,9 @@ pub fn run(args: Args) -> Result<()> {
         sensor.open(&profiles)?;
         let tallies = tallies.clone();
         sensor.start(Arc::new(move |frame| {
-            let checksum = frame
-                .data
-                .chunks(8)
-                .fold(0u64, |acc, c| acc.rotate_left(1) ^ c.iter().fold(0u64, |a, &b| a << 8 | u64::from(b)));
+            let checksum = frame.data.chunks(8).fold(0u64, |acc, c| {
+                acc.rotate_left(1) ^ c.iter().fold(0u64, |a, &b| a << 8 | u64::from(b))
+            });
             let mut tallies = tallies.lock();
             let tally = tallies.entry(frame.profile.stream).or_default();
             tally.frames += 1;
@@ -93,7 +97,11 @@ pub fn run(args: Args) -> Result<()> {
             break;
         }
         if let Some(limit) = limit {
-            played = if args.repeat { began.elapsed().mul_f64(args.speed) } else { playback.position().saturating_sub(start) };
+            played = if args.repeat {
+                began.elapsed().mul_f64(args.speed)
+            } else {
+                playback.position().saturating_sub(start)
+            };
             if played >= limit {
                 playback.stop();
                 break;
@@ -109,9 +117,18 @@ pub fn run(args: Args) -> Result<()> {
 fn report(tallies: &BTreeMap<StreamId, Tally>, elapsed: Duration, dropped: u64) {
     let secs = elapsed.as_secs_f64().max(1e-9);
     let mut total = Tally::default();
-    println!("{:<14} {:>8} {:>14} {:>10}", "stream", "frames", "bytes", "fps");
+    println!(
+        "{:<14} {:>8} {:>14} {:>10}",
+        "stream", "frames", "bytes", "fps"
+    );
     for (stream, tally) in tallies {
-        println!("{:<14} {:>8} {:>14} {:>10.1}", stream.to_string(), tally.frames, tally.bytes, tally.frames as f64 / secs);
+        println!(
+            "{:<14} {:>8} {:>14} {:>10.1}",
+            stream.to_string(),
+            tally.frames,
+            tally.bytes,
+            tally.frames as f64 / secs
+        );
         total.frames += tally.frames;
         total.bytes += tally.bytes;
     }

@@ -27,7 +27,11 @@ pub struct Args {
     #[arg(long)]
     no_compression: bool,
     /// Streams to record.
-    #[arg(long, value_delimiter = ',', default_value = "depth,color,infrared1,infrared2,accel,gyro")]
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "depth,color,infrared1,infrared2,accel,gyro"
+    )]
     streams: Vec<StreamName>,
     /// Depth resolution and rate, WIDTHxHEIGHT@FPS.
     #[arg(long, default_value = "640x480@30", value_parser = parse_mode)]
@@ -75,8 +79,12 @@ fn parse_mode(text: &str) -> std::result::Result<(u32, u32, u32), String> {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let duration = Duration::try_from_secs_f64(args.duration)
-        .map_err(|_| Error::InvalidArgument(format!("--duration must be a positive number of seconds, not {}", args.duration)))?;
+    let duration = Duration::try_from_secs_f64(args.duration).map_err(|_| {
+        Error::InvalidArgument(format!(
+            "--duration must be a positive number of seconds, not {}",
+            args.duration
+        ))
+    })?;
     let config = SyntheticConfig {
         depth: args.depth,
         color: args.color,
@@ -87,10 +95,22 @@ pub fn run(args: Args) -> Result<()> {
     let wanted: Vec<StreamProfile> = args
         .streams
         .iter()
-        .map(|s| camera.default_profile(s.id()).ok_or_else(|| Error::InvalidArgument(format!("the synthetic camera has no {:?} stream", s))))
+        .map(|s| {
+            camera.default_profile(s.id()).ok_or_else(|| {
+                Error::InvalidArgument(format!("the synthetic camera has no {:?} stream", s))
+            })
+        })
         .collect::<Result<_>>()?;
-    let compression = if args.no_compression { Compression::None } else { Compression::Lz4 };
-    let recorder = Recorder::new(&args.out, camera, RecordOptions::default().compression(compression))?;
+    let compression = if args.no_compression {
+        Compression::None
+    } else {
+        Compression::Lz4
+    };
+    let recorder = Recorder::new(
+        &args.out,
+        camera,
+        RecordOptions::default().compression(compression),
+    )?;
     let began = Instant::now();
     for sensor in recorder.sensors() {
         let profiles: Vec<StreamProfile> = sensor
@@ -106,12 +126,30 @@ pub fn run(args: Args) -> Result<()> {
     std::thread::sleep(duration);
     let report = recorder.finish()?;
     let elapsed = began.elapsed().as_secs_f64();
-    println!("wrote {} ({} bytes) in {:.2} s", report.path.display(), report.file_size, elapsed);
-    println!("{:<12} {:>8} {:>8} {:>14}", "stream", "frames", "dropped", "bytes");
+    println!(
+        "wrote {} ({} bytes) in {:.2} s",
+        report.path.display(),
+        report.file_size,
+        elapsed
+    );
+    println!(
+        "{:<12} {:>8} {:>8} {:>14}",
+        "stream", "frames", "dropped", "bytes"
+    );
     for (stream, counts) in &report.streams {
-        println!("{:<12} {:>8} {:>8} {:>14}", stream.to_string(), counts.written, counts.dropped, counts.bytes);
+        println!(
+            "{:<12} {:>8} {:>8} {:>14}",
+            stream.to_string(),
+            counts.written,
+            counts.dropped,
+            counts.bytes
+        );
     }
     let dropped: u64 = report.streams.values().map(|c| c.dropped).sum();
-    println!("recorded {:.2} s, {} frames dropped", report.duration.as_secs_f64(), dropped);
+    println!(
+        "recorded {:.2} s, {} frames dropped",
+        report.duration.as_secs_f64(),
+        dropped
+    );
     Ok(())
 }

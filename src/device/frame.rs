@@ -120,7 +120,12 @@ impl Frame {
             return None;
         }
         let f = |i: usize| {
-            f32::from_le_bytes([self.data[i], self.data[i + 1], self.data[i + 2], self.data[i + 3]])
+            f32::from_le_bytes([
+                self.data[i],
+                self.data[i + 1],
+                self.data[i + 2],
+                self.data[i + 3],
+            ])
         };
         Some([f(0), f(4), f(8)])
     }

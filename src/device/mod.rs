@@ -40,12 +40,20 @@ pub struct CameraInfo(pub Vec<(String, String)>);
 impl CameraInfo {
     /// Camera info from key/value pairs.
     pub fn new<K: Into<String>, V: Into<String>>(pairs: impl IntoIterator<Item = (K, V)>) -> Self {
-        CameraInfo(pairs.into_iter().map(|(k, v)| (k.into(), v.into())).collect())
+        CameraInfo(
+            pairs
+                .into_iter()
+                .map(|(k, v)| (k.into(), v.into()))
+                .collect(),
+        )
     }
 
     /// The value of `key` (see [`camera_info`] for the well-known keys).
     pub fn get(&self, key: &str) -> Option<&str> {
-        self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+        self.0
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
     }
 
     /// Set `key` to `value`, replacing an earlier value.

@@ -80,7 +80,10 @@ named_enum! {
 impl StreamKind {
     /// Whether frames of this stream are IMU samples.
     pub fn is_motion(self) -> bool {
-        matches!(self, StreamKind::Gyro | StreamKind::Accel | StreamKind::Motion)
+        matches!(
+            self,
+            StreamKind::Gyro | StreamKind::Accel | StreamKind::Motion
+        )
     }
 }
 
@@ -344,7 +347,10 @@ mod tests {
             assert_eq!(Format::from_name(f.name()), Some(*f));
             assert_eq!(Format::from_ros_encoding(f.ros_encoding()), Some(*f));
         }
-        assert_eq!("hardware clock".parse::<TimestampDomain>().ok(), Some(TimestampDomain::HardwareClock));
+        assert_eq!(
+            "hardware clock".parse::<TimestampDomain>().ok(),
+            Some(TimestampDomain::HardwareClock)
+        );
         assert!("Nope".parse::<StreamKind>().is_err());
     }
 }

@@ -219,7 +219,9 @@ impl Playback {
     /// Play at `speed` times the recorded pace (real time only).
     pub fn set_playback_speed(&self, speed: f64) -> Result<()> {
         if !(speed.is_finite() && speed > 0.0) {
-            return Err(Error::InvalidArgument(format!("playback speed must be positive, not {speed}")));
+            return Err(Error::InvalidArgument(format!(
+                "playback speed must be positive, not {speed}"
+            )));
         }
         self.inner.update(|c| c.speed = speed);
         Ok(())
@@ -288,7 +290,12 @@ impl Playback {
         while control.status != PlaybackStatus::Stopped {
             match deadline {
                 Some(deadline) => {
-                    if self.inner.wake.wait_until(&mut control, deadline).timed_out() {
+                    if self
+                        .inner
+                        .wake
+                        .wait_until(&mut control, deadline)
+                        .timed_out()
+                    {
                         return control.status == PlaybackStatus::Stopped;
                     }
                 }
@@ -386,13 +393,19 @@ impl Inner {
             c.streams_changed = false;
             c.seek_to = Some(start);
             c.position = start;
-            c.status = if c.paused { PlaybackStatus::Paused } else { PlaybackStatus::Playing };
+            c.status = if c.paused {
+                PlaybackStatus::Paused
+            } else {
+                PlaybackStatus::Playing
+            };
         });
         let inner = self.clone();
         let handle = std::thread::Builder::new()
             .name("rsbag-playback".into())
             .spawn(move || read_loop(&inner))
-            .map_err(|e| Error::InvalidArgument(format!("cannot start the playback thread: {e}")))?;
+            .map_err(|e| {
+                Error::InvalidArgument(format!("cannot start the playback thread: {e}"))
+            })?;
         *reader = Some(handle);
         Ok(())
     }
@@ -438,7 +451,12 @@ fn read_loop(inner: &Arc<Inner>) {
     loop {
         let (real_time, speed) = match next_step(inner) {
             Next::Exit => return,
-            Next::Read { seek, streams_changed, real_time, speed } => {
+            Next::Read {
+                seek,
+                streams_changed,
+                real_time,
+                speed,
+            } => {
                 if let Some(target) = seek {
                     resume_from = target;
                 }
@@ -455,7 +473,10 @@ fn read_loop(inner: &Arc<Inner>) {
         }
         let cursor = events.get_or_insert_with(|| {
             let streams = inner.active_streams();
-            recording.select(Some(&streams), true).time(resume_from..).events()
+            recording
+                .select(Some(&streams), true)
+                .time(resume_from..)
+                .events()
         });
         let event = match cursor.next() {
             Some(Ok(event)) => event,
@@ -477,7 +498,8 @@ fn read_loop(inner: &Arc<Inner>) {
         };
         if real_time {
             let (wall, bag) = *pace.get_or_insert((Instant::now(), event.time));
-            let due = wall + Duration::from_secs_f64(event.time.saturating_sub(bag) as f64 / 1e9 / speed);
+            let due =
+                wall + Duration::from_secs_f64(event.time.saturating_sub(bag) as f64 / 1e9 / speed);
             if !wait_until(inner, due) {
                 // Interrupted by a control change: read this event again.
                 resume_from = event.time;
@@ -527,7 +549,13 @@ fn wait_until(inner: &Inner, due: Instant) -> bool {
     let mut control = inner.control.lock();
     let speed = control.speed;
     loop {
-        if control.stop_reader || control.paused || control.seek_to.is_some() || control.streams_changed || control.speed != speed || !control.real_time {
+        if control.stop_reader
+            || control.paused
+            || control.seek_to.is_some()
+            || control.streams_changed
+            || control.speed != speed
+            || !control.real_time
+        {
             return false;
         }
         if Instant::now() >= due || inner.wake.wait_until(&mut control, due).timed_out() {
@@ -545,13 +573,20 @@ fn deliver(inner: &Inner, event: TimedEvent, real_time: bool) -> bool {
             Some(sensor) => sensor.dispatch(inner, frame, real_time),
             None => true,
         },
-        Event::OptionChanged { sensor, name, value } => {
+        Event::OptionChanged {
+            sensor,
+            name,
+            value,
+        } => {
             if let Some(sensor) = sensors.get(sensor) {
                 sensor.option_changed(&name, value);
             }
             true
         }
-        Event::Notification { sensor, notification } => {
+        Event::Notification {
+            sensor,
+            notification,
+        } => {
             if let Some(sensor) = sensors.get(sensor) {
                 sensor.notify(&notification);
             }
@@ -620,10 +655,17 @@ impl PlaybackSensor {
         let Some(profile) = opened.iter().find(|p| p.stream == frame.profile.stream) else {
             return true;
         };
-        frame.profile = StreamProfile { kind: frame.profile.kind, ..*profile };
+        frame.profile = StreamProfile {
+            kind: frame.profile.kind,
+            ..*profile
+        };
         drop(opened);
         let generation = inner.generation.load(Ordering::Acquire);
-        let wait = if real_time { Duration::ZERO } else { Duration::from_millis(20) };
+        let wait = if real_time {
+            Duration::ZERO
+        } else {
+            Duration::from_millis(20)
+        };
         loop {
             match dispatcher.push(frame, wait) {
                 Ok(()) => return true,
@@ -633,7 +675,7 @@ impl PlaybackSensor {
                     return true;
                 }
                 Err(Refused::Full(back)) => {
-                    frame = back;
+                    frame = *back;
                     let control = inner.control.lock();
                     if control.stop_reader
                         || control.seek_to.is_some()
@@ -715,7 +757,9 @@ impl Sensor for PlaybackSensor {
 
     fn open(&self, profiles: &[StreamProfile]) -> Result<()> {
         if self.dispatcher.lock().is_some() {
-            return Err(Error::InvalidArgument("cannot open a streaming sensor; stop it first".into()));
+            return Err(Error::InvalidArgument(
+                "cannot open a streaming sensor; stop it first".into(),
+            ));
         }
         let mut chosen = Vec::new();
         for wanted in profiles {
@@ -733,8 +777,14 @@ impl Sensor for PlaybackSensor {
                         self.name()
                     ))
                 })?;
-            if chosen.iter().any(|p: &StreamProfile| p.stream == found.stream) {
-                return Err(Error::InvalidArgument(format!("stream {} opened twice", found.stream)));
+            if chosen
+                .iter()
+                .any(|p: &StreamProfile| p.stream == found.stream)
+            {
+                return Err(Error::InvalidArgument(format!(
+                    "stream {} opened twice",
+                    found.stream
+                )));
             }
             chosen.push(*found);
         }
@@ -753,10 +803,15 @@ impl Sensor for PlaybackSensor {
         {
             let mut slot = self.dispatcher.lock();
             if slot.is_some() {
-                return Err(Error::InvalidArgument(format!("sensor {:?} is already streaming", self.name())));
+                return Err(Error::InvalidArgument(format!(
+                    "sensor {:?} is already streaming",
+                    self.name()
+                )));
             }
             let weak = Arc::downgrade(&inner);
-            let may_deliver = Arc::new(move |generation| weak.upgrade().is_some_and(|i| i.may_deliver(generation)));
+            let may_deliver = Arc::new(move |generation| {
+                weak.upgrade().is_some_and(|i| i.may_deliver(generation))
+            });
             let dispatcher = Dispatcher::start(
                 format!("rsbag-sensor-{}", self.index),
                 inner.options.queue_size,

@@ -21,7 +21,7 @@ pub(crate) enum Work {
 /// Why a frame was not queued.
 pub(crate) enum Refused {
     /// The queue stayed full for the whole wait.
-    Full(Frame),
+    Full(Box<Frame>),
     /// The dispatcher is gone.
     Closed,
 }
@@ -66,9 +66,12 @@ impl Dispatcher {
     /// Queue a frame, waiting at most `wait` for room.
     pub(crate) fn push(&self, frame: Frame, wait: Duration) -> Result<(), Refused> {
         let generation = self.generation.load(Ordering::Acquire);
-        match self.queue.send_timeout(Work::Frame(generation, frame), wait) {
+        match self
+            .queue
+            .send_timeout(Work::Frame(generation, frame), wait)
+        {
             Ok(()) => Ok(()),
-            Err(SendTimeoutError::Timeout(Work::Frame(_, frame))) => Err(Refused::Full(frame)),
+            Err(SendTimeoutError::Timeout(Work::Frame(_, frame))) => Err(Refused::Full(Box::new(frame))),
             Err(_) => Err(Refused::Closed),
         }
     }

@@ -9,8 +9,8 @@ use std::path::Path;
 use crate::bag::{Bag, Message, Messages};
 use crate::device::{
     camera_info, CameraInfo, DeviceSnapshot, Distortion, Extrinsics, Format, Frame, Intrinsics,
-    MotionIntrinsics, Notification, OptionRange, Pose, ProfileKind, SensorOption,
-    SensorSnapshot, StreamId, StreamKind, StreamProfile, TimestampDomain,
+    MotionIntrinsics, Notification, OptionRange, Pose, ProfileKind, SensorOption, SensorSnapshot,
+    StreamId, StreamKind, StreamProfile, TimestampDomain,
 };
 use crate::msg::diagnostic_msgs::KeyValue;
 use crate::msg::geometry_msgs::{Accel, Transform, Twist};
@@ -237,7 +237,10 @@ impl Recording {
             .roles
             .iter()
             .filter(|(_, role)| match role {
-                Role::FrameData(s) | Role::Metadata(s) | Role::PoseAccel(s) | Role::PoseTwist(s) => {
+                Role::FrameData(s)
+                | Role::Metadata(s)
+                | Role::PoseAccel(s)
+                | Role::PoseTwist(s) => {
                     self.streams.contains_key(s) && streams.is_none_or(|set| set.contains(s))
                 }
                 Role::Option(..) | Role::Notification(_) => controls,
@@ -378,9 +381,12 @@ impl Events<'_> {
             return Ok(None);
         };
         let parts = |want: fn(&Role, StreamId) -> bool| {
-            group
-                .iter()
-                .filter(move |m| self.recording.roles.get(&m.conn).is_some_and(|r| want(r, stream)))
+            group.iter().filter(move |m| {
+                self.recording
+                    .roles
+                    .get(&m.conn)
+                    .is_some_and(|r| want(r, stream))
+            })
         };
         let metadata: Vec<KeyValue<'_>> = parts(|r, s| matches!(r, Role::Metadata(x) if *x == s))
             .map(|m| KeyValue::decode(&m.data))
@@ -455,8 +461,14 @@ fn pose_frame(
     metadata: &[KeyValue<'_>],
 ) -> Result<Frame> {
     let transform = Transform::decode(&message.data)?;
-    let accel = accel.map(|m| Accel::decode(&m.data)).transpose()?.unwrap_or_default();
-    let twist = twist.map(|m| Twist::decode(&m.data)).transpose()?.unwrap_or_default();
+    let accel = accel
+        .map(|m| Accel::decode(&m.data))
+        .transpose()?
+        .unwrap_or_default();
+    let twist = twist
+        .map(|m| Twist::decode(&m.data))
+        .transpose()?
+        .unwrap_or_default();
     let v = |v: crate::msg::geometry_msgs::Vector3| [v.x as f32, v.y as f32, v.z as f32];
     let q = transform.rotation;
     let mut pose = Pose {
@@ -472,7 +484,9 @@ fn pose_frame(
     for kv in metadata {
         let value = kv.value.trim();
         match kv.key.as_ref() {
-            metadata_keys::TRACKER_CONFIDENCE => pose.tracker_confidence = value.parse().unwrap_or(0),
+            metadata_keys::TRACKER_CONFIDENCE => {
+                pose.tracker_confidence = value.parse().unwrap_or(0)
+            }
             metadata_keys::MAPPER_CONFIDENCE => pose.mapper_confidence = value.parse().unwrap_or(0),
             metadata_keys::FRAME_TIMESTAMP => frame.timestamp = value.parse().unwrap_or(0.0),
             metadata_keys::FRAME_NUMBER => frame.number = value.parse().unwrap_or(0),
@@ -520,7 +534,10 @@ fn decode_notification(data: &[u8]) -> Result<Notification> {
 }
 
 fn read_file_version(bag: &Bag) -> Result<u32> {
-    let mut messages = bag.query().topics([crate::record::topics::FILE_VERSION]).messages();
+    let mut messages = bag
+        .query()
+        .topics([crate::record::topics::FILE_VERSION])
+        .messages();
     let message = messages.next().transpose()?.ok_or_else(|| {
         Error::InvalidArgument(
             "not a RealSense recording: the bag has no /file_version topic (was it recorded by another ROS tool?)"
@@ -605,9 +622,16 @@ impl Description {
             }
             Topic::SensorInfo { device: 0, sensor } => {
                 let kv = KeyValue::decode(data)?;
-                self.sensor_info.entry(sensor).or_default().set(&kv.key, &kv.value);
+                self.sensor_info
+                    .entry(sensor)
+                    .or_default()
+                    .set(&kv.key, &kv.value);
             }
-            Topic::OptionValue { device: 0, sensor, option } if message.time <= DESCRIPTION_TIME => {
+            Topic::OptionValue {
+                device: 0,
+                sensor,
+                option,
+            } if message.time <= DESCRIPTION_TIME => {
                 let value = Float32::decode(data)?.data;
                 set_option(self.options.entry(sensor).or_default(), &option, value);
             }
@@ -617,7 +641,11 @@ impl Description {
                     set_option(self.options.entry(sensor).or_default(), &kv.key, value);
                 }
             }
-            Topic::OptionDescription { device: 0, sensor, option } => {
+            Topic::OptionDescription {
+                device: 0,
+                sensor,
+                option,
+            } => {
                 let text = std_msgs::String::decode(data)?.data.into_owned();
                 self.descriptions.insert((sensor, option), text);
             }
@@ -629,7 +657,8 @@ impl Description {
                         s.stream, info.encoding
                     ))
                 })?;
-                self.stream_infos.insert(s, (info.fps, format, info.is_recommended));
+                self.stream_infos
+                    .insert(s, (info.fps, format, info.is_recommended));
             }
             Topic::CameraInfo(s) if s.device == 0 => {
                 let ci = CameraInfoMsg::decode(data)?;
@@ -649,7 +678,8 @@ impl Description {
             }
             Topic::Extrinsics(s, group) if s.device == 0 => {
                 let t = Transform::decode(data)?;
-                self.extrinsics.insert(s.stream, (group, extrinsics_from_transform(&t)));
+                self.extrinsics
+                    .insert(s.stream, (group, extrinsics_from_transform(&t)));
             }
             _ => {}
         }
@@ -658,8 +688,7 @@ impl Description {
 
     /// Pair each `StreamInfo` with its camera info or IMU intrinsics.
     fn build_profiles(&mut self) -> Result<()> {
-        let mut unique_id = 1;
-        for (topic, &(fps, format, is_default)) in &self.stream_infos {
+        for (unique_id, (topic, &(fps, format, is_default))) in (1..).zip(&self.stream_infos) {
             let kind = if let Some(i) = self.camera_infos.get(topic) {
                 ProfileKind::Video {
                     width: i.width,
@@ -689,7 +718,6 @@ impl Description {
                     kind,
                 },
             );
-            unique_id += 1;
         }
         Ok(())
     }

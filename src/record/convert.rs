@@ -62,7 +62,11 @@ pub fn transform_from_extrinsics(e: &Extrinsics) -> Transform {
 pub fn extrinsics_from_transform(t: &Transform) -> Extrinsics {
     Extrinsics {
         rotation: quaternion_to_rotation(&t.rotation),
-        translation: [t.translation.x as f32, t.translation.y as f32, t.translation.z as f32],
+        translation: [
+            t.translation.x as f32,
+            t.translation.y as f32,
+            t.translation.z as f32,
+        ],
     }
 }
 
@@ -136,7 +140,14 @@ mod tests {
 
     #[test]
     fn timestamps_round_trip_to_the_nanosecond() {
-        for ms in [0.0, 33.3, 1000.0, 5011.111, 1_700_000_000_123.456, 66.60000000000001] {
+        for ms in [
+            0.0,
+            33.3,
+            1000.0,
+            5011.111,
+            1_700_000_000_123.456,
+            66.60000000000001,
+        ] {
             let back = ms_from_stamp(stamp_from_ms(ms));
             assert!((back - ms).abs() < 1e-6 * ms.max(1.0), "{ms} -> {back}");
         }
@@ -157,10 +168,16 @@ mod tests {
             [0.9998, 0.0, -0.02, 0.0, 1.0, 0.0, 0.02, 0.0, 0.9998],
         ];
         for rotation in rotations {
-            let e = Extrinsics { rotation, translation: [0.1, -0.2, 0.3] };
+            let e = Extrinsics {
+                rotation,
+                translation: [0.1, -0.2, 0.3],
+            };
             let back = extrinsics_from_transform(&transform_from_extrinsics(&e));
             for i in 0..9 {
-                assert!((back.rotation[i] - rotation[i]).abs() < 1e-3, "{rotation:?} -> {back:?}");
+                assert!(
+                    (back.rotation[i] - rotation[i]).abs() < 1e-3,
+                    "{rotation:?} -> {back:?}"
+                );
             }
             assert_eq!(back.translation, e.translation);
         }

@@ -122,7 +122,9 @@ impl CaptureClock {
         match self.base {
             None => 0,
             Some(base) => {
-                let elapsed = now.saturating_duration_since(base).saturating_sub(self.paused_total);
+                let elapsed = now
+                    .saturating_duration_since(base)
+                    .saturating_sub(self.paused_total);
                 elapsed.as_nanos().min(u128::from(u64::MAX)) as u64
             }
         }
@@ -231,7 +233,11 @@ pub struct Recorder {
 impl Recorder {
     /// Start recording `device` into `path`. The device description is
     /// written now; frames as the sensors stream.
-    pub fn new(path: impl AsRef<Path>, device: Arc<dyn Device>, options: RecordOptions) -> Result<Recorder> {
+    pub fn new(
+        path: impl AsRef<Path>,
+        device: Arc<dyn Device>,
+        options: RecordOptions,
+    ) -> Result<Recorder> {
         let path = path.as_ref().to_path_buf();
         let snapshot = DeviceSnapshot::of(device.as_ref());
         let writer_options = WriterOptions::default()
@@ -312,7 +318,9 @@ impl Recorder {
     fn close(&self) -> Result<RecordReport> {
         let handle = self.writer.lock().take();
         let Some(handle) = handle else {
-            return Err(Error::InvalidArgument("the recording is already finished".into()));
+            return Err(Error::InvalidArgument(
+                "the recording is already finished".into(),
+            ));
         };
         for sensor in &self.sensors {
             sensor.stop_if_streaming();
@@ -322,9 +330,9 @@ impl Recorder {
         // Everything queued before this is written; anything a callback
         // still slips in after it is counted as dropped.
         let _ = self.shared.jobs.send(Job::Finish);
-        let file_size = handle
-            .join()
-            .map_err(|_| Error::InvalidArgument("the recorder's writer thread panicked".into()))??;
+        let file_size = handle.join().map_err(|_| {
+            Error::InvalidArgument("the recorder's writer thread panicked".into())
+        })??;
         Ok(RecordReport {
             path: self.path.clone(),
             file_size,
@@ -350,7 +358,10 @@ impl Device for Recorder {
     }
 
     fn sensors(&self) -> Vec<Arc<dyn Sensor>> {
-        self.sensors.iter().map(|s| s.clone() as Arc<dyn Sensor>).collect()
+        self.sensors
+            .iter()
+            .map(|s| s.clone() as Arc<dyn Sensor>)
+            .collect()
     }
 
     fn extrinsics(&self, from: StreamId, to: StreamId) -> Option<Extrinsics> {
@@ -389,7 +400,12 @@ impl RecordSensor {
                 if let Some(shared) = weak.upgrade() {
                     let at = shared.capture_time();
                     let name = name.to_owned();
-                    shared.push_event(Job::Option { sensor: index, name, value, at });
+                    shared.push_event(Job::Option {
+                        sensor: index,
+                        name,
+                        value,
+                        at,
+                    });
                 }
             })
         };
@@ -399,7 +415,11 @@ impl RecordSensor {
             Arc::new(move |n: &Notification| {
                 if let Some(shared) = weak.upgrade() {
                     let at = shared.capture_time();
-                    shared.push_event(Job::Notification { sensor: index, notification: n.clone(), at });
+                    shared.push_event(Job::Notification {
+                        sensor: index,
+                        notification: n.clone(),
+                        at,
+                    });
                 }
             })
         };
@@ -454,7 +474,11 @@ impl Sensor for RecordSensor {
         let profiles = self.inner.active_profiles();
         if let Some(shared) = self.shared.upgrade() {
             let at = shared.capture_time();
-            shared.push_event(Job::StreamsStarted { sensor: self.index, profiles, at });
+            shared.push_event(Job::StreamsStarted {
+                sensor: self.index,
+                profiles,
+                at,
+            });
         }
         let shared = self.shared.clone();
         let index = self.index;
@@ -540,7 +564,8 @@ impl WriterThread {
             let result = match job {
                 Job::Finish => break,
                 Job::Frame { sensor, frame, at } => {
-                    self.queued_bytes.fetch_sub(frame.data.len(), Ordering::AcqRel);
+                    self.queued_bytes
+                        .fetch_sub(frame.data.len(), Ordering::AcqRel);
                     let stream = StreamTopic::new(0, sensor, frame.profile.stream);
                     let mut result = Ok(());
                     if written_extrinsics.insert(stream) {
@@ -549,13 +574,24 @@ impl WriterThread {
                     }
                     result.and_then(|()| self.write_frame(sensor, &frame, at))
                 }
-                Job::StreamsStarted { sensor, profiles, at } => profiles
+                Job::StreamsStarted {
+                    sensor,
+                    profiles,
+                    at,
+                } => profiles
                     .iter()
                     .try_for_each(|p| self.writer.write_stream_info(sensor, p, at)),
-                Job::Option { sensor, name, value, at } => self.write_option(sensor, name, value, at),
-                Job::Notification { sensor, notification, at } => {
-                    self.writer.write_notification(sensor, &notification, at)
-                }
+                Job::Option {
+                    sensor,
+                    name,
+                    value,
+                    at,
+                } => self.write_option(sensor, name, value, at),
+                Job::Notification {
+                    sensor,
+                    notification,
+                    at,
+                } => self.writer.write_notification(sensor, &notification, at),
             };
             if let Err(e) = result {
                 // The file cannot be completed; keep what was written (the
@@ -611,7 +647,12 @@ impl WriterThread {
         };
         while let Ok(job) = self.queue.try_recv() {
             if let Job::Frame { frame, .. } = job {
-                shared.counts.lock().entry(frame.profile.stream).or_default().dropped += 1;
+                shared
+                    .counts
+                    .lock()
+                    .entry(frame.profile.stream)
+                    .or_default()
+                    .dropped += 1;
             }
         }
     }

@@ -81,7 +81,12 @@ impl RsWriter {
     }
 
     /// Write one message on `topic` at capture time `capture_ns`.
-    fn write<'m, M: RosMessage<'m>>(&mut self, topic: &str, capture_ns: u64, msg: &M) -> Result<()> {
+    fn write<'m, M: RosMessage<'m>>(
+        &mut self,
+        topic: &str,
+        capture_ns: u64,
+        msg: &M,
+    ) -> Result<()> {
         let conn = match self.connections.get(topic) {
             Some(&conn) => conn,
             None => {
@@ -129,7 +134,11 @@ impl RsWriter {
 
     /// A sensor's camera info; a sensor without a name gets one, since
     /// readers find sensors through their info topics.
-    pub fn write_sensor_info(&mut self, sensor: u32, info: &crate::device::CameraInfo) -> Result<()> {
+    pub fn write_sensor_info(
+        &mut self,
+        sensor: u32,
+        info: &crate::device::CameraInfo,
+    ) -> Result<()> {
         let topic = topics::sensor_info(DEVICE, sensor);
         if info.get(camera_info::NAME).is_none() {
             let name = format!("Sensor {sensor}");
@@ -141,11 +150,18 @@ impl RsWriter {
 
     /// An option's value at `capture_ns`, and its description the first
     /// time the option is written.
-    pub fn write_option(&mut self, sensor: u32, option: &SensorOption, capture_ns: u64) -> Result<()> {
-        let value = Float32 {
-            data: option.value,
-        };
-        self.write(&topics::option_value(DEVICE, sensor, &option.name), capture_ns, &value)?;
+    pub fn write_option(
+        &mut self,
+        sensor: u32,
+        option: &SensorOption,
+        capture_ns: u64,
+    ) -> Result<()> {
+        let value = Float32 { data: option.value };
+        self.write(
+            &topics::option_value(DEVICE, sensor, &option.name),
+            capture_ns,
+            &value,
+        )?;
         if self.described_options.insert((sensor, option.name.clone())) {
             let description = if option.description.is_empty() {
                 Cow::Owned(format!("Read only option of {}", option.name))
@@ -153,14 +169,23 @@ impl RsWriter {
                 Cow::Borrowed(option.description.as_str())
             };
             let msg = std_msgs::String { data: description };
-            self.write(&topics::option_description(DEVICE, sensor, &option.name), 0, &msg)?;
+            self.write(
+                &topics::option_description(DEVICE, sensor, &option.name),
+                0,
+                &msg,
+            )?;
         }
         Ok(())
     }
 
     /// The description of a streamed profile: `StreamInfo`, then
     /// `CameraInfo` (video) or `ImuIntrinsic` (motion).
-    pub fn write_stream_info(&mut self, sensor: u32, profile: &StreamProfile, capture_ns: u64) -> Result<()> {
+    pub fn write_stream_info(
+        &mut self,
+        sensor: u32,
+        profile: &StreamProfile,
+        capture_ns: u64,
+    ) -> Result<()> {
         let stream = StreamTopic::new(DEVICE, sensor, profile.stream);
         let info = StreamInfo {
             fps: profile.fps,
@@ -169,7 +194,11 @@ impl RsWriter {
         };
         self.write(&stream.stream_info(), capture_ns, &info)?;
         match profile.kind {
-            ProfileKind::Video { width, height, intrinsics } => {
+            ProfileKind::Video {
+                width,
+                height,
+                intrinsics,
+            } => {
                 let msg = camera_info_message(width, height, intrinsics);
                 self.write(&stream.camera_info(), capture_ns, &msg)
             }
@@ -192,13 +221,24 @@ impl RsWriter {
 
     /// A stream's extrinsics: the transform from the reference stream of
     /// extrinsics group `group` to this stream, at time zero.
-    pub fn write_extrinsics(&mut self, stream: StreamTopic, group: u32, e: &Extrinsics) -> Result<()> {
+    pub fn write_extrinsics(
+        &mut self,
+        stream: StreamTopic,
+        group: u32,
+        e: &Extrinsics,
+    ) -> Result<()> {
         self.write(&stream.extrinsics(group), 0, &transform_from_extrinsics(e))
     }
 
     /// A frame, with its metadata. `depth_units` is written into depth
     /// images, as librealsense does.
-    pub fn write_frame(&mut self, sensor: u32, frame: &Frame, depth_units: f32, capture_ns: u64) -> Result<()> {
+    pub fn write_frame(
+        &mut self,
+        sensor: u32,
+        frame: &Frame,
+        depth_units: f32,
+        capture_ns: u64,
+    ) -> Result<()> {
         let capture_ns = event_bag_time(capture_ns);
         let stream = StreamTopic::new(DEVICE, sensor, frame.profile.stream);
         let header = Header {
@@ -260,19 +300,43 @@ impl RsWriter {
         self.write(&stream.pose_twist(), capture_ns, &twist)?;
         let topic = stream.frame_metadata();
         let pairs = [
-            (metadata_keys::TRACKER_CONFIDENCE, pose.tracker_confidence.to_string()),
-            (metadata_keys::MAPPER_CONFIDENCE, pose.mapper_confidence.to_string()),
-            (metadata_keys::FRAME_TIMESTAMP, format!("{:.6}", frame.timestamp)),
+            (
+                metadata_keys::TRACKER_CONFIDENCE,
+                pose.tracker_confidence.to_string(),
+            ),
+            (
+                metadata_keys::MAPPER_CONFIDENCE,
+                pose.mapper_confidence.to_string(),
+            ),
+            (
+                metadata_keys::FRAME_TIMESTAMP,
+                format!("{:.6}", frame.timestamp),
+            ),
             (metadata_keys::FRAME_NUMBER, frame.number.to_string()),
         ];
-        self.write_key_values(&topic, capture_ns, pairs.into_iter().map(|(k, v)| (k, Cow::Owned(v))))
+        self.write_key_values(
+            &topic,
+            capture_ns,
+            pairs.into_iter().map(|(k, v)| (k, Cow::Owned(v))),
+        )
     }
 
-    fn write_metadata(&mut self, stream: &StreamTopic, frame: &Frame, capture_ns: u64) -> Result<()> {
+    fn write_metadata(
+        &mut self,
+        stream: &StreamTopic,
+        frame: &Frame,
+        capture_ns: u64,
+    ) -> Result<()> {
         let topic = stream.frame_metadata();
         let fixed = [
-            (metadata_keys::SYSTEM_TIME, Cow::Owned(format!("{:.6}", frame.system_time))),
-            (metadata_keys::TIMESTAMP_DOMAIN, Cow::Borrowed(frame.domain.name())),
+            (
+                metadata_keys::SYSTEM_TIME,
+                Cow::Owned(format!("{:.6}", frame.system_time)),
+            ),
+            (
+                metadata_keys::TIMESTAMP_DOMAIN,
+                Cow::Borrowed(frame.domain.name()),
+            ),
         ];
         let numeric = frame
             .metadata
@@ -282,7 +346,12 @@ impl RsWriter {
     }
 
     /// A notification at `capture_ns`.
-    pub fn write_notification(&mut self, sensor: u32, n: &Notification, capture_ns: u64) -> Result<()> {
+    pub fn write_notification(
+        &mut self,
+        sensor: u32,
+        n: &Notification,
+        capture_ns: u64,
+    ) -> Result<()> {
         let capture_ns = event_bag_time(capture_ns);
         let msg = realsense_msgs::Notification {
             timestamp: stamp_from_ms(n.timestamp),
@@ -291,7 +360,11 @@ impl RsWriter {
             description: Cow::Borrowed(&n.description),
             serialized_data: Cow::Borrowed(&n.serialized_data),
         };
-        self.write(&topics::notification(DEVICE, sensor, &n.category), capture_ns, &msg)
+        self.write(
+            &topics::notification(DEVICE, sensor, &n.category),
+            capture_ns,
+            &msg,
+        )
     }
 }
 
@@ -303,7 +376,11 @@ pub fn depth_units_of(options: &[SensorOption]) -> f32 {
         .map_or(0.0, |o| o.value)
 }
 
-fn camera_info_message(width: u32, height: u32, intrinsics: Option<crate::device::Intrinsics>) -> CameraInfo<'static> {
+fn camera_info_message(
+    width: u32,
+    height: u32,
+    intrinsics: Option<crate::device::Intrinsics>,
+) -> CameraInfo<'static> {
     let mut msg = CameraInfo {
         header: Header::default(),
         height,

@@ -318,18 +318,36 @@ mod tests {
         let cases = [
             (FILE_VERSION.to_string(), Topic::FileVersion),
             (device_info(0), Topic::DeviceInfo { device: 0 }),
-            (sensor_info(0, 2), Topic::SensorInfo { device: 0, sensor: 2 }),
+            (
+                sensor_info(0, 2),
+                Topic::SensorInfo {
+                    device: 0,
+                    sensor: 2,
+                },
+            ),
             (
                 option_value(0, 1, "Depth Units"),
-                Topic::OptionValue { device: 0, sensor: 1, option: "Depth Units".into() },
+                Topic::OptionValue {
+                    device: 0,
+                    sensor: 1,
+                    option: "Depth Units".into(),
+                },
             ),
             (
                 option_description(0, 1, "Depth Units"),
-                Topic::OptionDescription { device: 0, sensor: 1, option: "Depth Units".into() },
+                Topic::OptionDescription {
+                    device: 0,
+                    sensor: 1,
+                    option: "Depth Units".into(),
+                },
             ),
             (
                 notification(0, 1, "Hardware Error"),
-                Topic::Notification { device: 0, sensor: 1, category: "Hardware Error".into() },
+                Topic::Notification {
+                    device: 0,
+                    sensor: 1,
+                    category: "Hardware Error".into(),
+                },
             ),
             (s.stream_info(), Topic::StreamInfo(s)),
             (s.camera_info(), Topic::CameraInfo(s)),
@@ -346,8 +364,14 @@ mod tests {
             assert_eq!(Topic::parse(&topic), expected, "{topic}");
         }
         assert_eq!(s.frame_data(), "/device_0/sensor_2/Infrared_1/image/data");
-        assert_eq!(p.frame_data(), "/device_0/sensor_3/Pose_0/pose/transform/data");
+        assert_eq!(
+            p.frame_data(),
+            "/device_0/sensor_3/Pose_0/pose/transform/data"
+        );
         assert_eq!(Topic::parse("/tf_static"), Topic::Other);
-        assert_eq!(Topic::parse("/device_0/sensor_0/Bogus_0/image/data"), Topic::Other);
+        assert_eq!(
+            Topic::parse("/device_0/sensor_0/Bogus_0/image/data"),
+            Topic::Other
+        );
     }
 }

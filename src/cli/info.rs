@@ -14,16 +14,19 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<()> {
     let bag = Bag::open_or_scan(&args.file)?;
+    let mut out = String::new();
     let seconds = |ns: u64| ns as f64 / 1e9;
-    println!("file:        {}", args.file.display());
-    println!("size:        {} bytes", bag.file_size());
+    outln!(out, "file:        {}", args.file.display());
+    outln!(out, "size:        {} bytes", bag.file_size());
     if let Some(report) = bag.scan_report() {
-        println!(
+        outln!(
+            out,
             "index:       missing or damaged; recovered by scanning ({} complete chunks)",
             report.complete_chunks
         );
     }
-    println!(
+    outln!(
+        out,
         "time:        {:.6} s .. {:.6} s ({:.3} s)",
         seconds(bag.start_time()),
         seconds(bag.end_time()),
@@ -39,20 +42,23 @@ pub fn run(args: Args) -> Result<()> {
         .iter()
         .map(|(c, n)| format!("{n} {c}"))
         .collect();
-    println!(
+    outln!(
+        out,
         "chunks:      {} ({})",
         bag.chunks().len(),
         compressions.join(", ")
     );
-    println!("messages:    {}", bag.total_message_count());
-    println!("topics:");
+    outln!(out, "messages:    {}", bag.total_message_count());
+    outln!(out, "topics:");
     for conn in bag.connections() {
-        println!(
+        outln!(
+            out,
             "  {:<60} {:>7}  {}",
             conn.topic,
             bag.message_count(conn.id),
             conn.msg_type
         );
     }
+    super::emit(&out);
     Ok(())
 }

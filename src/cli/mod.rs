@@ -1,5 +1,13 @@
 //! The `rsbag` command line: one subcommand per module.
 
+/// Append a formatted line to a `String` of command output.
+macro_rules! outln {
+    ($out:expr, $($arg:tt)*) => {{
+        use std::fmt::Write as _;
+        let _ = writeln!($out, $($arg)*);
+    }};
+}
+
 mod frames;
 mod info;
 mod json;
@@ -47,6 +55,14 @@ pub fn run() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Print a command's output; a closed pipe (`| head`) is not an error.
+fn emit(text: &str) {
+    use std::io::Write as _;
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout.write_all(text.as_bytes());
+    let _ = stdout.flush();
 }
 
 fn init_logging(verbose: u8) {

@@ -110,19 +110,25 @@ pub fn run(args: Args) -> Result<()> {
     }
     let elapsed = began.elapsed();
     let _ = played;
-    report(&tallies.lock(), elapsed, playback.dropped_frames());
+    super::emit(&report(&tallies.lock(), elapsed, playback.dropped_frames()));
     Ok(())
 }
 
-fn report(tallies: &BTreeMap<StreamId, Tally>, elapsed: Duration, dropped: u64) {
+fn report(tallies: &BTreeMap<StreamId, Tally>, elapsed: Duration, dropped: u64) -> String {
+    let mut out = String::new();
     let secs = elapsed.as_secs_f64().max(1e-9);
     let mut total = Tally::default();
-    println!(
+    outln!(
+        out,
         "{:<14} {:>8} {:>14} {:>10}",
-        "stream", "frames", "bytes", "fps"
+        "stream",
+        "frames",
+        "bytes",
+        "fps"
     );
     for (stream, tally) in tallies {
-        println!(
+        outln!(
+            out,
             "{:<14} {:>8} {:>14} {:>10.1}",
             stream.to_string(),
             tally.frames,
@@ -132,12 +138,20 @@ fn report(tallies: &BTreeMap<StreamId, Tally>, elapsed: Duration, dropped: u64) 
         total.frames += tally.frames;
         total.bytes += tally.bytes;
     }
-    println!("{:<14} {:>8} {:>14}", "total", total.frames, total.bytes);
-    println!(
+    outln!(
+        out,
+        "{:<14} {:>8} {:>14}",
+        "total",
+        total.frames,
+        total.bytes
+    );
+    outln!(
+        out,
         "played in {:.3} s: {:.1} MB/s, {:.0} frames/s, {} dropped",
         secs,
         total.bytes as f64 / secs / 1e6,
         total.frames as f64 / secs,
         dropped
     );
+    out
 }

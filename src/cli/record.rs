@@ -126,18 +126,25 @@ pub fn run(args: Args) -> Result<()> {
     std::thread::sleep(duration);
     let report = recorder.finish()?;
     let elapsed = began.elapsed().as_secs_f64();
-    println!(
+    let mut out = String::new();
+    outln!(
+        out,
         "wrote {} ({} bytes) in {:.2} s",
         report.path.display(),
         report.file_size,
         elapsed
     );
-    println!(
+    outln!(
+        out,
         "{:<12} {:>8} {:>8} {:>14}",
-        "stream", "frames", "dropped", "bytes"
+        "stream",
+        "frames",
+        "dropped",
+        "bytes"
     );
     for (stream, counts) in &report.streams {
-        println!(
+        outln!(
+            out,
             "{:<12} {:>8} {:>8} {:>14}",
             stream.to_string(),
             counts.written,
@@ -146,7 +153,8 @@ pub fn run(args: Args) -> Result<()> {
         );
     }
     let dropped: u64 = report.streams.values().map(|c| c.dropped).sum();
-    println!(
+    outln!(
+        out,
         "recorded {:.2} s, {} frames dropped",
         report.duration.as_secs_f64(),
         dropped

@@ -71,7 +71,9 @@ impl Dispatcher {
             .send_timeout(Work::Frame(generation, frame), wait)
         {
             Ok(()) => Ok(()),
-            Err(SendTimeoutError::Timeout(Work::Frame(_, frame))) => Err(Refused::Full(Box::new(frame))),
+            Err(SendTimeoutError::Timeout(Work::Frame(_, frame))) => {
+                Err(Refused::Full(Box::new(frame)))
+            }
             Err(_) => Err(Refused::Closed),
         }
     }

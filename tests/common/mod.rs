@@ -51,7 +51,9 @@ pub fn write_bag(
         ));
     }
     for m in messages {
-        writer.write(m.conn, m.time, &m.data).expect("write a message");
+        writer
+            .write(m.conn, m.time, &m.data)
+            .expect("write a message");
     }
     writer.finish().expect("finish the bag").into_inner()
 }
@@ -103,15 +105,27 @@ pub mod rs {
     pub const PERIOD_NS: u64 = 33_333_333;
 
     pub fn depth_profile() -> StreamProfile {
-        StreamProfile::video(StreamId::new(StreamKind::Depth, 0), Format::Z16, WIDTH, HEIGHT, 30)
-            .as_default()
-            .with_intrinsics(intrinsics(Distortion::BrownConrady))
+        StreamProfile::video(
+            StreamId::new(StreamKind::Depth, 0),
+            Format::Z16,
+            WIDTH,
+            HEIGHT,
+            30,
+        )
+        .as_default()
+        .with_intrinsics(intrinsics(Distortion::BrownConrady))
     }
 
     pub fn color_profile() -> StreamProfile {
-        StreamProfile::video(StreamId::new(StreamKind::Color, 0), Format::Rgb8, WIDTH, HEIGHT, 30)
-            .as_default()
-            .with_intrinsics(intrinsics(Distortion::InverseBrownConrady))
+        StreamProfile::video(
+            StreamId::new(StreamKind::Color, 0),
+            Format::Rgb8,
+            WIDTH,
+            HEIGHT,
+            30,
+        )
+        .as_default()
+        .with_intrinsics(intrinsics(Distortion::InverseBrownConrady))
     }
 
     fn intrinsics(model: Distortion) -> Intrinsics {
@@ -131,7 +145,9 @@ pub mod rs {
     pub fn pixels(profile: &StreamProfile, n: u64) -> Vec<u8> {
         let bpp = profile.format.bytes_per_pixel().unwrap_or(1) as usize;
         let len = (WIDTH * HEIGHT) as usize * bpp;
-        (0..len).map(|i| (i as u64 * 7 + n * 13 + profile.stream.kind as u64) as u8).collect()
+        (0..len)
+            .map(|i| (i as u64 * 7 + n * 13 + profile.stream.kind as u64) as u8)
+            .collect()
     }
 
     /// Frame `n` of a stream: number `n + 1`, timestamp `1000 + n * 33.3` ms.
@@ -150,7 +166,11 @@ pub mod rs {
 
     /// Capture time of frame `n` of the stream (color 1 ms after depth).
     pub fn capture_ns(profile: &StreamProfile, n: u64) -> u64 {
-        let offset = if profile.stream.kind == StreamKind::Color { 1_000_000 } else { 0 };
+        let offset = if profile.stream.kind == StreamKind::Color {
+            1_000_000
+        } else {
+            0
+        };
         n * PERIOD_NS + offset
     }
 
@@ -183,24 +203,38 @@ pub mod rs {
             (camera_info::SERIAL_NUMBER, "0042"),
         ]))
         .expect("device info");
-        w.write_sensor_info(0, &CameraInfo::new([(camera_info::NAME, "Stereo Module")])).expect("info");
-        w.write_sensor_info(1, &CameraInfo::new([(camera_info::NAME, "RGB Camera")])).expect("info");
+        w.write_sensor_info(0, &CameraInfo::new([(camera_info::NAME, "Stereo Module")]))
+            .expect("info");
+        w.write_sensor_info(1, &CameraInfo::new([(camera_info::NAME, "RGB Camera")]))
+            .expect("info");
         w.write_option(1, &exposure(100.0), 0).expect("option");
         let (depth, color) = (depth_profile(), color_profile());
         w.write_stream_info(0, &depth, 0).expect("stream info");
         w.write_stream_info(1, &color, 0).expect("stream info");
-        w.write_extrinsics(StreamTopic::new(0, 0, depth.stream), 0, &Extrinsics::IDENTITY).expect("tf");
-        w.write_extrinsics(StreamTopic::new(0, 1, color.stream), 0, &Extrinsics::translation(0.015, 0.0, 0.0))
-            .expect("tf");
+        w.write_extrinsics(
+            StreamTopic::new(0, 0, depth.stream),
+            0,
+            &Extrinsics::IDENTITY,
+        )
+        .expect("tf");
+        w.write_extrinsics(
+            StreamTopic::new(0, 1, color.stream),
+            0,
+            &Extrinsics::translation(0.015, 0.0, 0.0),
+        )
+        .expect("tf");
         for n in 0..frames {
             for (sensor, profile) in [(0, depth), (1, color)] {
                 let at = capture_ns(&profile, n);
-                w.write_frame(sensor, &frame(profile, n), 0.001, at).expect("frame");
+                w.write_frame(sensor, &frame(profile, n), 0.001, at)
+                    .expect("frame");
             }
             if n == frames / 2 {
                 let at = capture_ns(&depth, n) + 500_000;
-                w.write_option(1, &exposure(200.0), at).expect("option change");
-                w.write_notification(0, &notification(), at).expect("notification");
+                w.write_option(1, &exposure(200.0), at)
+                    .expect("option change");
+                w.write_notification(0, &notification(), at)
+                    .expect("notification");
             }
         }
         w.finish().expect("finish");

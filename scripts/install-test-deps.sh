@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Install what the interop tests (tests/interop/*.py) need: the real
+# librealsense 2.55 (pyrealsense2, which links libusb-1.0) and the rosbags
+# library (pinned: tests/interop/rosbags_dump.py was written against its API). Idempotent: installs only what is missing. Exits non-zero on failure.
+set -euo pipefail
+
+PYTHON=${PYTHON:-python3}
+PYREALSENSE2=pyrealsense2==2.55.1.6486
+ROSBAGS=rosbags==0.11.9
+
+# libusb-1.0-0: a Debian package, only when missing and only as root with apt.
+if dpkg-query -W -f='${Status}' libusb-1.0-0 2>/dev/null | grep -q "install ok installed"; then
+    echo "libusb-1.0-0: already installed"
+elif [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "libusb-1.0-0: installing"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq libusb-1.0-0 >/dev/null
+else
+    echo "libusb-1.0-0: missing, and cannot install it here (not root or no apt-get)" >&2
+fi
+
+# Python packages: skip pip when the right versions import already.
+if "$PYTHON" - <<'PY' 2>/dev/null
+import importlib.metadata as m
+import pyrealsense2, rosbags.rosbag1  # noqa: F401  (imports must work)
+assert m.version("pyrealsense2") == "2.55.1.6486"
+assert m.version("rosbags") == "0.11.9"
+PY
+then
+    echo "pyrealsense2 2.55.1.6486 and rosbags 0.11.9: already installed"
+else
+    echo "pip: installing $PYREALSENSE2 $ROSBAGS"
+    "$PYTHON" -m pip install --quiet --disable-pip-version-check "$PYREALSENSE2" "$ROSBAGS"
+fi
+
+# Check: both import, librealsense can make a software device.
+"$PYTHON" - <<'PY'
+import importlib.metadata as m
+import pyrealsense2 as rs
+import rosbags.rosbag1  # noqa: F401
+rs.software_device()
+print(f"ok: pyrealsense2 {m.version('pyrealsense2')}, rosbags {m.version('rosbags')}")
+PY

@@ -326,7 +326,10 @@ impl Bag {
     fn read_chunk_entries(&self, chunk: &Chunk) -> Result<Vec<IndexEntry>> {
         let (_, _, record) = self.chunk_header(chunk)?;
         let mut pos = record.end();
-        let mut entries = Vec::with_capacity(chunk.info.message_count() as usize);
+        // The counts come from the file: trust them only as far as the file
+        // could hold that many index entries (12 bytes each).
+        let plausible = (self.data.len() / 12) as u64;
+        let mut entries = Vec::with_capacity(chunk.info.message_count().min(plausible) as usize);
         for _ in 0..chunk.info.connection_counts.len() {
             let index =
                 read_record(&self.data, pos as usize, 0).map_err(RecordError::into_error)?;
@@ -397,8 +400,8 @@ fn read_index(data: &[u8], header: &BagHeader) -> Result<(Vec<Connection>, Vec<C
             ),
         });
     }
-    let mut connections = Vec::with_capacity(header.conn_count as usize);
-    let mut chunks = Vec::with_capacity(header.chunk_count as usize);
+    let mut connections = Vec::new();
+    let mut chunks = Vec::new();
     let mut pos = header.index_pos;
     while pos < len {
         let record = read_record(data, pos as usize, 0).map_err(|e| match e {

@@ -159,5 +159,6 @@ pub fn run(args: Args) -> Result<()> {
         report.duration.as_secs_f64(),
         dropped
     );
+    super::emit(&out);
     Ok(())
 }

@@ -28,6 +28,7 @@
 //! ```
 
 mod compression;
+mod compressor;
 mod index;
 mod reader;
 pub mod record;

@@ -294,6 +294,29 @@ impl Bag {
         }
     }
 
+    /// For a large compressed chunk, a job that decompresses it on another
+    /// thread (it holds its own handle on the file's bytes); `None` for a
+    /// stored or small chunk.
+    fn chunk_decompressor(
+        &self,
+        chunk: &Chunk,
+    ) -> Result<Option<impl FnOnce() -> Result<Bytes> + Send + 'static>> {
+        let (compression, size, record) = self.chunk_header(chunk)?;
+        // A thread is worth starting only for a chunk that takes a while.
+        if compression == Compression::None || record.data.len() < PREFETCH_MIN_BYTES {
+            return Ok(None);
+        }
+        let payload = self
+            .data
+            .slice(record.data_offset as usize..record.end() as usize);
+        let offset = record.offset;
+        Ok(Some(move || {
+            compression
+                .decompress(&payload, size, offset)
+                .map(Bytes::from)
+        }))
+    }
+
     fn chunk_header(&self, chunk: &Chunk) -> Result<(Compression, u32, RawRecord<'_>)> {
         let pos = usize::try_from(chunk.info.chunk_pos).unwrap_or(usize::MAX);
         let record = read_record(&self.data, pos, 0).map_err(RecordError::into_error)?;
@@ -527,11 +550,22 @@ impl<'b> Query<'b> {
             query: self,
             pending: chunks,
             next_pending: 0,
+            prefetch: None,
             open: Vec::new(),
             heap: BinaryHeap::new(),
             failed: false,
         }
     }
+}
+
+/// Compressed chunks smaller than this are decompressed when needed
+/// rather than ahead on another thread.
+const PREFETCH_MIN_BYTES: usize = 256 << 10;
+
+/// A chunk being decompressed ahead of need.
+struct Prefetch {
+    chunk_pos: u64,
+    job: std::thread::JoinHandle<Result<Bytes>>,
 }
 
 /// A chunk being read by [`Messages`].
@@ -550,6 +584,9 @@ pub struct Messages<'b> {
     query: Query<'b>,
     pending: Vec<&'b Chunk>,
     next_pending: usize,
+    /// The next compressed chunk, being decompressed while the current one
+    /// is read.
+    prefetch: Option<Prefetch>,
     open: Vec<Option<OpenChunk>>,
     /// (time, chunk position, open chunk slot) of each open chunk's next
     /// entry: equal times come out in the order they were written.
@@ -590,16 +627,52 @@ impl Messages<'_> {
         if entries.is_empty() {
             return Ok(());
         }
+        let data = self.load(chunk)?;
+        self.start_prefetch();
         let slot = self.open.len();
         self.heap
             .push(Reverse((entries[0].time, chunk.info.chunk_pos, slot)));
         self.open.push(Some(OpenChunk {
             pos: chunk.info.chunk_pos,
-            data: bag.chunk_data(chunk)?,
+            data,
             entries,
             next: 0,
         }));
         Ok(())
+    }
+
+    /// The data of `chunk`: from the prefetch if it is this chunk's.
+    fn load(&mut self, chunk: &Chunk) -> Result<Bytes> {
+        match self.prefetch.take() {
+            Some(p) if p.chunk_pos == chunk.info.chunk_pos => p.job.join().unwrap_or_else(|_| {
+                Err(Error::corrupt(
+                    "chunk",
+                    p.chunk_pos,
+                    "the decompression thread panicked",
+                ))
+            }),
+            // A prefetch of another chunk finishes on its own and is dropped.
+            _ => self.query.bag.chunk_data(chunk),
+        }
+    }
+
+    /// Start decompressing the next pending chunk on another thread.
+    fn start_prefetch(&mut self) {
+        let Some(next) = self.pending.get(self.next_pending) else {
+            return;
+        };
+        // A chunk whose header cannot be read is reported when it is opened.
+        if let Ok(Some(job)) = self.query.bag.chunk_decompressor(next) {
+            if let Ok(job) = std::thread::Builder::new()
+                .name("rsbag-prefetch".into())
+                .spawn(job)
+            {
+                self.prefetch = Some(Prefetch {
+                    chunk_pos: next.info.chunk_pos,
+                    job,
+                });
+            }
+        }
     }
 
     fn next_message(&mut self) -> Result<Option<Message>> {

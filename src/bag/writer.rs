@@ -1,12 +1,13 @@
 //! Streaming bag writer: chunked, indexed, optionally compressed.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 use std::fs::File;
 use std::io::{BufWriter, Seek, SeekFrom, Write};
 use std::ops::{Deref, DerefMut};
 use std::path::{Path, PathBuf};
 
 use super::compression::Compression;
+use super::compressor::Compressor;
 use super::index::{encode_index_data, ChunkInfo, Connection, IndexEntry};
 use super::record::{encode_record_prefix, op, HeaderBuilder, MAGIC};
 use crate::{Error, Result};
@@ -61,12 +62,28 @@ struct OpenChunk {
     end_time: u64,
 }
 
+/// A closed chunk waiting for its compressed bytes.
+#[derive(Debug)]
+struct ClosedChunk {
+    seq: u64,
+    raw_len: u32,
+    entries: Vec<IndexEntry>,
+    start_time: u64,
+    end_time: u64,
+}
+
+/// How many compressed chunks may wait for the file per worker: enough to
+/// keep every worker busy, few enough to bound memory.
+const IN_FLIGHT_PER_WORKER: usize = 2;
+
 /// Writes a ROS bag v2.0 to any seekable sink.
 ///
-/// Memory stays bounded: one chunk is buffered at a time, and only one
-/// small [`ChunkInfo`] per written chunk is kept for the closing index.
-/// Call [`BagWriter::finish`] to write the index; a writer dropped without
-/// it leaves a bag with no index, whose complete chunks
+/// Memory stays bounded: a chunk is buffered while it fills, at most a few
+/// closed chunks wait for compression, and only one small [`ChunkInfo`]
+/// per written chunk is kept for the closing index. Compressed chunks are
+/// compressed on worker threads (one per core), so a compressed recording
+/// uses every core. Call [`BagWriter::finish`] to write the index; a writer
+/// dropped without it leaves a bag with no index, whose complete chunks
 /// [`crate::bag::Bag::scan`] still recovers.
 ///
 /// # Example
@@ -94,6 +111,12 @@ pub struct BagWriter<W: Write + Seek> {
     connection_written: Vec<bool>,
     chunk: OpenChunk,
     chunk_infos: Vec<ChunkInfo>,
+    compressor: Option<Compressor>,
+    in_flight: VecDeque<ClosedChunk>,
+    /// While set, the open chunk is not closed between messages.
+    holding_chunk: bool,
+    /// Chunk buffers handed back by the compressor, for reuse.
+    spare_buffers: Vec<Vec<u8>>,
     scratch: Vec<u8>,
 }
 
@@ -112,6 +135,10 @@ impl<W: Write + Seek> BagWriter<W> {
             connection_written: Vec::new(),
             chunk: OpenChunk::default(),
             chunk_infos: Vec::new(),
+            compressor: None,
+            in_flight: VecDeque::new(),
+            holding_chunk: false,
+            spare_buffers: Vec::new(),
             scratch: Vec::new(),
         })
     }
@@ -135,23 +162,29 @@ impl<W: Write + Seek> BagWriter<W> {
         &self.connections
     }
 
-    /// Bytes written to the sink so far (the open chunk is not counted).
+    /// Bytes written to the sink so far (chunks still open or being
+    /// compressed are not counted).
     pub fn bytes_written(&self) -> u64 {
         self.pos
     }
 
     /// Append one message on connection `conn` with time `time` (ns).
     pub fn write(&mut self, conn: u32, time: u64, data: &[u8]) -> Result<()> {
+        self.write_with(conn, time, |out| out.extend_from_slice(data))
+    }
+
+    /// Append one message whose bytes `encode` appends to the chunk buffer
+    /// directly, saving the copy through an intermediate buffer.
+    pub fn write_with(
+        &mut self,
+        conn: u32,
+        time: u64,
+        encode: impl FnOnce(&mut Vec<u8>),
+    ) -> Result<()> {
         let index = conn as usize;
         if index >= self.connections.len() {
             return Err(Error::InvalidArgument(format!(
                 "connection id {conn} was not added to this writer"
-            )));
-        }
-        if data.len() > u32::MAX as usize - 64 {
-            return Err(Error::InvalidArgument(format!(
-                "a message of {} bytes does not fit in a bag record",
-                data.len()
             )));
         }
         if !self.connection_written[index] {
@@ -160,15 +193,50 @@ impl<W: Write + Seek> BagWriter<W> {
             self.connections[index].encode(&mut self.chunk.data);
             self.connection_written[index] = true;
         }
-        self.append_message(conn, time, data);
-        if self.chunk.data.len() >= self.options.chunk_threshold {
+        self.append_message(conn, time, encode)?;
+        self.flush_if_full()
+    }
+
+    /// Keep the open chunk open across the next writes (`true`), for
+    /// messages that belong together such as a frame and its metadata, so
+    /// that a reader finds them in one chunk; `false` lets it close again,
+    /// at once if it is full.
+    pub fn hold_chunk(&mut self, hold: bool) -> Result<()> {
+        self.holding_chunk = hold;
+        self.flush_if_full()
+    }
+
+    fn flush_if_full(&mut self) -> Result<()> {
+        if !self.holding_chunk && self.chunk.data.len() >= self.options.chunk_threshold {
             self.flush_chunk()?;
         }
         Ok(())
     }
 
-    fn append_message(&mut self, conn: u32, time: u64, data: &[u8]) {
+    fn append_message(
+        &mut self,
+        conn: u32,
+        time: u64,
+        encode: impl FnOnce(&mut Vec<u8>),
+    ) -> Result<()> {
         let chunk = &mut self.chunk;
+        let record_start = chunk.data.len();
+        let header = HeaderBuilder::new()
+            .u32("conn", conn)
+            .op(op::MESSAGE_DATA)
+            .time("time", time)
+            .build();
+        encode_record_prefix(&mut chunk.data, &header, 0);
+        let data_start = chunk.data.len();
+        encode(&mut chunk.data);
+        let data_len = chunk.data.len() - data_start;
+        if data_len > u32::MAX as usize || chunk.data.len() > u32::MAX as usize {
+            chunk.data.truncate(record_start);
+            return Err(Error::InvalidArgument(format!(
+                "a message of {data_len} bytes does not fit in a bag chunk"
+            )));
+        }
+        chunk.data[data_start - 4..data_start].copy_from_slice(&(data_len as u32).to_le_bytes());
         if chunk.entries.is_empty() {
             chunk.start_time = time;
             chunk.end_time = time;
@@ -177,82 +245,122 @@ impl<W: Write + Seek> BagWriter<W> {
         chunk.end_time = chunk.end_time.max(time);
         chunk.entries.push(IndexEntry {
             time,
-            offset: chunk.data.len() as u32,
+            offset: record_start as u32,
             conn,
         });
-        let header = HeaderBuilder::new()
-            .u32("conn", conn)
-            .op(op::MESSAGE_DATA)
-            .time("time", time)
-            .build();
-        encode_record_prefix(&mut chunk.data, &header, data.len() as u32);
-        chunk.data.extend_from_slice(data);
+        Ok(())
     }
 
-    /// Close the open chunk now, writing it and its index data records.
+    /// Close the open chunk now. Uncompressed chunks are written at once;
+    /// compressed ones when their worker is done (at the latest in
+    /// [`finish`](Self::finish)).
     pub fn flush_chunk(&mut self) -> Result<()> {
         if self.chunk.data.is_empty() {
             return Ok(());
         }
+        let next_buffer = self.spare_buffers.pop().unwrap_or_default();
+        let chunk = std::mem::replace(
+            &mut self.chunk,
+            OpenChunk {
+                data: next_buffer,
+                ..OpenChunk::default()
+            },
+        );
+        let mut closed = ClosedChunk {
+            seq: 0,
+            raw_len: chunk.data.len() as u32,
+            entries: chunk.entries,
+            start_time: chunk.start_time,
+            end_time: chunk.end_time,
+        };
+        if self.options.compression == Compression::None {
+            self.write_chunk(&closed, &chunk.data)?;
+            self.recycle(chunk.data);
+            return Ok(());
+        }
+        let compressor = match &mut self.compressor {
+            Some(compressor) => compressor,
+            None => {
+                let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+                self.compressor
+                    .insert(Compressor::new(self.options.compression, threads)?)
+            }
+        };
+        closed.seq = compressor.submit(chunk.data);
+        self.in_flight.push_back(closed);
+        self.write_compressed(false)
+    }
+
+    /// Write the compressed chunks that are ready, in order; with `all`,
+    /// or while too many are waiting, wait for them.
+    fn write_compressed(&mut self, all: bool) -> Result<()> {
+        let limit =
+            std::thread::available_parallelism().map_or(1, |n| n.get()) * IN_FLIGHT_PER_WORKER;
+        while let Some(front) = self.in_flight.front() {
+            let seq = front.seq;
+            let must_wait = all || self.in_flight.len() > limit;
+            let Some(compressor) = self.compressor.as_mut() else {
+                return Ok(());
+            };
+            let packed = if must_wait {
+                compressor.take(seq)
+            } else {
+                compressor.try_take(seq)
+            };
+            let packed = match packed {
+                Some(packed) => packed,
+                None if must_wait => {
+                    return Err(Error::InvalidArgument(
+                        "a compression worker stopped".into(),
+                    ))
+                }
+                None => return Ok(()),
+            };
+            let Some(closed) = self.in_flight.pop_front() else {
+                return Ok(());
+            };
+            self.write_chunk(&closed, &packed.packed)?;
+            self.recycle(packed.raw);
+        }
+        Ok(())
+    }
+
+    fn recycle(&mut self, mut buffer: Vec<u8>) {
+        if self.spare_buffers.len() < 2 {
+            buffer.clear();
+            self.spare_buffers.push(buffer);
+        }
+    }
+
+    /// Write a chunk record with `payload`, then its index data records.
+    fn write_chunk(&mut self, chunk: &ClosedChunk, payload: &[u8]) -> Result<()> {
         let chunk_pos = self.pos;
-        let compression = self.options.compression;
         let mut record = std::mem::take(&mut self.scratch);
         record.clear();
         let header = HeaderBuilder::new()
-            .field("compression", compression.as_str().as_bytes())
+            .field("compression", self.options.compression.as_str().as_bytes())
             .op(op::CHUNK)
-            .u32("size", self.chunk.data.len() as u32)
+            .u32("size", chunk.raw_len)
             .build();
-        let payload = match compression {
-            Compression::None => None,
-            _ => {
-                let mut packed = Vec::with_capacity(self.chunk.data.len() / 2);
-                compression.compress(&self.chunk.data, &mut packed);
-                Some(packed)
-            }
-        };
-        let payload_bytes = payload.as_deref().unwrap_or(&self.chunk.data);
-        encode_record_prefix(&mut record, &header, payload_bytes.len() as u32);
+        encode_record_prefix(&mut record, &header, payload.len() as u32);
         self.out.write_all(&record)?;
-        self.out.write_all(payload_bytes)?;
-        self.pos += (record.len() + payload_bytes.len()) as u64;
+        self.out.write_all(payload)?;
+        self.pos += (record.len() + payload.len()) as u64;
 
         record.clear();
-        let info = self.encode_chunk_index(chunk_pos, &mut record);
+        let info = encode_chunk_index(chunk, chunk_pos, &mut record);
         self.out.write_all(&record)?;
         self.pos += record.len() as u64;
         self.chunk_infos.push(info);
         self.scratch = record;
-        self.chunk.data.clear();
-        self.chunk.entries.clear();
         Ok(())
-    }
-
-    /// Encode the index data records of the open chunk into `out` and
-    /// return its chunk info.
-    fn encode_chunk_index(&self, chunk_pos: u64, out: &mut Vec<u8>) -> ChunkInfo {
-        let mut by_conn: BTreeMap<u32, Vec<IndexEntry>> = BTreeMap::new();
-        for entry in &self.chunk.entries {
-            by_conn.entry(entry.conn).or_default().push(*entry);
-        }
-        let mut connection_counts = Vec::with_capacity(by_conn.len());
-        for (conn, entries) in &mut by_conn {
-            entries.sort_by_key(|e| e.time);
-            encode_index_data(*conn, entries, out);
-            connection_counts.push((*conn, entries.len() as u32));
-        }
-        ChunkInfo {
-            chunk_pos,
-            start_time: self.chunk.start_time,
-            end_time: self.chunk.end_time,
-            connection_counts,
-        }
     }
 
     /// Write the open chunk and the closing index, patch the bag header
     /// and return the sink.
     pub fn finish(mut self) -> Result<W> {
         self.flush_chunk()?;
+        self.write_compressed(true)?;
         let index_pos = self.pos;
         let mut index = Vec::new();
         for conn in &self.connections {
@@ -274,6 +382,27 @@ impl<W: Write + Seek> BagWriter<W> {
         self.out.seek(SeekFrom::End(0))?;
         self.out.flush()?;
         Ok(self.out)
+    }
+}
+
+/// Encode the index data records of a chunk into `out` and return its
+/// chunk info.
+fn encode_chunk_index(chunk: &ClosedChunk, chunk_pos: u64, out: &mut Vec<u8>) -> ChunkInfo {
+    let mut by_conn: BTreeMap<u32, Vec<IndexEntry>> = BTreeMap::new();
+    for entry in &chunk.entries {
+        by_conn.entry(entry.conn).or_default().push(*entry);
+    }
+    let mut connection_counts = Vec::with_capacity(by_conn.len());
+    for (conn, entries) in &mut by_conn {
+        entries.sort_by_key(|e| e.time);
+        encode_index_data(*conn, entries, out);
+        connection_counts.push((*conn, entries.len() as u32));
+    }
+    ChunkInfo {
+        chunk_pos,
+        start_time: chunk.start_time,
+        end_time: chunk.end_time,
+        connection_counts,
     }
 }
 

@@ -116,7 +116,10 @@ pub fn run(args: Args) -> Result<()> {
 /// enough that it measures the delivery, not the callback).
 fn fold_bytes(data: &[u8]) -> u64 {
     let words = data.chunks_exact(8);
-    let tail = words.remainder().iter().fold(0u64, |acc, &b| acc.rotate_left(8) ^ u64::from(b));
+    let tail = words
+        .remainder()
+        .iter()
+        .fold(0u64, |acc, &b| acc.rotate_left(8) ^ u64::from(b));
     words.fold(tail, |acc, w| {
         let mut word = [0u8; 8];
         word.copy_from_slice(w);

@@ -48,7 +48,6 @@ const DEVICE: u32 = 0;
 pub struct RsWriter {
     bag: BagFile,
     connections: HashMap<String, u32>,
-    scratch: Vec<u8>,
     described_options: HashSet<(u32, String)>,
 }
 
@@ -58,7 +57,6 @@ impl RsWriter {
         let mut writer = RsWriter {
             bag: BagFile::create(path, options)?,
             connections: HashMap::new(),
-            scratch: Vec::new(),
             described_options: HashSet::new(),
         };
         writer.write(topics::FILE_VERSION, 0, &UInt32 { data: FILE_VERSION })?;
@@ -100,14 +98,8 @@ impl RsWriter {
                 conn
             }
         };
-        self.scratch.clear();
-        msg.encode(&mut self.scratch);
-        let result = self.bag.write(conn, bag_time(capture_ns), &self.scratch);
-        if self.scratch.capacity() > (4 << 20) {
-            // Do not keep a frame-sized buffer around for small messages.
-            self.scratch = Vec::new();
-        }
-        result
+        self.bag
+            .write_with(conn, bag_time(capture_ns), |out| msg.encode(out))
     }
 
     fn write_key_values<'k>(
@@ -233,6 +225,20 @@ impl RsWriter {
     /// A frame, with its metadata. `depth_units` is written into depth
     /// images, as librealsense does.
     pub fn write_frame(
+        &mut self,
+        sensor: u32,
+        frame: &Frame,
+        depth_units: f32,
+        capture_ns: u64,
+    ) -> Result<()> {
+        // A frame's messages share a chunk, as one unit for readers.
+        self.bag.hold_chunk(true)?;
+        let written = self.write_frame_messages(sensor, frame, depth_units, capture_ns);
+        let released = self.bag.hold_chunk(false);
+        written.and(released)
+    }
+
+    fn write_frame_messages(
         &mut self,
         sensor: u32,
         frame: &Frame,

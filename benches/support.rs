@@ -1,0 +1,106 @@
+//! Bag builders shared by the benchmarks.
+#![allow(dead_code)]
+
+use std::path::Path;
+
+use rsbag::bag::{Compression, WriterOptions};
+use rsbag::device::{
+    camera_info, CameraInfo, Format, Frame, StreamId, StreamKind, StreamProfile, TimestampDomain,
+};
+use rsbag::record::rs_writer::RsWriter;
+use rsbag::record::topics::StreamTopic;
+
+/// Depth 848x480 Z16 and color 1280x720 RGB8 at 30 fps: the streams the
+/// librealsense comparison uses.
+pub fn profiles() -> [StreamProfile; 2] {
+    [
+        StreamProfile::video(
+            StreamId::new(StreamKind::Depth, 0),
+            Format::Z16,
+            848,
+            480,
+            30,
+        )
+        .as_default(),
+        StreamProfile::video(
+            StreamId::new(StreamKind::Color, 0),
+            Format::Rgb8,
+            1280,
+            720,
+            30,
+        )
+        .as_default(),
+    ]
+}
+
+/// Camera-like pixels: smooth gradients with a few bits of noise, so that
+/// LZ4 does about as well as on real images (neither all zeros nor random).
+pub fn pixels(len: usize, seed: u64) -> Vec<u8> {
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    (0..len)
+        .map(|i| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            ((i / 64) as u8).wrapping_add((state & 0x0F) as u8)
+        })
+        .collect()
+}
+
+/// A frame of `profile` numbered `n`.
+pub fn frame(profile: StreamProfile, n: u64) -> Frame {
+    let (w, h) = profile.resolution().unwrap_or((0, 0));
+    let bpp = profile.format.bytes_per_pixel().unwrap_or(1);
+    Frame {
+        profile,
+        number: n + 1,
+        timestamp: n as f64 * 33.333,
+        domain: TimestampDomain::HardwareClock,
+        system_time: 1.7e12 + n as f64 * 33.333,
+        metadata: Vec::new(),
+        stride: w * bpp,
+        data: pixels((w * h * bpp) as usize, n * 2 + profile.stream.kind as u64).into(),
+    }
+}
+
+/// Write a RealSense bag of `frames` depth+color frame pairs.
+pub fn write_bag(path: &Path, frames: u64, compression: Compression) {
+    let mut w =
+        RsWriter::create(path, WriterOptions::default().compression(compression)).expect("create");
+    w.write_device_info(&CameraInfo::new([(camera_info::NAME, "Bench Camera")]))
+        .expect("info");
+    for (sensor, profile) in profiles().into_iter().enumerate() {
+        let name = if sensor == 0 {
+            "Stereo Module"
+        } else {
+            "RGB Camera"
+        };
+        w.write_sensor_info(sensor as u32, &CameraInfo::new([(camera_info::NAME, name)]))
+            .expect("info");
+        w.write_stream_info(sensor as u32, &profile, 0)
+            .expect("stream info");
+        w.write_extrinsics(
+            StreamTopic::new(0, sensor as u32, profile.stream),
+            0,
+            &rsbag::device::Extrinsics::IDENTITY,
+        )
+        .expect("tf");
+    }
+    // A few distinct frames, reused: building them is not what is measured.
+    let templates: Vec<[Frame; 2]> = (0..8).map(|n| profiles().map(|p| frame(p, n))).collect();
+    for n in 0..frames {
+        for (sensor, template) in templates[(n % 8) as usize].iter().enumerate() {
+            let mut f = template.clone();
+            f.number = n + 1;
+            f.timestamp = n as f64 * 33.333;
+            w.write_frame(
+                sensor as u32,
+                &f,
+                0.001,
+                1_000 + n * 33_333_333 + sensor as u64,
+            )
+            .expect("frame");
+        }
+    }
+    w.finish().expect("finish");
+}

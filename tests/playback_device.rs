@@ -508,3 +508,110 @@ fn a_bag_without_its_index_plays_from_the_scan() {
     assert!(playback.wait_until_stopped(Duration::from_secs(20)));
     assert_eq!(log.lock().len() as u64, 2 * FRAMES);
 }
+
+#[test]
+fn seek_on_a_long_recording_lands_on_the_right_frame_everywhere() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("long.bag");
+    // 3000 frame pairs: 100 s of recording in many chunks.
+    rs::write(&path, 3000, Compression::Lz4);
+    let playback = not_real_time(&path);
+    playback.pause();
+    let log = start_all(&playback);
+    let bag_chunks = rsbag::bag::Bag::open(&path).expect("bag").chunks().len();
+    assert!(bag_chunks > 3, "{bag_chunks} chunks");
+    let mut x = 12345u64;
+    for _ in 0..25 {
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let t = Duration::from_nanos((x >> 20) % 99_000_000_000);
+        playback.pause();
+        playback.seek(t).expect("seek");
+        log.lock().clear();
+        playback.resume();
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let firsts = loop {
+            let firsts: BTreeMap<StreamKind, u64> = {
+                let frames = log.lock();
+                let mut firsts = BTreeMap::new();
+                for (_, f) in frames.iter() {
+                    firsts.entry(f.profile.stream.kind).or_insert(f.number);
+                }
+                firsts
+            };
+            if firsts.len() == 2 || Instant::now() > deadline {
+                break firsts;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        };
+        let expected = |p: &rsbag::device::StreamProfile| {
+            (0..3000u64)
+                .find(|&n| rs::capture_ns(p, n).max(2) >= 2 + t.as_nanos() as u64)
+                .map(|n| n + 1)
+        };
+        assert_eq!(
+            firsts.get(&StreamKind::Depth).copied(),
+            expected(&rs::depth_profile()),
+            "t = {t:?}"
+        );
+        assert_eq!(
+            firsts.get(&StreamKind::Color).copied(),
+            expected(&rs::color_profile()),
+            "t = {t:?}"
+        );
+    }
+    playback.stop();
+}
+
+#[test]
+fn an_unknown_format_is_named_in_the_error() {
+    use rsbag::bag::{BagFile, Connection, WriterOptions};
+    use rsbag::msg::diagnostic_msgs::KeyValue;
+    use rsbag::msg::realsense_msgs::StreamInfo;
+    use rsbag::msg::sensor_msgs::CameraInfo;
+    use rsbag::msg::std_msgs::UInt32;
+    use rsbag::msg::{encode_to_vec, RosMessage};
+
+    fn put<'m, M: RosMessage<'m>>(bag: &mut BagFile, topic: &str, msg: &M) {
+        let conn = bag.add_connection(Connection::new(topic, M::TYPE, M::MD5SUM, M::DEFINITION));
+        bag.write(conn, 1, &encode_to_vec(msg)).expect("write");
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("odd.bag");
+    let mut bag = BagFile::create(&path, WriterOptions::default()).expect("create");
+    put(&mut bag, "/file_version", &UInt32 { data: 4 });
+    put(
+        &mut bag,
+        "/device_0/sensor_0/info",
+        &KeyValue {
+            key: "Name".into(),
+            value: "Stereo Module".into(),
+        },
+    );
+    put(
+        &mut bag,
+        "/device_0/sensor_0/Depth_0/info",
+        &StreamInfo {
+            fps: 30,
+            encoding: "BOGUS12".into(),
+            is_recommended: true,
+        },
+    );
+    put(
+        &mut bag,
+        "/device_0/sensor_0/Depth_0/info/camera_info",
+        &CameraInfo {
+            width: 4,
+            height: 3,
+            ..CameraInfo::default()
+        },
+    );
+    bag.finish().expect("finish");
+    let err = Playback::open(&path).err().expect("an unknown format");
+    let text = err.to_string();
+    assert!(
+        text.contains("BOGUS12") && text.contains("Depth 0") && text.contains("odd.bag"),
+        "{text}"
+    );
+}

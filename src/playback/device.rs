@@ -391,8 +391,10 @@ impl Inner {
         self.update(|c| {
             c.stop_reader = false;
             c.streams_changed = false;
-            c.seek_to = Some(start);
-            c.position = start;
+            // From the beginning, unless a seek came before the start.
+            let from = c.seek_to.unwrap_or(start);
+            c.seek_to = Some(from);
+            c.position = from;
             c.status = if c.paused {
                 PlaybackStatus::Paused
             } else {

@@ -1,0 +1,115 @@
+//! `rsbag record` and `rsbag play` as a user runs them.
+
+use std::process::{Command, Output};
+
+fn rsbag(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rsbag"))
+        .args(args)
+        .output()
+        .expect("run rsbag")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The number in the `total` row, or in a stream's row.
+fn frames_in(text: &str, row: &str) -> u64 {
+    text.lines()
+        .find(|l| l.starts_with(row))
+        .and_then(|l| l[row.len()..].split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no {row:?} row in:\n{text}"))
+}
+
+#[test]
+fn record_then_play_reports_the_same_frames() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bag = dir.path().join("cli.bag");
+    let bag = bag.to_str().expect("utf-8");
+    let out = rsbag(&[
+        "record",
+        "--synthetic",
+        "--duration",
+        "0.5",
+        "--streams",
+        "depth,color,gyro",
+        "--depth",
+        "64x48@30",
+        "--color",
+        "64x48@30",
+        "--out",
+        bag,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report = stdout(&out);
+    let depth = frames_in(&report, "Depth 0");
+    let color = frames_in(&report, "Color 0");
+    let gyro = frames_in(&report, "Gyro 0");
+    assert!((10..=20).contains(&depth), "{report}");
+    assert!(gyro > 100, "{report}");
+    assert!(report.contains("0 frames dropped"), "{report}");
+
+    let out = rsbag(&["play", bag, "--no-realtime"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let played = stdout(&out);
+    assert_eq!(frames_in(&played, "Depth 0"), depth, "{played}");
+    assert_eq!(frames_in(&played, "Color 0"), color, "{played}");
+    assert_eq!(
+        frames_in(&played, "total"),
+        depth + color + gyro,
+        "{played}"
+    );
+    assert!(played.contains("0 dropped"), "{played}");
+
+    // A later part only, at double speed in real time.
+    let out = rsbag(&["play", bag, "--start", "0.2", "--speed", "2"]);
+    assert!(out.status.success());
+    let part = frames_in(&stdout(&out), "Depth 0");
+    assert!(part < depth && part + 8 >= depth, "{part} of {depth}");
+}
+
+#[test]
+fn bad_arguments_and_files_fail_with_a_message() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let missing = dir.path().join("missing.bag");
+    let missing = missing.to_str().expect("utf-8");
+    for (args, needle) in [
+        (vec!["play", missing], "missing.bag"),
+        (vec!["frames", missing], "missing.bag"),
+        (vec!["info", missing], "missing.bag"),
+        (
+            vec!["record", "--synthetic", "--duration=-1", "--out", "x.bag"],
+            "duration",
+        ),
+        (
+            vec!["record", "--synthetic", "--depth", "big", "--out", "x.bag"],
+            "WIDTHxHEIGHT@FPS",
+        ),
+        (vec!["play", "Cargo.toml", "--loop"], "--loop"),
+    ] {
+        let out = rsbag(&args);
+        assert!(!out.status.success(), "{args:?} should fail");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    let out = rsbag(&[
+        "record",
+        "--synthetic",
+        "--duration",
+        "0.1",
+        "--out",
+        "/nonexistent-dir/x.bag",
+    ]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent-dir/x.bag"));
+}

@@ -5,7 +5,7 @@ use std::cmp::Reverse;
 use std::collections::{BTreeSet, BinaryHeap};
 use std::ops::{Bound, RangeBounds};
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use bytes::Bytes;
 
@@ -86,6 +86,9 @@ pub struct Message {
 #[derive(Debug)]
 pub struct Bag {
     data: Bytes,
+    /// The memory map behind `data`, when read from a file: large ranges
+    /// are handed back to the kernel through it once read.
+    map: Option<Arc<Releaser>>,
     path: Option<PathBuf>,
     header: BagHeader,
     connections: Vec<Connection>,
@@ -100,8 +103,9 @@ impl Bag {
     /// [`Bag::scan`] or [`Bag::open_or_scan`] for those.
     pub fn open(path: impl AsRef<Path>) -> Result<Bag> {
         let path = path.as_ref();
-        let data = map_file(path)?;
-        Bag::from_indexed(data, Some(path.to_path_buf())).map_err(|e| e.in_file(path))
+        let (data, map) = map_file(path)?;
+        let bag = Bag::from_indexed(data, Some(path.to_path_buf())).map_err(|e| e.in_file(path))?;
+        Ok(bag.with_map(map))
     }
 
     /// Read a bag by walking every record from the start, ignoring the
@@ -109,23 +113,25 @@ impl Bag {
     /// complete chunk of a bag whose index is missing, cut off or damaged.
     pub fn scan(path: impl AsRef<Path>) -> Result<Bag> {
         let path = path.as_ref();
-        let data = map_file(path)?;
-        Bag::from_scan(data, Some(path.to_path_buf())).map_err(|e| e.in_file(path))
+        let (data, map) = map_file(path)?;
+        let bag = Bag::from_scan(data, Some(path.to_path_buf())).map_err(|e| e.in_file(path))?;
+        Ok(bag.with_map(map))
     }
 
     /// Open through the index, and fall back to [`Bag::scan`] when the
     /// index is missing or damaged. [`Bag::scan_report`] tells which.
     pub fn open_or_scan(path: impl AsRef<Path>) -> Result<Bag> {
         let path = path.as_ref();
-        let data = map_file(path)?;
-        match Bag::from_indexed(data.clone(), Some(path.to_path_buf())) {
-            Ok(bag) => Ok(bag),
-            Err(Error::NotABag) => Err(Error::NotABag.in_file(path)),
+        let (data, map) = map_file(path)?;
+        let bag = match Bag::from_indexed(data.clone(), Some(path.to_path_buf())) {
+            Ok(bag) => bag,
+            Err(Error::NotABag) => return Err(Error::NotABag.in_file(path)),
             Err(e) => {
                 tracing::warn!("{}: {e}; scanning the records instead", path.display());
-                Bag::from_scan(data, Some(path.to_path_buf())).map_err(|e| e.in_file(path))
+                Bag::from_scan(data, Some(path.to_path_buf())).map_err(|e| e.in_file(path))?
             }
-        }
+        };
+        Ok(bag.with_map(map))
     }
 
     /// Read an indexed bag from bytes in memory.
@@ -171,11 +177,32 @@ impl Bag {
         chunks.sort_by_key(|c| (c.info.start_time, c.info.chunk_pos));
         Bag {
             data,
+            map: None,
             path,
             header,
             connections,
             chunks,
             scan_report,
+        }
+    }
+
+    fn with_map(mut self, map: Arc<Releaser>) -> Bag {
+        self.map = Some(map);
+        self
+    }
+
+    /// Bytes `start..end` of the file. Large ranges of a mapped file get
+    /// an owner of their own that hands their pages back to the kernel
+    /// when the last frame using them is dropped, so that memory use does
+    /// not grow with the file's length.
+    fn file_range(&self, start: usize, end: usize) -> Bytes {
+        match &self.map {
+            Some(map) if end - start >= RELEASE_MIN_BYTES => Bytes::from_owner(MappedRange {
+                file: map.clone(),
+                start,
+                end,
+            }),
+            _ => self.data.slice(start..end),
         }
     }
 
@@ -283,14 +310,20 @@ impl Bag {
         let (compression, size, record) = self.chunk_header(chunk)?;
         let range = record.data_offset as usize..record.end() as usize;
         match compression {
-            Compression::None if record.data.len() == size as usize => Ok(self.data.slice(range)),
+            Compression::None if record.data.len() == size as usize => {
+                Ok(self.file_range(range.start, range.end))
+            }
             Compression::None => Err(record.corrupt(format!(
                 "uncompressed chunk has {} data bytes but its header says {size}",
                 record.data.len()
             ))),
-            _ => compression
-                .decompress(record.data, size, record.offset)
-                .map(Bytes::from),
+            _ => {
+                // Through its own range, so the compressed pages are released.
+                let payload = self.file_range(range.start, range.end);
+                compression
+                    .decompress(&payload, size, record.offset)
+                    .map(Bytes::from)
+            }
         }
     }
 
@@ -371,8 +404,91 @@ impl Bag {
     }
 }
 
+/// File ranges at least this long are released when no longer used.
+const RELEASE_MIN_BYTES: usize = 256 << 10;
+
+/// Released ranges are handed to the kernel in batches of at least this
+/// many bytes: one `madvise` per range would cost more than it saves.
+const RELEASE_BATCH_BYTES: usize = 64 << 20;
+
+/// A memory-mapped file whose read ranges are handed back to the kernel.
+#[derive(Debug)]
+struct Releaser {
+    map: memmap2::Mmap,
+    /// Ranges no longer referenced, not yet handed back.
+    pending: parking_lot::Mutex<(Vec<(usize, usize)>, usize)>,
+}
+
+impl Releaser {
+    fn release(&self, start: usize, end: usize) {
+        let batch = {
+            let mut pending = self.pending.lock();
+            pending.0.push((start, end));
+            pending.1 += end - start;
+            if pending.1 < RELEASE_BATCH_BYTES {
+                return;
+            }
+            pending.1 = 0;
+            std::mem::take(&mut pending.0)
+        };
+        for (start, end) in merge_ranges(batch) {
+            // SAFETY: the map is a read-only view of a file and these ranges
+            // are no longer referenced; dropping their pages only means they
+            // are read from the file again if touched, with the same contents.
+            let _ = unsafe {
+                self.map.unchecked_advise_range(
+                    memmap2::UncheckedAdvice::DontNeed,
+                    start,
+                    end - start,
+                )
+            };
+        }
+    }
+}
+
+/// Sort ranges and join the ones that touch.
+fn merge_ranges(mut ranges: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
+    ranges.sort_unstable();
+    let mut merged: Vec<(usize, usize)> = Vec::with_capacity(ranges.len());
+    for (start, end) in ranges {
+        match merged.last_mut() {
+            Some(last) if start <= last.1 => last.1 = last.1.max(end),
+            _ => merged.push((start, end)),
+        }
+    }
+    merged
+}
+
+/// A range of a memory-mapped file that is released when dropped.
+struct MappedRange {
+    file: Arc<Releaser>,
+    start: usize,
+    end: usize,
+}
+
+impl AsRef<[u8]> for MappedRange {
+    fn as_ref(&self) -> &[u8] {
+        &self.file.map[self.start..self.end]
+    }
+}
+
+impl Drop for MappedRange {
+    fn drop(&mut self) {
+        self.file.release(self.start, self.end);
+    }
+}
+
+/// The owner of a memory map shared with a [`Bag`], as `Bytes` needs it.
+struct SharedMap(Arc<Releaser>);
+
+impl AsRef<[u8]> for SharedMap {
+    fn as_ref(&self) -> &[u8] {
+        &self.0.map
+    }
+}
+
 /// Memory-map a file.
-fn map_file(path: &Path) -> Result<Bytes> {
+fn map_file(path: &Path) -> Result<(Bytes, Arc<Releaser>)> {
     let io_error = |source| Error::Io {
         path: path.to_path_buf(),
         source,
@@ -386,7 +502,11 @@ fn map_file(path: &Path) -> Result<Bytes> {
     // it is mapped would fault; that is the documented caveat of every
     // memory-mapped reader (rosbag, mcap).
     let map = unsafe { memmap2::Mmap::map(&file) }.map_err(io_error)?;
-    Ok(Bytes::from_owner(map))
+    let file = Arc::new(Releaser {
+        map,
+        pending: parking_lot::Mutex::new((Vec::new(), 0)),
+    });
+    Ok((Bytes::from_owner(SharedMap(file.clone())), file))
 }
 
 /// Check the magic line and read the bag header record.
@@ -587,6 +707,7 @@ pub struct Messages<'b> {
     /// The next compressed chunk, being decompressed while the current one
     /// is read.
     prefetch: Option<Prefetch>,
+
     open: Vec<Option<OpenChunk>>,
     /// (time, chunk position, open chunk slot) of each open chunk's next
     /// entry: equal times come out in the order they were written.

@@ -194,10 +194,11 @@ impl Playback {
         });
     }
 
-    /// Continue from the first recorded event at or after `time` (ns since
-    /// the start of the recording, as [`position`](Self::position)), through
-    /// the index. Frames queued before the seek are discarded. Seeking past
-    /// the end is an error.
+    /// Continue from the first recorded event at or after `time` (since the
+    /// start of the recording, as [`position`](Self::position)), through the
+    /// index. Frames queued before the seek are discarded, and a callback
+    /// running when it is called has returned when it returns (unless it is
+    /// called from a callback). Seeking past the end is an error.
     pub fn seek(&self, time: Duration) -> Result<()> {
         let duration = self.duration();
         if time > duration {
@@ -208,11 +209,22 @@ impl Playback {
             )));
         }
         let target = self.inner.recording.start_time() + time.as_nanos() as u64;
-        self.inner.generation.fetch_add(1, Ordering::AcqRel);
+        let generation = &self.inner.generation;
+        // Under the control lock, so that the reader sees the new generation
+        // and the seek together.
         self.inner.update(|c| {
+            generation.fetch_add(1, Ordering::AcqRel);
             c.seek_to = Some(target);
             c.position = target;
         });
+        // Let a callback that was running finish, so that nothing from
+        // before the seek is delivered once this returns.
+        let sensors = self.inner.sensors.lock().clone();
+        for sensor in sensors {
+            if let Some(dispatcher) = sensor.dispatcher.lock().as_ref() {
+                dispatcher.flush_within(Some(Duration::from_secs(1)));
+            }
+        }
         Ok(())
     }
 
@@ -341,10 +353,11 @@ impl Inner {
             change(&mut control);
             (before, control.status)
         };
-        self.wake.notify_all();
+        // Listeners hear of a new status before anyone waiting for it wakes.
         if before != after {
             self.announce(after);
         }
+        self.wake.notify_all();
     }
 
     fn announce(&self, status: PlaybackStatus) {
@@ -439,6 +452,8 @@ enum Next {
         streams_changed: bool,
         real_time: bool,
         speed: f64,
+        /// The seek generation the events read next belong to.
+        generation: u64,
     },
 }
 
@@ -451,13 +466,14 @@ fn read_loop(inner: &Arc<Inner>) {
     let mut pace: Option<(Instant, u64)> = None;
     let mut pace_speed = 1.0;
     loop {
-        let (real_time, speed) = match next_step(inner) {
+        let (real_time, speed, generation) = match next_step(inner) {
             Next::Exit => return,
             Next::Read {
                 seek,
                 streams_changed,
                 real_time,
                 speed,
+                generation,
             } => {
                 if let Some(target) = seek {
                     resume_from = target;
@@ -466,7 +482,7 @@ fn read_loop(inner: &Arc<Inner>) {
                     events = None;
                     pace = None;
                 }
-                (real_time, speed)
+                (real_time, speed, generation)
             }
         };
         if speed != pace_speed || !real_time {
@@ -510,7 +526,7 @@ fn read_loop(inner: &Arc<Inner>) {
                 continue;
             }
         }
-        if deliver(inner, event.clone(), real_time) {
+        if deliver(inner, event.clone(), real_time, generation) {
             resume_from = event.time + 1;
             inner.control.lock().position = event.time;
         } else {
@@ -539,6 +555,7 @@ fn next_step(inner: &Inner) -> Next {
                 streams_changed,
                 real_time: control.real_time,
                 speed: control.speed,
+                generation: inner.generation.load(Ordering::Acquire),
             };
         }
         inner.wake.wait(&mut control);
@@ -568,11 +585,11 @@ fn wait_until(inner: &Inner, due: Instant) -> bool {
 
 /// Hand one event to its sensor; false if a control change interrupted a
 /// wait for queue room (the event is then read again).
-fn deliver(inner: &Inner, event: TimedEvent, real_time: bool) -> bool {
+fn deliver(inner: &Inner, event: TimedEvent, real_time: bool, generation: u64) -> bool {
     let sensors = inner.sensors.lock().clone();
     match event.event {
         Event::Frame { sensor, frame } => match sensors.get(sensor) {
-            Some(sensor) => sensor.dispatch(inner, frame, real_time),
+            Some(sensor) => sensor.dispatch(inner, frame, real_time, generation),
             None => true,
         },
         Event::OptionChanged {
@@ -648,7 +665,9 @@ impl PlaybackSensor {
     }
 
     /// Queue a frame for the callback; false if interrupted (not real time).
-    fn dispatch(&self, inner: &Inner, mut frame: Frame, real_time: bool) -> bool {
+    /// `generation` is the seek generation the frame was read in: a seek
+    /// since then makes the dispatcher discard it.
+    fn dispatch(&self, inner: &Inner, mut frame: Frame, real_time: bool, generation: u64) -> bool {
         let guard = self.dispatcher.lock();
         let Some(dispatcher) = guard.as_ref() else {
             return true;
@@ -662,14 +681,13 @@ impl PlaybackSensor {
             ..*profile
         };
         drop(opened);
-        let generation = inner.generation.load(Ordering::Acquire);
         let wait = if real_time {
             Duration::ZERO
         } else {
             Duration::from_millis(20)
         };
         loop {
-            match dispatcher.push(frame, wait) {
+            match dispatcher.push(frame, generation, wait) {
                 Ok(()) => return true,
                 Err(Refused::Closed) => return true,
                 Err(Refused::Full(_)) if real_time => {

@@ -31,7 +31,6 @@ pub(crate) struct Dispatcher {
     queue: Sender<Work>,
     thread: JoinHandle<()>,
     thread_id: ThreadId,
-    generation: Arc<AtomicU64>,
     alive: Arc<AtomicBool>,
 }
 
@@ -48,24 +47,27 @@ impl Dispatcher {
         may_deliver: Arc<dyn Fn(u64) -> bool + Send + Sync>,
     ) -> std::io::Result<Dispatcher> {
         let (queue, work) = crossbeam_channel::bounded(capacity.max(1));
-        let current = generation.clone();
         let alive = Arc::new(AtomicBool::new(true));
         let running = alive.clone();
         let thread = std::thread::Builder::new()
             .name(name)
-            .spawn(move || deliver(work, callback, current, running, may_deliver))?;
+            .spawn(move || deliver(work, callback, generation, running, may_deliver))?;
         Ok(Dispatcher {
             queue,
             thread_id: thread.thread().id(),
             thread,
-            generation,
             alive,
         })
     }
 
-    /// Queue a frame, waiting at most `wait` for room.
-    pub(crate) fn push(&self, frame: Frame, wait: Duration) -> Result<(), Refused> {
-        let generation = self.generation.load(Ordering::Acquire);
+    /// Queue a frame read in seek generation `generation`, waiting at most
+    /// `wait` for room.
+    pub(crate) fn push(
+        &self,
+        frame: Frame,
+        generation: u64,
+        wait: Duration,
+    ) -> Result<(), Refused> {
         match self
             .queue
             .send_timeout(Work::Frame(generation, frame), wait)
@@ -78,14 +80,28 @@ impl Dispatcher {
         }
     }
 
-    /// Wait until every frame queued so far was delivered or discarded.
+    /// Wait until every frame queued so far was delivered or discarded,
+    /// and the callback running (if any) returned.
     pub(crate) fn flush(&self) {
+        self.flush_within(None);
+    }
+
+    /// [`flush`](Self::flush), giving up after `limit` (a callback that
+    /// itself waits for another sensor must not hang both).
+    pub(crate) fn flush_within(&self, limit: Option<Duration>) {
         if std::thread::current().id() == self.thread_id {
             return;
         }
         let (done, wait) = crossbeam_channel::bounded(1);
-        if self.queue.send(Work::Flush(done)).is_ok() {
-            let _ = wait.recv();
+        let sent = match limit {
+            Some(limit) => self.queue.send_timeout(Work::Flush(done), limit).is_ok(),
+            None => self.queue.send(Work::Flush(done)).is_ok(),
+        };
+        if sent {
+            let _ = match limit {
+                Some(limit) => wait.recv_timeout(limit).map_err(|_| ()),
+                None => wait.recv().map_err(|_| ()),
+            };
         }
     }
 

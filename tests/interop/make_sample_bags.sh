@@ -16,6 +16,8 @@ cd "$(dirname "$0")/../.."
 interop=tests/interop
 out=sample_bags
 mkdir -p "$out"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 
 make_one() {
     local name=$1 scenario=$2
@@ -25,6 +27,9 @@ make_one() {
         --json "$out/$name.recorded.json" >/dev/null
     python3 "$interop/rs_play.py" "$out/$name.bag" >"$out/$name.frames.jsonl"
     python3 "$interop/compare_frames.py" "$out/$name.recorded.json" "$out/$name.frames.jsonl"
+    # Again with frame metadata (compared where rs_record.py set some).
+    python3 "$interop/rs_play.py" --metadata "$out/$name.bag" >"$tmp/$name.metadata.jsonl"
+    python3 "$interop/compare_frames.py" "$out/$name.recorded.json" "$tmp/$name.metadata.jsonl" >/dev/null
     python3 "$interop/rosbags_dump.py" --deserialize "$out/$name.bag" >/dev/null
     echo "   $(stat -c %s "$out/$name.bag") bytes"
 }

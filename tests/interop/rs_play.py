@@ -28,6 +28,8 @@ frame.get_data_size() and `sha256` the hash of those bytes.
 
 --metadata: each line also gets "metadata": {"Frame Counter": 1, ...}, every
 frame-metadata value the frame supports, under librealsense's names.
+(librealsense 2.55 playback reports {"Frame Counter": 0} for a frame whose
+bag has no metadata besides system_time and timestamp_domain.)
 
 --device-json: the device as librealsense sees it, without streaming:
 
@@ -56,7 +58,12 @@ extrinsics between two streams) is null, or the field is absent for
 `intrinsics`/`motion_intrinsics` when the profile is not of that kind.
 `extrinsics` lists every ordered pair of distinct profiles (by `key`).
 Option values and the extrinsics are as the playback device reports them;
-a playback sensor turns every recorded option into a read-only constant.
+a playback sensor turns every recorded option into a read-only constant
+(min = max = default = value, step 0). `unique_id`s are handed out by the
+playback from a process-wide counter (0, 1, 2, ... in a fresh process), not
+the recorded uids, and the profile order within a sensor need not be the
+recording's. Motion profiles have an empty size in their key
+("s0:Accel_0:MOTION_XYZ32F:@200").
 """
 
 import argparse
@@ -133,18 +140,6 @@ def play_frames(path, timeout_s=120.0, metadata=False):
         with lock:
             frames.append(record)
 
-    # The playback reports `playing` when the first sensor starts and
-    # `stopped` at the end of the file; listen before starting anything.
-    playing, stopped = threading.Event(), threading.Event()
-
-    def on_status(status):
-        if status == rs.playback_status.playing:
-            playing.set()
-        elif status == rs.playback_status.stopped and playing.is_set():
-            stopped.set()
-
-    playback.set_status_changed_callback(on_status)
-
     # Start every sensor while the playback is paused, then resume: the
     # first sensor.start() starts the reader thread at once, and a frame it
     # reads for a sensor that is not started yet is dropped ("stream is not
@@ -163,15 +158,16 @@ def play_frames(path, timeout_s=120.0, metadata=False):
         started.append(sensor)
     playback.resume()
 
+    # resume() returns once the reader thread has taken it: the status is
+    # then `playing` until the end of the file, then `stopped`. (No status
+    # callback: pause() waits for the reader thread while holding the GIL,
+    # and a Python status callback there deadlocks until librealsense's 10 s
+    # timeout.)
     begin = time.monotonic()
-    while not stopped.is_set():
+    while playback.current_status() != rs.playback_status.stopped:
         if time.monotonic() - begin > timeout_s:
             raise SystemExit(f"playback of {path} did not stop within {timeout_s} s")
-        # Also poll, in case a status change was raised before the callback
-        # saw `playing`.
-        if playing.is_set() and playback.current_status() == rs.playback_status.stopped:
-            break
-        stopped.wait(0.02)
+        time.sleep(0.01)
     # Grace for a callback that is still running.
     last = -1
     while True:

@@ -6,9 +6,11 @@
 //! ```
 //!
 //! A small in-process device emits 1280x720 RGB8 frames (2.76 MB) paced to
-//! `--rate` MB/s until `--mb` MB were produced; the report gives the bytes
-//! written, the frames dropped and the rate achieved including closing the
-//! file (index, fsync).
+//! `--rate` MB/s until `--mb` MB were produced; with `--rate 0` it sends as
+//! fast as the recorder writes (it keeps at most 8 frames ahead of what was
+//! written), which measures the recorder's sustained speed. The report gives
+//! the bytes written, the frames dropped and the rate achieved including
+//! closing the file (index, fsync).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -31,6 +33,9 @@ const HEIGHT: u32 = 720;
 /// One sensor that pushes a fixed set of frames at a fixed byte rate.
 struct FloodSensor {
     profile: StreamProfile,
+    /// Frames the recorder has written (kept up to date by `main`), for
+    /// `--rate 0`.
+    written: Arc<std::sync::atomic::AtomicU64>,
     frames: Vec<bytes::Bytes>,
     rate_bytes_per_s: f64,
     total_bytes: u64,
@@ -59,15 +64,22 @@ impl Sensor for FloodSensor {
     fn start(&self, callback: FrameCallback) -> Result<()> {
         let (frames, profile, running) = (self.frames.clone(), self.profile, self.running.clone());
         let (rate, total) = (self.rate_bytes_per_s, self.total_bytes);
+        let written = self.written.clone();
         running.store(true, Ordering::SeqCst);
         *self.thread.lock() = Some(std::thread::spawn(move || {
             let started = Instant::now();
             let mut sent = 0u64;
             let mut n = 0u64;
             while running.load(Ordering::SeqCst) && sent < total {
-                let due = started + Duration::from_secs_f64(sent as f64 / rate);
-                if let Some(wait) = due.checked_duration_since(Instant::now()) {
-                    std::thread::sleep(wait);
+                if rate > 0.0 {
+                    let due = started + Duration::from_secs_f64(sent as f64 / rate);
+                    if let Some(wait) = due.checked_duration_since(Instant::now()) {
+                        std::thread::sleep(wait);
+                    }
+                } else {
+                    while running.load(Ordering::SeqCst) && n > written.load(Ordering::SeqCst) + 8 {
+                        std::thread::sleep(Duration::from_micros(200));
+                    }
                 }
                 let data = frames[(n % frames.len() as u64) as usize].clone();
                 sent += data.len() as u64;
@@ -168,6 +180,7 @@ fn main() -> Result<()> {
         total_bytes: (megabytes * 1e6) as u64,
         running: Arc::new(AtomicBool::new(false)),
         thread: Mutex::new(None),
+        written: Arc::default(),
     });
     let device = Arc::new(FloodDevice(sensor.clone()));
     let recorder = Recorder::new(
@@ -179,7 +192,9 @@ fn main() -> Result<()> {
     recorder.sensors()[0].open(&[profile])?;
     recorder.sensors()[0].start(Arc::new(|_| {}))?;
     while sensor.running.load(Ordering::SeqCst) {
-        std::thread::sleep(Duration::from_millis(5));
+        let written = recorder.counts().values().map(|c| c.written).sum();
+        sensor.written.store(written, Ordering::SeqCst);
+        std::thread::sleep(Duration::from_micros(500));
     }
     let report = recorder.finish()?;
     let seconds = started.elapsed().as_secs_f64();

@@ -4,7 +4,6 @@
 
 mod common;
 
-use std::collections::HashMap;
 use std::path::Path;
 
 use rsbag::bag::{Bag, Compression};
@@ -52,26 +51,9 @@ fn their_messages(dump: &Value) -> Vec<(String, u64, u64, String)> {
         .collect()
 }
 
-fn reference_md5sums() -> HashMap<String, String> {
-    let text = std::fs::read_to_string(common::reference("librealsense-2.55-connections.txt"))
-        .expect("reference list");
-    text.lines()
-        .filter(|l| l.starts_with("topic="))
-        .map(|line| {
-            let field = |name: &str| {
-                line.split(' ')
-                    .find_map(|f| f.strip_prefix(name))
-                    .expect("field")
-                    .to_owned()
-            };
-            (field("type=").replace("/msg/", "/"), field("md5="))
-        })
-        .collect()
-}
-
 #[test]
 fn rosbags_reads_what_rsbag_writes_in_every_compression() {
-    let md5s = reference_md5sums();
+    let md5s = common::reference_md5sums();
     for compression in Compression::ALL {
         let dir = tempfile::tempdir().expect("tempdir");
         let path = dir.path().join("written.bag");

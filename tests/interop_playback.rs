@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use rsbag::device::{Device, ProfileKind, StreamProfile};
+use rsbag::device::{Device, StreamProfile};
 use rsbag::playback::Playback;
 use serde_json::Value;
 
@@ -94,16 +94,6 @@ fn the_reference_bag_plays_as_librealsense_played_it() {
     assert_eq!(rsbag_frames_json(&path), expected);
 }
 
-fn close(a: &Value, b: f32, what: &str) {
-    let a = a
-        .as_f64()
-        .unwrap_or_else(|| panic!("{what}: not a number: {a}")) as f32;
-    assert!(
-        (a - b).abs() <= 1e-5 * b.abs().max(1.0),
-        "{what}: librealsense {a}, rsbag {b}"
-    );
-}
-
 /// The key rs_play.py gives a profile: `s0:Depth_0:Z16:64x48@30`, with no
 /// size for motion and pose profiles.
 fn profile_key(sensor: usize, p: &StreamProfile) -> String {
@@ -118,54 +108,6 @@ fn profile_key(sensor: usize, p: &StreamProfile) -> String {
         p.format.name(),
         p.fps
     )
-}
-
-fn check_profile(theirs: &Value, ours: &StreamProfile, what: &str) {
-    assert_eq!(
-        theirs["format"].as_str(),
-        Some(ours.format.name()),
-        "{what}"
-    );
-    assert_eq!(theirs["fps"].as_u64(), Some(u64::from(ours.fps)), "{what}");
-    assert_eq!(
-        theirs["is_default"].as_bool(),
-        Some(ours.is_default),
-        "{what} default"
-    );
-    match ours.kind {
-        ProfileKind::Video {
-            width,
-            height,
-            intrinsics,
-        } => {
-            assert_eq!(theirs["width"].as_u64(), Some(u64::from(width)), "{what}");
-            assert_eq!(theirs["height"].as_u64(), Some(u64::from(height)), "{what}");
-            let i = intrinsics.expect("rsbag has intrinsics");
-            let t = &theirs["intrinsics"];
-            close(&t["fx"], i.fx, what);
-            close(&t["fy"], i.fy, what);
-            close(&t["ppx"], i.ppx, what);
-            close(&t["ppy"], i.ppy, what);
-            assert_eq!(t["model"].as_str(), Some(i.model.name()), "{what}");
-            for (k, c) in i.coeffs.iter().enumerate() {
-                close(&t["coeffs"][k], *c, what);
-            }
-        }
-        ProfileKind::Motion { intrinsics } => {
-            let i = intrinsics.expect("rsbag has motion intrinsics");
-            let t = &theirs["motion_intrinsics"];
-            for (r, row) in i.data.iter().enumerate() {
-                for (c, v) in row.iter().enumerate() {
-                    close(&t["data"][r][c], *v, what);
-                }
-            }
-            for k in 0..3 {
-                close(&t["noise_variances"][k], i.noise_variances[k], what);
-                close(&t["bias_variances"][k], i.bias_variances[k], what);
-            }
-        }
-        ProfileKind::Pose => {}
-    }
 }
 
 #[test]
@@ -203,7 +145,7 @@ fn rsbag_sees_the_device_librealsense_sees() {
                     .iter()
                     .find(|x| x.name == name)
                     .unwrap_or_else(|| panic!("{what}: option {name} missing"));
-                close(&o["value"], ours.value, &format!("{what}: {name}"));
+                common::close(&o["value"], ours.value, &format!("{what}: {name}"));
                 assert_eq!(
                     o["description"].as_str(),
                     Some(ours.description.as_str()),
@@ -224,7 +166,7 @@ fn rsbag_sees_the_device_librealsense_sees() {
                     .iter()
                     .find(|p| profile_key(index, p) == key)
                     .unwrap_or_else(|| panic!("{what}: rsbag has no profile {key}"));
-                check_profile(tp, ours, &format!("{what}: {key}"));
+                common::check_profile(tp, ours, &format!("{what}: {key}"));
                 keys.insert(key.to_owned(), ours.stream);
             }
         }
@@ -240,14 +182,14 @@ fn rsbag_sees_the_device_librealsense_sees() {
                 (_, None) => panic!("{what}: {from} -> {to}: rsbag has no extrinsics"),
                 (rotation, Some(e)) => {
                     for k in 0..9 {
-                        close(
+                        common::close(
                             &rotation[k],
                             e.rotation[k],
                             &format!("{what}: {from} -> {to} rotation"),
                         );
                     }
                     for k in 0..3 {
-                        close(
+                        common::close(
                             &pair["translation"][k],
                             e.translation[k],
                             &format!("{what}: {from} -> {to} translation"),

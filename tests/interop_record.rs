@@ -13,7 +13,7 @@ use std::time::Duration;
 use parking_lot::Mutex;
 use rsbag::bag::Compression;
 use rsbag::device::synthetic::{self, SyntheticConfig, SyntheticDevice};
-use rsbag::device::{Device, Frame, Notification, ProfileKind, StreamProfile};
+use rsbag::device::{Device, Frame, Notification, StreamProfile};
 use rsbag::record::{RecordOptions, Recorder};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
@@ -98,23 +98,10 @@ fn record(path: &Path, compression: Compression) -> Session {
         .iter()
         .filter_map(|s| camera.default_profile(*s))
         .collect();
-    for sensor in recorder.sensors() {
-        let profiles: Vec<_> = sensor
-            .profiles()
-            .into_iter()
-            .filter(|p| wanted.iter().any(|w| w.unique_id == p.unique_id))
-            .collect();
-        if profiles.is_empty() {
-            continue;
-        }
-        sensor.open(&profiles).expect("open");
+    common::open_and_start(&recorder, &wanted, || {
         let (fed, paused) = (fed.clone(), paused.clone());
-        sensor
-            .start(Arc::new(move |f| {
-                fed.lock().push((f, paused.load(Ordering::SeqCst)))
-            }))
-            .expect("start");
-    }
+        Arc::new(move |f| fed.lock().push((f, paused.load(Ordering::SeqCst))))
+    });
     std::thread::sleep(Duration::from_millis(500));
     recorder.sensors()[0]
         .set_option("Laser Power", 270.0)
@@ -284,51 +271,7 @@ fn librealsense_sees_the_recorded_device() {
                 .into_iter()
                 .find(|p| p.stream.to_string() == stream && p.is_default)
                 .unwrap_or_else(|| panic!("librealsense has a {stream} profile we did not record"));
-            assert_eq!(theirs["format"].as_str(), Some(ours.format.name()));
-            assert_eq!(theirs["fps"].as_u64(), Some(u64::from(ours.fps)));
-            match ours.kind {
-                ProfileKind::Video {
-                    width,
-                    height,
-                    intrinsics,
-                } => {
-                    assert_eq!(
-                        (theirs["width"].as_u64(), theirs["height"].as_u64()),
-                        (Some(u64::from(width)), Some(u64::from(height)))
-                    );
-                    let i = intrinsics.expect("intrinsics");
-                    let t = &theirs["intrinsics"];
-                    for (name, v) in [("fx", i.fx), ("fy", i.fy), ("ppx", i.ppx), ("ppy", i.ppy)] {
-                        assert!(
-                            (t[name].as_f64().expect(name) as f32 - v).abs() < 1e-4,
-                            "{stream} {name}"
-                        );
-                    }
-                    assert_eq!(t["model"].as_str(), Some(i.model.name()));
-                    for (c, v) in t["coeffs"].as_array().expect("coeffs").iter().zip(i.coeffs) {
-                        assert!((c.as_f64().expect("coeff") as f32 - v).abs() < 1e-6);
-                    }
-                }
-                ProfileKind::Motion { intrinsics } => {
-                    let i = intrinsics.expect("motion intrinsics");
-                    let t = &theirs["motion_intrinsics"];
-                    for (row, values) in i.data.iter().enumerate() {
-                        for (col, v) in values.iter().enumerate() {
-                            assert!(
-                                (t["data"][row][col].as_f64().expect("data") as f32 - v).abs()
-                                    < 1e-6
-                            );
-                        }
-                    }
-                    for (k, v) in i.noise_variances.iter().enumerate() {
-                        assert!(
-                            (t["noise_variances"][k].as_f64().expect("noise") as f32 - v).abs()
-                                < 1e-9
-                        );
-                    }
-                }
-                ProfileKind::Pose => {}
-            }
+            common::check_profile(theirs, &ours, &stream);
             profiles_by_key.insert(theirs["key"].as_str().expect("key").to_owned(), ours.stream);
         }
     }
@@ -413,18 +356,7 @@ fn librealsense_replays_the_option_change_and_the_notification() {
 /// md5sums librealsense writes, per type: from the reference connection
 /// list, and from a bag written by librealsense 2.55 with motion streams.
 fn librealsense_md5sums() -> HashMap<String, String> {
-    let mut md5s = HashMap::new();
-    let text = std::fs::read_to_string(common::reference("librealsense-2.55-connections.txt"))
-        .expect("reference list");
-    for line in text.lines().filter(|l| l.starts_with("topic=")) {
-        let field = |name: &str| {
-            line.split(' ')
-                .find_map(|f| f.strip_prefix(name))
-                .expect("field")
-                .to_owned()
-        };
-        md5s.insert(field("type=").replace("/msg/", "/"), field("md5="));
-    }
+    let mut md5s = common::reference_md5sums();
     let motion = common::root().join("tests/fixtures/librealsense-2.55.1-motion.bag");
     let dump: Value = serde_json::from_str(&common::python(
         "rosbags_dump.py",

@@ -42,21 +42,10 @@ fn start_streams(recorder: &Recorder, camera: &SyntheticDevice) -> Fed {
         .iter()
         .filter_map(|s| camera.default_profile(*s))
         .collect();
-    for sensor in recorder.sensors() {
-        let profiles: Vec<StreamProfile> = sensor
-            .profiles()
-            .into_iter()
-            .filter(|p| wanted.iter().any(|w| w.unique_id == p.unique_id))
-            .collect();
-        if profiles.is_empty() {
-            continue;
-        }
-        sensor.open(&profiles).expect("open");
+    common::open_and_start(recorder, &wanted, || {
         let fed = fed.clone();
-        sensor
-            .start(Arc::new(move |f| fed.lock().push(f)))
-            .expect("start");
-    }
+        Arc::new(move |f| fed.lock().push(f))
+    });
     fed
 }
 

@@ -4,6 +4,8 @@
 use std::path::PathBuf;
 
 use rsbag::bag::{BagWriter, Compression, Connection, WriterOptions};
+use rsbag::device::{ProfileKind, StreamProfile};
+use serde_json::Value;
 
 /// The crate root.
 pub fn root() -> PathBuf {
@@ -238,5 +240,105 @@ pub mod rs {
             }
         }
         w.finish().expect("finish");
+    }
+}
+
+/// md5sums librealsense writes, per ROS type (`pkg/Type`), from the
+/// reference connection list.
+pub fn reference_md5sums() -> std::collections::HashMap<String, String> {
+    let text = std::fs::read_to_string(reference("librealsense-2.55-connections.txt"))
+        .expect("reference list");
+    text.lines()
+        .filter(|l| l.starts_with("topic="))
+        .map(|line| {
+            let field = |name: &str| {
+                line.split(' ')
+                    .find_map(|f| f.strip_prefix(name))
+                    .expect("field")
+                    .to_owned()
+            };
+            (field("type=").replace("/msg/", "/"), field("md5="))
+        })
+        .collect()
+}
+
+/// Assert that a JSON number from librealsense equals an rsbag `f32`.
+pub fn close(a: &Value, b: f32, what: &str) {
+    let a = a
+        .as_f64()
+        .unwrap_or_else(|| panic!("{what}: not a number: {a}")) as f32;
+    assert!(
+        (a - b).abs() <= 1e-5 * b.abs().max(1.0),
+        "{what}: librealsense {a}, rsbag {b}"
+    );
+}
+
+/// Assert that a profile as `rs_play.py --device-json` describes it equals
+/// rsbag's: format, rate, default flag, size and intrinsics.
+pub fn check_profile(theirs: &Value, ours: &StreamProfile, what: &str) {
+    assert_eq!(
+        theirs["format"].as_str(),
+        Some(ours.format.name()),
+        "{what}"
+    );
+    assert_eq!(theirs["fps"].as_u64(), Some(u64::from(ours.fps)), "{what}");
+    assert_eq!(
+        theirs["is_default"].as_bool(),
+        Some(ours.is_default),
+        "{what} default"
+    );
+    match ours.kind {
+        ProfileKind::Video {
+            width,
+            height,
+            intrinsics,
+        } => {
+            assert_eq!(theirs["width"].as_u64(), Some(u64::from(width)), "{what}");
+            assert_eq!(theirs["height"].as_u64(), Some(u64::from(height)), "{what}");
+            let i = intrinsics.expect("rsbag has intrinsics");
+            let t = &theirs["intrinsics"];
+            close(&t["fx"], i.fx, what);
+            close(&t["fy"], i.fy, what);
+            close(&t["ppx"], i.ppx, what);
+            close(&t["ppy"], i.ppy, what);
+            assert_eq!(t["model"].as_str(), Some(i.model.name()), "{what}");
+            for (k, c) in i.coeffs.iter().enumerate() {
+                close(&t["coeffs"][k], *c, what);
+            }
+        }
+        ProfileKind::Motion { intrinsics } => {
+            let i = intrinsics.expect("rsbag has motion intrinsics");
+            let t = &theirs["motion_intrinsics"];
+            for (r, row) in i.data.iter().enumerate() {
+                for (c, v) in row.iter().enumerate() {
+                    close(&t["data"][r][c], *v, what);
+                }
+            }
+            for k in 0..3 {
+                close(&t["noise_variances"][k], i.noise_variances[k], what);
+                close(&t["bias_variances"][k], i.bias_variances[k], what);
+            }
+        }
+        ProfileKind::Pose => {}
+    }
+}
+
+/// On each sensor of `device`, open the profiles of `wanted` it has (by
+/// unique id) and start it with the callback `callback()` makes.
+pub fn open_and_start(
+    device: &dyn rsbag::device::Device,
+    wanted: &[StreamProfile],
+    mut callback: impl FnMut() -> rsbag::device::FrameCallback,
+) {
+    for sensor in device.sensors() {
+        let profiles: Vec<StreamProfile> = sensor
+            .profiles()
+            .into_iter()
+            .filter(|p| wanted.iter().any(|w| w.unique_id == p.unique_id))
+            .collect();
+        if !profiles.is_empty() {
+            sensor.open(&profiles).expect("open");
+            sensor.start(callback()).expect("start");
+        }
     }
 }

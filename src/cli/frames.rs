@@ -2,21 +2,26 @@
 
 use std::io::Write;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use sha2::{Digest, Sha256};
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use parking_lot::Mutex;
 
 use super::json;
-use rsbag::device::{Device, Frame};
-use rsbag::playback::{Playback, PlaybackOptions};
-use rsbag::Result;
+use rsbag::device::{Device, Frame, StreamId};
+use rsbag::playback::{FrameReader, Playback, PlaybackOptions};
+use rsbag::{Error, Result};
 
-/// Print every frame of a recording: stream, index, frame number,
-/// timestamp, domain, size and SHA-256 of the data.
+/// Print every frame of a recording, in recorded order: stream, index,
+/// frame number, timestamp, domain, size and SHA-256 of the data.
+///
+/// Frames are read straight from the file (no threads, nothing dropped):
+/// exactly the frames librealsense plays from it, not in real time.
+/// `--stream`, `--start` and `--duration` choose frames; `--index K`
+/// prints the K-th frame of each chosen stream, found through the index.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The bag to read.
@@ -25,6 +30,29 @@ pub struct Args {
     /// (the shape librealsense's frames are compared in).
     #[arg(long)]
     json: bool,
+    /// Only these streams, by librealsense name: `Depth`, `Color`,
+    /// `Infrared 1` (or `Infrared:1`), `Accel`, `Gyro`, `Pose`…; a name
+    /// without an index means every stream of that kind. Repeat the option
+    /// or give a comma-separated list.
+    #[arg(long = "stream", value_name = "NAME", value_delimiter = ',')]
+    streams: Vec<String>,
+    /// Only frames recorded from this many seconds after the first frame.
+    #[arg(long, value_name = "SECONDS")]
+    start: Option<f64>,
+    /// Only frames recorded in this many seconds from `--start` (the end
+    /// is excluded).
+    #[arg(long, value_name = "SECONDS")]
+    duration: Option<f64>,
+    /// Only the frame at this position (from 0, in recorded order) of each
+    /// chosen stream, read through the index without reading the frames
+    /// before it.
+    #[arg(long, value_name = "K", conflicts_with_all = ["start", "duration"])]
+    index: Option<u64>,
+    /// Play through the playback device (every sensor started, not in real
+    /// time) instead of reading the file directly; the lines are in the
+    /// order the callbacks ran.
+    #[arg(long, conflicts_with_all = ["streams", "start", "duration", "index"])]
+    device: bool,
 }
 
 /// One printed frame.
@@ -110,19 +138,114 @@ fn play_all(file: &std::path::Path) -> Result<Vec<Line>> {
     Ok(lines)
 }
 
-pub fn run(args: Args) -> Result<()> {
-    let mut lines = play_all(&args.file)?;
-    if args.json {
-        lines.sort_by(|a, b| (a.stream, a.index, a.number).cmp(&(b.stream, b.index, b.number)));
+fn seconds(name: &str, value: f64) -> Result<Duration> {
+    Duration::try_from_secs_f64(value).map_err(|_| {
+        Error::InvalidArgument(format!(
+            "--{name} must be a non-negative number of seconds, not {value}"
+        ))
+    })
+}
+
+/// The streams named by `--stream` (`None`: every stream).
+fn chosen_streams(reader: &FrameReader, names: &[String]) -> Result<Option<Vec<StreamId>>> {
+    if names.is_empty() {
+        return Ok(None);
     }
+    let mut streams = Vec::new();
+    for name in names.iter().filter(|n| !n.trim().is_empty()) {
+        for stream in reader.find_streams(name)? {
+            if !streams.contains(&stream) {
+                streams.push(stream);
+            }
+        }
+    }
+    if streams.is_empty() {
+        return Err(Error::InvalidArgument("--stream names no stream".into()));
+    }
+    Ok(Some(streams))
+}
+
+/// Read the chosen frames from the file; each goes to `out` in recorded
+/// order.
+fn read_frames(args: &Args, mut out: impl FnMut(Line) -> bool) -> Result<()> {
+    let reader = FrameReader::open(&args.file)?;
+    let streams = chosen_streams(&reader, &args.streams)?;
+    if let Some(k) = args.index {
+        let streams = streams.unwrap_or_else(|| reader.streams());
+        let mut frames = Vec::new();
+        for stream in streams {
+            let count = reader.frame_count(stream)?;
+            if k >= count {
+                return Err(Error::InvalidArgument(format!(
+                    "--index {k} is past the end of stream {stream}, which has {count} frames (choose streams with --stream)"
+                )));
+            }
+            frames.push(reader.frame(stream, k)?);
+        }
+        // In recorded order, as the other modes print.
+        frames.sort_by_key(|f| f.bag_time);
+        for frame in frames {
+            if !out(Line::of(&frame.frame)) {
+                break;
+            }
+        }
+        return Ok(());
+    }
+    let start = args.start.map(|s| seconds("start", s)).transpose()?;
+    let duration = args.duration.map(|d| seconds("duration", d)).transpose()?;
+    if let Some(start) = start {
+        if start > reader.duration() {
+            return Err(Error::InvalidArgument(format!(
+                "--start {:.3} is past the end of the recording ({:.3} s)",
+                start.as_secs_f64(),
+                reader.duration().as_secs_f64()
+            )));
+        }
+    }
+    let from = start.unwrap_or(Duration::ZERO);
+    let mut query = reader.select();
+    if let Some(streams) = streams {
+        query = query.streams(streams);
+    }
+    query = match duration.and_then(|d| from.checked_add(d)) {
+        Some(end) => query.time(from..end),
+        None => query.time(from..),
+    };
+    for frame in query.frames()? {
+        if !out(Line::of(&frame?.frame)) {
+            break;
+        }
+    }
+    Ok(())
+}
+
+pub fn run(args: Args) -> Result<()> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    for line in &lines {
-        let text = if args.json { line.json() } else { line.text() };
-        if writeln!(out, "{text}").is_err() {
-            // A closed pipe (`| head`) is not an error of ours.
-            return Ok(());
+    if args.json || args.device {
+        let mut lines = if args.device {
+            play_all(&args.file)?
+        } else {
+            let mut lines = Vec::new();
+            read_frames(&args, |line| {
+                lines.push(line);
+                true
+            })?;
+            lines
+        };
+        if args.json {
+            lines.sort_by(|a, b| (a.stream, a.index, a.number).cmp(&(b.stream, b.index, b.number)));
         }
+        for line in &lines {
+            let text = if args.json { line.json() } else { line.text() };
+            if writeln!(out, "{text}").is_err() {
+                // A closed pipe (`| head`) is not an error of ours.
+                return Ok(());
+            }
+        }
+    } else {
+        // Streamed: a line as soon as its frame is read.
+        read_frames(&args, |line| writeln!(out, "{}", line.text()).is_ok())?;
     }
     let _ = out.flush();
     Ok(())

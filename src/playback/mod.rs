@@ -5,10 +5,21 @@
 //! - [`Playback`] is a [`crate::device::Device`] that replays a recording
 //!   to sensor callbacks, with pause, resume, seek, speed, real time and
 //!   repeat.
+//! - [`FrameReader`] reads every frame exactly once, in recorded order or
+//!   by index, number or time, with no threads; with [`Syncer`] it groups
+//!   them into synchronized [`FrameSet`]s ([`frameset`] has the rule).
+//! - [`Pipeline`] gives framesets from the playback device,
+//!   librealsense-pipeline style (`wait_for_frames`, `poll_for_frames`).
 
 mod device;
 mod dispatcher;
+pub mod frameset;
+mod pipeline;
+mod reader;
 mod recording;
 
 pub use device::{Playback, PlaybackOptions, PlaybackSensor, PlaybackStatus, StatusCallback};
+pub use frameset::{FrameSet, SyncFrame, SyncOptions, Syncer};
+pub use pipeline::{Pipeline, PipelineConfig};
+pub use reader::{FrameQuery, FrameReader, FrameSets, Frames, RecordedFrame};
 pub use recording::{Event, EventQuery, Events, RecordedStream, Recording, TimedEvent};

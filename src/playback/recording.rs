@@ -38,6 +38,14 @@ pub struct RecordedStream {
     data: Vec<u32>,
 }
 
+impl RecordedStream {
+    /// Connection ids of the stream's frame data in the bag (for poses:
+    /// the transform part).
+    pub fn data_connections(&self) -> &[u32] {
+        &self.data
+    }
+}
+
 /// Something that happened during a recording.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Event {

@@ -1,0 +1,1106 @@
+//! The frame reader: every recorded frame exactly once, in recorded order
+//! (the frames librealsense plays), random access through the index equal
+//! to iteration, gaps that never hang, and synchronized framesets.
+
+mod common;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use rsbag::bag::{Compression, WriterOptions};
+use rsbag::device::{
+    camera_info, motion_bytes, CameraInfo, Format, Frame, StreamId, StreamKind, StreamProfile,
+    TimestampDomain,
+};
+use rsbag::playback::{
+    FrameReader, FrameSet, Pipeline, PipelineConfig, RecordedFrame, SyncOptions,
+};
+use rsbag::record::convert::{ms_from_stamp, stamp_from_ms};
+use rsbag::record::rs_writer::RsWriter;
+use rsbag::Error;
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+
+const DEPTH: StreamId = StreamId::new(StreamKind::Depth, 0);
+const COLOR: StreamId = StreamId::new(StreamKind::Color, 0);
+const IR1: StreamId = StreamId::new(StreamKind::Infrared, 1);
+const ACCEL: StreamId = StreamId::new(StreamKind::Accel, 0);
+const GYRO: StreamId = StreamId::new(StreamKind::Gyro, 0);
+
+// ---- bags with exact, planned frames ---------------------------------------
+
+const W: u32 = 16;
+const H: u32 = 12;
+
+fn profile(stream: StreamId, fps: u32) -> StreamProfile {
+    match stream.kind {
+        StreamKind::Accel | StreamKind::Gyro => {
+            StreamProfile::motion(stream, Format::MotionXyz32f, fps).as_default()
+        }
+        StreamKind::Depth => StreamProfile::video(stream, Format::Z16, W, H, fps).as_default(),
+        StreamKind::Color => StreamProfile::video(stream, Format::Rgb8, W, H, fps).as_default(),
+        _ => StreamProfile::video(stream, Format::Y8, W, H, fps).as_default(),
+    }
+}
+
+/// The sensor a stream is recorded on.
+fn sensor_of(stream: StreamId) -> u32 {
+    match stream.kind {
+        StreamKind::Depth | StreamKind::Infrared => 0,
+        StreamKind::Color => 1,
+        _ => 2,
+    }
+}
+
+/// One frame to write: its capture (bag) time and the frame.
+#[derive(Debug, Clone)]
+struct Planned {
+    at_ns: u64,
+    frame: Frame,
+}
+
+fn planned(stream: StreamId, fps: u32, number: u64, timestamp: f64, at_ns: u64) -> Planned {
+    let profile = profile(stream, fps);
+    let data: Vec<u8> = match profile.resolution() {
+        Some((w, h)) => {
+            let bpp = profile.format.bytes_per_pixel().unwrap_or(1);
+            (0..w * h * bpp)
+                .map(|i| (u64::from(i) * 31 + number * 7 + stream.kind as u64 * 13) as u8)
+                .collect()
+        }
+        None => motion_bytes([number as f32, stream.kind as u8 as f32, 9.81]),
+    };
+    Planned {
+        at_ns,
+        frame: Frame {
+            profile,
+            number,
+            timestamp,
+            domain: TimestampDomain::HardwareClock,
+            system_time: 1.7e12 + at_ns as f64 / 1e6,
+            metadata: vec![("Frame Counter".into(), number as i64)],
+            stride: profile.resolution().map_or(0, |(w, _)| {
+                w * profile.format.bytes_per_pixel().unwrap_or(1)
+            }),
+            data: data.into(),
+        },
+    }
+}
+
+/// Write `plan` (in the given order) as a RealSense bag.
+fn write_plan(path: &Path, plan: &[Planned], options: WriterOptions) {
+    let mut w = RsWriter::create(path, options).expect("create");
+    w.write_device_info(&CameraInfo::new([(camera_info::NAME, "Planned Camera")]))
+        .expect("info");
+    let names = ["Stereo Module", "RGB Camera", "Motion Module"];
+    let mut described = BTreeSet::new();
+    let mut sensors = BTreeSet::new();
+    for p in plan {
+        sensors.insert(sensor_of(p.frame.profile.stream));
+    }
+    for &s in &sensors {
+        w.write_sensor_info(
+            s,
+            &CameraInfo::new([(camera_info::NAME, names[s as usize])]),
+        )
+        .expect("sensor info");
+    }
+    for p in plan {
+        let profile = p.frame.profile;
+        if described.insert(profile.stream) {
+            w.write_stream_info(sensor_of(profile.stream), &profile, 0)
+                .expect("stream info");
+        }
+    }
+    for p in plan {
+        w.write_frame(sensor_of(p.frame.profile.stream), &p.frame, 0.001, p.at_ns)
+            .expect("frame");
+    }
+    w.finish().expect("finish");
+}
+
+/// The plan in recorded order: by bag time, ties in write order.
+fn recorded_order(plan: &[Planned]) -> Vec<Planned> {
+    let mut sorted = plan.to_vec();
+    sorted.sort_by_key(|p| p.at_ns.max(2));
+    sorted
+}
+
+/// Depth and color at 30 fps, a single infrared frame and accel at 200 Hz,
+/// with gaps: depth misses a whole second, color stops at half time, accel
+/// misses 200 ms.
+fn gap_plan() -> Vec<Planned> {
+    let mut plan = Vec::new();
+    for n in 0..90u64 {
+        let t = 1000.0 + n as f64 * 33.333;
+        let at = n * 33_333_333;
+        if !(30..60).contains(&n) {
+            plan.push(planned(DEPTH, 30, n + 1, t, at + 2_000_000));
+        }
+        if n < 45 {
+            plan.push(planned(COLOR, 30, n + 1, t + 0.4, at + 2_400_000));
+        }
+        if n == 10 {
+            plan.push(planned(IR1, 30, 1, t + 0.2, at + 2_200_000));
+        }
+    }
+    for m in 0..600u64 {
+        if !(100..140).contains(&m) {
+            plan.push(planned(
+                ACCEL,
+                200,
+                m + 1,
+                1000.0 + m as f64 * 5.0,
+                m * 5_000_000 + 100_000,
+            ));
+        }
+    }
+    recorded_order(&plan)
+}
+
+/// Depth and color at 30 fps with jitter and dropped frames, accel at
+/// 200 Hz and gyro at 400 Hz, about 4 s.
+const DEPTH_DROPS: [u64; 6] = [17, 50, 51, 52, 53, 90];
+const COLOR_DROPS: [u64; 7] = [5, 50, 51, 52, 53, 54, 100];
+const VIDEO_FRAMES: u64 = 120;
+
+fn imu_plan() -> Vec<Planned> {
+    let mut plan = Vec::new();
+    for n in 0..VIDEO_FRAMES {
+        let nominal = n as f64 * 1000.0 / 30.0;
+        let jitter = ((n * 7) % 5) as f64 * 0.3 - 0.6;
+        let at = (nominal * 1e6) as u64;
+        if !DEPTH_DROPS.contains(&n) {
+            plan.push(planned(
+                DEPTH,
+                30,
+                n + 1,
+                1000.0 + nominal + jitter,
+                at + 3_000_000,
+            ));
+        }
+        if !COLOR_DROPS.contains(&n) {
+            let jitter = ((n * 3) % 4) as f64 * 0.4 - 0.5;
+            plan.push(planned(
+                COLOR,
+                30,
+                n + 1,
+                1001.1 + nominal + jitter,
+                at + 4_500_000,
+            ));
+        }
+    }
+    for m in 0..(VIDEO_FRAMES * 20 / 3) {
+        let t = m as f64 * 5.0;
+        plan.push(planned(
+            ACCEL,
+            200,
+            m + 1,
+            1000.05 + t,
+            (t * 1e6) as u64 + 700_000,
+        ));
+    }
+    for m in 0..(VIDEO_FRAMES * 40 / 3) {
+        let t = m as f64 * 2.5;
+        plan.push(planned(
+            GYRO,
+            400,
+            m + 1,
+            1000.02 + t,
+            (t * 1e6) as u64 + 600_000,
+        ));
+    }
+    recorded_order(&plan)
+}
+
+fn temp_bag(dir: &Path, name: &str, plan: &[Planned], options: WriterOptions) -> PathBuf {
+    let path = dir.join(name);
+    write_plan(&path, plan, options);
+    path
+}
+
+// ---- comparing frames --------------------------------------------------------
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A frame as rs_play.py describes it.
+#[derive(Debug, Clone, PartialEq)]
+struct Played {
+    stream: String,
+    index: u64,
+    number: u64,
+    timestamp: f64,
+    domain: String,
+    size: u64,
+    sha256: String,
+}
+
+fn played_of(frame: &Frame) -> Played {
+    Played {
+        stream: frame.profile.stream.kind.name().to_owned(),
+        index: u64::from(frame.profile.stream.index),
+        number: frame.number,
+        timestamp: frame.timestamp,
+        domain: frame.domain.name().to_owned(),
+        size: frame.data.len() as u64,
+        sha256: hex(&Sha256::digest(&frame.data)),
+    }
+}
+
+fn parse_played(jsonl: &str) -> Vec<Played> {
+    jsonl
+        .lines()
+        .map(|line| {
+            let v: Value = serde_json::from_str(line).expect("json line");
+            Played {
+                stream: v["stream"].as_str().expect("stream").to_owned(),
+                index: v["index"].as_u64().expect("index"),
+                number: v["frame_number"].as_u64().expect("frame_number"),
+                // serde_json's float parsing is not always exact; Rust's is.
+                timestamp: raw_field(line, "timestamp").parse().expect("timestamp"),
+                domain: v["domain"].as_str().expect("domain").to_owned(),
+                size: v["size"].as_u64().expect("size"),
+                sha256: v["sha256"].as_str().expect("sha256").to_owned(),
+            }
+        })
+        .collect()
+}
+
+/// Assert two frame lists are equal, naming the first difference.
+fn assert_same(ours: &[Played], theirs: &[Played], what: &str) {
+    for (i, (a, b)) in ours.iter().zip(theirs).enumerate() {
+        assert_eq!(
+            a, b,
+            "{what}: frame {i} differs (rsbag left, librealsense right)"
+        );
+    }
+    assert_eq!(ours.len(), theirs.len(), "{what}: frame counts differ");
+}
+
+/// The text of a number field of a JSON line.
+fn raw_field<'a>(line: &'a str, name: &str) -> &'a str {
+    let key = format!("\"{name}\": ");
+    let start = line.find(&key).expect("field") + key.len();
+    let rest = &line[start..];
+    rest[..rest.find([',', '}']).expect("end of field")].trim()
+}
+
+/// Sorted as rs_play.py sorts (stable: ties in recorded order).
+fn sorted_like_rs_play(mut frames: Vec<Played>) -> Vec<Played> {
+    frames.sort_by(|a, b| (&a.stream, a.index, a.number).cmp(&(&b.stream, b.index, b.number)));
+    frames
+}
+
+fn read_all(reader: &FrameReader) -> Vec<RecordedFrame> {
+    reader
+        .frames()
+        .expect("frames")
+        .collect::<Result<_, _>>()
+        .expect("every frame reads")
+}
+
+fn key(f: &RecordedFrame) -> (StreamId, u64) {
+    (f.stream, f.frame.number)
+}
+
+// ---- librealsense equality -----------------------------------------------------
+
+/// Bags written by librealsense 2.55, with the frames librealsense played
+/// from them.
+fn librealsense_bags() -> Vec<(PathBuf, PathBuf)> {
+    let mut bags = vec![(
+        common::reference("librealsense-2.55-depth-color.bag"),
+        common::reference("librealsense-2.55-depth-color.frames.jsonl"),
+    )];
+    for name in [
+        "librealsense-depth-color-lz4",
+        "librealsense-stereo-none",
+        "librealsense-motion-lz4",
+        "librealsense-metadata-lz4",
+    ] {
+        bags.push((
+            common::sample(&format!("{name}.bag")),
+            common::sample(&format!("{name}.frames.jsonl")),
+        ));
+    }
+    bags
+}
+
+#[test]
+fn reads_exactly_what_librealsense_plays_from_its_own_bags_every_time() {
+    for (bag, jsonl) in librealsense_bags() {
+        let expected = parse_played(&std::fs::read_to_string(&jsonl).expect("frames.jsonl"));
+        assert!(expected.len() >= 6, "{}", jsonl.display());
+        let mut first: Option<Vec<RecordedFrame>> = None;
+        for run in 0..3 {
+            let reader = FrameReader::open(&bag).expect("open");
+            let frames = read_all(&reader);
+            // Recorded order: bag times never go back.
+            assert!(frames.windows(2).all(|w| w[0].bag_time <= w[1].bag_time));
+            let ours = sorted_like_rs_play(frames.iter().map(|f| played_of(&f.frame)).collect());
+            assert_same(&ours, &expected, &format!("{}, run {run}", bag.display()));
+            match &first {
+                None => first = Some(frames),
+                Some(first) => assert_eq!(&frames, first, "{}: run {run} differs", bag.display()),
+            }
+        }
+    }
+}
+
+#[test]
+fn cli_frames_json_is_what_librealsense_plays() {
+    for (bag, jsonl) in librealsense_bags() {
+        let out = rsbag(&["frames", "--json", bag.to_str().expect("path")]);
+        let expected = std::fs::read_to_string(&jsonl).expect("frames.jsonl");
+        assert_eq!(out, expected, "{}", bag.display());
+    }
+}
+
+#[test]
+fn reads_exactly_what_librealsense_plays_from_rsbag_bags_with_gaps() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let plan = gap_plan();
+    let mut bags = vec![
+        temp_bag(
+            dir.path(),
+            "gaps-none.bag",
+            &plan,
+            WriterOptions::default()
+                .compression(Compression::None)
+                .chunk_threshold(4096),
+        ),
+        temp_bag(dir.path(), "gaps-lz4.bag", &plan, WriterOptions::default()),
+    ];
+    bags.push(common::sample("rsbag-synthetic-lz4.bag"));
+    for bag in &bags {
+        let path = bag.to_str().expect("path");
+        let theirs = parse_played(&common::python("rs_play.py", &[path]));
+        for run in 0..2 {
+            let reader = FrameReader::open(bag).expect("open");
+            let ours: Vec<Played> = read_all(&reader)
+                .iter()
+                .map(|f| played_of(&f.frame))
+                .collect();
+            assert_same(
+                &sorted_like_rs_play(ours),
+                &theirs,
+                &format!("{path}, run {run}"),
+            );
+        }
+    }
+    // And exactly the planned frames, in recorded order, every time.
+    for bag in &bags[..2] {
+        for run in 0..3 {
+            let reader = FrameReader::open(bag).expect("open");
+            let frames = read_all(&reader);
+            assert_eq!(frames.len(), plan.len(), "run {run}");
+            for (got, want) in frames.iter().zip(&plan) {
+                assert_eq!(got.frame.data, want.frame.data);
+                // Timestamps go through a ROS time (s + ns), as in librealsense.
+                let mut want_frame = want.frame.clone();
+                want_frame.timestamp = ms_from_stamp(stamp_from_ms(want_frame.timestamp));
+                assert_eq!(played_of(&got.frame), played_of(&want_frame));
+                assert_eq!(got.bag_time, want.at_ns.max(2));
+            }
+        }
+        let reader = FrameReader::open(bag).expect("open");
+        assert_eq!(reader.frame_count(DEPTH).expect("count"), 60);
+        assert_eq!(reader.frame_count(COLOR).expect("count"), 45);
+        assert_eq!(reader.frame_count(IR1).expect("count"), 1);
+        assert_eq!(reader.frame_count(ACCEL).expect("count"), 560);
+        let ir = reader.frame(IR1, 0).expect("the single infrared frame");
+        assert_eq!(ir.frame.number, 1);
+        assert!(matches!(
+            reader.frame(IR1, 1),
+            Err(Error::InvalidArgument(_))
+        ));
+        // Depth's missing second: the frame at 1.5 s is the first after it.
+        let after = reader
+            .frame_at_or_after(DEPTH, Duration::from_millis(1500))
+            .expect("at or after")
+            .expect("a frame");
+        assert_eq!((after.index, after.frame.number), (30, 61));
+        let nearest = reader
+            .frame_nearest(DEPTH, Duration::from_millis(1100))
+            .expect("nearest")
+            .expect("a frame");
+        assert_eq!(nearest.frame.number, 30);
+        // Past the end of color.
+        assert!(reader
+            .frame_at_or_after(COLOR, Duration::from_secs(2))
+            .expect("at or after")
+            .is_none());
+        assert_eq!(reader.frame_by_number(DEPTH, 45).expect("by number"), None);
+        assert_eq!(
+            reader
+                .frame_by_number(DEPTH, 61)
+                .expect("by number")
+                .map(|f| f.index),
+            Some(30)
+        );
+    }
+}
+
+#[test]
+fn time_ranges_and_stream_choices_select_exactly_their_frames() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let plan = gap_plan();
+    let bag = temp_bag(
+        dir.path(),
+        "gaps.bag",
+        &plan,
+        WriterOptions::default().chunk_threshold(8192),
+    );
+    let reader = FrameReader::open(&bag).expect("open");
+    let all = read_all(&reader);
+    let start = reader.recording().start_time();
+    for (from_ms, to_ms) in [
+        (0u64, 400u64),
+        (900, 2100),
+        (1480, 1520),
+        (2000, 5000),
+        (0, 0),
+    ] {
+        for streams in [
+            vec![DEPTH],
+            vec![COLOR, ACCEL],
+            vec![IR1, DEPTH, COLOR, ACCEL],
+        ] {
+            let range = Duration::from_millis(from_ms)..Duration::from_millis(to_ms);
+            let query = reader.select().streams(streams.clone()).time(range.clone());
+            let counts = query.frame_counts().expect("counts");
+            let got: Vec<RecordedFrame> = query
+                .frames()
+                .expect("frames")
+                .collect::<Result<_, _>>()
+                .expect("read");
+            let want: Vec<&RecordedFrame> = all
+                .iter()
+                .filter(|f| streams.contains(&f.stream))
+                .filter(|f| {
+                    let t = f.bag_time - start;
+                    t >= from_ms * 1_000_000 && t < to_ms * 1_000_000
+                })
+                .collect();
+            assert_eq!(got.len(), want.len(), "{from_ms}..{to_ms} {streams:?}");
+            for (g, w) in got.iter().zip(&want) {
+                // Same frame, same position in its stream.
+                assert_eq!(g, *w);
+            }
+            for s in &streams {
+                let n = want.iter().filter(|f| f.stream == *s).count() as u64;
+                assert_eq!(counts[s], n, "{from_ms}..{to_ms} {s}");
+            }
+        }
+    }
+    // Unknown streams and names are errors.
+    assert!(matches!(
+        reader.select().streams([GYRO]).frames(),
+        Err(Error::InvalidArgument(_))
+    ));
+    assert!(matches!(
+        reader.frame_count(GYRO),
+        Err(Error::InvalidArgument(_))
+    ));
+    assert_eq!(reader.find_streams("infrared 1").expect("ir"), vec![IR1]);
+    assert_eq!(reader.find_streams("Infrared:1").expect("ir"), vec![IR1]);
+    assert_eq!(reader.find_streams("Infrared").expect("ir"), vec![IR1]);
+    assert!(reader.find_streams("Infrared 2").is_err());
+    assert!(reader.find_streams("Sonar").is_err());
+}
+
+// ---- random access -------------------------------------------------------------
+
+/// A long recording of small frames: depth and color at 30 fps.
+fn long_plan(pairs: u64) -> Vec<Planned> {
+    let mut plan = Vec::new();
+    for n in 0..pairs {
+        let t = 1000.0 + n as f64 * 33.333;
+        let at = n * 33_333_333;
+        plan.push(planned(DEPTH, 30, n + 1, t, at + 1_000));
+        plan.push(planned(COLOR, 30, n + 1, t + 0.5, at + 1_000));
+    }
+    plan
+}
+
+fn check_random_access(reader: &FrameReader, by_number_every: usize) {
+    let all = read_all(reader);
+    let start = reader.recording().start_time();
+    let mut per_stream: BTreeMap<StreamId, Vec<&RecordedFrame>> = BTreeMap::new();
+    for f in &all {
+        per_stream.entry(f.stream).or_default().push(f);
+    }
+    for (&stream, frames) in &per_stream {
+        assert_eq!(
+            reader.frame_count(stream).expect("count"),
+            frames.len() as u64
+        );
+        for (k, &want) in frames.iter().enumerate() {
+            assert_eq!(want.index, k as u64);
+            let got = reader.frame(stream, k as u64).expect("frame k");
+            assert_eq!(&got, want, "{stream} frame {k}");
+            assert_eq!(
+                reader.frame_bag_time(stream, k as u64).expect("time"),
+                want.bag_time
+            );
+            let at = Duration::from_nanos(want.bag_time - start);
+            let first_at = reader
+                .frame_at_or_after(stream, at)
+                .expect("at or after")
+                .expect("a frame");
+            assert_eq!(first_at.bag_time, want.bag_time);
+            assert!(first_at.index <= k as u64);
+            if k % by_number_every == 0 {
+                let found = reader
+                    .frame_by_number(stream, want.frame.number)
+                    .expect("by number")
+                    .expect("found");
+                assert_eq!(&found, want);
+            }
+        }
+        assert!(matches!(
+            reader.frame(stream, frames.len() as u64),
+            Err(Error::InvalidArgument(_))
+        ));
+    }
+}
+
+#[test]
+fn random_access_equals_iteration_for_every_frame_of_a_long_recording() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let plan = long_plan(1500);
+    // Small uncompressed chunks (hundreds of them) and default lz4 ones.
+    let none = temp_bag(
+        dir.path(),
+        "long-none.bag",
+        &plan,
+        WriterOptions::default()
+            .compression(Compression::None)
+            .chunk_threshold(8 << 10),
+    );
+    let lz4 = temp_bag(
+        dir.path(),
+        "long-lz4.bag",
+        &plan,
+        WriterOptions::default().chunk_threshold(64 << 10),
+    );
+    for (bag, by_number_every) in [(&none, 5), (&lz4, 25)] {
+        let reader = FrameReader::open(bag).expect("open");
+        assert!(reader.recording().bag().chunks().len() > 3);
+        check_random_access(&reader, by_number_every);
+        // Nearest: halfway between frames 100 and 101 of depth goes to 100.
+        let t100 = reader.frame_bag_time(DEPTH, 100).expect("t");
+        let t101 = reader.frame_bag_time(DEPTH, 101).expect("t");
+        let start = reader.recording().start_time();
+        let mid = Duration::from_nanos((t100 + t101) / 2 - start);
+        let nearest = reader
+            .frame_nearest(DEPTH, mid)
+            .expect("nearest")
+            .expect("frame");
+        assert_eq!(nearest.index, 100);
+        let later = reader
+            .frame_nearest(DEPTH, mid + Duration::from_millis(2))
+            .expect("nearest")
+            .expect("frame");
+        assert_eq!(later.index, 101);
+        assert_eq!(reader.frames_before(DEPTH, mid).expect("before"), 101);
+    }
+    // Uncompressed: frames borrow their pixels from the mapped file.
+    let reader = FrameReader::open(&none).expect("open");
+    let frame = reader.frame(DEPTH, 1234).expect("frame");
+    assert_eq!(frame.frame.number, 1235);
+    let bag = reader.recording().bag();
+    let pixels = frame.frame.data.as_ptr() as usize;
+    let in_file = bag.chunks().iter().any(|chunk| {
+        let data = bag.chunk_data(chunk).expect("chunk data");
+        let start = data.as_ptr() as usize;
+        (start..start + data.len()).contains(&pixels)
+    });
+    assert!(in_file, "the pixels are not the file's bytes");
+}
+
+#[test]
+fn random_access_equals_iteration_when_chunks_overlap_in_time() {
+    // Depth written out of time order (even frames, then odd ones): its
+    // chunks overlap, and the reader must order by bag time all the same.
+    let mut plan = long_plan(300);
+    let (depth, color): (Vec<Planned>, Vec<Planned>) = plan
+        .drain(..)
+        .partition(|p| p.frame.profile.stream == DEPTH);
+    let (even, odd): (Vec<Planned>, Vec<Planned>) =
+        depth.into_iter().partition(|p| p.frame.number % 2 == 1);
+    let plan: Vec<Planned> = color.into_iter().chain(even).chain(odd).collect();
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bag = temp_bag(
+        dir.path(),
+        "overlap.bag",
+        &plan,
+        WriterOptions::default()
+            .compression(Compression::None)
+            .chunk_threshold(4 << 10),
+    );
+    let reader = FrameReader::open(&bag).expect("open");
+    let depth: Vec<u64> = read_all(&reader)
+        .iter()
+        .filter(|f| f.stream == DEPTH)
+        .map(|f| f.frame.number)
+        .collect();
+    assert_eq!(depth, (1..=300).collect::<Vec<u64>>());
+    check_random_access(&reader, 3);
+}
+
+// ---- framesets -------------------------------------------------------------------
+
+fn is_video(stream: StreamId) -> bool {
+    !matches!(
+        stream.kind,
+        StreamKind::Accel | StreamKind::Gyro | StreamKind::Pose
+    )
+}
+
+/// What every frameset sequence must satisfy: each frame exactly once,
+/// video frames within the tolerance of the frameset's timestamp, in
+/// order, and each IMU sample with the nearest frameset.
+fn check_framesets(sets: &[FrameSet<RecordedFrame>], all: &[RecordedFrame], tol_ms: f64) {
+    let mut seen: Vec<(StreamId, u64)> = sets
+        .iter()
+        .flat_map(|s| s.frames().iter().map(|f| (f.stream, f.index)))
+        .collect();
+    let mut want: Vec<(StreamId, u64)> = all.iter().map(|f| (f.stream, f.index)).collect();
+    seen.sort_unstable();
+    want.sort_unstable();
+    assert_eq!(seen, want, "every frame exactly once");
+    let anchors: Vec<f64> = sets
+        .iter()
+        .filter(|s| s.frames().iter().any(|f| is_video(f.stream)))
+        .map(|s| s.timestamp())
+        .collect();
+    assert!(
+        anchors.windows(2).all(|w| w[0] <= w[1]),
+        "framesets in order"
+    );
+    for set in sets {
+        assert!(!set.is_empty());
+        let video: Vec<&RecordedFrame> =
+            set.frames().iter().filter(|f| is_video(f.stream)).collect();
+        let streams: BTreeSet<StreamId> = video.iter().map(|f| f.stream).collect();
+        assert_eq!(streams.len(), video.len(), "one frame per video stream");
+        for f in &video {
+            assert!((f.frame.timestamp - set.timestamp()).abs() < tol_ms);
+        }
+        if video.is_empty() {
+            continue;
+        }
+        for f in set.frames().iter().filter(|f| !is_video(f.stream)) {
+            let ts = f.frame.timestamp;
+            let mine = (ts - set.timestamp()).abs();
+            let best = anchors
+                .iter()
+                .map(|a| (ts - a).abs())
+                .fold(f64::INFINITY, f64::min);
+            assert!(
+                mine <= best + 1e-9,
+                "sample at {ts} in frameset at {}",
+                set.timestamp()
+            );
+        }
+    }
+}
+
+fn reader_framesets(reader: &FrameReader) -> Vec<FrameSet<RecordedFrame>> {
+    reader
+        .framesets()
+        .expect("framesets")
+        .collect::<Result<_, _>>()
+        .expect("read")
+}
+
+#[test]
+fn framesets_pair_depth_and_color_and_attach_imu_samples() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let plan = imu_plan();
+    let bag = temp_bag(dir.path(), "imu.bag", &plan, WriterOptions::default());
+    let reader = FrameReader::open(&bag).expect("open");
+    let all = read_all(&reader);
+    assert_eq!(all.len(), plan.len());
+    // Matched pairs, computed from what was written: a depth and a color
+    // frame of the same capture whose timestamps are within 1/60 s.
+    let depth: BTreeMap<u64, f64> = plan
+        .iter()
+        .filter(|p| p.frame.profile.stream == DEPTH)
+        .map(|p| (p.frame.number, p.frame.timestamp))
+        .collect();
+    let color: BTreeMap<u64, f64> = plan
+        .iter()
+        .filter(|p| p.frame.profile.stream == COLOR)
+        .map(|p| (p.frame.number, p.frame.timestamp))
+        .collect();
+    let pairs: BTreeSet<(u64, u64)> = depth
+        .iter()
+        .flat_map(|(&dn, &dt)| {
+            color
+                .iter()
+                .filter(move |(_, &ct)| (ct - dt).abs() < 500.0 / 30.0)
+                .map(move |(&cn, _)| (dn, cn))
+        })
+        .collect();
+    let expected_pairs = VIDEO_FRAMES as usize - {
+        let mut dropped: BTreeSet<u64> = DEPTH_DROPS.into_iter().collect();
+        dropped.extend(COLOR_DROPS);
+        dropped.len()
+    };
+    assert_eq!(pairs.len(), expected_pairs);
+
+    let mut first: Option<Vec<FrameSet<RecordedFrame>>> = None;
+    for run in 0..3 {
+        let sets = reader_framesets(&reader);
+        check_framesets(&sets, &all, 500.0 / 30.0);
+        let got_pairs: BTreeSet<(u64, u64)> = sets
+            .iter()
+            .filter_map(|s| Some((s.depth()?.frame.number, s.color()?.frame.number)))
+            .collect();
+        assert_eq!(got_pairs, pairs, "run {run}");
+        let with_both = sets
+            .iter()
+            .filter(|s| s.depth().is_some() && s.color().is_some())
+            .count();
+        assert_eq!(with_both, expected_pairs);
+        // Every video frame without a partner is alone, none lost.
+        let video_sets = sets
+            .iter()
+            .filter(|s| s.depth().is_some() || s.color().is_some())
+            .count();
+        assert_eq!(video_sets, depth.len() + color.len() - expected_pairs);
+        // No IMU sample is more than half a frame from its frameset here.
+        assert_eq!(sets.len(), video_sets);
+        match &first {
+            None => first = Some(sets),
+            Some(first) => assert_eq!(&sets, first, "run {run}"),
+        }
+    }
+
+    // Only complete framesets.
+    let options = SyncOptions {
+        complete_only: true,
+        ..SyncOptions::default()
+    };
+    let complete: Vec<FrameSet<RecordedFrame>> = reader
+        .select()
+        .framesets(options)
+        .expect("framesets")
+        .collect::<Result<_, _>>()
+        .expect("read");
+    assert_eq!(complete.len(), expected_pairs);
+
+    // The pipeline on the playback device gives the same framesets.
+    let pipeline = Pipeline::open(&bag).expect("pipeline");
+    let mut from_pipeline = Vec::new();
+    while let Some(set) = pipeline
+        .try_wait_for_frames(Duration::from_secs(10))
+        .expect("no timeout")
+    {
+        from_pipeline.push(set);
+    }
+    assert!(pipeline.is_finished());
+    assert!(matches!(
+        pipeline.wait_for_frames(Duration::from_millis(10)),
+        Err(Error::Stream(e)) if e.kind() == std::io::ErrorKind::UnexpectedEof
+    ));
+    let keys_of = |sets: Vec<Vec<(StreamId, u64)>>| sets;
+    let ours = keys_of(
+        first
+            .expect("framesets")
+            .iter()
+            .map(|s| s.frames().iter().map(key).collect())
+            .collect(),
+    );
+    let theirs = keys_of(
+        from_pipeline
+            .iter()
+            .map(|s| {
+                s.frames()
+                    .iter()
+                    .map(|f| (f.profile.stream, f.number))
+                    .collect()
+            })
+            .collect(),
+    );
+    assert_eq!(theirs, ours);
+}
+
+#[test]
+fn framesets_never_hang_on_gaps_and_end_with_every_frame() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let plan = gap_plan();
+    let bag = temp_bag(dir.path(), "gaps.bag", &plan, WriterOptions::default());
+    let reader = FrameReader::open(&bag).expect("open");
+    let all = read_all(&reader);
+    let sets = reader_framesets(&reader);
+    check_framesets(&sets, &all, 500.0 / 30.0);
+    // Independently: depth and color of the same capture pair up wherever
+    // both exist; the infrared frame joins its capture's frameset.
+    let pairs = (0..90u64)
+        .filter(|n| !(30..60).contains(n) && *n < 45)
+        .count();
+    let both = sets
+        .iter()
+        .filter(|s| s.depth().is_some() && s.color().is_some())
+        .count();
+    assert_eq!(both, pairs);
+    let ir = sets
+        .iter()
+        .find(|s| s.contains(IR1))
+        .expect("the infrared frame");
+    assert_eq!(ir.depth().map(|f| f.frame.number), Some(11));
+    assert_eq!(ir.color().map(|f| f.frame.number), Some(11));
+    // No accel sample is alone: in depth's missing second color still runs,
+    // and after color stops the next depth frame is 0.53 s later, so every
+    // sample is well within the window of a frameset.
+    assert!(sets
+        .iter()
+        .all(|s| s.frames().iter().any(|f| is_video(f.stream))));
+
+    // Only accel and a stream that stopped early.
+    let sets: Vec<FrameSet<RecordedFrame>> = reader
+        .select()
+        .streams([COLOR, ACCEL])
+        .framesets(SyncOptions::default())
+        .expect("framesets")
+        .collect::<Result<_, _>>()
+        .expect("read");
+    let want: Vec<RecordedFrame> = all
+        .iter()
+        .filter(|f| f.stream == COLOR || f.stream == ACCEL)
+        .cloned()
+        .collect();
+    check_framesets(&sets, &want, 500.0 / 30.0);
+    // Color ends at 1.5 s: accel samples more than a second later come alone.
+    let alone = sets.iter().filter(|s| s.color().is_none()).count();
+    let late = want
+        .iter()
+        .filter(|f| f.stream == ACCEL && f.frame.timestamp > 1000.0 + 44.0 * 33.333 + 0.4 + 1000.0)
+        .count();
+    assert_eq!(alone, late);
+
+    // A time range with no color at all, and the single infrared frame.
+    for streams in [vec![COLOR, DEPTH], vec![IR1]] {
+        let sets: Vec<FrameSet<RecordedFrame>> = reader
+            .select()
+            .streams(streams.clone())
+            .time(Duration::from_millis(2000)..)
+            .framesets(SyncOptions::default())
+            .expect("framesets")
+            .collect::<Result<_, _>>()
+            .expect("read");
+        let n = all
+            .iter()
+            .filter(|f| streams.contains(&f.stream))
+            .filter(|f| f.time >= Duration::from_millis(2000))
+            .count();
+        assert_eq!(sets.len(), n);
+    }
+
+    // The pipeline ends too, with every frame.
+    let pipeline = Pipeline::open_with(&bag, PipelineConfig::default()).expect("pipeline");
+    let mut frames = 0;
+    while let Some(set) = pipeline
+        .try_wait_for_frames(Duration::from_secs(10))
+        .expect("no timeout")
+    {
+        frames += set.len();
+    }
+    assert_eq!(frames, all.len());
+}
+
+#[test]
+fn framesets_of_bags_written_by_librealsense_and_by_the_recorder() {
+    for (bag, tol) in [
+        (common::sample("librealsense-motion-lz4.bag"), 500.0 / 30.0),
+        (common::sample("librealsense-stereo-none.bag"), 500.0 / 15.0),
+        (common::sample("rsbag-synthetic-lz4.bag"), 500.0 / 30.0),
+    ] {
+        let reader = FrameReader::open(&bag).expect("open");
+        let all = read_all(&reader);
+        let sets = reader_framesets(&reader);
+        check_framesets(&sets, &all, tol);
+        // Here every video stream has the same timestamps: all complete.
+        let video: BTreeSet<StreamId> = reader
+            .streams()
+            .into_iter()
+            .filter(|s| is_video(*s))
+            .collect();
+        let captures = all
+            .iter()
+            .filter(|f| is_video(f.stream))
+            .map(|f| f.frame.timestamp.to_bits())
+            .collect::<BTreeSet<_>>()
+            .len();
+        assert_eq!(sets.len(), captures, "{}", bag.display());
+        for set in &sets {
+            let streams: BTreeSet<StreamId> =
+                set.streams().into_iter().filter(|s| is_video(*s)).collect();
+            assert_eq!(streams, video, "{}", bag.display());
+        }
+    }
+}
+
+#[test]
+fn pipeline_polls_seeks_and_stops() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bag = temp_bag(
+        dir.path(),
+        "long.bag",
+        &long_plan(300),
+        WriterOptions::default(),
+    );
+    let config = PipelineConfig {
+        streams: Some(vec![DEPTH, COLOR]),
+        ..PipelineConfig::default()
+    };
+    let pipeline = Pipeline::open_with(&bag, config).expect("pipeline");
+    let first = pipeline
+        .wait_for_frames(Duration::from_secs(10))
+        .expect("first");
+    assert_eq!(first.depth().map(|f| f.number), Some(1));
+    pipeline.seek(Duration::from_secs(5)).expect("seek");
+    let after = pipeline
+        .wait_for_frames(Duration::from_secs(10))
+        .expect("after seek");
+    let depth = after.depth().expect("depth").number;
+    let reader = FrameReader::open(&bag).expect("open");
+    let expected = reader
+        .frame_at_or_after(DEPTH, Duration::from_secs(5))
+        .expect("at or after")
+        .expect("a frame");
+    assert_eq!(depth, expected.frame.number, "the first frame 5 s in");
+    assert_eq!(after.color().map(|f| f.number), Some(depth));
+    let mut polled = 0;
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while !pipeline.is_finished() && std::time::Instant::now() < deadline {
+        match pipeline.poll_for_frames() {
+            Some(set) => {
+                assert_eq!(set.depth().map(|f| f.number), set.color().map(|f| f.number));
+                polled += 1;
+            }
+            None => std::thread::sleep(Duration::from_millis(1)),
+        }
+    }
+    assert_eq!(polled, 300 - depth);
+    pipeline.stop();
+    assert!(pipeline.poll_for_frames().is_none());
+
+    let unknown = PipelineConfig {
+        streams: Some(vec![GYRO]),
+        ..PipelineConfig::default()
+    };
+    assert!(matches!(
+        Pipeline::open_with(&bag, unknown),
+        Err(Error::InvalidArgument(_))
+    ));
+}
+
+// ---- the command line ----------------------------------------------------------
+
+fn rsbag(args: &[&str]) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rsbag"))
+        .args(args)
+        .output()
+        .expect("run rsbag");
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+#[test]
+fn cli_frames_chooses_streams_times_and_indexes() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let plan = gap_plan();
+    let bag = temp_bag(dir.path(), "gaps.bag", &plan, WriterOptions::default());
+    let path = bag.to_str().expect("path");
+    let reader = FrameReader::open(&bag).expect("open");
+    let all = read_all(&reader);
+    let json = |f: &RecordedFrame| {
+        let p = played_of(&f.frame);
+        (p.stream, p.index, p.number, p.sha256)
+    };
+    let parse = |out: &str| -> Vec<(String, u64, u64, String)> {
+        parse_played(out)
+            .into_iter()
+            .map(|p| (p.stream, p.index, p.number, p.sha256))
+            .collect()
+    };
+    // --stream (names and lists), --start, --duration.
+    let out = rsbag(&[
+        "frames",
+        "--json",
+        path,
+        "--stream",
+        "depth,Infrared 1",
+        "--stream",
+        "Color",
+        "--start",
+        "0.3",
+        "--duration",
+        "1.2",
+    ]);
+    let mut want: Vec<_> = all
+        .iter()
+        .filter(|f| [DEPTH, IR1, COLOR].contains(&f.stream))
+        .filter(|f| f.time >= Duration::from_millis(300) && f.time < Duration::from_millis(1500))
+        .map(json)
+        .collect();
+    want.sort();
+    assert!(!want.is_empty());
+    assert_eq!(parse(&out), want);
+    // --index K: the K-th frame of each chosen stream.
+    let out = rsbag(&[
+        "frames",
+        "--json",
+        path,
+        "--stream",
+        "Depth,Accel",
+        "--index",
+        "40",
+    ]);
+    let mut want = vec![
+        json(&reader.frame(DEPTH, 40).expect("depth 40")),
+        json(&reader.frame(ACCEL, 40).expect("accel 40")),
+    ];
+    want.sort();
+    assert_eq!(parse(&out), want);
+    // Text lines, in recorded order.
+    let out = rsbag(&[
+        "frames",
+        path,
+        "--stream",
+        "Accel",
+        "--start",
+        "0.3",
+        "--duration",
+        "0.05",
+    ]);
+    assert_eq!(out.lines().count(), 10);
+    // Errors: unknown stream, index past the end.
+    for args in [
+        vec!["frames", path, "--stream", "Gyro"],
+        vec!["frames", path, "--stream", "Infrared", "--index", "1"],
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_rsbag"))
+            .args(&args)
+            .output()
+            .expect("run rsbag");
+        assert!(!out.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.starts_with("rsbag: "), "{err}");
+    }
+    // The playback device path is still there and plays the same frames.
+    let device = rsbag(&["frames", "--json", "--device", path]);
+    let reader_out = rsbag(&["frames", "--json", path]);
+    assert_eq!(device, reader_out);
+}

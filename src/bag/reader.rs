@@ -750,15 +750,27 @@ impl Messages<'_> {
         }
         let data = self.load(chunk)?;
         self.start_prefetch();
-        let slot = self.open.len();
-        self.heap
-            .push(Reverse((entries[0].time, chunk.info.chunk_pos, slot)));
-        self.open.push(Some(OpenChunk {
+        let first_time = entries[0].time;
+        let open = Some(OpenChunk {
             pos: chunk.info.chunk_pos,
             data,
             entries,
             next: 0,
-        }));
+        });
+        // Reuse the slot of a finished chunk, so that the slots stay as few
+        // as the chunks open at once.
+        let slot = match self.open.iter().position(Option::is_none) {
+            Some(free) => {
+                self.open[free] = open;
+                free
+            }
+            None => {
+                self.open.push(open);
+                self.open.len() - 1
+            }
+        };
+        self.heap
+            .push(Reverse((first_time, chunk.info.chunk_pos, slot)));
         Ok(())
     }
 

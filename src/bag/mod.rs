@@ -8,6 +8,8 @@
 //!   the index alone, messages in time order with topic and time filters
 //!   that open only the chunks they need, and a scan mode
 //!   ([`Bag::scan`]) that recovers a bag whose index is missing.
+//! - [`copy_messages`] copies chosen messages into a new bag, re-chunked
+//!   and re-indexed: reindexing, trimming and (de)compressing.
 //!
 //! # Example
 //! ```
@@ -32,11 +34,13 @@ mod compressor;
 mod index;
 mod reader;
 pub mod record;
+mod rewrite;
 mod scan;
 mod writer;
 
 pub use compression::Compression;
 pub use index::{ChunkInfo, Connection, IndexEntry};
 pub use reader::{Bag, BagHeader, Chunk, Message, Messages, Query};
+pub use rewrite::{copy_messages, CopyStats};
 pub use scan::ScanReport;
 pub use writer::{partial_path_for, BagFile, BagWriter, WriterOptions};

@@ -5,11 +5,12 @@
 //! (de)compressing a bag take: the writer lays out fresh chunks, index data
 //! records and the closing index whatever the source looked like.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io::{Seek, Write};
+use std::iter::Peekable;
 use std::ops::Range;
 
-use super::{Bag, BagWriter, Connection, Message};
+use super::{Bag, BagWriter, Connection, Message, Messages};
 use crate::Result;
 
 /// What [`copy_messages`] copied.
@@ -32,8 +33,9 @@ pub struct CopyStats {
 /// Messages that share a time are kept in one chunk (a RealSense frame and
 /// its metadata stay together). `progress` sees each copied message.
 ///
-/// Chunks that hold none of the selected connections, or lie outside every
-/// selected range, are not read at all.
+/// Chunks are read only where they hold messages of a selected connection
+/// in its range: a short range of frames out of a long recording reads
+/// only the chunks of that range (and those of the connections kept whole).
 ///
 /// # Example
 /// ```
@@ -60,31 +62,36 @@ pub fn copy_messages<W: Write + Seek>(
     mut select: impl FnMut(&Connection) -> Option<Range<u64>>,
     mut progress: impl FnMut(&Message),
 ) -> Result<CopyStats> {
-    let selected: HashMap<u32, (&Connection, Range<u64>)> = bag
-        .connections()
-        .iter()
-        .filter_map(|c| select(c).map(|r| (c.id, (c, r))))
+    // One query per distinct range, so that each reads only the chunks
+    // its range needs (trimming a minute out of an hour must not read the
+    // hour), merged back into time order.
+    let mut by_range: BTreeMap<(u64, u64), Vec<u32>> = BTreeMap::new();
+    for conn in bag.connections() {
+        if let Some(range) = select(conn).filter(|r| !r.is_empty()) {
+            by_range
+                .entry((range.start, range.end))
+                .or_default()
+                .push(conn.id);
+        }
+    }
+    let mut sources: Vec<Peekable<Messages<'_>>> = by_range
+        .into_iter()
+        .map(|((start, end), ids)| {
+            bag.query()
+                .connections(ids)
+                .time(start..end)
+                .messages()
+                .peekable()
+        })
         .collect();
-    let Some(span) = union(selected.values().map(|(_, r)| r)) else {
-        return Ok(CopyStats::default());
-    };
     let mut ids: HashMap<u32, u32> = HashMap::new();
     let mut stats = CopyStats::default();
     let mut group_time = None;
-    let messages = bag
-        .query()
-        .connections(selected.keys().copied())
-        .time(span)
-        .messages();
-    for message in messages {
+    while let Some(message) = next_in_time(&mut sources) {
         let message = message?;
-        // The query yields only the selected connections.
-        let Some((conn, range)) = selected.get(&message.conn) else {
+        let Some(conn) = bag.connection(message.conn) else {
             continue;
         };
-        if !range.contains(&message.time) {
-            continue;
-        }
         if group_time != Some(message.time) {
             // A new time: the previous group may end its chunk.
             out.hold_chunk(false)?;
@@ -93,7 +100,7 @@ pub fn copy_messages<W: Write + Seek>(
         }
         let id = *ids
             .entry(message.conn)
-            .or_insert_with(|| out.add_connection((*conn).clone()));
+            .or_insert_with(|| out.add_connection(conn.clone()));
         out.write(id, message.time, &message.data)?;
         stats.messages += 1;
         stats.bytes += message.data.len() as u64;
@@ -103,16 +110,15 @@ pub fn copy_messages<W: Write + Seek>(
     Ok(stats)
 }
 
-/// The smallest range that covers every range in `ranges`.
-fn union<'a>(ranges: impl Iterator<Item = &'a Range<u64>>) -> Option<Range<u64>> {
-    ranges
-        .filter(|r| !r.is_empty())
-        .fold(None, |acc: Option<Range<u64>>, r| {
-            Some(match acc {
-                None => r.clone(),
-                Some(a) => a.start.min(r.start)..a.end.max(r.end),
-            })
-        })
+/// The earliest next message of `sources` (ties to the first source; an
+/// error comes out at once).
+fn next_in_time(sources: &mut [Peekable<Messages<'_>>]) -> Option<Result<Message>> {
+    let earliest = sources
+        .iter_mut()
+        .enumerate()
+        .filter_map(|(i, s)| Some((s.peek()?.as_ref().map_or(0, |m| m.time), i)))
+        .min()?;
+    sources[earliest.1].next()
 }
 
 #[cfg(test)]
@@ -155,11 +161,15 @@ mod tests {
     fn copies_connections_and_messages_in_time_order() {
         let bag = source();
         let out = copy(&bag, |_| Some(0..u64::MAX));
-        let conns: Vec<_> = out.connections().iter().map(|c| (c.id, c.clone())).collect();
-        for (_, c) in &conns {
+        for c in out.connections() {
             let original = bag.connections_on(&c.topic).next().expect("same topic");
-            assert_eq!((c.callerid.clone(), c.latching), (original.callerid.clone(), original.latching));
-            assert_eq!((&c.msg_type, &c.md5sum, &c.message_definition), (&original.msg_type, &original.md5sum, &original.message_definition));
+            assert_eq!(
+                Connection {
+                    id: original.id,
+                    ..c.clone()
+                },
+                *original
+            );
         }
         let read = |b: &Bag| -> Vec<(String, u64, Vec<u8>)> {
             b.messages()
@@ -191,5 +201,27 @@ mod tests {
         assert_eq!(times, [50, 60, 70, 80, 90]);
         let none = copy(&source(), |_| None);
         assert_eq!(none.total_message_count(), 0);
+    }
+
+    #[test]
+    fn ranges_per_connection_merge_back_into_time_order() {
+        let out = copy(&source(), |c| {
+            Some(if c.topic == "/a" {
+                0..u64::MAX
+            } else {
+                50..100
+            })
+        });
+        let got: Vec<(String, u64)> = out
+            .messages()
+            .map(|m| {
+                let m = m.expect("message");
+                (out.connection(m.conn).expect("conn").topic.clone(), m.time)
+            })
+            .collect();
+        assert!(got.windows(2).all(|w| w[0].1 <= w[1].1), "{got:?}");
+        assert_eq!(got.iter().filter(|(t, _)| t == "/a").count(), 20);
+        let b: Vec<u64> = got.iter().filter(|(t, _)| t == "/b").map(|m| m.1).collect();
+        assert_eq!(b, [50, 60, 70, 80, 90]);
     }
 }

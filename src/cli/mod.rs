@@ -8,11 +8,20 @@ macro_rules! outln {
     }};
 }
 
+mod check;
+mod compress;
+mod convert;
 mod frames;
 mod info;
 mod json;
+mod output;
+mod pixels;
 mod play;
+mod progress;
 mod record;
+mod reindex;
+mod select;
+mod trim;
 
 use std::process::ExitCode;
 
@@ -36,6 +45,12 @@ enum Command {
     Frames(frames::Args),
     Play(play::Args),
     Record(record::Args),
+    Check(check::Args),
+    Convert(convert::Args),
+    Reindex(reindex::Args),
+    Trim(trim::Args),
+    Compress(compress::Args),
+    Decompress(compress::DecompressArgs),
 }
 
 /// Run the command line; returns the process exit code.
@@ -47,6 +62,12 @@ pub fn run() -> ExitCode {
         Command::Frames(args) => frames::run(args),
         Command::Play(args) => play::run(args),
         Command::Record(args) => record::run(args),
+        Command::Check(args) => return check::run(args),
+        Command::Convert(args) => convert::run(args),
+        Command::Reindex(args) => reindex::run(args),
+        Command::Trim(args) => trim::run(args),
+        Command::Compress(args) => compress::run(args),
+        Command::Decompress(args) => compress::run_decompress(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -10,7 +10,10 @@
 //!   them into synchronized [`FrameSet`]s ([`frameset`] has the rule).
 //! - [`Pipeline`] gives framesets from the playback device,
 //!   librealsense-pipeline style (`wait_for_frames`, `poll_for_frames`).
+//! - [`check`] finds dropped, out-of-order and duplicated frames and
+//!   damage to the file.
 
+pub mod check;
 mod device;
 mod dispatcher;
 pub mod frameset;

@@ -5,5 +5,6 @@ pub mod convert;
 mod recorder;
 pub mod rs_writer;
 pub mod topics;
+pub mod trim;
 
 pub use recorder::{RecordOptions, RecordReport, RecordSensor, Recorder, StreamCounts};

@@ -1,0 +1,566 @@
+//! `rsbag convert`: frames out of a recording as PNG, raw bytes, CSV or
+//! PLY files, like librealsense's rs-convert.
+
+use std::collections::btree_map::Entry;
+use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use rsbag::device::{Format, Frame, ProfileKind, StreamId, StreamProfile};
+use rsbag::playback::{FrameReader, RecordedFrame};
+use rsbag::record::rs_writer::depth_units_of;
+use rsbag::{Error, Result};
+
+use super::pixels::{self, Image};
+use super::progress;
+use super::select::{self, Window};
+
+/// The file listing the image and point-cloud files.
+const INDEX: &str = "frames.csv";
+
+/// What to write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Target {
+    /// One PNG per image frame: 8-bit gray for Y8, 16-bit gray for Z16
+    /// (raw depth units) and Y16, RGB/RGBA for color (YUYV and UYVY
+    /// converted to RGB).
+    Png,
+    /// The bytes of each image frame as recorded (rows `stride` bytes).
+    Raw,
+    /// One CSV per IMU or pose stream, a row per sample.
+    Csv,
+    /// One point cloud per depth frame.
+    Ply,
+}
+
+/// Write the frames of a recording as files, like librealsense's
+/// rs-convert.
+///
+/// Files go to the directory `--out` (which must not exist, or be empty),
+/// named `STREAM_NUMBER.EXT` (`Depth_000042.png`, `Infrared_1_000042.png`)
+/// for images and point clouds, with `frames.csv` listing each file with
+/// its stream, frame number, timestamp (ms), domain, format, size and
+/// stride; and `STREAM.csv` for IMU and pose streams. The directory appears
+/// only once every file is written.
+///
+/// `--to png`: Y8/RAW8 as 8-bit gray, Z16/Y16/RAW16/DISPARITY16 as 16-bit
+/// gray with the raw values (depth in depth units), RGB8/BGR8 as RGB,
+/// RGBA8/BGRA8 as RGBA, YUYV/UYVY converted to RGB. With `--colorize`,
+/// each depth frame also gets `Depth_NUMBER_colorized.png`: 8-bit RGB, a
+/// jet map from dark blue at the near end of `--colorize-range` through
+/// green and yellow to dark red at the far end (clamped beyond), black
+/// where there is no depth.
+///
+/// `--to raw`: each image frame's bytes, exactly as recorded.
+///
+/// `--to csv`: IMU streams as `frame_number,timestamp_ms,x,y,z` (m/s² for
+/// Accel, rad/s for Gyro); pose streams as `frame_number,timestamp_ms`,
+/// translation `tx,ty,tz` (m), rotation quaternion `qx,qy,qz,qw`,
+/// velocity `vx,vy,vz`, acceleration `ax,ay,az`, angular velocity
+/// `wx,wy,wz`, angular acceleration `awx,awy,awz`, then
+/// `tracker_confidence,mapper_confidence`.
+///
+/// `--to ply`: a point cloud per depth frame (binary little-endian, or
+/// `--ascii`), one `float x, y, z` vertex in meters per pixel with a
+/// depth: `z = depth * depth units`, `x = (u - ppx) / fx * z`,
+/// `y = (v - ppy) / fy * z`, with the recorded intrinsics and the depth
+/// sensor's Depth Units option. Lens distortion is ignored.
+///
+/// Streams that cannot be written in the chosen form are skipped (and
+/// named); naming one with `--streams` is an error.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The recording to convert.
+    file: PathBuf,
+    /// The kind of files to write.
+    #[arg(long, value_enum)]
+    to: Target,
+    /// The directory to write them to (must not exist, or be empty).
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    /// Only these streams, by librealsense name (`Depth`, `Color`,
+    /// `Infrared 1`, `Accel`…), comma-separated or repeated.
+    #[arg(long, alias = "stream", value_name = "NAMES", value_delimiter = ',')]
+    streams: Vec<String>,
+    /// Only frames recorded from this many seconds after the first frame.
+    #[arg(long, value_name = "SECONDS")]
+    start: Option<f64>,
+    /// Only frames recorded in this many seconds from `--start`.
+    #[arg(long, value_name = "SECONDS")]
+    duration: Option<f64>,
+    /// With `--to png`: also write a colorized 8-bit image of each depth
+    /// frame.
+    #[arg(long)]
+    colorize: bool,
+    /// Depths (meters) the colorized map spans, near and far.
+    #[arg(long, value_name = "NEAR,FAR", default_value = "0.3,4", value_parser = depth_range)]
+    colorize_range: (f32, f32),
+    /// With `--to ply`: ASCII instead of binary point clouds.
+    #[arg(long)]
+    ascii: bool,
+}
+
+impl Target {
+    fn name(self) -> &'static str {
+        match self {
+            Target::Png => "png",
+            Target::Raw => "raw",
+            Target::Csv => "csv",
+            Target::Ply => "ply",
+        }
+    }
+
+    /// Whether frames of `profile` can be written, and if not, why.
+    fn accepts(self, profile: &StreamProfile) -> std::result::Result<(), &'static str> {
+        let video = matches!(profile.kind, ProfileKind::Video { .. });
+        match self {
+            Target::Png if !video => Err("not an image"),
+            Target::Png if !pixels::png_supported(profile.format) => {
+                Err("a format PNG does not hold")
+            }
+            Target::Raw if !video => Err("not an image"),
+            Target::Csv if video => Err("not IMU or pose samples"),
+            Target::Ply if profile.format != Format::Z16 => Err("not depth"),
+            Target::Ply if profile.intrinsics().is_none() => Err("no intrinsics recorded"),
+            _ => Ok(()),
+        }
+    }
+}
+
+pub fn run(args: Args) -> Result<()> {
+    if args.colorize && args.to != Target::Png {
+        return Err(Error::InvalidArgument(
+            "--colorize goes with --to png".into(),
+        ));
+    }
+    let reader = select::open(&args.file)?;
+    let (streams, skipped) = convertible(&reader, &args)?;
+    let window = Window::new(reader.duration(), args.start, args.duration)?;
+    let query = reader
+        .select()
+        .streams(streams.iter().copied())
+        .time(window.bounds());
+    let in_file = |e: Error| e.in_file(&args.file);
+    let total = query.frame_counts().map_err(in_file)?.values().sum();
+    let bar = progress::bar(total, "frames");
+    let dir = OutputDir::create(&args.out)?;
+    let mut writer = Writer::new(&args, &reader, &dir);
+    for frame in query.frames().map_err(in_file)? {
+        // A frame that cannot be read or converted is the input's fault.
+        writer.write(&frame.map_err(in_file)?).map_err(in_file)?;
+        bar.inc(1);
+    }
+    let written = writer.finish()?;
+    dir.finish()?;
+    bar.finish_and_clear();
+    super::emit(&summary(&args, &written, &skipped));
+    Ok(())
+}
+
+/// Streams skipped, with why.
+type Skipped = Vec<(StreamId, &'static str)>;
+
+/// The chosen streams that can be written as `args.to`, and those skipped;
+/// an error if a named stream cannot be, or none can.
+fn convertible(reader: &FrameReader, args: &Args) -> Result<(BTreeSet<StreamId>, Skipped)> {
+    let named = select::streams(reader, &args.streams)?;
+    let recorded = reader.recording().streams();
+    let mut streams = BTreeSet::new();
+    let mut skipped = Vec::new();
+    for (&id, stream) in recorded {
+        if named.as_ref().is_some_and(|n| !n.contains(&id)) {
+            continue;
+        }
+        match args.to.accepts(&stream.profile) {
+            Ok(()) => {
+                streams.insert(id);
+            }
+            Err(why) if named.is_some() => {
+                return Err(Error::InvalidArgument(format!(
+                    "stream {id} cannot be written as {}: {why}",
+                    args.to.name()
+                )))
+            }
+            Err(why) => skipped.push((id, why)),
+        }
+    }
+    if streams.is_empty() {
+        let all: Vec<String> = recorded.keys().map(|s| s.to_string()).collect();
+        return Err(Error::InvalidArgument(format!(
+            "no stream can be written as {} (the recording has {})",
+            args.to.name(),
+            if all.is_empty() {
+                "no streams".into()
+            } else {
+                all.join(", ")
+            }
+        ))
+        .in_file(&args.file));
+    }
+    Ok((streams, skipped))
+}
+
+fn summary(args: &Args, written: &BTreeMap<StreamId, u64>, skipped: &[(StreamId, &str)]) -> String {
+    let mut out = String::new();
+    let counts: Vec<String> = written.iter().map(|(s, n)| format!("{s}: {n}")).collect();
+    outln!(
+        out,
+        "converted {} frames to {} in {} ({})",
+        written.values().sum::<u64>(),
+        args.to.name(),
+        args.out.display(),
+        counts.join(", ")
+    );
+    for (stream, why) in skipped {
+        outln!(out, "skipped {stream}: {why}");
+    }
+    out
+}
+
+/// The output directory, written under a temporary name beside it and
+/// renamed when complete; dropped unfinished, it is removed.
+struct OutputDir {
+    path: PathBuf,
+    temp: PathBuf,
+    done: bool,
+}
+
+impl OutputDir {
+    fn create(path: &Path) -> Result<OutputDir> {
+        let io = |source| Error::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        let Some(name) = path.file_name() else {
+            return Err(Error::InvalidArgument(format!(
+                "--out {} does not name a directory",
+                path.display()
+            )));
+        };
+        if path.exists() && std::fs::read_dir(path).map_err(io)?.next().is_some() {
+            return Err(Error::InvalidArgument(format!(
+                "{}: the output directory exists and is not empty",
+                path.display()
+            )));
+        }
+        let temp = path.with_file_name(format!(
+            ".{}.partial-{}",
+            name.to_string_lossy(),
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&temp);
+        std::fs::create_dir(&temp).map_err(io)?;
+        Ok(OutputDir {
+            path: path.to_path_buf(),
+            temp,
+            done: false,
+        })
+    }
+
+    /// Create a file `name` in the directory; errors name its final path.
+    fn create_file(&self, name: &str) -> Result<BufWriter<File>> {
+        let file = File::create(self.temp.join(name)).map_err(|e| self.error(name, e))?;
+        Ok(BufWriter::new(file))
+    }
+
+    /// Create a CSV file `name` with its header line.
+    fn create_csv(&self, name: &str, header: &str) -> Result<BufWriter<File>> {
+        let mut file = self.create_file(name)?;
+        writeln!(file, "{header}").map_err(|e| self.error(name, e))?;
+        Ok(file)
+    }
+
+    fn error(&self, name: &str, source: std::io::Error) -> Error {
+        Error::Io {
+            path: self.path.join(name),
+            source,
+        }
+    }
+
+    fn finish(mut self) -> Result<()> {
+        let io = |source| Error::Io {
+            path: self.path.clone(),
+            source,
+        };
+        if self.path.exists() {
+            // Checked empty at the start; rename does not replace it.
+            std::fs::remove_dir(&self.path).map_err(io)?;
+        }
+        std::fs::rename(&self.temp, &self.path).map_err(io)?;
+        self.done = true;
+        Ok(())
+    }
+}
+
+impl Drop for OutputDir {
+    fn drop(&mut self) {
+        if !self.done {
+            let _ = std::fs::remove_dir_all(&self.temp);
+        }
+    }
+}
+
+/// Writes frames into the output directory.
+struct Writer<'a> {
+    to: Target,
+    dir: &'a OutputDir,
+    reader: &'a FrameReader,
+    colorize: Option<(f32, f32)>,
+    ascii: bool,
+    names: HashSet<String>,
+    index: Option<BufWriter<File>>,
+    csv: BTreeMap<StreamId, (String, BufWriter<File>)>,
+    written: BTreeMap<StreamId, u64>,
+    /// Depth units per sensor, looked up once.
+    depth_units: BTreeMap<usize, f32>,
+}
+
+impl<'a> Writer<'a> {
+    fn new(args: &Args, reader: &'a FrameReader, dir: &'a OutputDir) -> Self {
+        Writer {
+            to: args.to,
+            dir,
+            reader,
+            colorize: args.colorize.then_some(args.colorize_range),
+            ascii: args.ascii,
+            names: HashSet::new(),
+            index: None,
+            csv: BTreeMap::new(),
+            written: BTreeMap::new(),
+            depth_units: BTreeMap::new(),
+        }
+    }
+
+    fn write(&mut self, recorded: &RecordedFrame) -> Result<()> {
+        let frame = &recorded.frame;
+        match self.to {
+            Target::Png => {
+                let name = self.file_name(frame, "", "png");
+                self.png(&name, &pixels::image(frame)?)?;
+                self.indexed(&name, frame)?;
+                if let (Some((near, far)), Format::Z16) = (self.colorize, frame.profile.format) {
+                    let units = self.depth_units(recorded.sensor);
+                    let name = self.file_name(frame, "_colorized", "png");
+                    self.png(&name, &pixels::colorize(frame, units, near, far)?)?;
+                    self.indexed(&name, frame)?;
+                }
+            }
+            Target::Raw => {
+                let name = self.file_name(frame, "", "raw");
+                let mut file = self.dir.create_file(&name)?;
+                file.write_all(&frame.data)
+                    .and_then(|()| file.flush())
+                    .map_err(|e| self.dir.error(&name, e))?;
+                self.indexed(&name, frame)?;
+            }
+            Target::Csv => self.csv_row(frame)?,
+            Target::Ply => {
+                let name = self.file_name(frame, "", "ply");
+                let intrinsics = frame.profile.intrinsics().ok_or_else(|| {
+                    Error::InvalidArgument(format!(
+                        "stream {} has no intrinsics",
+                        frame.profile.stream
+                    ))
+                })?;
+                let units = self.depth_units(recorded.sensor);
+                let points = pixels::points(frame, &intrinsics, units)?;
+                self.ply(&name, frame, &points, units)?;
+                self.indexed(&name, frame)?;
+            }
+        }
+        *self.written.entry(recorded.stream).or_default() += 1;
+        Ok(())
+    }
+
+    /// `Depth_000042{suffix}.{ext}`, unique in the directory (a repeated
+    /// frame number gets `_2`, `_3`…).
+    fn file_name(&mut self, frame: &Frame, suffix: &str, ext: &str) -> String {
+        let base = format!(
+            "{}_{:06}{suffix}",
+            label(frame.profile.stream),
+            frame.number
+        );
+        let mut name = format!("{base}.{ext}");
+        let mut n = 1;
+        while self.names.contains(&name) {
+            n += 1;
+            name = format!("{base}_{n}.{ext}");
+        }
+        self.names.insert(name.clone());
+        name
+    }
+
+    fn png(&self, name: &str, image: &Image) -> Result<()> {
+        let file = self.dir.create_file(name)?;
+        let error = |e: png::EncodingError| self.dir.error(name, e.into());
+        let mut encoder = png::Encoder::new(file, image.width, image.height);
+        encoder.set_color(image.color);
+        encoder.set_depth(image.depth);
+        encoder.set_compression(png::Compression::Fast);
+        let mut writer = encoder.write_header().map_err(error)?;
+        writer.write_image_data(&image.data).map_err(error)?;
+        writer.finish().map_err(error)
+    }
+
+    fn ply(&self, name: &str, frame: &Frame, points: &[[f32; 3]], units: f32) -> Result<()> {
+        let mut file = self.dir.create_file(name)?;
+        let format = if self.ascii {
+            "ascii"
+        } else {
+            "binary_little_endian"
+        };
+        let mut write = || -> std::io::Result<()> {
+            write!(
+                file,
+                "ply\nformat {format} 1.0\ncomment rsbag: {} frame {} at {} ms, depth units {units} m\nelement vertex {}\nproperty float x\nproperty float y\nproperty float z\nend_header\n",
+                frame.profile.stream,
+                frame.number,
+                frame.timestamp,
+                points.len()
+            )?;
+            for p in points {
+                if self.ascii {
+                    writeln!(file, "{} {} {}", p[0], p[1], p[2])?;
+                } else {
+                    for v in p {
+                        file.write_all(&v.to_le_bytes())?;
+                    }
+                }
+            }
+            file.flush()
+        };
+        write().map_err(|e| self.dir.error(name, e))
+    }
+
+    fn csv_row(&mut self, frame: &Frame) -> Result<()> {
+        let stream = frame.profile.stream;
+        let row = csv_values(frame).ok_or_else(|| {
+            Error::InvalidArgument(format!(
+                "frame #{} of {stream} holds {} bytes, not a sample",
+                frame.number,
+                frame.data.len()
+            ))
+        })?;
+        let (name, file) = match self.csv.entry(stream) {
+            Entry::Occupied(entry) => entry.into_mut(),
+            Entry::Vacant(entry) => {
+                let name = format!("{}.csv", label(stream));
+                let header = if frame.pose().is_some() {
+                    "frame_number,timestamp_ms,tx,ty,tz,qx,qy,qz,qw,vx,vy,vz,ax,ay,az,wx,wy,wz,awx,awy,awz,tracker_confidence,mapper_confidence"
+                } else {
+                    "frame_number,timestamp_ms,x,y,z"
+                };
+                let file = self.dir.create_csv(&name, header)?;
+                entry.insert((name, file))
+            }
+        };
+        writeln!(file, "{},{},{row}", frame.number, frame.timestamp)
+            .map_err(|e| self.dir.error(name, e))
+    }
+
+    /// Add a line for file `name` to `frames.csv`.
+    fn indexed(&mut self, name: &str, frame: &Frame) -> Result<()> {
+        let mut index = match self.index.take() {
+            Some(index) => index,
+            None => self.dir.create_csv(
+                INDEX,
+                "file,stream,frame_number,timestamp_ms,domain,format,width,height,stride",
+            )?,
+        };
+        let (width, height) = frame.resolution().unwrap_or((0, 0));
+        let line = writeln!(
+            index,
+            "{name},{},{},{},{},{},{width},{height},{}",
+            frame.profile.stream,
+            frame.number,
+            frame.timestamp,
+            frame.domain,
+            frame.profile.format,
+            frame.stride
+        );
+        self.index = Some(index);
+        line.map_err(|e| self.dir.error(INDEX, e))
+    }
+
+    /// The Depth Units option of a sensor (meters per depth unit); D400
+    /// cameras' 1 mm when the recording does not have it.
+    fn depth_units(&mut self, sensor: usize) -> f32 {
+        let reader = self.reader;
+        *self.depth_units.entry(sensor).or_insert_with(|| {
+            let units = reader
+                .recording()
+                .snapshot()
+                .sensors
+                .get(sensor)
+                .map_or(0.0, |s| depth_units_of(&s.options));
+            if units > 0.0 {
+                units
+            } else {
+                tracing::warn!("no Depth Units option recorded; using 0.001 m");
+                0.001
+            }
+        })
+    }
+
+    /// Flush every file; the frames written per stream.
+    fn finish(mut self) -> Result<BTreeMap<StreamId, u64>> {
+        for (name, file) in self.csv.values_mut() {
+            file.flush().map_err(|e| self.dir.error(name, e))?;
+        }
+        if let Some(index) = &mut self.index {
+            index.flush().map_err(|e| self.dir.error(INDEX, e))?;
+        }
+        Ok(self.written)
+    }
+}
+
+/// `NEAR,FAR` in meters, near < far.
+fn depth_range(text: &str) -> std::result::Result<(f32, f32), String> {
+    let parsed = text
+        .split_once(',')
+        .and_then(|(a, b)| Some((a.trim().parse::<f32>().ok()?, b.trim().parse::<f32>().ok()?)));
+    match parsed {
+        Some((near, far)) if near.is_finite() && far.is_finite() && near < far => Ok((near, far)),
+        _ => Err(format!(
+            "{text:?} is not NEAR,FAR in meters with NEAR < FAR"
+        )),
+    }
+}
+
+/// `Depth`, `Infrared_1`: a stream as it starts file names.
+fn label(stream: StreamId) -> String {
+    match stream.index {
+        0 => stream.kind.name().to_owned(),
+        i => format!("{}_{i}", stream.kind.name()),
+    }
+}
+
+/// The CSV values of an IMU or pose sample after its number and timestamp.
+fn csv_values(frame: &Frame) -> Option<String> {
+    let join = |values: &[f32]| {
+        values
+            .iter()
+            .map(|v| v.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    if let Some(p) = frame.pose() {
+        let floats: Vec<f32> = [
+            &p.translation[..],
+            &p.rotation,
+            &p.velocity,
+            &p.acceleration,
+            &p.angular_velocity,
+            &p.angular_acceleration,
+        ]
+        .concat();
+        return Some(format!(
+            "{},{},{}",
+            join(&floats),
+            p.tracker_confidence,
+            p.mapper_confidence
+        ));
+    }
+    frame.motion().map(|m| join(&m))
+}

@@ -1,0 +1,151 @@
+//! Writing a new bag from an old one, for `reindex`, `trim`, `compress`
+//! and `decompress`: the result appears under its name only once complete.
+
+use std::fs::File;
+use std::io::BufWriter;
+use std::path::{Path, PathBuf};
+
+use rsbag::bag::{
+    partial_path_for, Bag, BagFile, BagWriter, Compression, ScanReport, WriterOptions,
+};
+use rsbag::{Error, Result};
+
+/// Where a rewritten bag goes.
+#[derive(Debug)]
+pub struct Destination {
+    /// The finished bag.
+    pub path: PathBuf,
+    /// Where the input is moved first when the output takes its place
+    /// (`NAME.orig.bag`, as `rosbag` keeps it).
+    pub backup: Option<PathBuf>,
+}
+
+impl Destination {
+    /// `out`, or the input itself (keeping a backup) when `out` is not
+    /// given or names the input.
+    pub fn new(input: &Path, out: Option<&Path>) -> Result<Destination> {
+        let path = out.unwrap_or(input).to_path_buf();
+        // Writing `path` goes through `path.partial`: neither may be the
+        // input, which is still being read.
+        let replaces_input = same_file(&path, input) || same_file(&partial_path_for(&path), input);
+        let backup = replaces_input.then(|| backup_path(&path));
+        if let Some(backup) = &backup {
+            if backup.exists() {
+                return Err(Error::InvalidArgument(format!(
+                    "{}: the backup of the input would overwrite an existing file; move it away or give --out",
+                    backup.display()
+                )));
+            }
+        }
+        Ok(Destination { path, backup })
+    }
+
+    /// Write the bag: `fill` writes into it, then it is finished and named.
+    /// On any error nothing is left under the final name and the input is
+    /// where it was. Returns what `fill` returned and the size in bytes.
+    pub fn write<T>(
+        &self,
+        input: &Path,
+        options: WriterOptions,
+        fill: impl FnOnce(&mut BagWriter<BufWriter<File>>) -> Result<T>,
+    ) -> Result<(T, u64)> {
+        if let Some(backup) = &self.backup {
+            std::fs::rename(input, backup).map_err(|source| Error::Io {
+                path: input.to_path_buf(),
+                source,
+            })?;
+        }
+        let result = self.write_file(options, fill);
+        if result.is_err() {
+            if let Some(backup) = &self.backup {
+                let _ = std::fs::rename(backup, input);
+            }
+        }
+        result
+    }
+
+    /// What was written, and where the input went if it was replaced.
+    pub fn report(&self, messages: u64, size: u64, compression: Compression) -> String {
+        let chunks = match compression {
+            Compression::None => "uncompressed",
+            c => c.as_str(),
+        };
+        let mut text = String::new();
+        outln!(
+            text,
+            "wrote {} ({messages} messages, {size} bytes, {chunks} chunks)",
+            self.path.display()
+        );
+        if let Some(backup) = &self.backup {
+            outln!(text, "the original is kept as {}", backup.display());
+        }
+        text
+    }
+
+    fn write_file<T>(
+        &self,
+        options: WriterOptions,
+        fill: impl FnOnce(&mut BagWriter<BufWriter<File>>) -> Result<T>,
+    ) -> Result<(T, u64)> {
+        // Name the file the user asked for, not its temporary name.
+        let mut file = BagFile::create(&self.path, options).map_err(|e| match e {
+            Error::Io { source, .. } => Error::Io {
+                path: self.path.clone(),
+                source,
+            },
+            e => e,
+        })?;
+        match fill(&mut file) {
+            Ok(value) => Ok((value, file.finish()?)),
+            Err(e) => {
+                file.abandon();
+                Err(e)
+            }
+        }
+    }
+}
+
+/// `dir/name.bag` → `dir/name.orig.bag`, rosbag's name for the backup.
+fn backup_path(output: &Path) -> PathBuf {
+    let stem = output.file_stem().unwrap_or_default().to_string_lossy();
+    let name = match output.extension() {
+        Some(ext) => format!("{stem}.orig.{}", ext.to_string_lossy()),
+        None => format!("{stem}.orig"),
+    };
+    output.with_file_name(name)
+}
+
+/// Whether `a` and `b` name the same existing file.
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// The compression of the bag's first chunk (what its writer used), or
+/// LZ4 for a bag without chunks.
+pub fn compression_of(bag: &Bag) -> Result<Compression> {
+    match bag.chunks().first() {
+        Some(chunk) => bag.chunk_compression(chunk),
+        None => Ok(Compression::Lz4),
+    }
+}
+
+/// What the scan could not recover, in words.
+pub fn losses(report: &ScanReport) -> Option<String> {
+    let mut parts = Vec::new();
+    for (offset, reason) in &report.damaged_chunks {
+        parts.push(format!("the chunk at byte {offset} ({reason})"));
+    }
+    if report.orphan_messages > 0 {
+        parts.push(format!(
+            "{} messages whose connection is unknown",
+            report.orphan_messages
+        ));
+    }
+    if let Some((offset, reason)) = &report.stopped_at {
+        parts.push(format!("everything from byte {offset} ({reason})"));
+    }
+    (!parts.is_empty()).then(|| parts.join(", "))
+}

@@ -1,0 +1,92 @@
+//! Choosing streams and a time range, the way `frames` does, for the
+//! commands that take `--streams`, `--start` and `--duration`.
+
+use std::collections::BTreeSet;
+use std::ops::{Bound, Range};
+use std::path::Path;
+use std::time::Duration;
+
+use rsbag::bag::Bag;
+use rsbag::device::StreamId;
+use rsbag::playback::FrameReader;
+use rsbag::{Error, Result};
+
+use super::output::losses;
+
+/// Open a recording. When that fails on a file that a scan finds damaged,
+/// the error says so: a description lost to the damage is otherwise
+/// reported as a bag that is not a RealSense recording.
+pub fn open(path: &Path) -> Result<FrameReader> {
+    FrameReader::open(path).map_err(|e| {
+        let damage = Bag::scan(path)
+            .ok()
+            .and_then(|bag| bag.scan_report().and_then(losses));
+        match (e, damage) {
+            (Error::InFile { source, .. }, Some(damage)) => {
+                Error::InvalidArgument(format!("the file is damaged (lost {damage}): {source}"))
+                    .in_file(path)
+            }
+            (e, _) => e,
+        }
+    })
+}
+
+/// The streams `names` stand for (`None`: no names, every stream).
+pub fn streams(reader: &FrameReader, names: &[String]) -> Result<Option<BTreeSet<StreamId>>> {
+    let mut chosen = BTreeSet::new();
+    for name in names.iter().filter(|n| !n.trim().is_empty()) {
+        chosen.extend(reader.find_streams(name)?);
+    }
+    Ok((!chosen.is_empty()).then_some(chosen))
+}
+
+/// A time window of a recording, from its first frame.
+#[derive(Debug, Clone, Copy)]
+pub struct Window {
+    /// Start (included).
+    pub start: Duration,
+    /// End (excluded), if any.
+    pub end: Option<Duration>,
+}
+
+impl Window {
+    /// `--start` and `--duration` (seconds) in a recording `length` long.
+    pub fn new(length: Duration, start: Option<f64>, duration: Option<f64>) -> Result<Window> {
+        let start = start.map(|s| seconds("start", s)).transpose()?;
+        let duration = duration.map(|d| seconds("duration", d)).transpose()?;
+        let start = start.unwrap_or(Duration::ZERO);
+        if start > length {
+            return Err(Error::InvalidArgument(format!(
+                "--start {:.3} is past the end of the recording ({:.3} s)",
+                start.as_secs_f64(),
+                length.as_secs_f64()
+            )));
+        }
+        let end = duration.and_then(|d| start.checked_add(d));
+        Ok(Window { start, end })
+    }
+
+    /// The window as bounds on times since the first frame.
+    pub fn bounds(&self) -> (Bound<Duration>, Bound<Duration>) {
+        let end = self.end.map_or(Bound::Unbounded, Bound::Excluded);
+        (Bound::Included(self.start), end)
+    }
+
+    /// The window in bag times, for a recording whose first frame is at
+    /// bag time `first`.
+    pub fn bag_times(&self, first: u64) -> Range<u64> {
+        let nanos = |d: Duration| u64::try_from(d.as_nanos()).unwrap_or(u64::MAX);
+        let end = self
+            .end
+            .map_or(u64::MAX, |e| first.saturating_add(nanos(e)));
+        first.saturating_add(nanos(self.start))..end
+    }
+}
+
+fn seconds(name: &str, value: f64) -> Result<Duration> {
+    Duration::try_from_secs_f64(value).map_err(|_| {
+        Error::InvalidArgument(format!(
+            "--{name} must be a non-negative number of seconds, not {value}"
+        ))
+    })
+}

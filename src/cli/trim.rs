@@ -1,0 +1,114 @@
+//! `rsbag trim`: the part of a recording that is needed, as a new bag.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::path::PathBuf;
+
+use rsbag::bag::{copy_messages, Compression, WriterOptions};
+use rsbag::device::StreamId;
+use rsbag::record::trim::Trim;
+use rsbag::Result;
+
+use super::output::{compression_of, Destination};
+use super::progress;
+use super::select::{self, Window};
+
+/// Copy chosen streams over a time range into a new recording.
+///
+/// The copy is a complete RealSense recording that plays in librealsense:
+/// the device description, options and notifications are kept; frames
+/// outside the range and the frames and stream descriptions of streams
+/// not chosen are left out. Times are not shifted: a frame keeps the bag
+/// time it was recorded at.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The recording to trim.
+    file: PathBuf,
+    /// The new bag.
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// Keep frames recorded from this many seconds after the first frame.
+    #[arg(long, value_name = "SECONDS")]
+    start: Option<f64>,
+    /// Keep frames recorded in this many seconds from `--start` (the end
+    /// is excluded).
+    #[arg(long, value_name = "SECONDS")]
+    duration: Option<f64>,
+    /// Keep only these streams, by librealsense name (`Depth`, `Color`,
+    /// `Infrared 1`, `Accel`…; a name without an index means every stream
+    /// of that kind), comma-separated or repeated.
+    #[arg(long, alias = "stream", value_name = "NAMES", value_delimiter = ',')]
+    streams: Vec<String>,
+    /// Chunk compression of the new bag: none, lz4 or bz2 (default: the
+    /// input's). librealsense 2.55 crashes on bz2 chunks.
+    #[arg(long)]
+    compression: Option<Compression>,
+}
+
+pub fn run(args: Args) -> Result<()> {
+    let reader = select::open(&args.file)?;
+    let recording = reader.recording();
+    let streams = select::streams(&reader, &args.streams)?;
+    let window = Window::new(reader.duration(), args.start, args.duration)?;
+    let trim = Trim {
+        streams: streams.clone(),
+        time: window.bag_times(recording.start_time()),
+    };
+    let compression = match args.compression {
+        Some(c) => c,
+        None => compression_of(recording.bag()).map_err(|e| e.in_file(&args.file))?,
+    };
+    // Which stream each frame data connection carries, to count frames.
+    let data: HashMap<u32, StreamId> = recording
+        .streams()
+        .iter()
+        .flat_map(|(&s, r)| r.data_connections().iter().map(move |&c| (c, s)))
+        .collect();
+    let mut kept: BTreeMap<StreamId, u64> = BTreeMap::new();
+    let bag = recording.bag();
+    let mut query = reader.select().time(window.bounds());
+    if let Some(streams) = &streams {
+        query = query.streams(streams.iter().copied());
+    }
+    let total = query.frame_counts().map_err(|e| e.in_file(&args.file))?;
+    let bar = progress::bar(total.values().sum(), "frames");
+    let destination = Destination::new(&args.file, Some(&args.out))?;
+    let options = WriterOptions::default().compression(compression);
+    let (stats, size) = destination.write(&args.file, options, |out| {
+        copy_messages(
+            bag,
+            out,
+            |c| trim.select(c),
+            |m| {
+                if let Some(&s) = data.get(&m.conn) {
+                    *kept.entry(s).or_default() += 1;
+                    bar.inc(1);
+                }
+            },
+        )
+        .map_err(|e| e.in_file(&args.file))
+    })?;
+    bar.finish_and_clear();
+    let mut out = String::new();
+    if bag.scan_report().is_some() {
+        outln!(
+            out,
+            "note: {} has no usable index; trimmed what a scan recovered",
+            args.file.display()
+        );
+    }
+    let chosen: BTreeSet<StreamId> =
+        streams.unwrap_or_else(|| recording.streams().keys().copied().collect());
+    let counts: Vec<String> = chosen
+        .iter()
+        .map(|s| format!("{s} {}", kept.get(s).copied().unwrap_or(0)))
+        .collect();
+    outln!(
+        out,
+        "kept {} frames ({})",
+        kept.values().sum::<u64>(),
+        counts.join(", ")
+    );
+    out.push_str(&destination.report(stats.messages, size, compression));
+    super::emit(&out);
+    Ok(())
+}

@@ -1,0 +1,69 @@
+//! Trimming a RealSense recording: which messages a copy keeps when only
+//! some streams over a time range are wanted.
+//!
+//! The copy stays a complete RealSense recording: the file version, the
+//! device and sensor descriptions, options and notifications are all kept;
+//! the frames (data, metadata and pose parts) of the chosen streams are
+//! kept inside the time range; the streams not chosen lose their frames and
+//! their description (stream info, camera info or IMU intrinsics,
+//! extrinsics), so the copy describes only what it holds.
+//!
+//! # Example
+//! ```
+//! use rsbag::bag::Connection;
+//! use rsbag::device::{StreamId, StreamKind};
+//! use rsbag::record::trim::Trim;
+//!
+//! let trim = Trim {
+//!     streams: Some([StreamId::new(StreamKind::Depth, 0)].into()),
+//!     time: 1_000_000_000..2_000_000_000,
+//! };
+//! let conn = |topic: &str| Connection::new(topic, "t", "0123456789abcdef0123456789abcdef", "");
+//! assert_eq!(trim.select(&conn("/device_0/sensor_0/Depth_0/image/data")), Some(trim.time.clone()));
+//! assert_eq!(trim.select(&conn("/device_0/sensor_1/Color_0/info")), None);
+//! assert_eq!(trim.select(&conn("/device_0/info")), Some(0..u64::MAX));
+//! ```
+
+use std::collections::BTreeSet;
+use std::ops::Range;
+
+use super::topics::{StreamTopic, Topic};
+use crate::bag::Connection;
+use crate::device::StreamId;
+
+/// Every time: the messages of a connection kept whole.
+const ALL: Range<u64> = 0..u64::MAX;
+
+/// What a trimmed copy keeps.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Trim {
+    /// The streams whose frames are kept (`None`: every stream).
+    pub streams: Option<BTreeSet<StreamId>>,
+    /// Bag times (ns) of the frames kept.
+    pub time: Range<u64>,
+}
+
+impl Trim {
+    /// The messages of `conn` the copy keeps: `None` for none, otherwise
+    /// those with a time in the range (the selector
+    /// [`crate::bag::copy_messages`] takes).
+    pub fn select(&self, conn: &Connection) -> Option<Range<u64>> {
+        match Topic::parse(&conn.topic) {
+            Topic::FrameData(s)
+            | Topic::FrameMetadata(s)
+            | Topic::PoseAccel(s)
+            | Topic::PoseTwist(s) => self.keeps(&s).then(|| self.time.clone()),
+            Topic::StreamInfo(s)
+            | Topic::CameraInfo(s)
+            | Topic::ImuIntrinsic(s)
+            | Topic::Extrinsics(s, _) => self.keeps(&s).then_some(ALL),
+            _ => Some(ALL),
+        }
+    }
+
+    fn keeps(&self, stream: &StreamTopic) -> bool {
+        self.streams
+            .as_ref()
+            .is_none_or(|set| set.contains(&stream.stream))
+    }
+}

@@ -1090,10 +1090,8 @@ fn survives(dir: &Path, name: &str, bytes: &[u8]) {
                 !line.contains('\n') && line.starts_with("rsbag: "),
                 "{what}: not a one-line error: {line}"
             );
-            // `frames` does not name the file in errors met while reading
-            // frames (its own module, left as is).
             assert!(
-                args[0] == "frames" || line.contains(&format!("{name}.bag")),
+                line.contains(&format!("{name}.bag")),
                 "{what}: the error does not name the file: {line}"
             );
             if args[0] == "convert" {

@@ -10,9 +10,9 @@ use std::sync::Arc;
 
 use parking_lot::Mutex;
 
-use super::json;
+use super::{json, select};
 use rsbag::device::{Device, Frame, StreamId};
-use rsbag::playback::{FrameReader, Playback, PlaybackOptions};
+use rsbag::playback::{Playback, PlaybackOptions};
 use rsbag::{Error, Result};
 
 /// Print every frame of a recording, in recorded order: stream, index,
@@ -138,40 +138,24 @@ fn play_all(file: &std::path::Path) -> Result<Vec<Line>> {
     Ok(lines)
 }
 
-fn seconds(name: &str, value: f64) -> Result<Duration> {
-    Duration::try_from_secs_f64(value).map_err(|_| {
-        Error::InvalidArgument(format!(
-            "--{name} must be a non-negative number of seconds, not {value}"
-        ))
-    })
-}
-
-/// The streams named by `--stream` (`None`: every stream).
-fn chosen_streams(reader: &FrameReader, names: &[String]) -> Result<Option<Vec<StreamId>>> {
-    if names.is_empty() {
-        return Ok(None);
-    }
-    let mut streams = Vec::new();
-    for name in names.iter().filter(|n| !n.trim().is_empty()) {
-        for stream in reader.find_streams(name)? {
-            if !streams.contains(&stream) {
-                streams.push(stream);
-            }
-        }
-    }
-    if streams.is_empty() {
-        return Err(Error::InvalidArgument("--stream names no stream".into()));
-    }
-    Ok(Some(streams))
-}
-
 /// Read the chosen frames from the file; each goes to `out` in recorded
 /// order.
-fn read_frames(args: &Args, mut out: impl FnMut(Line) -> bool) -> Result<()> {
-    let reader = FrameReader::open(&args.file)?;
-    let streams = chosen_streams(&reader, &args.streams)?;
+fn read_frames(args: &Args, out: impl FnMut(Line) -> bool) -> Result<()> {
+    // Errors met while reading frames name the file too.
+    read_chosen_frames(args, out).map_err(|e| e.in_file(&args.file))
+}
+
+fn read_chosen_frames(args: &Args, mut out: impl FnMut(Line) -> bool) -> Result<()> {
+    let reader = select::open(&args.file)?;
+    let streams = select::streams(&reader, &args.streams)?;
+    if !args.streams.is_empty() && streams.is_none() {
+        return Err(Error::InvalidArgument("--stream names no stream".into()));
+    }
     if let Some(k) = args.index {
-        let streams = streams.unwrap_or_else(|| reader.streams());
+        let streams: Vec<StreamId> = match streams {
+            Some(chosen) => chosen.into_iter().collect(),
+            None => reader.streams(),
+        };
         let mut frames = Vec::new();
         for stream in streams {
             let count = reader.frame_count(stream)?;
@@ -191,26 +175,11 @@ fn read_frames(args: &Args, mut out: impl FnMut(Line) -> bool) -> Result<()> {
         }
         return Ok(());
     }
-    let start = args.start.map(|s| seconds("start", s)).transpose()?;
-    let duration = args.duration.map(|d| seconds("duration", d)).transpose()?;
-    if let Some(start) = start {
-        if start > reader.duration() {
-            return Err(Error::InvalidArgument(format!(
-                "--start {:.3} is past the end of the recording ({:.3} s)",
-                start.as_secs_f64(),
-                reader.duration().as_secs_f64()
-            )));
-        }
-    }
-    let from = start.unwrap_or(Duration::ZERO);
-    let mut query = reader.select();
+    let window = select::Window::new(reader.duration(), args.start, args.duration)?;
+    let mut query = reader.select().time(window.bounds());
     if let Some(streams) = streams {
         query = query.streams(streams);
     }
-    query = match duration.and_then(|d| from.checked_add(d)) {
-        Some(end) => query.time(from..end),
-        None => query.time(from..),
-    };
     for frame in query.frames()? {
         if !out(Line::of(&frame?.frame)) {
             break;

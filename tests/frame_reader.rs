@@ -4,6 +4,8 @@
 
 mod common;
 
+use common::FrameLine;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -19,8 +21,6 @@ use rsbag::playback::{
 use rsbag::record::convert::{ms_from_stamp, stamp_from_ms};
 use rsbag::record::rs_writer::RsWriter;
 use rsbag::Error;
-use serde_json::Value;
-use sha2::{Digest, Sha256};
 
 const DEPTH: StreamId = StreamId::new(StreamKind::Depth, 0);
 const COLOR: StreamId = StreamId::new(StreamKind::Color, 0);
@@ -222,55 +222,8 @@ fn temp_bag(dir: &Path, name: &str, plan: &[Planned], options: WriterOptions) ->
 
 // ---- comparing frames --------------------------------------------------------
 
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// A frame as rs_play.py describes it.
-#[derive(Debug, Clone, PartialEq)]
-struct Played {
-    stream: String,
-    index: u64,
-    number: u64,
-    timestamp: f64,
-    domain: String,
-    size: u64,
-    sha256: String,
-}
-
-fn played_of(frame: &Frame) -> Played {
-    Played {
-        stream: frame.profile.stream.kind.name().to_owned(),
-        index: u64::from(frame.profile.stream.index),
-        number: frame.number,
-        timestamp: frame.timestamp,
-        domain: frame.domain.name().to_owned(),
-        size: frame.data.len() as u64,
-        sha256: hex(&Sha256::digest(&frame.data)),
-    }
-}
-
-fn parse_played(jsonl: &str) -> Vec<Played> {
-    jsonl
-        .lines()
-        .map(|line| {
-            let v: Value = serde_json::from_str(line).expect("json line");
-            Played {
-                stream: v["stream"].as_str().expect("stream").to_owned(),
-                index: v["index"].as_u64().expect("index"),
-                number: v["frame_number"].as_u64().expect("frame_number"),
-                // serde_json's float parsing is not always exact; Rust's is.
-                timestamp: raw_field(line, "timestamp").parse().expect("timestamp"),
-                domain: v["domain"].as_str().expect("domain").to_owned(),
-                size: v["size"].as_u64().expect("size"),
-                sha256: v["sha256"].as_str().expect("sha256").to_owned(),
-            }
-        })
-        .collect()
-}
-
 /// Assert two frame lists are equal, naming the first difference.
-fn assert_same(ours: &[Played], theirs: &[Played], what: &str) {
+fn assert_same(ours: &[FrameLine], theirs: &[FrameLine], what: &str) {
     for (i, (a, b)) in ours.iter().zip(theirs).enumerate() {
         assert_eq!(
             a, b,
@@ -280,16 +233,8 @@ fn assert_same(ours: &[Played], theirs: &[Played], what: &str) {
     assert_eq!(ours.len(), theirs.len(), "{what}: frame counts differ");
 }
 
-/// The text of a number field of a JSON line.
-fn raw_field<'a>(line: &'a str, name: &str) -> &'a str {
-    let key = format!("\"{name}\": ");
-    let start = line.find(&key).expect("field") + key.len();
-    let rest = &line[start..];
-    rest[..rest.find([',', '}']).expect("end of field")].trim()
-}
-
 /// Sorted as rs_play.py sorts (stable: ties in recorded order).
-fn sorted_like_rs_play(mut frames: Vec<Played>) -> Vec<Played> {
+fn sorted_like_rs_play(mut frames: Vec<FrameLine>) -> Vec<FrameLine> {
     frames.sort_by(|a, b| (&a.stream, a.index, a.number).cmp(&(&b.stream, b.index, b.number)));
     frames
 }
@@ -332,7 +277,8 @@ fn librealsense_bags() -> Vec<(PathBuf, PathBuf)> {
 #[test]
 fn reads_exactly_what_librealsense_plays_from_its_own_bags_every_time() {
     for (bag, jsonl) in librealsense_bags() {
-        let expected = parse_played(&std::fs::read_to_string(&jsonl).expect("frames.jsonl"));
+        let expected =
+            FrameLine::parse_jsonl(&std::fs::read_to_string(&jsonl).expect("frames.jsonl"));
         assert!(expected.len() >= 6, "{}", jsonl.display());
         let mut first: Option<Vec<RecordedFrame>> = None;
         for run in 0..3 {
@@ -340,7 +286,8 @@ fn reads_exactly_what_librealsense_plays_from_its_own_bags_every_time() {
             let frames = read_all(&reader);
             // Recorded order: bag times never go back.
             assert!(frames.windows(2).all(|w| w[0].bag_time <= w[1].bag_time));
-            let ours = sorted_like_rs_play(frames.iter().map(|f| played_of(&f.frame)).collect());
+            let ours =
+                sorted_like_rs_play(frames.iter().map(|f| FrameLine::of(&f.frame)).collect());
             assert_same(&ours, &expected, &format!("{}, run {run}", bag.display()));
             match &first {
                 None => first = Some(frames),
@@ -377,12 +324,12 @@ fn reads_exactly_what_librealsense_plays_from_rsbag_bags_with_gaps() {
     bags.push(common::sample("rsbag-synthetic-lz4.bag"));
     for bag in &bags {
         let path = bag.to_str().expect("path");
-        let theirs = parse_played(&common::python("rs_play.py", &[path]));
+        let theirs = FrameLine::parse_jsonl(&common::python("rs_play.py", &[path]));
         for run in 0..2 {
             let reader = FrameReader::open(bag).expect("open");
-            let ours: Vec<Played> = read_all(&reader)
+            let ours: Vec<FrameLine> = read_all(&reader)
                 .iter()
-                .map(|f| played_of(&f.frame))
+                .map(|f| FrameLine::of(&f.frame))
                 .collect();
             assert_same(
                 &sorted_like_rs_play(ours),
@@ -402,7 +349,7 @@ fn reads_exactly_what_librealsense_plays_from_rsbag_bags_with_gaps() {
                 // Timestamps go through a ROS time (s + ns), as in librealsense.
                 let mut want_frame = want.frame.clone();
                 want_frame.timestamp = ms_from_stamp(stamp_from_ms(want_frame.timestamp));
-                assert_eq!(played_of(&got.frame), played_of(&want_frame));
+                assert_eq!(FrameLine::of(&got.frame), FrameLine::of(&want_frame));
                 assert_eq!(got.bag_time, want.at_ns.max(2));
             }
         }
@@ -1026,11 +973,11 @@ fn cli_frames_chooses_streams_times_and_indexes() {
     let reader = FrameReader::open(&bag).expect("open");
     let all = read_all(&reader);
     let json = |f: &RecordedFrame| {
-        let p = played_of(&f.frame);
+        let p = FrameLine::of(&f.frame);
         (p.stream, p.index, p.number, p.sha256)
     };
     let parse = |out: &str| -> Vec<(String, u64, u64, String)> {
-        parse_played(out)
+        FrameLine::parse_jsonl(out)
             .into_iter()
             .map(|p| (p.stream, p.index, p.number, p.sha256))
             .collect()

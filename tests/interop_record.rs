@@ -4,6 +4,8 @@
 
 mod common;
 
+use common::FrameLine;
+
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -16,52 +18,6 @@ use rsbag::device::synthetic::{self, SyntheticConfig, SyntheticDevice};
 use rsbag::device::{Device, Frame, Notification, StreamProfile};
 use rsbag::record::{RecordOptions, Recorder};
 use serde_json::Value;
-use sha2::{Digest, Sha256};
-
-/// A frame as librealsense's JSON lines describe it.
-#[derive(Debug, Clone, PartialEq)]
-struct Line {
-    stream: String,
-    index: u64,
-    number: u64,
-    timestamp: f64,
-    domain: String,
-    size: u64,
-    sha256: String,
-}
-
-impl Line {
-    fn of(f: &Frame) -> Line {
-        Line {
-            stream: f.profile.stream.kind.name().into(),
-            index: u64::from(f.profile.stream.index),
-            number: f.number,
-            timestamp: f.timestamp,
-            domain: f.domain.name().into(),
-            size: f.data.len() as u64,
-            sha256: Sha256::digest(&f.data)
-                .iter()
-                .map(|b| format!("{b:02x}"))
-                .collect(),
-        }
-    }
-
-    fn parse(v: &Value) -> Line {
-        Line {
-            stream: v["stream"].as_str().expect("stream").into(),
-            index: v["index"].as_u64().expect("index"),
-            number: v["frame_number"].as_u64().expect("frame_number"),
-            timestamp: v["timestamp"].as_f64().expect("timestamp"),
-            domain: v["domain"].as_str().expect("domain").into(),
-            size: v["size"].as_u64().expect("size"),
-            sha256: v["sha256"].as_str().expect("sha256").into(),
-        }
-    }
-
-    fn key(&self) -> (String, u64, u64) {
-        (self.stream.clone(), self.index, self.number)
-    }
-}
 
 struct Session {
     camera: Arc<SyntheticDevice>,
@@ -130,12 +86,6 @@ fn record(path: &Path, compression: Compression) -> Session {
     Session { camera, fed }
 }
 
-fn lines(text: &str) -> Vec<Line> {
-    text.lines()
-        .map(|l| Line::parse(&serde_json::from_str(l).expect("JSON line")))
-        .collect()
-}
-
 #[test]
 fn librealsense_plays_every_recorded_frame_unaltered() {
     for compression in [Compression::Lz4, Compression::None] {
@@ -156,10 +106,13 @@ fn librealsense_plays_every_recorded_frame_unaltered() {
             "{compression}: rsbag and librealsense play the same frames"
         );
 
-        let played: BTreeMap<_, _> = lines(&played).into_iter().map(|l| (l.key(), l)).collect();
+        let played: BTreeMap<_, _> = FrameLine::parse_jsonl(&played)
+            .into_iter()
+            .map(|l| (l.key(), l))
+            .collect();
         let mut missing_outside_pause = Vec::new();
         for (frame, paused) in &session.fed {
-            let fed = Line::of(frame);
+            let fed = FrameLine::of(frame);
             match played.get(&fed.key()) {
                 Some(line) => {
                     assert!(
@@ -190,9 +143,10 @@ fn librealsense_plays_every_recorded_frame_unaltered() {
         );
         assert!(played.len() > 100, "{} frames", played.len());
         assert!(
-            played
-                .keys()
-                .all(|k| session.fed.iter().any(|(f, _)| Line::of(f).key() == *k)),
+            played.keys().all(|k| session
+                .fed
+                .iter()
+                .any(|(f, _)| FrameLine::of(f).key() == *k)),
             "no invented frames"
         );
     }

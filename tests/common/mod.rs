@@ -342,3 +342,67 @@ pub fn open_and_start(
         }
     }
 }
+
+/// A frame as `rs_play.py` and `rsbag frames --json` describe it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FrameLine {
+    pub stream: String,
+    pub index: u64,
+    pub number: u64,
+    pub timestamp: f64,
+    pub domain: String,
+    pub size: u64,
+    pub sha256: String,
+}
+
+impl FrameLine {
+    /// The line of a frame.
+    pub fn of(frame: &rsbag::device::Frame) -> FrameLine {
+        use sha2::{Digest, Sha256};
+        FrameLine {
+            stream: frame.profile.stream.kind.name().to_owned(),
+            index: u64::from(frame.profile.stream.index),
+            number: frame.number,
+            timestamp: frame.timestamp,
+            domain: frame.domain.name().to_owned(),
+            size: frame.data.len() as u64,
+            sha256: Sha256::digest(&frame.data)
+                .iter()
+                .map(|b| format!("{b:02x}"))
+                .collect(),
+        }
+    }
+
+    /// (stream, index, frame number).
+    pub fn key(&self) -> (String, u64, u64) {
+        (self.stream.clone(), self.index, self.number)
+    }
+
+    /// Parse JSON lines.
+    pub fn parse_jsonl(jsonl: &str) -> Vec<FrameLine> {
+        jsonl
+            .lines()
+            .map(|line| {
+                let v: Value = serde_json::from_str(line).expect("json line");
+                FrameLine {
+                    stream: v["stream"].as_str().expect("stream").to_owned(),
+                    index: v["index"].as_u64().expect("index"),
+                    number: v["frame_number"].as_u64().expect("frame_number"),
+                    // serde_json's float parsing is not always exact; Rust's is.
+                    timestamp: raw_field(line, "timestamp").parse().expect("timestamp"),
+                    domain: v["domain"].as_str().expect("domain").to_owned(),
+                    size: v["size"].as_u64().expect("size"),
+                    sha256: v["sha256"].as_str().expect("sha256").to_owned(),
+                }
+            })
+            .collect()
+    }
+}
+
+/// The text of a number field of a JSON line.
+fn raw_field<'a>(line: &'a str, name: &str) -> &'a str {
+    let key = format!("\"{name}\": ");
+    let start = line.find(&key).expect("field") + key.len();
+    let rest = &line[start..];
+    rest[..rest.find([',', '}']).expect("end of field")].trim()
+}

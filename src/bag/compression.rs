@@ -2,6 +2,9 @@
 
 use std::io::{Read, Write};
 
+use bytes::{BufMut, Bytes, BytesMut};
+
+use super::lz4::{self, Lz4Error};
 use crate::{Error, Result};
 
 /// How the data of a chunk is compressed.
@@ -52,26 +55,49 @@ impl Compression {
 
     /// Decompress the data of the chunk record at `offset`, which must
     /// expand to exactly `size` bytes.
-    pub fn decompress(self, data: &[u8], size: u32, offset: u64) -> Result<Vec<u8>> {
+    pub fn decompress(self, data: &[u8], size: u32, offset: u64) -> Result<Bytes> {
+        self.decompress_into(data, size, offset, BytesMut::new())
+    }
+
+    /// [`decompress`](Self::decompress) into `buffer`, whose contents are
+    /// discarded and whose allocation is reused when large enough: a reader
+    /// that hands back the buffers of chunks it is done with spares the
+    /// allocator and the kernel a fresh, zeroed buffer per chunk.
+    pub fn decompress_into(
+        self,
+        data: &[u8],
+        size: u32,
+        offset: u64,
+        mut buffer: BytesMut,
+    ) -> Result<Bytes> {
         let size = size as usize;
-        let out = match self {
-            Compression::None => Ok(data.to_vec()),
-            Compression::Lz4 => read_limited(lz4_flex::frame::FrameDecoder::new(data), data, size),
-            Compression::Bz2 => read_limited(bzip2::read::BzDecoder::new(data), data, size),
-        }
-        .map_err(|e| Error::corrupt("chunk", offset, format!("{} data: {e}", self.as_str())))?;
-        if out.len() != size {
+        buffer.clear();
+        // Neither LZ4 nor bzip2 expands more than ~255x: a lying header must
+        // not make us allocate without bound.
+        let plausible = data.len().saturating_mul(256).saturating_add(1024);
+        buffer.reserve(size.min(plausible));
+        let decoded = match self {
+            Compression::None => {
+                buffer.extend_from_slice(data);
+                Ok(())
+            }
+            Compression::Lz4 => lz4_decompress(data, size, &mut buffer),
+            Compression::Bz2 => read_limited(bzip2::read::BzDecoder::new(data), size, &mut buffer),
+        };
+        decoded
+            .map_err(|e| Error::corrupt("chunk", offset, format!("{} data: {e}", self.as_str())))?;
+        if buffer.len() != size {
             return Err(Error::corrupt(
                 "chunk",
                 offset,
                 format!(
                     "{} data expands to {} bytes but the header says {size}",
                     self.as_str(),
-                    out.len()
+                    buffer.len()
                 ),
             ));
         }
-        Ok(out)
+        Ok(buffer.freeze())
     }
 }
 
@@ -94,14 +120,26 @@ impl std::str::FromStr for Compression {
 }
 
 /// Decode at most `size + 1` bytes, so that a lying header cannot make us
-/// allocate or inflate without bound.
-fn read_limited(decoder: impl Read, compressed: &[u8], size: usize) -> std::io::Result<Vec<u8>> {
-    // Neither LZ4 nor bzip2 expands more than ~255x; do not trust `size` for
-    // the allocation beyond that.
-    let plausible = compressed.len().saturating_mul(256).saturating_add(1024);
-    let mut out = Vec::with_capacity(size.min(plausible));
-    decoder.take(size as u64 + 1).read_to_end(&mut out)?;
-    Ok(out)
+/// inflate without bound.
+fn read_limited(decoder: impl Read, size: usize, out: &mut BytesMut) -> std::io::Result<()> {
+    let mut writer = std::mem::take(out).writer();
+    std::io::copy(&mut decoder.take(size as u64 + 1), &mut writer)?;
+    *out = writer.into_inner();
+    Ok(())
+}
+
+/// The frames ROS and librealsense write are decoded straight into place;
+/// any other valid frame by the general decoder.
+fn lz4_decompress(data: &[u8], size: usize, out: &mut BytesMut) -> std::io::Result<()> {
+    match lz4::decode_frame(data, size, out) {
+        Ok(()) => Ok(()),
+        Err(Lz4Error::Corrupt(reason)) => {
+            Err(std::io::Error::new(std::io::ErrorKind::InvalidData, reason))
+        }
+        Err(Lz4Error::Unsupported) => {
+            read_limited(lz4_flex::frame::FrameDecoder::new(data), size, out)
+        }
+    }
 }
 
 fn lz4_compress(data: &[u8], out: &mut Vec<u8>) {

@@ -32,6 +32,7 @@
 mod compression;
 mod compressor;
 mod index;
+mod lz4;
 mod reader;
 pub mod record;
 mod rewrite;

@@ -2,12 +2,12 @@
 //! time-ordered message queries through the index.
 
 use std::cmp::Reverse;
-use std::collections::{BTreeSet, BinaryHeap};
+use std::collections::{BTreeSet, BinaryHeap, VecDeque};
 use std::ops::{Bound, RangeBounds};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
-use bytes::Bytes;
+use bytes::{Bytes, BytesMut};
 
 use super::compression::Compression;
 use super::index::{parse_index_data, ChunkInfo, Connection, IndexEntry};
@@ -307,6 +307,11 @@ impl Bag {
     /// The uncompressed data of a chunk: borrowed from the file when the
     /// chunk is stored uncompressed, decompressed otherwise.
     pub fn chunk_data(&self, chunk: &Chunk) -> Result<Bytes> {
+        self.chunk_data_in(chunk, BytesMut::new())
+    }
+
+    /// [`chunk_data`](Self::chunk_data), decompressing into `buffer`.
+    fn chunk_data_in(&self, chunk: &Chunk, buffer: BytesMut) -> Result<Bytes> {
         let (compression, size, record) = self.chunk_header(chunk)?;
         let range = record.data_offset as usize..record.end() as usize;
         match compression {
@@ -320,20 +325,14 @@ impl Bag {
             _ => {
                 // Through its own range, so the compressed pages are released.
                 let payload = self.file_range(range.start, range.end);
-                compression
-                    .decompress(&payload, size, record.offset)
-                    .map(Bytes::from)
+                compression.decompress_into(&payload, size, record.offset, buffer)
             }
         }
     }
 
-    /// For a large compressed chunk, a job that decompresses it on another
-    /// thread (it holds its own handle on the file's bytes); `None` for a
-    /// stored or small chunk.
-    fn chunk_decompressor(
-        &self,
-        chunk: &Chunk,
-    ) -> Result<Option<impl FnOnce() -> Result<Bytes> + Send + 'static>> {
+    /// For a large compressed chunk, the job of decompressing it on another
+    /// thread; `None` for a stored or small chunk.
+    fn chunk_decompressor(&self, chunk: &Chunk) -> Result<Option<Decompression>> {
         let (compression, size, record) = self.chunk_header(chunk)?;
         // A thread is worth starting only for a chunk that takes a while.
         if compression == Compression::None || record.data.len() < PREFETCH_MIN_BYTES {
@@ -342,15 +341,15 @@ impl Bag {
         let payload = self
             .data
             .slice(record.data_offset as usize..record.end() as usize);
-        let offset = record.offset;
-        Ok(Some(move || {
-            compression
-                .decompress(&payload, size, offset)
-                .map(Bytes::from)
+        Ok(Some(Decompression {
+            compression,
+            payload,
+            size,
+            offset: record.offset,
         }))
     }
 
-    fn chunk_header(&self, chunk: &Chunk) -> Result<(Compression, u32, RawRecord<'_>)> {
+    pub(crate) fn chunk_header(&self, chunk: &Chunk) -> Result<(Compression, u32, RawRecord<'_>)> {
         let pos = usize::try_from(chunk.info.chunk_pos).unwrap_or(usize::MAX);
         let record = read_record(&self.data, pos, 0).map_err(RecordError::into_error)?;
         if record.op != op::CHUNK {
@@ -670,7 +669,9 @@ impl<'b> Query<'b> {
             query: self,
             pending: chunks,
             next_pending: 0,
-            prefetch: None,
+            prefetch: VecDeque::new(),
+            prefetch_next: 0,
+            buffers: BufferPool::default(),
             open: Vec::new(),
             heap: BinaryHeap::new(),
             failed: false,
@@ -682,16 +683,93 @@ impl<'b> Query<'b> {
 /// rather than ahead on another thread.
 const PREFETCH_MIN_BYTES: usize = 256 << 10;
 
+/// How many chunks are decompressed ahead at most: one per core would do
+/// if chunks were alike, but a large chunk next to small ones (color and
+/// depth frames) leaves cores idle unless a few more are under way.
+const PREFETCH_DEPTH: usize = 4;
+
+/// How many bytes of chunks are decompressed ahead at most, beyond the
+/// first (so that a file of huge chunks does not hold several at once).
+const PREFETCH_MAX_BYTES: usize = 64 << 20;
+
+/// The decompression of one chunk, ready to run on another thread: it
+/// holds its own handle on the file's bytes.
+struct Decompression {
+    compression: Compression,
+    payload: Bytes,
+    /// The uncompressed size.
+    size: u32,
+    /// Where the chunk record starts, for errors.
+    offset: u64,
+}
+
+impl Decompression {
+    fn run(self, buffer: BytesMut) -> Result<Bytes> {
+        let Decompression {
+            compression,
+            payload,
+            size,
+            offset,
+        } = self;
+        compression.decompress_into(&payload, size, offset, buffer)
+    }
+}
+
 /// A chunk being decompressed ahead of need.
 struct Prefetch {
+    /// The chunk's index in [`Messages::pending`].
+    index: usize,
     chunk_pos: u64,
+    /// Its uncompressed size.
+    size: usize,
     job: std::thread::JoinHandle<Result<Bytes>>,
+}
+
+/// The data of chunks [`Messages`] is done with, to decompress later chunks
+/// into once nothing else (a message handed out) references it: reusing a
+/// buffer spares the allocator and the kernel a fresh, zeroed one per chunk.
+#[derive(Default)]
+struct BufferPool {
+    retired: VecDeque<Bytes>,
+    bytes: usize,
+}
+
+impl BufferPool {
+    /// Buffers kept at most; beyond, the oldest are let go.
+    const CAPACITY: usize = 8;
+    const CAPACITY_BYTES: usize = 64 << 20;
+
+    fn retire(&mut self, data: Bytes) {
+        self.bytes += data.len();
+        self.retired.push_back(data);
+        while self.retired.len() > Self::CAPACITY || self.bytes > Self::CAPACITY_BYTES {
+            let Some(old) = self.retired.pop_front() else {
+                break;
+            };
+            self.bytes -= old.len();
+        }
+    }
+
+    /// A buffer no longer referenced, or a new one.
+    fn take(&mut self) -> BytesMut {
+        let unique = self.retired.iter().position(Bytes::is_unique);
+        match unique.and_then(|i| self.retired.remove(i)) {
+            Some(data) => {
+                self.bytes -= data.len();
+                data.try_into_mut().unwrap_or_default()
+            }
+            None => BytesMut::new(),
+        }
+    }
 }
 
 /// A chunk being read by [`Messages`].
 struct OpenChunk {
     pos: u64,
     data: Bytes,
+    /// Whether `data` was decompressed (rather than borrowed from the file),
+    /// so that its buffer can be reused.
+    decompressed: bool,
     entries: Vec<IndexEntry>,
     next: usize,
 }
@@ -704,9 +782,12 @@ pub struct Messages<'b> {
     query: Query<'b>,
     pending: Vec<&'b Chunk>,
     next_pending: usize,
-    /// The next compressed chunk, being decompressed while the current one
-    /// is read.
-    prefetch: Option<Prefetch>,
+    /// The next compressed chunks, being decompressed while the current one
+    /// is read, in file order.
+    prefetch: VecDeque<Prefetch>,
+    /// The index in `pending` of the next chunk to consider for prefetch.
+    prefetch_next: usize,
+    buffers: BufferPool,
 
     open: Vec<Option<OpenChunk>>,
     /// (time, chunk position, open chunk slot) of each open chunk's next
@@ -748,12 +829,13 @@ impl Messages<'_> {
         if entries.is_empty() {
             return Ok(());
         }
-        let data = self.load(chunk)?;
+        let (data, decompressed) = self.load(chunk)?;
         self.start_prefetch();
         let first_time = entries[0].time;
         let open = Some(OpenChunk {
             pos: chunk.info.chunk_pos,
             data,
+            decompressed,
             entries,
             next: 0,
         });
@@ -774,37 +856,70 @@ impl Messages<'_> {
         Ok(())
     }
 
-    /// The data of `chunk`: from the prefetch if it is this chunk's.
-    fn load(&mut self, chunk: &Chunk) -> Result<Bytes> {
-        match self.prefetch.take() {
-            Some(p) if p.chunk_pos == chunk.info.chunk_pos => p.job.join().unwrap_or_else(|_| {
-                Err(Error::corrupt(
-                    "chunk",
-                    p.chunk_pos,
-                    "the decompression thread panicked",
-                ))
-            }),
-            // A prefetch of another chunk finishes on its own and is dropped.
-            _ => self.query.bag.chunk_data(chunk),
+    /// The data of `chunk`, from the prefetch if it is this chunk's, and
+    /// whether it was decompressed.
+    fn load(&mut self, chunk: &Chunk) -> Result<(Bytes, bool)> {
+        // Prefetches of chunks before this one (skipped: nothing wanted in
+        // them) finish on their own and are dropped.
+        let index = self.next_pending - 1;
+        while let Some(p) = self.prefetch.pop_front() {
+            if p.index == index {
+                let data = p.job.join().unwrap_or_else(|_| {
+                    Err(Error::corrupt(
+                        "chunk",
+                        p.chunk_pos,
+                        "the decompression thread panicked",
+                    ))
+                });
+                return data.map(|data| (data, true));
+            }
+            if p.index > index {
+                self.prefetch.push_front(p);
+                break;
+            }
         }
+        let bag = self.query.bag;
+        let decompressed = bag.chunk_compression(chunk)? != Compression::None;
+        let data = bag.chunk_data_in(chunk, self.buffers.take())?;
+        Ok((data, decompressed))
     }
 
-    /// Start decompressing the next pending chunk on another thread.
+    /// Start decompressing the next pending chunks on other threads.
     fn start_prefetch(&mut self) {
-        let Some(next) = self.pending.get(self.next_pending) else {
-            return;
-        };
-        // A chunk whose header cannot be read is reported when it is opened.
-        if let Ok(Some(job)) = self.query.bag.chunk_decompressor(next) {
-            if let Ok(job) = std::thread::Builder::new()
-                .name("rsbag-prefetch".into())
-                .spawn(job)
-            {
-                self.prefetch = Some(Prefetch {
-                    chunk_pos: next.info.chunk_pos,
-                    job,
-                });
+        self.prefetch_next = self.prefetch_next.max(self.next_pending);
+        let mut ahead: usize = self.prefetch.iter().map(|p| p.size).sum();
+        while self.prefetch.len() < PREFETCH_DEPTH {
+            let Some(next) = self.pending.get(self.prefetch_next) else {
+                return;
+            };
+            // A chunk whose header cannot be read is reported when it is opened.
+            let Ok(job) = self.query.bag.chunk_decompressor(next) else {
+                self.prefetch_next += 1;
+                continue;
+            };
+            let Some(job) = job else {
+                self.prefetch_next += 1;
+                continue;
+            };
+            let size = job.size as usize;
+            if !self.prefetch.is_empty() && ahead + size > PREFETCH_MAX_BYTES {
+                return;
             }
+            let buffer = self.buffers.take();
+            let Ok(job) = std::thread::Builder::new()
+                .name("rsbag-prefetch".into())
+                .spawn(move || job.run(buffer))
+            else {
+                return;
+            };
+            self.prefetch.push_back(Prefetch {
+                index: self.prefetch_next,
+                chunk_pos: next.info.chunk_pos,
+                size,
+                job,
+            });
+            self.prefetch_next += 1;
+            ahead += size;
         }
     }
 
@@ -821,7 +936,13 @@ impl Messages<'_> {
         let message = read_message(&chunk.data, entry);
         match chunk.entries.get(chunk.next) {
             Some(next) => self.heap.push(Reverse((next.time, chunk.pos, slot))),
-            None => self.open[slot] = None,
+            None => {
+                if let Some(done) = self.open[slot].take() {
+                    if done.decompressed {
+                        self.buffers.retire(done.data);
+                    }
+                }
+            }
         }
         message.map(Some)
     }

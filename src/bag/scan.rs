@@ -7,6 +7,8 @@
 
 use std::collections::BTreeMap;
 
+use bytes::Bytes;
+
 use super::compression::Compression;
 use super::index::{ChunkInfo, Connection, IndexEntry};
 use super::reader::Chunk;
@@ -156,7 +158,7 @@ fn placeholder_info(chunk_pos: u64) -> ChunkInfo {
 }
 
 /// The uncompressed payload of a chunk record.
-fn chunk_payload(record: &RawRecord<'_>) -> Result<Vec<u8>> {
+fn chunk_payload(record: &RawRecord<'_>) -> Result<Bytes> {
     let f = FieldReader::new(record);
     let name = f.bytes("compression")?;
     let compression = Compression::from_name(name).ok_or_else(|| Error::UnknownCompression {

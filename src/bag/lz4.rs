@@ -1,0 +1,351 @@
+//! A decoder for the LZ4 frames of ROS bag chunks that writes each block
+//! straight into the chunk's buffer.
+//!
+//! A general frame decoder (`lz4_flex::frame::FrameDecoder`) decodes every
+//! block into a buffer of its own and copies it out through `Read`; for
+//! chunks of camera frames, which are often nearly incompressible and so
+//! stored as raw blocks, those copies cost as much as the decoding. The
+//! frames ROS and librealsense write (independent blocks, no dictionary,
+//! one frame per chunk) are decoded here block by block into their final
+//! place, and the content checksum is computed over each block while it is
+//! still in cache. Any other frame is [`Lz4Error::Unsupported`], for the
+//! general decoder.
+
+use std::hash::Hasher;
+
+use bytes::BytesMut;
+use twox_hash::XxHash32;
+
+const MAGIC: u32 = 0x184D_2204;
+const FLAG_VERSION_MASK: u8 = 0b1100_0000;
+const FLAG_VERSION_01: u8 = 0b0100_0000;
+const FLAG_INDEPENDENT_BLOCKS: u8 = 1 << 5;
+const FLAG_BLOCK_CHECKSUMS: u8 = 1 << 4;
+const FLAG_CONTENT_SIZE: u8 = 1 << 3;
+const FLAG_CONTENT_CHECKSUM: u8 = 1 << 2;
+const FLAG_DICTIONARY_ID: u8 = 1;
+/// The high bit of a block's size: the block is stored, not compressed.
+const BLOCK_STORED: u32 = 1 << 31;
+
+/// Why a frame was not decoded.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Lz4Error {
+    /// A valid frame this decoder does not handle (linked blocks, a
+    /// dictionary, several frames): decode it with the general decoder.
+    Unsupported,
+    /// The data is not a valid frame, or does not expand to the expected
+    /// size.
+    Corrupt(String),
+}
+
+fn corrupt(reason: impl Into<String>) -> Lz4Error {
+    Lz4Error::Corrupt(reason.into())
+}
+
+/// Decode the single LZ4 frame `data`, which must expand to exactly `size`
+/// bytes, appending them to `out` (reserve room for them first).
+///
+/// Stored blocks are copied in; compressed blocks are decoded in place,
+/// which zeroes their room in `out` first (never more than the frame's
+/// block size beyond `size`).
+pub(crate) fn decode_frame(data: &[u8], size: usize, out: &mut BytesMut) -> Result<(), Lz4Error> {
+    let mut input = Input { data, pos: 0 };
+    let header = read_header(&mut input)?;
+    let base = out.len();
+    let mut hasher = header.content_checksum.then(|| XxHash32::with_seed(0));
+    loop {
+        let word = input.u32("block size")?;
+        if word == 0 {
+            break;
+        }
+        let len = (word & !BLOCK_STORED) as usize;
+        if len > header.block_size {
+            return Err(corrupt(format!(
+                "a block of {len} bytes in a frame of {}-byte blocks",
+                header.block_size
+            )));
+        }
+        let block = input.bytes(len, "block")?;
+        if header.block_checksums {
+            input.u32("block checksum")?;
+        }
+        let start = out.len();
+        let room = (size - (start - base)).min(header.block_size);
+        if word & BLOCK_STORED != 0 {
+            if len > room {
+                return Err(too_long(size));
+            }
+            out.extend_from_slice(block);
+        } else {
+            out.resize(start + room, 0);
+            let n = lz4_flex::block::decompress_into(block, &mut out[start..])
+                .map_err(|e| corrupt(format!("block at frame offset {}: {e}", input.pos - len)))?;
+            out.truncate(start + n);
+        }
+        if let Some(h) = hasher.as_mut() {
+            h.write(&out[start..]);
+        }
+    }
+    if let Some(h) = hasher {
+        let expected = input.u32("content checksum")?;
+        if h.finish_32() != expected {
+            return Err(corrupt("content checksum mismatch"));
+        }
+    }
+    if input.pos != data.len() {
+        // Another frame (or skippable frame) follows.
+        out.truncate(base);
+        return Err(Lz4Error::Unsupported);
+    }
+    if out.len() - base != size {
+        return Err(corrupt(format!(
+            "frame expands to {} bytes, expected {size}",
+            out.len() - base
+        )));
+    }
+    Ok(())
+}
+
+fn too_long(size: usize) -> Lz4Error {
+    corrupt(format!(
+        "frame expands to more than the expected {size} bytes"
+    ))
+}
+
+struct FrameHeader {
+    block_size: usize,
+    block_checksums: bool,
+    content_checksum: bool,
+}
+
+fn read_header(input: &mut Input<'_>) -> Result<FrameHeader, Lz4Error> {
+    if input.u32("magic number")? != MAGIC {
+        // Possibly a skippable frame first, or not LZ4 at all: the general
+        // decoder tells which.
+        return Err(Lz4Error::Unsupported);
+    }
+    let descriptor_start = input.pos;
+    let flags = input.u8("frame flags")?;
+    let block_descriptor = input.u8("block descriptor")?;
+    if flags & FLAG_VERSION_MASK != FLAG_VERSION_01 {
+        return Err(corrupt(format!(
+            "unknown frame version in flags {flags:#04x}"
+        )));
+    }
+    if flags & FLAG_INDEPENDENT_BLOCKS == 0 || flags & FLAG_DICTIONARY_ID != 0 {
+        return Err(Lz4Error::Unsupported);
+    }
+    let block_size = match (block_descriptor >> 4) & 0b111 {
+        4 => 64 << 10,
+        5 => 256 << 10,
+        6 => 1 << 20,
+        7 => 4 << 20,
+        _ => {
+            return Err(corrupt(format!(
+                "invalid block size in descriptor {block_descriptor:#04x}"
+            )))
+        }
+    };
+    if flags & FLAG_CONTENT_SIZE != 0 {
+        input.bytes(8, "content size")?;
+    }
+    let descriptor = &input.data[descriptor_start..input.pos];
+    let expected = (XxHash32::oneshot(0, descriptor) >> 8) as u8;
+    if input.u8("header checksum")? != expected {
+        return Err(corrupt("frame header checksum mismatch"));
+    }
+    Ok(FrameHeader {
+        block_size,
+        block_checksums: flags & FLAG_BLOCK_CHECKSUMS != 0,
+        content_checksum: flags & FLAG_CONTENT_CHECKSUM != 0,
+    })
+}
+
+/// The frame's bytes with a read position; reads past the end are errors
+/// that say what was cut short.
+struct Input<'a> {
+    data: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Input<'a> {
+    fn bytes(&mut self, n: usize, what: &str) -> Result<&'a [u8], Lz4Error> {
+        let end = self.pos.checked_add(n).filter(|&e| e <= self.data.len());
+        let end = end.ok_or_else(|| {
+            corrupt(format!(
+                "frame ends inside its {what} (at frame offset {})",
+                self.pos
+            ))
+        })?;
+        let bytes = &self.data[self.pos..end];
+        self.pos = end;
+        Ok(bytes)
+    }
+
+    fn u8(&mut self, what: &str) -> Result<u8, Lz4Error> {
+        Ok(self.bytes(1, what)?[0])
+    }
+
+    fn u32(&mut self, what: &str) -> Result<u32, Lz4Error> {
+        let b = self.bytes(4, what)?;
+        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lz4_flex::frame::{BlockMode, BlockSize, FrameEncoder, FrameInfo};
+    use std::io::Write;
+
+    fn encode(data: &[u8], info: FrameInfo) -> Vec<u8> {
+        let mut encoder = FrameEncoder::with_frame_info(info, Vec::new());
+        encoder.write_all(data).expect("write");
+        encoder.finish().expect("finish")
+    }
+
+    fn independent() -> FrameInfo {
+        FrameInfo::new()
+            .block_size(BlockSize::Max64KB)
+            .block_mode(BlockMode::Independent)
+    }
+
+    /// Compressible text, then incompressible noise (stored blocks).
+    fn mixed(len: usize) -> Vec<u8> {
+        let mut state = 0x1234_5678u32;
+        (0..len)
+            .map(|i| {
+                if i < len / 2 {
+                    (i % 97) as u8
+                } else {
+                    state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+                    (state >> 24) as u8
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn decodes_what_the_reference_encoder_writes() {
+        let data = mixed(300_000);
+        for info in [
+            independent(),
+            independent().content_checksum(true),
+            independent().block_checksums(true).content_checksum(true),
+            independent().content_size(Some(data.len() as u64)),
+        ] {
+            let frame = encode(&data, info);
+            let mut out = BytesMut::from(&b"prefix"[..]);
+            decode_frame(&frame, data.len(), &mut out).expect("decode");
+            assert_eq!(&out[..6], b"prefix");
+            assert_eq!(&out[6..], &data[..]);
+        }
+    }
+
+    /// Every chunk of librealsense's LZ4 bags takes the direct path, and
+    /// decodes to what the general decoder makes of it.
+    #[test]
+    fn librealsense_chunks_decode_in_place() {
+        use crate::bag::{Bag, Compression};
+        use std::io::Read;
+        let root = env!("CARGO_MANIFEST_DIR");
+        let mut chunks = 0;
+        for name in [
+            "sample_bags/librealsense-depth-color-lz4.bag",
+            "sample_bags/librealsense-motion-lz4.bag",
+            "sample_bags/librealsense-metadata-lz4.bag",
+        ] {
+            let bag = Bag::open(format!("{root}/{name}")).expect("bag");
+            for chunk in bag.chunks() {
+                let (compression, size, record) = bag.chunk_header(chunk).expect("chunk");
+                assert_eq!(compression, Compression::Lz4, "{name}");
+                let mut out = BytesMut::new();
+                decode_frame(record.data, size as usize, &mut out).expect("direct path");
+                let mut general = Vec::new();
+                lz4_flex::frame::FrameDecoder::new(record.data)
+                    .read_to_end(&mut general)
+                    .expect("general decoder");
+                assert_eq!(out, general, "{name}");
+                chunks += 1;
+            }
+        }
+        assert!(chunks >= 3);
+    }
+
+    #[test]
+    fn empty_frame_decodes_to_nothing() {
+        let frame = encode(b"", independent().content_checksum(true));
+        let mut out = BytesMut::new();
+        decode_frame(&frame, 0, &mut out).expect("decode");
+        assert!(out.is_empty());
+    }
+
+    #[test]
+    fn linked_blocks_and_concatenated_frames_are_left_to_the_general_decoder() {
+        let data = mixed(200_000);
+        let linked = encode(&data, independent().block_mode(BlockMode::Linked));
+        let mut out = BytesMut::new();
+        assert_eq!(
+            decode_frame(&linked, data.len(), &mut out),
+            Err(Lz4Error::Unsupported)
+        );
+        let mut twice = encode(&data[..1000], independent());
+        twice.extend(encode(&data[1000..2000], independent()));
+        assert_eq!(
+            decode_frame(&twice, 1000, &mut out),
+            Err(Lz4Error::Unsupported)
+        );
+        assert!(out.is_empty());
+    }
+
+    #[test]
+    fn damage_and_wrong_sizes_are_errors() {
+        let data = mixed(200_000);
+        let frame = encode(&data, independent().content_checksum(true));
+        let decode = |frame: &[u8], size| decode_frame(frame, size, &mut BytesMut::new());
+        assert!(matches!(
+            decode(&frame, data.len() - 1),
+            Err(Lz4Error::Corrupt(_))
+        ));
+        assert!(matches!(
+            decode(&frame, data.len() + 1),
+            Err(Lz4Error::Corrupt(_))
+        ));
+        assert!(matches!(
+            decode(&frame[..frame.len() - 9], data.len()),
+            Err(Lz4Error::Corrupt(_))
+        ));
+        // A flipped bit in a stored block: only the checksum notices.
+        let mut flipped = frame.clone();
+        let at = flipped.len() - 100;
+        flipped[at] ^= 1;
+        assert_eq!(
+            decode(&flipped, data.len()),
+            Err(corrupt("content checksum mismatch"))
+        );
+        let mut header = frame.clone();
+        header[6] ^= 0x10;
+        assert!(matches!(
+            decode(&header, data.len()),
+            Err(Lz4Error::Corrupt(_))
+        ));
+    }
+
+    /// Whatever byte is damaged, decoding ends in an error, never a panic
+    /// or wrong data: the checksums cover every byte that matters.
+    #[test]
+    fn every_damaged_byte_is_survived() {
+        let data = mixed(3000);
+        let frame = encode(&data, independent().content_checksum(true));
+        for at in 0..frame.len() {
+            for flip in [0x01, 0x80, 0xff] {
+                let mut damaged = frame.clone();
+                damaged[at] ^= flip;
+                let mut out = BytesMut::new();
+                if decode_frame(&damaged, data.len(), &mut out).is_ok() {
+                    assert_eq!(out, data, "byte {at} ^ {flip:#x}");
+                }
+            }
+        }
+    }
+}

@@ -289,6 +289,7 @@ fn info_describes_any_ros_bag_and_a_cut_off_one() {
     let info = json(&ok(&["info", "--json", s(&plain)]));
     assert!(info["realsense"].is_null());
     assert_eq!(info["compression"]["bz2"], 1);
+    assert_eq!(info["compression_chunks_read"], 1);
     assert_eq!(info["topics"][0]["messages"], 5);
 
     let bag = std::fs::read(common::sample("rsbag-synthetic-lz4.bag")).expect("sample");
@@ -299,6 +300,37 @@ fn info_describes_any_ros_bag_and_a_cut_off_one() {
     assert!(info["scan"]["complete_chunks"].as_u64().expect("n") >= 2);
     assert!(info["scan"]["stopped_at"]["offset"].as_u64().expect("cut") <= bag.len() as u64 / 2);
     assert!(ok(&["info", s(&cut)]).contains("recovered by scanning"));
+}
+
+/// A large file's compression is read from 32 chunks spread over it,
+/// the first and last among them, and the text says so.
+#[test]
+fn info_reads_the_compression_of_a_bounded_number_of_chunks() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("many-chunks.bag");
+    let topics = [("/chatter".to_string(), "std_msgs/String".to_string())];
+    let messages: Vec<common::Written> = (0..100)
+        .map(|i| common::Written {
+            conn: 0,
+            time: 1_000 + i,
+            data: vec![i as u8; 64],
+        })
+        .collect();
+    // A threshold below one message: a chunk per message.
+    std::fs::write(
+        &path,
+        common::write_bag(&topics, &messages, Compression::Lz4, 16),
+    )
+    .expect("write");
+    let info = json(&ok(&["info", "--json", s(&path)]));
+    assert_eq!(info["chunks"], 100);
+    assert_eq!(info["compression_chunks_read"], 32);
+    assert_eq!(info["compression"]["lz4"], 32);
+    let text = ok(&["info", s(&path)]);
+    assert!(
+        text.contains("chunks:        100 (of 32 read, spread over the file: 32 lz4)"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -314,6 +314,7 @@ impl Bag {
     fn chunk_data_in(&self, chunk: &Chunk, buffer: BytesMut) -> Result<Bytes> {
         let (compression, size, record) = self.chunk_header(chunk)?;
         let range = record.data_offset as usize..record.end() as usize;
+        self.will_need(range.clone());
         match compression {
             Compression::None if record.data.len() == size as usize => {
                 Ok(self.file_range(range.start, range.end))
@@ -347,6 +348,29 @@ impl Bag {
             size,
             offset: record.offset,
         }))
+    }
+
+    /// Ask the kernel to read the data of `chunk` ahead, for a reader that
+    /// will soon need it; the number of bytes asked for.
+    fn read_ahead(&self, chunk: &Chunk) -> usize {
+        match self.chunk_header(chunk) {
+            Ok((_, _, record)) => {
+                let range = record.data_offset as usize..record.end() as usize;
+                self.will_need(range.clone());
+                range.len()
+            }
+            Err(_) => 0,
+        }
+    }
+
+    /// Ask the kernel to start reading a range of the file that is about to
+    /// be read (the map is read at random otherwise: see [`map_file`]).
+    fn will_need(&self, range: std::ops::Range<usize>) {
+        if let Some(map) = &self.map {
+            let _ = map
+                .map
+                .advise_range(memmap2::Advice::WillNeed, range.start, range.len());
+        }
     }
 
     pub(crate) fn chunk_header(&self, chunk: &Chunk) -> Result<(Compression, u32, RawRecord<'_>)> {
@@ -501,6 +525,11 @@ fn map_file(path: &Path) -> Result<(Bytes, Arc<Releaser>)> {
     // it is mapped would fault; that is the documented caveat of every
     // memory-mapped reader (rosbag, mcap).
     let map = unsafe { memmap2::Mmap::map(&file) }.map_err(io_error)?;
+    // The kernel's read-around on a fault (megabytes: `read_ahead_kb`) would
+    // make every touch of an index or chunk header read a stretch of frames:
+    // reading the index of a large file not in the page cache would read
+    // all of it. Readers ask for the chunks they are about to read instead.
+    let _ = map.advise(memmap2::Advice::Random);
     let file = Arc::new(Releaser {
         map,
         pending: parking_lot::Mutex::new((Vec::new(), 0)),
@@ -671,6 +700,8 @@ impl<'b> Query<'b> {
             next_pending: 0,
             prefetch: VecDeque::new(),
             prefetch_next: 0,
+            read_ahead: VecDeque::new(),
+            read_ahead_bytes: 0,
             buffers: BufferPool::default(),
             open: Vec::new(),
             heap: BinaryHeap::new(),
@@ -682,6 +713,10 @@ impl<'b> Query<'b> {
 /// Compressed chunks smaller than this are decompressed when needed
 /// rather than ahead on another thread.
 const PREFETCH_MIN_BYTES: usize = 256 << 10;
+
+/// How far ahead (bytes of chunks) the kernel is asked to read the file
+/// while messages are read in order: the map is read at random otherwise.
+const READ_AHEAD_BYTES: usize = 32 << 20;
 
 /// How many chunks are decompressed ahead at most: one per core would do
 /// if chunks were alike, but a large chunk next to small ones (color and
@@ -787,6 +822,10 @@ pub struct Messages<'b> {
     prefetch: VecDeque<Prefetch>,
     /// The index in `pending` of the next chunk to consider for prefetch.
     prefetch_next: usize,
+    /// The pending chunks the kernel was asked to read ahead, (index in
+    /// `pending`, bytes), and their total.
+    read_ahead: VecDeque<(usize, usize)>,
+    read_ahead_bytes: usize,
     buffers: BufferPool,
 
     open: Vec<Option<OpenChunk>>,
@@ -830,6 +869,7 @@ impl Messages<'_> {
             return Ok(());
         }
         let (data, decompressed) = self.load(chunk)?;
+        self.read_ahead();
         self.start_prefetch();
         let first_time = entries[0].time;
         let open = Some(OpenChunk {
@@ -884,42 +924,60 @@ impl Messages<'_> {
         Ok((data, decompressed))
     }
 
-    /// Start decompressing the next pending chunks on other threads.
+    /// Have the kernel read the next pending chunks, up to
+    /// [`READ_AHEAD_BYTES`] ahead.
+    fn read_ahead(&mut self) {
+        while let Some(&(index, bytes)) = self.read_ahead.front() {
+            if index >= self.next_pending {
+                break;
+            }
+            self.read_ahead.pop_front();
+            self.read_ahead_bytes -= bytes;
+        }
+        let mut next = self
+            .read_ahead
+            .back()
+            .map_or(self.next_pending, |&(i, _)| i + 1);
+        while self.read_ahead_bytes < READ_AHEAD_BYTES {
+            let Some(chunk) = self.pending.get(next) else {
+                break;
+            };
+            let bytes = self.query.bag.read_ahead(chunk);
+            self.read_ahead.push_back((next, bytes));
+            self.read_ahead_bytes += bytes;
+            next += 1;
+        }
+    }
+
+    /// Start decompressing the next few pending chunks on other threads.
     fn start_prefetch(&mut self) {
+        let window_end = (self.next_pending + PREFETCH_DEPTH).min(self.pending.len());
         self.prefetch_next = self.prefetch_next.max(self.next_pending);
         let mut ahead: usize = self.prefetch.iter().map(|p| p.size).sum();
-        while self.prefetch.len() < PREFETCH_DEPTH {
-            let Some(next) = self.pending.get(self.prefetch_next) else {
-                return;
-            };
+        while self.prefetch_next < window_end {
+            let next = self.pending[self.prefetch_next];
             // A chunk whose header cannot be read is reported when it is opened.
-            let Ok(job) = self.query.bag.chunk_decompressor(next) else {
-                self.prefetch_next += 1;
-                continue;
-            };
-            let Some(job) = job else {
-                self.prefetch_next += 1;
-                continue;
-            };
-            let size = job.size as usize;
-            if !self.prefetch.is_empty() && ahead + size > PREFETCH_MAX_BYTES {
-                return;
+            if let Ok(Some(job)) = self.query.bag.chunk_decompressor(next) {
+                let size = job.size as usize;
+                if !self.prefetch.is_empty() && ahead + size > PREFETCH_MAX_BYTES {
+                    return;
+                }
+                let buffer = self.buffers.take();
+                let Ok(handle) = std::thread::Builder::new()
+                    .name("rsbag-prefetch".into())
+                    .spawn(move || job.run(buffer))
+                else {
+                    return;
+                };
+                self.prefetch.push_back(Prefetch {
+                    index: self.prefetch_next,
+                    chunk_pos: next.info.chunk_pos,
+                    size,
+                    job: handle,
+                });
+                ahead += size;
             }
-            let buffer = self.buffers.take();
-            let Ok(job) = std::thread::Builder::new()
-                .name("rsbag-prefetch".into())
-                .spawn(move || job.run(buffer))
-            else {
-                return;
-            };
-            self.prefetch.push_back(Prefetch {
-                index: self.prefetch_next,
-                chunk_pos: next.info.chunk_pos,
-                size,
-                job,
-            });
             self.prefetch_next += 1;
-            ahead += size;
         }
     }
 

@@ -28,7 +28,10 @@ use rsbag::{Error, Result};
 /// (null, or what a scan recovered: `complete_chunks`, `damaged_chunks`
 /// [{`offset`, `reason`}], `orphan_messages`, `stopped_at` {`offset`,
 /// `reason`} or null), `start_ns` and `end_ns` (bag times of the first and
-/// last message), `chunks`, `compression` ({name: chunks}), `messages`,
+/// last message), `chunks`, `compression` ({name: chunks} among the
+/// chunks read for it), `compression_chunks_read` (all the chunks, or
+/// 32 spread over a larger file, so that `info` reads the index and a
+/// bounded number of places whatever the file's length), `messages`,
 /// `topics` [{`topic`, `type`, `messages`}], `not_realsense` (null, or why
 /// the bag is not read as a RealSense recording: no `/file_version`
 /// topic, or a device description that cannot be read), and `realsense`:
@@ -75,7 +78,8 @@ pub fn run(args: Args) -> Result<()> {
 /// Everything `info` prints, as the JSON object `--json` prints.
 fn describe(file: &Path, bag: &Bag, recording: Result<&Recording>) -> Result<Value> {
     let mut compression: BTreeMap<&str, u64> = BTreeMap::new();
-    for chunk in bag.chunks() {
+    let sampled = sample_chunks(bag.chunks());
+    for chunk in &sampled {
         let name = bag
             .chunk_compression(chunk)
             .map_err(|e| e.in_file(file))?
@@ -107,11 +111,29 @@ fn describe(file: &Path, bag: &Bag, recording: Result<&Recording>) -> Result<Val
         "end_ns": bag.end_time(),
         "chunks": bag.chunks().len(),
         "compression": compression,
+        "compression_chunks_read": sampled.len(),
         "messages": bag.total_message_count(),
         "topics": topics,
         "realsense": recording.as_ref().ok().map(|r| realsense(r)),
         "not_realsense": recording.err().map(|e| e.to_string()),
     }))
+}
+
+/// At most this many chunk headers are read for the compression: each one
+/// is a read from a different place in the file.
+const COMPRESSION_SAMPLE: usize = 32;
+
+/// The chunks whose compression `info` reads: all of them in a small file,
+/// the first, the last and others evenly spread between in a large one, so
+/// that describing a file takes the same time whatever its length.
+fn sample_chunks(chunks: &[Chunk]) -> Vec<&Chunk> {
+    if chunks.len() <= COMPRESSION_SAMPLE {
+        return chunks.iter().collect();
+    }
+    let last = chunks.len() - 1;
+    (0..COMPRESSION_SAMPLE)
+        .map(|k| &chunks[k * last / (COMPRESSION_SAMPLE - 1)])
+        .collect()
 }
 
 /// The RealSense part: device, sensors and streams.
@@ -290,9 +312,14 @@ fn text(info: &Value) -> String {
         .flatten()
         .map(|(name, n)| format!("{n} {name}"))
         .collect();
-    let compression = match compression.is_empty() {
-        true => String::new(),
-        false => format!(" ({})", compression.join(", ")),
+    let read = &info["compression_chunks_read"];
+    let compression = match (compression.is_empty(), read == &info["chunks"]) {
+        (true, _) => String::new(),
+        (false, true) => format!(" ({})", compression.join(", ")),
+        (false, false) => format!(
+            " (of {read} read, spread over the file: {})",
+            compression.join(", ")
+        ),
     };
     outln!(out, "chunks:        {}{compression}", info["chunks"]);
     outln!(out, "messages:      {}", info["messages"]);

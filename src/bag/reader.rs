@@ -114,7 +114,9 @@ impl Bag {
     pub fn scan(path: impl AsRef<Path>) -> Result<Bag> {
         let path = path.as_ref();
         let (data, map) = map_file(path)?;
-        let bag = Bag::from_scan(data, Some(path.to_path_buf())).map_err(|e| e.in_file(path))?;
+        let bag = map
+            .sequentially(|| Bag::from_scan(data, Some(path.to_path_buf())))
+            .map_err(|e| e.in_file(path))?;
         Ok(bag.with_map(map))
     }
 
@@ -128,7 +130,8 @@ impl Bag {
             Err(Error::NotABag) => return Err(Error::NotABag.in_file(path)),
             Err(e) => {
                 tracing::warn!("{}: {e}; scanning the records instead", path.display());
-                Bag::from_scan(data, Some(path.to_path_buf())).map_err(|e| e.in_file(path))?
+                map.sequentially(|| Bag::from_scan(data, Some(path.to_path_buf())))
+                    .map_err(|e| e.in_file(path))?
             }
         };
         Ok(bag.with_map(map))
@@ -443,6 +446,15 @@ struct Releaser {
 }
 
 impl Releaser {
+    /// Run `read`, which walks the whole file in order, with the kernel's
+    /// read-ahead on (the map is read at random otherwise).
+    fn sequentially<T>(&self, read: impl FnOnce() -> T) -> T {
+        let _ = self.map.advise(memmap2::Advice::Sequential);
+        let result = read();
+        let _ = self.map.advise(memmap2::Advice::Random);
+        result
+    }
+
     fn release(&self, start: usize, end: usize) {
         let batch = {
             let mut pending = self.pending.lock();

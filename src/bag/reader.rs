@@ -342,9 +342,8 @@ impl Bag {
         if compression == Compression::None || record.data.len() < PREFETCH_MIN_BYTES {
             return Ok(None);
         }
-        let payload = self
-            .data
-            .slice(record.data_offset as usize..record.end() as usize);
+        // Through its own range, so the compressed pages are released.
+        let payload = self.file_range(record.data_offset as usize, record.end() as usize);
         Ok(Some(Decompression {
             compression,
             payload,

@@ -796,9 +796,13 @@ impl BufferPool {
         }
     }
 
-    /// A buffer no longer referenced, or a new one.
-    fn take(&mut self) -> BytesMut {
-        let unique = self.retired.iter().position(Bytes::is_unique);
+    /// A buffer no longer referenced, one that holds `size` bytes if there
+    /// is one, or a new one.
+    fn take(&mut self, size: usize) -> BytesMut {
+        let unique = |b: &Bytes| b.is_unique();
+        let unique = (self.retired.iter())
+            .position(|b| b.len() >= size && unique(b))
+            .or_else(|| self.retired.iter().position(unique));
         match unique.and_then(|i| self.retired.remove(i)) {
             Some(data) => {
                 self.bytes -= data.len();
@@ -930,9 +934,12 @@ impl Messages<'_> {
             }
         }
         let bag = self.query.bag;
-        let decompressed = bag.chunk_compression(chunk)? != Compression::None;
-        let data = bag.chunk_data_in(chunk, self.buffers.take())?;
-        Ok((data, decompressed))
+        let (compression, size, _) = bag.chunk_header(chunk)?;
+        if compression == Compression::None {
+            return Ok((bag.chunk_data(chunk)?, false));
+        }
+        let data = bag.chunk_data_in(chunk, self.buffers.take(size as usize))?;
+        Ok((data, true))
     }
 
     /// Have the kernel read the next pending chunks, up to
@@ -973,7 +980,7 @@ impl Messages<'_> {
                 if !self.prefetch.is_empty() && ahead + size > PREFETCH_MAX_BYTES {
                     return;
                 }
-                let buffer = self.buffers.take();
+                let buffer = self.buffers.take(size);
                 let Ok(handle) = std::thread::Builder::new()
                     .name("rsbag-prefetch".into())
                     .spawn(move || job.run(buffer))

@@ -172,7 +172,6 @@ def main():
             sys.exit(f"{binary} is missing: run `cargo build --release --examples` first")
     work = args.dir or tempfile.mkdtemp(prefix="rsbag-compare-")
     os.makedirs(work, exist_ok=True)
-    results = {}
     try:
         for compress in (False, True):
             name = "lz4" if compress else "uncompressed"
@@ -193,11 +192,15 @@ def main():
             lrs_speed = statistics.median(b / t for b, t in lrs)
             our_speed = statistics.median(b / t for b, t in ours)
             cat_speed = statistics.median(size / t for t in cats)
-            results[name] = (lrs_speed, our_speed, cat_speed)
-            print(f"  {name}: {size / 1e9:.2f} GB file, {m / 1e9:.2f} GB of frames")
-            print(f"    librealsense 2.55 {lrs_speed / 1e9:6.2f} GB/s")
-            print(f"    rsbag             {our_speed / 1e9:6.2f} GB/s   x{our_speed / lrs_speed:.1f} librealsense")
-            print(f"    cat               {cat_speed / 1e9:6.2f} GB/s   rsbag = {our_speed / cat_speed:.2f} x cat")
+            # The machine's speed drifts over minutes: each ratio is taken
+            # within one round (runs seconds apart), and the median of those
+            # is the figure.
+            vs_lrs = statistics.median((b1 / t1) / (b0 / t0) for (b0, t0), (b1, t1) in zip(lrs, ours))
+            vs_cat = statistics.median((b / t) / (size / c) for (b, t), c in zip(ours, cats))
+            print(f"  {name}: {size / 1e9:.2f} GB file, {m / 1e9:.2f} GB of frames, {args.runs} rounds")
+            print(f"    librealsense 2.55 {lrs_speed / 1e9:6.2f} GB/s (median)")
+            print(f"    rsbag             {our_speed / 1e9:6.2f} GB/s (median)   x{vs_lrs:.1f} librealsense (median ratio)")
+            print(f"    cat               {cat_speed / 1e9:6.2f} GB/s (median)   rsbag = {vs_cat:.2f} x cat (median ratio)")
             os.remove(path)
 
         print("recording, uncompressed, 1 GiB, against dd (both fsync)...", flush=True)
@@ -208,9 +211,10 @@ def main():
             rows.append((dd_speed, rec))
         dd_median = statistics.median(r[0] for r in rows)
         rec_median = statistics.median(r[1]["mb_per_s"] for r in rows)
+        vs_dd = statistics.median(r[1]["mb_per_s"] / r[0] for r in rows)
         drops = sum(r[1]["dropped"] for r in rows)
-        print(f"    dd                {dd_median:7.1f} MB/s")
-        print(f"    rsbag recorder    {rec_median:7.1f} MB/s   = {rec_median / dd_median:.2f} x dd, {drops} frames dropped")
+        print(f"    dd                {dd_median:7.1f} MB/s (median)")
+        print(f"    rsbag recorder    {rec_median:7.1f} MB/s (median)   = {vs_dd:.2f} x dd (median ratio), {drops} frames dropped")
 
         d435 = (1280 * 720 * 2 + 1920 * 1080 * 3) * 30 / 1e6
         for factor in (1.0, 1.5):

@@ -71,18 +71,22 @@ impl Compression {
         mut buffer: BytesMut,
     ) -> Result<Bytes> {
         let size = size as usize;
-        buffer.clear();
-        // Neither LZ4 nor bzip2 expands more than ~255x: a lying header must
-        // not make us allocate without bound.
-        let plausible = data.len().saturating_mul(256).saturating_add(1024);
-        buffer.reserve(size.min(plausible));
         let decoded = match self {
             Compression::None => {
+                buffer.clear();
                 buffer.extend_from_slice(data);
                 Ok(())
             }
-            Compression::Lz4 => lz4_decompress(data, size, &mut buffer),
-            Compression::Bz2 => read_limited(bzip2::read::BzDecoder::new(data), size, &mut buffer),
+            Compression::Lz4 if size <= plausible(data) => lz4_decompress(data, size, &mut buffer),
+            Compression::Lz4 => read_limited(
+                lz4_flex::frame::FrameDecoder::new(data),
+                data,
+                size,
+                &mut buffer,
+            ),
+            Compression::Bz2 => {
+                read_limited(bzip2::read::BzDecoder::new(data), data, size, &mut buffer)
+            }
         };
         decoded
             .map_err(|e| Error::corrupt("chunk", offset, format!("{} data: {e}", self.as_str())))?;
@@ -119,9 +123,23 @@ impl std::str::FromStr for Compression {
     }
 }
 
-/// Decode at most `size + 1` bytes, so that a lying header cannot make us
-/// inflate without bound.
-fn read_limited(decoder: impl Read, size: usize, out: &mut BytesMut) -> std::io::Result<()> {
+/// The most bytes `compressed` can expand to: neither LZ4 nor bzip2
+/// expands more than ~255x, and a lying header must not make us allocate
+/// without bound.
+fn plausible(compressed: &[u8]) -> usize {
+    compressed.len().saturating_mul(256).saturating_add(1024)
+}
+
+/// Decode at most `size + 1` bytes of `compressed` into `out`, so that a
+/// lying header cannot make us inflate without bound.
+fn read_limited(
+    decoder: impl Read,
+    compressed: &[u8],
+    size: usize,
+    out: &mut BytesMut,
+) -> std::io::Result<()> {
+    out.clear();
+    out.reserve(size.min(plausible(compressed)));
     let mut writer = std::mem::take(out).writer();
     std::io::copy(&mut decoder.take(size as u64 + 1), &mut writer)?;
     *out = writer.into_inner();
@@ -131,13 +149,20 @@ fn read_limited(decoder: impl Read, size: usize, out: &mut BytesMut) -> std::io:
 /// The frames ROS and librealsense write are decoded straight into place;
 /// any other valid frame by the general decoder.
 fn lz4_decompress(data: &[u8], size: usize, out: &mut BytesMut) -> std::io::Result<()> {
-    match lz4::decode_frame(data, size, out) {
+    // The frame overwrites every byte: a reused buffer's bytes are kept as
+    // they are rather than zeroed, and only growth is zeroed.
+    if out.capacity() < size {
+        out.clear();
+    }
+    out.truncate(size);
+    out.resize(size, 0);
+    match lz4::decode_frame(data, out) {
         Ok(()) => Ok(()),
         Err(Lz4Error::Corrupt(reason)) => {
             Err(std::io::Error::new(std::io::ErrorKind::InvalidData, reason))
         }
         Err(Lz4Error::Unsupported) => {
-            read_limited(lz4_flex::frame::FrameDecoder::new(data), size, out)
+            read_limited(lz4_flex::frame::FrameDecoder::new(data), data, size, out)
         }
     }
 }

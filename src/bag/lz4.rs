@@ -13,7 +13,6 @@
 
 use std::hash::Hasher;
 
-use bytes::BytesMut;
 use twox_hash::XxHash32;
 
 const MAGIC: u32 = 0x184D_2204;
@@ -42,17 +41,13 @@ fn corrupt(reason: impl Into<String>) -> Lz4Error {
     Lz4Error::Corrupt(reason.into())
 }
 
-/// Decode the single LZ4 frame `data`, which must expand to exactly `size`
-/// bytes, appending them to `out` (reserve room for them first).
-///
-/// Stored blocks are copied in; compressed blocks are decoded in place,
-/// which zeroes their room in `out` first (never more than the frame's
-/// block size beyond `size`).
-pub(crate) fn decode_frame(data: &[u8], size: usize, out: &mut BytesMut) -> Result<(), Lz4Error> {
+/// Decode the single LZ4 frame `data`, which must expand to exactly
+/// `out.len()` bytes, into `out`.
+pub(crate) fn decode_frame(data: &[u8], out: &mut [u8]) -> Result<(), Lz4Error> {
     let mut input = Input { data, pos: 0 };
     let header = read_header(&mut input)?;
-    let base = out.len();
     let mut hasher = header.content_checksum.then(|| XxHash32::with_seed(0));
+    let mut at = 0;
     loop {
         let word = input.u32("block size")?;
         if word == 0 {
@@ -69,21 +64,24 @@ pub(crate) fn decode_frame(data: &[u8], size: usize, out: &mut BytesMut) -> Resu
         if header.block_checksums {
             input.u32("block checksum")?;
         }
-        let start = out.len();
-        let room = (size - (start - base)).min(header.block_size);
+        let room = (out.len() - at).min(header.block_size);
         if word & BLOCK_STORED != 0 {
             if len > room {
-                return Err(too_long(size));
+                return Err(too_long(out.len()));
             }
-            out.extend_from_slice(block);
+            out[at..at + len].copy_from_slice(block);
+            if let Some(h) = hasher.as_mut() {
+                h.write(&out[at..at + len]);
+            }
+            at += len;
         } else {
-            out.resize(start + room, 0);
-            let n = lz4_flex::block::decompress_into(block, &mut out[start..])
+            let target = &mut out[at..at + room];
+            let n = lz4_flex::block::decompress_into(block, target)
                 .map_err(|e| corrupt(format!("block at frame offset {}: {e}", input.pos - len)))?;
-            out.truncate(start + n);
-        }
-        if let Some(h) = hasher.as_mut() {
-            h.write(&out[start..]);
+            if let Some(h) = hasher.as_mut() {
+                h.write(&target[..n]);
+            }
+            at += n;
         }
     }
     if let Some(h) = hasher {
@@ -94,13 +92,12 @@ pub(crate) fn decode_frame(data: &[u8], size: usize, out: &mut BytesMut) -> Resu
     }
     if input.pos != data.len() {
         // Another frame (or skippable frame) follows.
-        out.truncate(base);
         return Err(Lz4Error::Unsupported);
     }
-    if out.len() - base != size {
+    if at != out.len() {
         return Err(corrupt(format!(
-            "frame expands to {} bytes, expected {size}",
-            out.len() - base
+            "frame expands to {at} bytes, expected {}",
+            out.len()
         )));
     }
     Ok(())
@@ -235,10 +232,9 @@ mod tests {
             independent().content_size(Some(data.len() as u64)),
         ] {
             let frame = encode(&data, info);
-            let mut out = BytesMut::from(&b"prefix"[..]);
-            decode_frame(&frame, data.len(), &mut out).expect("decode");
-            assert_eq!(&out[..6], b"prefix");
-            assert_eq!(&out[6..], &data[..]);
+            let mut out = vec![0u8; data.len()];
+            decode_frame(&frame, &mut out).expect("decode");
+            assert_eq!(out, data);
         }
     }
 
@@ -259,8 +255,8 @@ mod tests {
             for chunk in bag.chunks() {
                 let (compression, size, record) = bag.chunk_header(chunk).expect("chunk");
                 assert_eq!(compression, Compression::Lz4, "{name}");
-                let mut out = BytesMut::new();
-                decode_frame(record.data, size as usize, &mut out).expect("direct path");
+                let mut out = vec![0u8; size as usize];
+                decode_frame(record.data, &mut out).expect("direct path");
                 let mut general = Vec::new();
                 lz4_flex::frame::FrameDecoder::new(record.data)
                     .read_to_end(&mut general)
@@ -275,34 +271,28 @@ mod tests {
     #[test]
     fn empty_frame_decodes_to_nothing() {
         let frame = encode(b"", independent().content_checksum(true));
-        let mut out = BytesMut::new();
-        decode_frame(&frame, 0, &mut out).expect("decode");
-        assert!(out.is_empty());
+        decode_frame(&frame, &mut []).expect("decode");
     }
 
     #[test]
     fn linked_blocks_and_concatenated_frames_are_left_to_the_general_decoder() {
         let data = mixed(200_000);
         let linked = encode(&data, independent().block_mode(BlockMode::Linked));
-        let mut out = BytesMut::new();
-        assert_eq!(
-            decode_frame(&linked, data.len(), &mut out),
-            Err(Lz4Error::Unsupported)
-        );
+        let mut out = vec![0u8; data.len()];
+        assert_eq!(decode_frame(&linked, &mut out), Err(Lz4Error::Unsupported));
         let mut twice = encode(&data[..1000], independent());
         twice.extend(encode(&data[1000..2000], independent()));
         assert_eq!(
-            decode_frame(&twice, 1000, &mut out),
+            decode_frame(&twice, &mut out[..1000]),
             Err(Lz4Error::Unsupported)
         );
-        assert!(out.is_empty());
     }
 
     #[test]
     fn damage_and_wrong_sizes_are_errors() {
         let data = mixed(200_000);
         let frame = encode(&data, independent().content_checksum(true));
-        let decode = |frame: &[u8], size| decode_frame(frame, size, &mut BytesMut::new());
+        let decode = |frame: &[u8], size| decode_frame(frame, &mut vec![0u8; size]);
         assert!(matches!(
             decode(&frame, data.len() - 1),
             Err(Lz4Error::Corrupt(_))
@@ -341,8 +331,8 @@ mod tests {
             for flip in [0x01, 0x80, 0xff] {
                 let mut damaged = frame.clone();
                 damaged[at] ^= flip;
-                let mut out = BytesMut::new();
-                if decode_frame(&damaged, data.len(), &mut out).is_ok() {
+                let mut out = vec![0u8; data.len()];
+                if decode_frame(&damaged, &mut out).is_ok() {
                     assert_eq!(out, data, "byte {at} ^ {flip:#x}");
                 }
             }

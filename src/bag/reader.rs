@@ -711,6 +711,7 @@ impl<'b> Query<'b> {
             next_pending: 0,
             prefetch: VecDeque::new(),
             prefetch_next: 0,
+            decompressors: Decompressors::default(),
             read_ahead: VecDeque::new(),
             read_ahead_bytes: 0,
             buffers: BufferPool::default(),
@@ -768,7 +769,58 @@ struct Prefetch {
     chunk_pos: u64,
     /// Its uncompressed size.
     size: usize,
-    job: std::thread::JoinHandle<Result<Bytes>>,
+    result: crossbeam_channel::Receiver<Result<Bytes>>,
+}
+
+/// A decompression, the buffer for it, and where its result goes.
+type DecompressionJob = (
+    Decompression,
+    BytesMut,
+    crossbeam_channel::Sender<Result<Bytes>>,
+);
+
+/// The threads that decompress chunks ahead: one per core, started with
+/// the first job, ending when the iterator that owns them is dropped (each
+/// after its job at hand).
+#[derive(Default)]
+struct Decompressors {
+    jobs: Option<crossbeam_channel::Sender<DecompressionJob>>,
+}
+
+impl Decompressors {
+    /// Queue `job`; `None` if no thread could be started.
+    fn submit(
+        &mut self,
+        job: Decompression,
+        buffer: BytesMut,
+    ) -> Option<crossbeam_channel::Receiver<Result<Bytes>>> {
+        let jobs = match &self.jobs {
+            Some(jobs) => jobs,
+            None => self.jobs.insert(Self::start()?),
+        };
+        let (reply, result) = crossbeam_channel::bounded(1);
+        jobs.send((job, buffer, reply)).ok()?;
+        Some(result)
+    }
+
+    fn start() -> Option<crossbeam_channel::Sender<DecompressionJob>> {
+        let threads =
+            std::thread::available_parallelism().map_or(2, |n| n.get().min(PREFETCH_DEPTH));
+        let (jobs, queue) = crossbeam_channel::unbounded::<DecompressionJob>();
+        let mut started = 0;
+        for _ in 0..threads {
+            let queue = queue.clone();
+            let worker = std::thread::Builder::new()
+                .name("rsbag-decompress".into())
+                .spawn(move || {
+                    for (job, buffer, reply) in queue {
+                        let _ = reply.send(job.run(buffer));
+                    }
+                });
+            started += usize::from(worker.is_ok());
+        }
+        (started > 0).then_some(jobs)
+    }
 }
 
 /// The data of chunks [`Messages`] is done with, to decompress later chunks
@@ -837,6 +889,7 @@ pub struct Messages<'b> {
     prefetch: VecDeque<Prefetch>,
     /// The index in `pending` of the next chunk to consider for prefetch.
     prefetch_next: usize,
+    decompressors: Decompressors,
     /// The pending chunks the kernel was asked to read ahead, (index in
     /// `pending`, bytes), and their total.
     read_ahead: VecDeque<(usize, usize)>,
@@ -919,7 +972,7 @@ impl Messages<'_> {
         let index = self.next_pending - 1;
         while let Some(p) = self.prefetch.pop_front() {
             if p.index == index {
-                let data = p.job.join().unwrap_or_else(|_| {
+                let data = p.result.recv().unwrap_or_else(|_| {
                     Err(Error::corrupt(
                         "chunk",
                         p.chunk_pos,
@@ -981,17 +1034,14 @@ impl Messages<'_> {
                     return;
                 }
                 let buffer = self.buffers.take(size);
-                let Ok(handle) = std::thread::Builder::new()
-                    .name("rsbag-prefetch".into())
-                    .spawn(move || job.run(buffer))
-                else {
+                let Some(result) = self.decompressors.submit(job, buffer) else {
                     return;
                 };
                 self.prefetch.push_back(Prefetch {
                     index: self.prefetch_next,
                     chunk_pos: next.info.chunk_pos,
                     size,
-                    job: handle,
+                    result,
                 });
                 ahead += size;
             }

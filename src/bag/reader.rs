@@ -368,11 +368,18 @@ impl Bag {
     /// Ask the kernel to start reading a range of the file that is about to
     /// be read (the map is read at random otherwise: see [`map_file`]).
     fn will_need(&self, range: std::ops::Range<usize>) {
-        if let Some(map) = &self.map {
-            let _ = map
-                .map
-                .advise_range(memmap2::Advice::WillNeed, range.start, range.len());
+        let Some(map) = &self.map else {
+            return;
+        };
+        // Asking costs as much as reading a few hundred microseconds' worth
+        // when the pages are in memory already: ask only when the range's
+        // ends are not.
+        if range.is_empty() || (map.resident(range.start) && map.resident(range.end - 1)) {
+            return;
         }
+        let _ = map
+            .map
+            .advise_range(memmap2::Advice::WillNeed, range.start, range.len());
     }
 
     pub(crate) fn chunk_header(&self, chunk: &Chunk) -> Result<(Compression, u32, RawRecord<'_>)> {
@@ -445,6 +452,26 @@ struct Releaser {
 }
 
 impl Releaser {
+    /// Whether the page holding byte `at` of the file is in memory.
+    fn resident(&self, at: usize) -> bool {
+        let page = page_size();
+        let start = at / page * page;
+        let Some(len) = self.map.len().checked_sub(start).map(|n| n.min(page)) else {
+            return false;
+        };
+        let mut status = 0u8;
+        // SAFETY: the range is one page inside the map (page-aligned start,
+        // as mincore requires), and `status` has room for that one page.
+        let ok = unsafe {
+            libc::mincore(
+                self.map.as_ptr().add(start) as *mut libc::c_void,
+                len,
+                &mut status,
+            )
+        } == 0;
+        ok && status & 1 == 1
+    }
+
     /// Run `read`, which walks the whole file in order, with the kernel's
     /// read-ahead on (the map is read at random otherwise).
     fn sequentially<T>(&self, read: impl FnOnce() -> T) -> T {
@@ -478,6 +505,16 @@ impl Releaser {
             };
         }
     }
+}
+
+fn page_size() -> usize {
+    static PAGE: OnceLock<usize> = OnceLock::new();
+    // SAFETY: sysconf has no preconditions.
+    *PAGE.get_or_init(|| {
+        usize::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) })
+            .unwrap_or(4096)
+            .max(1)
+    })
 }
 
 /// Sort ranges and join the ones that touch.
@@ -714,6 +751,7 @@ impl<'b> Query<'b> {
             decompressors: Decompressors::default(),
             read_ahead: VecDeque::new(),
             read_ahead_bytes: 0,
+            read_ahead_window: READ_AHEAD_FIRST_BYTES,
             buffers: BufferPool::default(),
             open: Vec::new(),
             heap: BinaryHeap::new(),
@@ -727,7 +765,10 @@ impl<'b> Query<'b> {
 const PREFETCH_MIN_BYTES: usize = 256 << 10;
 
 /// How far ahead (bytes of chunks) the kernel is asked to read the file
-/// while messages are read in order: the map is read at random otherwise.
+/// while messages are read in order (the map is read at random otherwise):
+/// from the first window, doubling with each chunk opened up to the last,
+/// so that a seek, which reads a chunk or two, does not pay for 32 MB.
+const READ_AHEAD_FIRST_BYTES: usize = 4 << 20;
 const READ_AHEAD_BYTES: usize = 32 << 20;
 
 /// How many chunks are decompressed ahead at most: one per core would do
@@ -894,6 +935,8 @@ pub struct Messages<'b> {
     /// `pending`, bytes), and their total.
     read_ahead: VecDeque<(usize, usize)>,
     read_ahead_bytes: usize,
+    /// How far ahead to read now.
+    read_ahead_window: usize,
     buffers: BufferPool,
 
     open: Vec<Option<OpenChunk>>,
@@ -995,8 +1038,7 @@ impl Messages<'_> {
         Ok((data, true))
     }
 
-    /// Have the kernel read the next pending chunks, up to
-    /// [`READ_AHEAD_BYTES`] ahead.
+    /// Have the kernel read the next pending chunks, up to the window ahead.
     fn read_ahead(&mut self) {
         while let Some(&(index, bytes)) = self.read_ahead.front() {
             if index >= self.next_pending {
@@ -1009,7 +1051,7 @@ impl Messages<'_> {
             .read_ahead
             .back()
             .map_or(self.next_pending, |&(i, _)| i + 1);
-        while self.read_ahead_bytes < READ_AHEAD_BYTES {
+        while self.read_ahead_bytes < self.read_ahead_window {
             let Some(chunk) = self.pending.get(next) else {
                 break;
             };
@@ -1018,6 +1060,7 @@ impl Messages<'_> {
             self.read_ahead_bytes += bytes;
             next += 1;
         }
+        self.read_ahead_window = (self.read_ahead_window * 2).min(READ_AHEAD_BYTES);
     }
 
     /// Start decompressing the next few pending chunks on other threads.

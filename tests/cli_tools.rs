@@ -269,23 +269,26 @@ fn info_reads_the_index_of_bags_from_librealsense_and_rsbag() {
     }
 }
 
+/// Write a plain (not RealSense) bag of `count` messages on `/chatter`,
+/// `size` bytes each.
+fn write_chatter(path: &Path, count: u64, size: usize, compression: Compression, threshold: usize) {
+    let topics = [("/chatter".to_string(), "std_msgs/String".to_string())];
+    let messages: Vec<common::Written> = (0..count)
+        .map(|i| common::Written {
+            conn: 0,
+            time: 1_000 + i,
+            data: vec![i as u8; size],
+        })
+        .collect();
+    let bag = common::write_bag(&topics, &messages, compression, threshold);
+    std::fs::write(path, bag).expect("write");
+}
+
 #[test]
 fn info_describes_any_ros_bag_and_a_cut_off_one() {
     let dir = tempfile::tempdir().expect("tempdir");
     let plain = dir.path().join("plain.bag");
-    let topics = [("/chatter".to_string(), "std_msgs/String".to_string())];
-    let messages: Vec<common::Written> = (0..5)
-        .map(|i| common::Written {
-            conn: 0,
-            time: 1_000 + i,
-            data: vec![i as u8; 8],
-        })
-        .collect();
-    std::fs::write(
-        &plain,
-        common::write_bag(&topics, &messages, Compression::Bz2, 4096),
-    )
-    .expect("write");
+    write_chatter(&plain, 5, 8, Compression::Bz2, 4096);
     let info = json(&ok(&["info", "--json", s(&plain)]));
     assert!(info["realsense"].is_null());
     assert_eq!(info["compression"]["bz2"], 1);
@@ -308,20 +311,8 @@ fn info_describes_any_ros_bag_and_a_cut_off_one() {
 fn info_reads_the_compression_of_a_bounded_number_of_chunks() {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("many-chunks.bag");
-    let topics = [("/chatter".to_string(), "std_msgs/String".to_string())];
-    let messages: Vec<common::Written> = (0..100)
-        .map(|i| common::Written {
-            conn: 0,
-            time: 1_000 + i,
-            data: vec![i as u8; 64],
-        })
-        .collect();
     // A threshold below one message: a chunk per message.
-    std::fs::write(
-        &path,
-        common::write_bag(&topics, &messages, Compression::Lz4, 16),
-    )
-    .expect("write");
+    write_chatter(&path, 100, 64, Compression::Lz4, 16);
     let info = json(&ok(&["info", "--json", s(&path)]));
     assert_eq!(info["chunks"], 100);
     assert_eq!(info["compression_chunks_read"], 32);

@@ -17,20 +17,26 @@ pub(crate) struct Packed {
     pub packed: Vec<u8>,
 }
 
+/// (sequence number, raw chunk, a buffer to compress into).
+type Job = (u64, Vec<u8>, Vec<u8>);
+
 /// A pool of compression workers with an ordered hand-back.
 pub(crate) struct Compressor {
-    jobs: Option<Sender<(u64, Vec<u8>)>>,
+    jobs: Option<Sender<Job>>,
     done: Receiver<(u64, Packed)>,
     workers: Vec<JoinHandle<()>>,
     ready: BTreeMap<u64, Packed>,
     next_seq: u64,
+    /// Buffers of written chunks, to compress into again: a fresh one per
+    /// chunk costs page faults and zeroing, and growing one a copy.
+    spare: Vec<Vec<u8>>,
 }
 
 impl Compressor {
     /// Start `threads` workers compressing with `compression`.
     pub(crate) fn new(compression: Compression, threads: usize) -> std::io::Result<Compressor> {
         let threads = threads.max(1);
-        let (jobs, queue) = crossbeam_channel::bounded::<(u64, Vec<u8>)>(threads);
+        let (jobs, queue) = crossbeam_channel::bounded::<Job>(threads);
         let (finished, done) = crossbeam_channel::unbounded();
         let workers = (0..threads)
             .map(|i| {
@@ -39,8 +45,10 @@ impl Compressor {
                 std::thread::Builder::new()
                     .name(format!("rsbag-compress-{i}"))
                     .spawn(move || {
-                        for (seq, raw) in queue {
-                            let mut packed = Vec::with_capacity(raw.len() / 2 + 64);
+                        for (seq, raw, mut packed) in queue {
+                            packed.clear();
+                            // Room for incompressible data, LZ4's worst case.
+                            packed.reserve(raw.len() + raw.len() / 255 + 1024);
                             compression.compress(&raw, &mut packed);
                             if finished.send((seq, Packed { raw, packed })).is_err() {
                                 return;
@@ -55,6 +63,7 @@ impl Compressor {
             workers,
             ready: BTreeMap::new(),
             next_seq: 0,
+            spare: Vec::new(),
         })
     }
 
@@ -62,11 +71,19 @@ impl Compressor {
     pub(crate) fn submit(&mut self, raw: Vec<u8>) -> u64 {
         let seq = self.next_seq;
         self.next_seq += 1;
+        let packed = self.spare.pop().unwrap_or_default();
         if let Some(jobs) = &self.jobs {
             // Workers only stop when `jobs` is dropped, so this succeeds.
-            let _ = jobs.send((seq, raw));
+            let _ = jobs.send((seq, raw, packed));
         }
         seq
+    }
+
+    /// Hand back the buffer of a compressed chunk once it is written.
+    pub(crate) fn recycle(&mut self, packed: Vec<u8>) {
+        if self.spare.len() < self.workers.len() * 2 {
+            self.spare.push(packed);
+        }
     }
 
     /// The chunk `seq` if it is compressed, without waiting.

@@ -321,6 +321,9 @@ impl<W: Write + Seek> BagWriter<W> {
             };
             self.write_chunk(&closed, &packed.packed)?;
             self.recycle(packed.raw);
+            if let Some(compressor) = self.compressor.as_mut() {
+                compressor.recycle(packed.packed);
+            }
         }
         Ok(())
     }

@@ -77,13 +77,7 @@ impl Compression {
                 buffer.extend_from_slice(data);
                 Ok(())
             }
-            Compression::Lz4 if size <= plausible(data) => lz4_decompress(data, size, &mut buffer),
-            Compression::Lz4 => read_limited(
-                lz4_flex::frame::FrameDecoder::new(data),
-                data,
-                size,
-                &mut buffer,
-            ),
+            Compression::Lz4 => lz4_decompress(data, size, &mut buffer),
             Compression::Bz2 => {
                 read_limited(bzip2::read::BzDecoder::new(data), data, size, &mut buffer)
             }
@@ -147,24 +141,27 @@ fn read_limited(
 }
 
 /// The frames ROS and librealsense write are decoded straight into place;
-/// any other valid frame by the general decoder.
+/// any other valid frame, and a header size no frame of `data` could
+/// expand to, by the general decoder (which reads no more than `size + 1`
+/// bytes, and so reports the mismatch).
 fn lz4_decompress(data: &[u8], size: usize, out: &mut BytesMut) -> std::io::Result<()> {
-    // The frame overwrites every byte: a reused buffer's bytes are kept as
-    // they are rather than zeroed, and only growth is zeroed.
-    if out.capacity() < size {
-        out.clear();
-    }
-    out.truncate(size);
-    out.resize(size, 0);
-    match lz4::decode_frame(data, out) {
-        Ok(()) => Ok(()),
-        Err(Lz4Error::Corrupt(reason)) => {
-            Err(std::io::Error::new(std::io::ErrorKind::InvalidData, reason))
+    if size <= plausible(data) {
+        // The frame overwrites every byte: a reused buffer's bytes are kept
+        // as they are rather than zeroed, and only growth is zeroed.
+        if out.capacity() < size {
+            out.clear();
         }
-        Err(Lz4Error::Unsupported) => {
-            read_limited(lz4_flex::frame::FrameDecoder::new(data), data, size, out)
+        out.truncate(size);
+        out.resize(size, 0);
+        match lz4::decode_frame(data, out) {
+            Ok(()) => return Ok(()),
+            Err(Lz4Error::Corrupt(reason)) => {
+                return Err(std::io::Error::new(std::io::ErrorKind::InvalidData, reason))
+            }
+            Err(Lz4Error::Unsupported) => {}
         }
     }
+    read_limited(lz4_flex::frame::FrameDecoder::new(data), data, size, out)
 }
 
 fn lz4_compress(data: &[u8], out: &mut Vec<u8>) {

@@ -27,9 +27,6 @@ pub(crate) struct Compressor {
     workers: Vec<JoinHandle<()>>,
     ready: BTreeMap<u64, Packed>,
     next_seq: u64,
-    /// Buffers of written chunks, to compress into again: a fresh one per
-    /// chunk costs page faults and zeroing, and growing one a copy.
-    spare: Vec<Vec<u8>>,
 }
 
 impl Compressor {
@@ -63,27 +60,21 @@ impl Compressor {
             workers,
             ready: BTreeMap::new(),
             next_seq: 0,
-            spare: Vec::new(),
         })
     }
 
-    /// Queue a chunk; returns its sequence number.
-    pub(crate) fn submit(&mut self, raw: Vec<u8>) -> u64 {
+    /// Queue a chunk, to be compressed into `packed` (its contents are
+    /// discarded; a reused buffer spares page faults and zeroing, and one
+    /// already large enough a copy when it grows); returns its sequence
+    /// number.
+    pub(crate) fn submit(&mut self, raw: Vec<u8>, packed: Vec<u8>) -> u64 {
         let seq = self.next_seq;
         self.next_seq += 1;
-        let packed = self.spare.pop().unwrap_or_default();
         if let Some(jobs) = &self.jobs {
             // Workers only stop when `jobs` is dropped, so this succeeds.
             let _ = jobs.send((seq, raw, packed));
         }
         seq
-    }
-
-    /// Hand back the buffer of a compressed chunk once it is written.
-    pub(crate) fn recycle(&mut self, packed: Vec<u8>) {
-        if self.spare.len() < self.workers.len() * 2 {
-            self.spare.push(packed);
-        }
     }
 
     /// The chunk `seq` if it is compressed, without waiting.

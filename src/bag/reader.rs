@@ -310,11 +310,17 @@ impl Bag {
     /// The uncompressed data of a chunk: borrowed from the file when the
     /// chunk is stored uncompressed, decompressed otherwise.
     pub fn chunk_data(&self, chunk: &Chunk) -> Result<Bytes> {
-        self.chunk_data_in(chunk, BytesMut::new())
+        self.chunk_data_in(chunk, |_| BytesMut::new())
     }
 
-    /// [`chunk_data`](Self::chunk_data), decompressing into `buffer`.
-    fn chunk_data_in(&self, chunk: &Chunk, buffer: BytesMut) -> Result<Bytes> {
+    /// [`chunk_data`](Self::chunk_data), decompressing into the buffer
+    /// `buffer` gives for the uncompressed size (asked only for a
+    /// compressed chunk).
+    fn chunk_data_in(
+        &self,
+        chunk: &Chunk,
+        buffer: impl FnOnce(usize) -> BytesMut,
+    ) -> Result<Bytes> {
         let (compression, size, record) = self.chunk_header(chunk)?;
         let range = record.data_offset as usize..record.end() as usize;
         self.will_need(range.clone());
@@ -329,6 +335,7 @@ impl Bag {
             _ => {
                 // Through its own range, so the compressed pages are released.
                 let payload = self.file_range(range.start, range.end);
+                let buffer = buffer(size as usize);
                 compression.decompress_into(&payload, size, record.offset, buffer)
             }
         }
@@ -793,13 +800,7 @@ struct Decompression {
 
 impl Decompression {
     fn run(self, buffer: BytesMut) -> Result<Bytes> {
-        let Decompression {
-            compression,
-            payload,
-            size,
-            offset,
-        } = self;
-        compression.decompress_into(&payload, size, offset, buffer)
+        (self.compression).decompress_into(&self.payload, self.size, self.offset, buffer)
     }
 }
 
@@ -893,10 +894,10 @@ impl BufferPool {
     /// is one, or a new one.
     fn take(&mut self, size: usize) -> BytesMut {
         let unique = |b: &Bytes| b.is_unique();
-        let unique = (self.retired.iter())
+        let found = (self.retired.iter())
             .position(|b| b.len() >= size && unique(b))
             .or_else(|| self.retired.iter().position(unique));
-        match unique.and_then(|i| self.retired.remove(i)) {
+        match found.and_then(|i| self.retired.remove(i)) {
             Some(data) => {
                 self.bytes -= data.len();
                 data.try_into_mut().unwrap_or_default()
@@ -1029,13 +1030,13 @@ impl Messages<'_> {
                 break;
             }
         }
-        let bag = self.query.bag;
-        let (compression, size, _) = bag.chunk_header(chunk)?;
-        if compression == Compression::None {
-            return Ok((bag.chunk_data(chunk)?, false));
-        }
-        let data = bag.chunk_data_in(chunk, self.buffers.take(size as usize))?;
-        Ok((data, true))
+        let mut decompressed = false;
+        let buffers = &mut self.buffers;
+        let data = self.query.bag.chunk_data_in(chunk, |size| {
+            decompressed = true;
+            buffers.take(size)
+        })?;
+        Ok((data, decompressed))
     }
 
     /// Have the kernel read the next pending chunks, up to the window ahead.

@@ -278,6 +278,7 @@ impl<W: Write + Seek> BagWriter<W> {
             self.recycle(chunk.data);
             return Ok(());
         }
+        let packed = self.spare_buffers.pop().unwrap_or_default();
         let compressor = match &mut self.compressor {
             Some(compressor) => compressor,
             None => {
@@ -286,7 +287,7 @@ impl<W: Write + Seek> BagWriter<W> {
                     .insert(Compressor::new(self.options.compression, threads)?)
             }
         };
-        closed.seq = compressor.submit(chunk.data);
+        closed.seq = compressor.submit(chunk.data, packed);
         self.in_flight.push_back(closed);
         self.write_compressed(false)
     }
@@ -321,9 +322,7 @@ impl<W: Write + Seek> BagWriter<W> {
             };
             self.write_chunk(&closed, &packed.packed)?;
             self.recycle(packed.raw);
-            if let Some(compressor) = self.compressor.as_mut() {
-                compressor.recycle(packed.packed);
-            }
+            self.recycle(packed.packed);
         }
         Ok(())
     }

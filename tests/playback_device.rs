@@ -471,7 +471,7 @@ fn bad_input_is_a_clear_error() {
 
     let not_a_bag = dir.path().join("notes.bag");
     std::fs::write(&not_a_bag, "hello").expect("write");
-    let err = Playback::open(&not_a_bag).err().expect("not a bag");
+    let err = Playback::open(&not_a_bag).expect_err("not a bag");
     assert!(err.to_string().contains("notes.bag"), "{err}");
 
     // A ROS bag from another tool: no RealSense description.
@@ -487,9 +487,7 @@ fn bad_input_is_a_clear_error() {
         1000,
     );
     std::fs::write(&other, bytes).expect("write");
-    let err = Playback::open(&other)
-        .err()
-        .expect("no RealSense description");
+    let err = Playback::open(&other).expect_err("no RealSense description");
     assert!(err.to_string().contains("/file_version"), "{err}");
 }
 
@@ -611,7 +609,7 @@ fn an_unknown_format_is_named_in_the_error() {
         },
     );
     bag.finish().expect("finish");
-    let err = Playback::open(&path).err().expect("an unknown format");
+    let err = Playback::open(&path).expect_err("an unknown format");
     let text = err.to_string();
     assert!(
         text.contains("BOGUS12") && text.contains("Depth 0") && text.contains("odd.bag"),

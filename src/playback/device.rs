@@ -1,18 +1,15 @@
 //! The playback device: a recording replayed as the camera that made it.
 
-use std::collections::BTreeSet;
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Weak};
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use parking_lot::{Condvar, Mutex};
+use parking_lot::Mutex;
 
-use super::dispatcher::{Dispatcher, Refused};
-use super::recording::{Event, Events, Recording, TimedEvent};
+use super::engine::{guarded, Shared};
+use super::recording::Recording;
 use crate::device::{
-    CameraInfo, Device, Extrinsics, Frame, FrameCallback, Notification, NotificationCallback,
+    CameraInfo, Device, Extrinsics, FrameCallback, Notification, NotificationCallback,
     OptionCallback, Sensor, SensorOption, SensorSnapshot, StreamId, StreamProfile,
 };
 use crate::{Error, Result};
@@ -34,8 +31,8 @@ pub type StatusCallback = Arc<dyn Fn(PlaybackStatus) + Send + Sync>;
 /// How a playback delivers.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PlaybackOptions {
-    /// Frames each sensor's queue holds before the reader waits (not real
-    /// time) or drops (real time) the next frame of that sensor.
+    /// Frames each stream's queue holds before the reader waits (not real
+    /// time) or drops (real time) the next frame of that stream.
     pub queue_size: usize,
     /// Start in real time (recorded pace) rather than as fast as the
     /// callbacks take frames.
@@ -51,50 +48,31 @@ impl Default for PlaybackOptions {
     }
 }
 
-/// The playback controls and state, shared by the device, its sensors and
-/// the reader thread.
-struct Control {
-    status: PlaybackStatus,
-    paused: bool,
-    speed: f64,
-    real_time: bool,
-    repeat: bool,
-    /// A seek waiting for the reader.
-    seek_to: Option<u64>,
-    /// The active streams changed: the reader must rebuild its query.
-    streams_changed: bool,
-    /// The reader must end.
-    stop_reader: bool,
-    /// Bag time of the last delivered event.
-    position: u64,
-    /// Frames dropped in real time because a callback was too slow.
-    dropped: u64,
-}
-
-struct Inner {
-    recording: Arc<Recording>,
-    options: PlaybackOptions,
-    control: Mutex<Control>,
-    wake: Condvar,
-    /// Bumped by every seek: frames queued before it are discarded.
-    generation: Arc<AtomicU64>,
-    sensors: Mutex<Vec<Arc<PlaybackSensor>>>,
-    reader: Mutex<Option<JoinHandle<()>>>,
-    status_listeners: Mutex<Vec<StatusCallback>>,
-}
-
 /// A recording played back as a [`Device`].
 ///
 /// One reader thread walks the file in time order and hands each frame to
-/// the sensor that owns its stream; each started sensor delivers to its
-/// callback on its own thread through a bounded queue
-/// ([`PlaybackOptions::queue_size`]). In real time a frame whose sensor
-/// queue is full is dropped (and counted, [`Playback::dropped_frames`]) so
-/// that one slow callback never holds up the others or the clock; when not
-/// in real time the reader waits for room, so every frame is delivered and
-/// the pace is that of the slowest callback.
+/// the stream it belongs to; each started stream has its own delivery
+/// thread and bounded queue ([`PlaybackOptions::queue_size`]), as in
+/// librealsense. So the callback of a sensor with several streams (depth
+/// and two infrared, say) may run for different streams at the same time,
+/// on different threads; for one stream it runs for one frame at a time,
+/// in recorded order. In real time a frame whose queue is full is dropped
+/// (and counted, [`Playback::dropped_frames`]) so that one slow callback
+/// never holds up the others or the clock; not in real time the reader
+/// waits for room, so every frame is delivered and the pace is that of the
+/// slowest callback.
 ///
-/// Every control may be called from any thread, at any time.
+/// Every control may be called from any thread at any time, also from a
+/// frame callback or a listener. No internal lock is held while a callback
+/// or listener runs. [`stop`](Playback::stop) (and dropping the playback)
+/// returns once no callback runs and the playback's threads have ended;
+/// called from a callback or listener, it returns at once, and no new
+/// callback starts after it returned.
+///
+/// A damaged part of the file is skipped: playback goes on with the next
+/// readable part, each sensor's notification listeners hear of it (severity
+/// `Error`), and [`read_errors`](Playback::read_errors) and
+/// [`take_read_errors`](Playback::take_read_errors) tell what was lost.
 ///
 /// # Example
 /// ```no_run
@@ -112,68 +90,46 @@ struct Inner {
 /// # Ok(()) }
 /// ```
 pub struct Playback {
-    inner: Arc<Inner>,
+    shared: Arc<Shared>,
 }
 
 impl Playback {
-    /// Open a bag for playback, in real time.
+    /// Open a recording for playback, in real time.
     pub fn open(path: impl AsRef<Path>) -> Result<Playback> {
         Playback::with_options(path, PlaybackOptions::default())
     }
 
-    /// Open a bag for playback with `options`.
+    /// Open a recording for playback with `options`.
     pub fn with_options(path: impl AsRef<Path>, options: PlaybackOptions) -> Result<Playback> {
         Ok(Playback::from_recording(Recording::open(path)?, options))
     }
 
     /// Play an opened recording.
     pub fn from_recording(recording: Recording, options: PlaybackOptions) -> Playback {
-        let inner = Arc::new(Inner {
-            recording: Arc::new(recording),
-            options,
-            control: Mutex::new(Control {
-                status: PlaybackStatus::Stopped,
-                paused: false,
-                speed: 1.0,
-                real_time: options.real_time,
-                repeat: false,
-                seek_to: None,
-                streams_changed: false,
-                stop_reader: false,
-                position: 0,
-                dropped: 0,
-            }),
-            wake: Condvar::new(),
-            generation: Arc::new(AtomicU64::new(0)),
-            sensors: Mutex::new(Vec::new()),
-            reader: Mutex::new(None),
-            status_listeners: Mutex::new(Vec::new()),
+        let snapshots = recording.snapshot().sensors.clone();
+        let shared = Arc::new_cyclic(|weak: &Weak<Shared>| {
+            let sensors = snapshots
+                .into_iter()
+                .enumerate()
+                .map(|(index, snapshot)| PlaybackSensor::new(index, snapshot, weak.clone()))
+                .collect();
+            Shared::new(recording, options, sensors)
         });
-        let sensors = inner
-            .recording
-            .snapshot()
-            .sensors
-            .iter()
-            .enumerate()
-            .map(|(index, snapshot)| PlaybackSensor::new(index, snapshot.clone(), &inner))
-            .collect();
-        *inner.sensors.lock() = sensors;
-        Playback { inner }
+        Playback { shared }
     }
 
     /// The recording being played.
     pub fn recording(&self) -> &Recording {
-        &self.inner.recording
+        &self.shared.recording
     }
 
     /// Hold delivery; [`resume`](Self::resume) continues where it stopped.
+    /// A callback running when it is called finishes.
     pub fn pause(&self) {
-        self.inner.update(|c| {
-            if c.status == PlaybackStatus::Playing {
-                c.paused = true;
-                c.status = PlaybackStatus::Paused;
-            } else {
-                c.paused = true;
+        self.shared.control(|s| {
+            s.paused = true;
+            if s.status == PlaybackStatus::Playing {
+                s.set_status(PlaybackStatus::Paused);
             }
         });
     }
@@ -181,15 +137,15 @@ impl Playback {
     /// Whether [`pause`](Self::pause) holds delivery (also before any
     /// sensor was started).
     pub fn is_paused(&self) -> bool {
-        self.inner.control.lock().paused
+        self.shared.state.lock().paused
     }
 
     /// Continue after [`pause`](Self::pause).
     pub fn resume(&self) {
-        self.inner.update(|c| {
-            c.paused = false;
-            if c.status == PlaybackStatus::Paused {
-                c.status = PlaybackStatus::Playing;
+        self.shared.control(|s| {
+            s.paused = false;
+            if s.status == PlaybackStatus::Paused {
+                s.set_status(PlaybackStatus::Playing);
             }
         });
     }
@@ -197,8 +153,9 @@ impl Playback {
     /// Continue from the first recorded event at or after `time` (since the
     /// start of the recording, as [`position`](Self::position)), through the
     /// index. Frames queued before the seek are discarded, and a callback
-    /// running when it is called has returned when it returns (unless it is
-    /// called from a callback). Seeking past the end is an error.
+    /// of such a frame that was running has returned when this returns
+    /// (unless it is called from a callback or listener). Seeking past the
+    /// end is an error.
     pub fn seek(&self, time: Duration) -> Result<()> {
         let duration = self.duration();
         if time > duration {
@@ -208,23 +165,9 @@ impl Playback {
                 duration.as_secs_f64()
             )));
         }
-        let target = self.inner.recording.start_time() + time.as_nanos() as u64;
-        let generation = &self.inner.generation;
-        // Under the control lock, so that the reader sees the new generation
-        // and the seek together.
-        self.inner.update(|c| {
-            generation.fetch_add(1, Ordering::AcqRel);
-            c.seek_to = Some(target);
-            c.position = target;
-        });
-        // Let a callback that was running finish, so that nothing from
-        // before the seek is delivered once this returns.
-        let sensors = self.inner.sensors.lock().clone();
-        for sensor in sensors {
-            if let Some(dispatcher) = sensor.dispatcher.lock().as_ref() {
-                dispatcher.flush_within(Some(Duration::from_secs(1)));
-            }
-        }
+        let offset = u64::try_from(time.as_nanos()).unwrap_or(u64::MAX);
+        let target = self.shared.recording.start_time().saturating_add(offset);
+        self.shared.seek(target);
         Ok(())
     }
 
@@ -235,86 +178,86 @@ impl Playback {
                 "playback speed must be positive, not {speed}"
             )));
         }
-        self.inner.update(|c| c.speed = speed);
+        self.shared.control(|s| s.speed = speed);
         Ok(())
     }
 
     /// The playback speed.
     pub fn playback_speed(&self) -> f64 {
-        self.inner.control.lock().speed
+        self.shared.state.lock().speed
     }
 
     /// Deliver at the recorded pace (`true`) or as fast as the callbacks
     /// take frames, never dropping one (`false`).
     pub fn set_real_time(&self, real_time: bool) {
-        self.inner.update(|c| c.real_time = real_time);
+        self.shared.control(|s| s.real_time = real_time);
     }
 
     /// Whether delivery follows the recorded pace.
     pub fn is_real_time(&self) -> bool {
-        self.inner.control.lock().real_time
+        self.shared.state.lock().real_time
     }
 
     /// Start again from the beginning at the end of the file.
     pub fn set_repeat(&self, repeat: bool) {
-        self.inner.update(|c| c.repeat = repeat);
+        self.shared.control(|s| s.repeat = repeat);
     }
 
-    /// Time of the last delivered event since the start of the recording.
+    /// Time of the last event handed on since the start of the recording.
     pub fn position(&self) -> Duration {
-        let position = self.inner.control.lock().position;
-        Duration::from_nanos(position.saturating_sub(self.inner.recording.start_time()))
+        let position = self.shared.state.lock().position;
+        Duration::from_nanos(position.saturating_sub(self.shared.recording.start_time()))
     }
 
     /// Time from the first frame to the last.
     pub fn duration(&self) -> Duration {
-        Duration::from_nanos(self.inner.recording.duration())
+        Duration::from_nanos(self.shared.recording.duration())
     }
 
     /// Playing, paused or stopped.
     pub fn status(&self) -> PlaybackStatus {
-        self.inner.control.lock().status
+        self.shared.state.lock().status
     }
 
-    /// Frames dropped in real time because a sensor's callback fell behind.
+    /// Frames dropped in real time because a stream's callback fell behind.
     pub fn dropped_frames(&self) -> u64 {
-        self.inner.control.lock().dropped
+        self.shared.state.lock().dropped
     }
 
-    /// Call `callback` whenever the status changes.
+    /// Damaged parts of the file skipped so far (each a chunk or a message
+    /// that could not be read).
+    pub fn read_errors(&self) -> u64 {
+        self.shared.state.lock().read_errors
+    }
+
+    /// The errors of the damaged parts skipped since the last call (the
+    /// first 64; [`read_errors`](Self::read_errors) counts them all).
+    pub fn take_read_errors(&self) -> Vec<Error> {
+        std::mem::take(&mut self.shared.state.lock().kept_errors)
+    }
+
+    /// Call `callback` whenever the status changes, in the order of the
+    /// changes, on the thread that made the change (one at a time).
     pub fn add_status_listener(&self, callback: StatusCallback) {
-        self.inner.status_listeners.lock().push(callback);
+        self.shared.status_listeners.lock().push(callback);
     }
 
-    /// Stop every sensor; the next start plays from the beginning.
+    /// Stop every sensor; the next start plays from the beginning. Returns
+    /// once no callback runs any more and the playback's threads have ended
+    /// (called from a callback or listener: at once, and no callback
+    /// starts after).
     pub fn stop(&self) {
-        let sensors = self.inner.sensors.lock().clone();
-        for sensor in sensors {
-            let _ = sensor.stop();
-        }
+        self.shared.stop_streams(None);
     }
 
-    /// Block until the status is [`PlaybackStatus::Stopped`] or `timeout`
-    /// passes; returns whether it stopped.
+    /// Block until the status is [`PlaybackStatus::Stopped`] (and the
+    /// status listeners have heard so) or `timeout` passes; returns whether
+    /// it stopped.
     pub fn wait_until_stopped(&self, timeout: Duration) -> bool {
         let deadline = Instant::now().checked_add(timeout);
-        let mut control = self.inner.control.lock();
-        while control.status != PlaybackStatus::Stopped {
-            match deadline {
-                Some(deadline) => {
-                    if self
-                        .inner
-                        .wake
-                        .wait_until(&mut control, deadline)
-                        .timed_out()
-                    {
-                        return control.status == PlaybackStatus::Stopped;
-                    }
-                }
-                None => self.inner.wake.wait(&mut control),
-            }
-        }
-        true
+        let mut state = self.shared.state.lock();
+        self.shared
+            .wait_settled(&mut state, deadline, Shared::stopped_and_told)
     }
 }
 
@@ -324,311 +267,31 @@ impl Drop for Playback {
     }
 }
 
+impl std::fmt::Debug for Playback {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Playback")
+            .field("recording", &self.shared.recording.bag().path())
+            .field("status", &self.status())
+            .finish_non_exhaustive()
+    }
+}
+
 impl Device for Playback {
     fn info(&self) -> CameraInfo {
-        self.inner.recording.snapshot().info.clone()
+        self.shared.recording.snapshot().info.clone()
     }
 
     fn sensors(&self) -> Vec<Arc<dyn Sensor>> {
-        self.inner
+        self.shared
             .sensors
-            .lock()
             .iter()
             .map(|s| s.clone() as Arc<dyn Sensor>)
             .collect()
     }
 
     fn extrinsics(&self, from: StreamId, to: StreamId) -> Option<Extrinsics> {
-        self.inner.recording.extrinsics(from, to)
+        self.shared.recording.extrinsics(from, to)
     }
-}
-
-impl Inner {
-    /// Change the controls, wake the reader and dispatchers, and tell the
-    /// status listeners if the status changed.
-    fn update(&self, change: impl FnOnce(&mut Control)) {
-        let (before, after) = {
-            let mut control = self.control.lock();
-            let before = control.status;
-            change(&mut control);
-            (before, control.status)
-        };
-        // Listeners hear of a new status before anyone waiting for it wakes.
-        if before != after {
-            self.announce(after);
-        }
-        self.wake.notify_all();
-    }
-
-    fn announce(&self, status: PlaybackStatus) {
-        let listeners = self.status_listeners.lock().clone();
-        for listener in listeners {
-            listener(status);
-        }
-    }
-
-    /// The streams of every started sensor.
-    fn active_streams(&self) -> BTreeSet<StreamId> {
-        self.sensors
-            .lock()
-            .iter()
-            .filter(|s| s.dispatcher.lock().is_some())
-            .flat_map(|s| s.opened.lock().iter().map(|p| p.stream).collect::<Vec<_>>())
-            .collect()
-    }
-
-    /// Called by a dispatcher before each delivery: waits while paused.
-    fn may_deliver(&self, generation: u64) -> bool {
-        let mut control = self.control.lock();
-        while control.paused && !control.stop_reader {
-            if self.generation.load(Ordering::Acquire) != generation {
-                return false;
-            }
-            self.wake.wait_for(&mut control, Duration::from_millis(50));
-        }
-        !control.stop_reader
-    }
-
-    /// A sensor started: play (from the start if nothing was playing).
-    fn sensor_started(self: &Arc<Self>) -> Result<()> {
-        let mut reader = self.reader.lock();
-        let running = reader.as_ref().is_some_and(|h| !h.is_finished());
-        if running {
-            self.update(|c| c.streams_changed = true);
-            return Ok(());
-        }
-        if let Some(finished) = reader.take() {
-            let _ = finished.join();
-        }
-        let start = self.recording.start_time();
-        self.update(|c| {
-            c.stop_reader = false;
-            c.streams_changed = false;
-            // From the beginning, unless a seek came before the start.
-            let from = c.seek_to.unwrap_or(start);
-            c.seek_to = Some(from);
-            c.position = from;
-            c.status = if c.paused {
-                PlaybackStatus::Paused
-            } else {
-                PlaybackStatus::Playing
-            };
-        });
-        let inner = self.clone();
-        let handle = std::thread::Builder::new()
-            .name("rsbag-playback".into())
-            .spawn(move || read_loop(&inner))
-            .map_err(|e| {
-                Error::InvalidArgument(format!("cannot start the playback thread: {e}"))
-            })?;
-        *reader = Some(handle);
-        Ok(())
-    }
-
-    /// A sensor stopped: if none is left, stop the reader.
-    fn sensor_stopped(&self) {
-        if !self.active_streams().is_empty() {
-            self.update(|c| c.streams_changed = true);
-            return;
-        }
-        self.update(|c| {
-            c.stop_reader = true;
-            c.status = PlaybackStatus::Stopped;
-        });
-        let handle = self.reader.lock().take();
-        if let Some(handle) = handle {
-            if std::thread::current().id() != handle.thread().id() {
-                let _ = handle.join();
-            }
-        }
-    }
-}
-
-/// What the reader must do next, decided under the control lock.
-enum Next {
-    Exit,
-    Read {
-        seek: Option<u64>,
-        streams_changed: bool,
-        real_time: bool,
-        speed: f64,
-        /// The seek generation the events read next belong to.
-        generation: u64,
-    },
-}
-
-/// The reader thread: walk the recording and hand events to the sensors.
-fn read_loop(inner: &Arc<Inner>) {
-    let recording = inner.recording.clone();
-    let mut events: Option<Events<'_>> = None;
-    let mut resume_from = recording.start_time();
-    // (wall clock, bag time) the real-time pace is measured from.
-    let mut pace: Option<(Instant, u64)> = None;
-    let mut pace_speed = 1.0;
-    loop {
-        let (real_time, speed, generation) = match next_step(inner) {
-            Next::Exit => return,
-            Next::Read {
-                seek,
-                streams_changed,
-                real_time,
-                speed,
-                generation,
-            } => {
-                if let Some(target) = seek {
-                    resume_from = target;
-                }
-                if seek.is_some() || streams_changed {
-                    events = None;
-                    pace = None;
-                }
-                (real_time, speed, generation)
-            }
-        };
-        if speed != pace_speed || !real_time {
-            pace = None;
-            pace_speed = speed;
-        }
-        let cursor = events.get_or_insert_with(|| {
-            let streams = inner.active_streams();
-            recording
-                .select(Some(&streams), true)
-                .time(resume_from..)
-                .events()
-        });
-        let event = match cursor.next() {
-            Some(Ok(event)) => event,
-            Some(Err(e)) => {
-                tracing::error!("playback stopped: {e}");
-                end_of_file(inner);
-                return;
-            }
-            None => {
-                if inner.control.lock().repeat {
-                    resume_from = recording.start_time();
-                    events = None;
-                    pace = None;
-                    continue;
-                }
-                end_of_file(inner);
-                return;
-            }
-        };
-        if real_time {
-            let (wall, bag) = *pace.get_or_insert((Instant::now(), event.time));
-            let due =
-                wall + Duration::from_secs_f64(event.time.saturating_sub(bag) as f64 / 1e9 / speed);
-            if !wait_until(inner, due) {
-                // Interrupted by a control change: read this event again.
-                resume_from = event.time;
-                events = None;
-                pace = None;
-                continue;
-            }
-        }
-        if deliver(inner, event.clone(), real_time, generation) {
-            resume_from = event.time + 1;
-            inner.control.lock().position = event.time;
-        } else {
-            resume_from = event.time;
-            events = None;
-            pace = None;
-        }
-    }
-}
-
-/// Wait for the controls to allow reading; report seeks and stream changes
-/// made meanwhile (a seek while paused is applied when playing resumes).
-fn next_step(inner: &Inner) -> Next {
-    let mut control = inner.control.lock();
-    let mut seek = None;
-    let mut streams_changed = false;
-    loop {
-        if control.stop_reader {
-            return Next::Exit;
-        }
-        seek = control.seek_to.take().or(seek);
-        streams_changed |= std::mem::take(&mut control.streams_changed);
-        if !control.paused {
-            return Next::Read {
-                seek,
-                streams_changed,
-                real_time: control.real_time,
-                speed: control.speed,
-                generation: inner.generation.load(Ordering::Acquire),
-            };
-        }
-        inner.wake.wait(&mut control);
-    }
-}
-
-/// Sleep until `due`; false if a control change (pause, seek, stop, speed,
-/// streams) interrupted the wait.
-fn wait_until(inner: &Inner, due: Instant) -> bool {
-    let mut control = inner.control.lock();
-    let speed = control.speed;
-    loop {
-        if control.stop_reader
-            || control.paused
-            || control.seek_to.is_some()
-            || control.streams_changed
-            || control.speed != speed
-            || !control.real_time
-        {
-            return false;
-        }
-        if Instant::now() >= due || inner.wake.wait_until(&mut control, due).timed_out() {
-            return true;
-        }
-    }
-}
-
-/// Hand one event to its sensor; false if a control change interrupted a
-/// wait for queue room (the event is then read again).
-fn deliver(inner: &Inner, event: TimedEvent, real_time: bool, generation: u64) -> bool {
-    let sensors = inner.sensors.lock().clone();
-    match event.event {
-        Event::Frame { sensor, frame } => match sensors.get(sensor) {
-            Some(sensor) => sensor.dispatch(inner, frame, real_time, generation),
-            None => true,
-        },
-        Event::OptionChanged {
-            sensor,
-            name,
-            value,
-        } => {
-            if let Some(sensor) = sensors.get(sensor) {
-                sensor.option_changed(&name, value);
-            }
-            true
-        }
-        Event::Notification {
-            sensor,
-            notification,
-        } => {
-            if let Some(sensor) = sensors.get(sensor) {
-                sensor.notify(&notification);
-            }
-            true
-        }
-    }
-}
-
-/// The file ended: deliver what is queued, then stop every sensor.
-fn end_of_file(inner: &Arc<Inner>) {
-    let sensors = inner.sensors.lock().clone();
-    for sensor in &sensors {
-        if let Some(dispatcher) = sensor.dispatcher.lock().as_ref() {
-            dispatcher.flush();
-        }
-    }
-    for sensor in &sensors {
-        sensor.stop_dispatcher();
-    }
-    inner.update(|c| {
-        c.stop_reader = true;
-        c.status = PlaybackStatus::Stopped;
-    });
 }
 
 /// A sensor of a [`Playback`]: the recorded sensor's info, options and
@@ -640,12 +303,11 @@ pub struct PlaybackSensor {
     option_listeners: Mutex<Vec<OptionCallback>>,
     notification_listeners: Mutex<Vec<NotificationCallback>>,
     opened: Mutex<Vec<StreamProfile>>,
-    dispatcher: Mutex<Option<Dispatcher>>,
-    playback: Weak<Inner>,
+    playback: Weak<Shared>,
 }
 
 impl PlaybackSensor {
-    fn new(index: usize, snapshot: SensorSnapshot, inner: &Arc<Inner>) -> Arc<PlaybackSensor> {
+    fn new(index: usize, snapshot: SensorSnapshot, playback: Weak<Shared>) -> Arc<PlaybackSensor> {
         Arc::new(PlaybackSensor {
             index,
             options: Mutex::new(snapshot.options.clone()),
@@ -653,63 +315,23 @@ impl PlaybackSensor {
             option_listeners: Mutex::new(Vec::new()),
             notification_listeners: Mutex::new(Vec::new()),
             opened: Mutex::new(Vec::new()),
-            dispatcher: Mutex::new(None),
-            playback: Arc::downgrade(inner),
+            playback,
         })
     }
 
-    fn playback(&self) -> Result<Arc<Inner>> {
+    fn playback(&self) -> Result<Arc<Shared>> {
         self.playback
             .upgrade()
             .ok_or_else(|| Error::InvalidArgument("the playback device was dropped".into()))
     }
 
-    /// Queue a frame for the callback; false if interrupted (not real time).
-    /// `generation` is the seek generation the frame was read in: a seek
-    /// since then makes the dispatcher discard it.
-    fn dispatch(&self, inner: &Inner, mut frame: Frame, real_time: bool, generation: u64) -> bool {
-        let guard = self.dispatcher.lock();
-        let Some(dispatcher) = guard.as_ref() else {
-            return true;
-        };
-        let opened = self.opened.lock();
-        let Some(profile) = opened.iter().find(|p| p.stream == frame.profile.stream) else {
-            return true;
-        };
-        frame.profile = StreamProfile {
-            kind: frame.profile.kind,
-            ..*profile
-        };
-        drop(opened);
-        let wait = if real_time {
-            Duration::ZERO
-        } else {
-            Duration::from_millis(20)
-        };
-        loop {
-            match dispatcher.push(frame, generation, wait) {
-                Ok(()) => return true,
-                Err(Refused::Closed) => return true,
-                Err(Refused::Full(_)) if real_time => {
-                    inner.control.lock().dropped += 1;
-                    return true;
-                }
-                Err(Refused::Full(back)) => {
-                    frame = *back;
-                    let control = inner.control.lock();
-                    if control.stop_reader
-                        || control.seek_to.is_some()
-                        || control.streams_changed
-                        || inner.generation.load(Ordering::Acquire) != generation
-                    {
-                        return false;
-                    }
-                }
-            }
-        }
+    /// The recorded sensor's name, for messages.
+    pub(super) fn snapshot_name(&self) -> String {
+        self.name()
     }
 
-    fn option_changed(&self, name: &str, value: f32) {
+    /// A recorded option change: keep the value, tell the listeners.
+    pub(super) fn option_changed(&self, name: &str, value: f32) {
         {
             let mut options = self.options.lock();
             match options.iter_mut().find(|o| o.name == name) {
@@ -725,26 +347,31 @@ impl PlaybackSensor {
         }
         let listeners = self.option_listeners.lock().clone();
         for listener in listeners {
-            listener(name, value);
+            guarded("an option listener", || listener(name, value));
         }
     }
 
-    fn notify(&self, notification: &Notification) {
+    /// Tell the notification listeners.
+    pub(super) fn notify(&self, notification: &Notification) {
         let listeners = self.notification_listeners.lock().clone();
         for listener in listeners {
-            listener(notification);
+            guarded("a notification listener", || listener(notification));
         }
     }
 
-    fn stop_dispatcher(&self) -> bool {
-        let dispatcher = self.dispatcher.lock().take();
-        match dispatcher {
-            Some(dispatcher) => {
-                dispatcher.stop();
-                true
-            }
-            None => false,
-        }
+    fn is_streaming(&self) -> bool {
+        self.playback
+            .upgrade()
+            .is_some_and(|p| p.state.lock().is_streaming(self.index))
+    }
+}
+
+impl std::fmt::Debug for PlaybackSensor {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PlaybackSensor")
+            .field("index", &self.index)
+            .field("name", &self.name())
+            .finish_non_exhaustive()
     }
 }
 
@@ -776,7 +403,7 @@ impl Sensor for PlaybackSensor {
     }
 
     fn open(&self, profiles: &[StreamProfile]) -> Result<()> {
-        if self.dispatcher.lock().is_some() {
+        if self.is_streaming() {
             return Err(Error::InvalidArgument(
                 "cannot open a streaming sensor; stop it first".into(),
             ));
@@ -813,43 +440,20 @@ impl Sensor for PlaybackSensor {
     }
 
     fn start(&self, callback: FrameCallback) -> Result<()> {
-        let inner = self.playback()?;
-        if self.opened.lock().is_empty() {
+        let shared = self.playback()?;
+        let opened = self.opened.lock().clone();
+        if opened.is_empty() {
             return Err(Error::InvalidArgument(format!(
                 "sensor {:?} has no opened profiles; open some before start",
                 self.name()
             )));
         }
-        {
-            let mut slot = self.dispatcher.lock();
-            if slot.is_some() {
-                return Err(Error::InvalidArgument(format!(
-                    "sensor {:?} is already streaming",
-                    self.name()
-                )));
-            }
-            let weak = Arc::downgrade(&inner);
-            let may_deliver = Arc::new(move |generation| {
-                weak.upgrade().is_some_and(|i| i.may_deliver(generation))
-            });
-            let dispatcher = Dispatcher::start(
-                format!("rsbag-sensor-{}", self.index),
-                inner.options.queue_size,
-                callback,
-                inner.generation.clone(),
-                may_deliver,
-            )
-            .map_err(|e| Error::InvalidArgument(format!("cannot start a delivery thread: {e}")))?;
-            *slot = Some(dispatcher);
-        }
-        inner.sensor_started()
+        shared.start_streams(self.index, &opened, callback)
     }
 
     fn stop(&self) -> Result<()> {
-        if self.stop_dispatcher() {
-            if let Ok(inner) = self.playback() {
-                inner.sensor_stopped();
-            }
+        if let Ok(shared) = self.playback() {
+            shared.stop_streams(Some(self.index));
         }
         Ok(())
     }

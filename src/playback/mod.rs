@@ -15,7 +15,7 @@
 
 pub mod check;
 mod device;
-mod dispatcher;
+mod engine;
 pub mod frameset;
 mod pipeline;
 mod reader;

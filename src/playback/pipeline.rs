@@ -1,14 +1,13 @@
 //! Framesets from the playback device, the way librealsense's pipeline
 //! gives them over a file: `wait_for_frames` and `poll_for_frames`.
 
+use std::collections::VecDeque;
 use std::io;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crossbeam_channel::{Receiver, SendTimeoutError, TryRecvError};
-use parking_lot::Mutex;
+use parking_lot::{Condvar, Mutex};
 
 use super::device::{Playback, PlaybackOptions, PlaybackStatus};
 use super::frameset::{FrameSet, SyncOptions, Syncer};
@@ -44,11 +43,28 @@ impl Default for PipelineConfig {
     }
 }
 
-/// The syncer and whether the playback has ended.
+/// What the sensor callbacks and the callers share, under one lock.
 struct State {
     syncer: Syncer<Frame>,
+    /// Frames from the callbacks not yet in the syncer.
+    arrived: VecDeque<Frame>,
+    capacity: usize,
+    /// Set while stopping or seeking: callbacks drop their frame rather
+    /// than wait for room.
+    discard: bool,
+    /// The playback stopped: every frame it will deliver has arrived.
+    playback_stopped: bool,
     /// Every frame of the playback went into the syncer.
     ended: bool,
+}
+
+/// The state and what wakes the threads waiting on it.
+struct Exchange {
+    state: Mutex<State>,
+    /// Wakes callbacks waiting for room.
+    room: Condvar,
+    /// Wakes callers waiting for frames or the end.
+    news: Condvar,
 }
 
 /// A [`Playback`] with chosen streams started, whose frames are grouped
@@ -78,12 +94,7 @@ struct State {
 pub struct Pipeline {
     playback: Playback,
     profiles: Vec<StreamProfile>,
-    frames: Receiver<Frame>,
-    done: Receiver<()>,
-    /// Set while stopping or seeking: callbacks drop their frame rather
-    /// than wait for room.
-    discard: Arc<AtomicBool>,
-    state: Mutex<State>,
+    exchange: Arc<Exchange>,
 }
 
 /// How long [`Pipeline::next`] may wait.
@@ -134,13 +145,24 @@ impl Pipeline {
                 "no stream to start: the recording has none, or none was chosen".into(),
             ));
         }
-        let (frames_tx, frames) = crossbeam_channel::bounded(config.queue_size.max(1));
-        let (done_tx, done) = crossbeam_channel::unbounded();
-        let discard = Arc::new(AtomicBool::new(false));
+        let exchange = Arc::new(Exchange {
+            state: Mutex::new(State {
+                syncer: Syncer::new(Vec::new(), config.sync),
+                arrived: VecDeque::new(),
+                capacity: config.queue_size.max(1),
+                discard: false,
+                playback_stopped: false,
+                ended: false,
+            }),
+            room: Condvar::new(),
+            news: Condvar::new(),
+        });
         playback.set_real_time(config.real_time);
+        let stopped = exchange.clone();
         playback.add_status_listener(Arc::new(move |status| {
             if status == PlaybackStatus::Stopped {
-                let _ = done_tx.send(());
+                stopped.state.lock().playback_stopped = true;
+                stopped.news.notify_all();
             }
         }));
         // Every sensor starts before reading begins, so no stream misses
@@ -157,32 +179,16 @@ impl Pipeline {
                 continue;
             }
             sensor.open(&chosen)?;
-            let tx = frames_tx.clone();
-            let discard = discard.clone();
-            sensor.start(Arc::new(move |mut frame: Frame| loop {
-                if discard.load(Ordering::Acquire) {
-                    return;
-                }
-                match tx.send_timeout(frame, Duration::from_millis(20)) {
-                    Ok(()) | Err(SendTimeoutError::Disconnected(_)) => return,
-                    Err(SendTimeoutError::Timeout(back)) => frame = back,
-                }
-            }))?;
+            let exchange = exchange.clone();
+            sensor.start(Arc::new(move |frame: Frame| exchange.arrive(frame)))?;
             profiles.extend(chosen);
         }
-        drop(frames_tx);
-        let syncer = Syncer::new(profiles.iter().copied(), config.sync);
+        exchange.state.lock().syncer = Syncer::new(profiles.iter().copied(), config.sync);
         playback.resume();
         Ok(Pipeline {
             playback,
             profiles,
-            frames,
-            done,
-            discard,
-            state: Mutex::new(State {
-                syncer,
-                ended: false,
-            }),
+            exchange,
         })
     }
 
@@ -226,8 +232,8 @@ impl Pipeline {
 
     /// Whether the recording has ended and every frameset was taken.
     pub fn is_finished(&self) -> bool {
-        let mut state = self.state.lock();
-        self.take_available(&mut state);
+        let mut state = self.exchange.state.lock();
+        self.exchange.take_arrived(&mut state);
         state.ended && state.syncer.pending_frames() == 0
     }
 
@@ -236,19 +242,24 @@ impl Pipeline {
     /// next one is from there. An error once the recording has ended or
     /// the pipeline was stopped.
     pub fn seek(&self, time: Duration) -> Result<()> {
-        let mut state = self.state.lock();
-        if state.ended || self.playback.status() == PlaybackStatus::Stopped {
-            return Err(Error::InvalidArgument(
-                "cannot seek: the pipeline's playback has stopped".into(),
-            ));
+        {
+            let state = self.exchange.state.lock();
+            if state.ended || self.playback.status() == PlaybackStatus::Stopped {
+                return Err(Error::InvalidArgument(
+                    "cannot seek: the pipeline's playback has stopped".into(),
+                ));
+            }
         }
         let was_paused = self.playback.is_paused();
-        self.discard.store(true, Ordering::Release);
+        self.exchange.set_discard(true);
         self.playback.pause();
         let sought = self.playback.seek(time);
-        while self.frames.try_recv().is_ok() {}
-        state.syncer.reset();
-        self.discard.store(false, Ordering::Release);
+        {
+            let mut state = self.exchange.state.lock();
+            state.arrived.clear();
+            state.syncer.reset();
+            state.discard = false;
+        }
         if !was_paused {
             self.playback.resume();
         }
@@ -257,56 +268,20 @@ impl Pipeline {
 
     /// Stop streaming; framesets not yet taken are discarded.
     pub fn stop(&self) {
-        self.discard.store(true, Ordering::Release);
+        self.exchange.set_discard(true);
         self.playback.stop();
-        let mut state = self.state.lock();
-        while self.frames.try_recv().is_ok() {}
+        let mut state = self.exchange.state.lock();
+        state.arrived.clear();
         state.syncer.reset();
         state.ended = true;
-    }
-
-    /// Feed the syncer what has arrived; notice the end of the playback.
-    fn take_available(&self, state: &mut State) {
-        if state.ended {
-            return;
-        }
-        loop {
-            match self.frames.try_recv() {
-                Ok(frame) => state.syncer.push(frame),
-                Err(TryRecvError::Disconnected) => {
-                    self.finish(state);
-                    return;
-                }
-                Err(TryRecvError::Empty) => {
-                    if self.done.try_recv().is_ok() {
-                        self.finish(state);
-                    }
-                    return;
-                }
-            }
-        }
-    }
-
-    /// The playback ended: every frame is in the queue (callbacks have
-    /// returned); group them all.
-    fn finish(&self, state: &mut State) {
-        while let Ok(frame) = self.frames.try_recv() {
-            state.syncer.push(frame);
-        }
-        state.syncer.finish();
-        state.ended = true;
+        self.exchange.news.notify_all();
     }
 
     fn next(&self, wait: Wait) -> Result<Option<FrameSet>> {
-        let mut state = self.state.lock();
+        let exchange = &self.exchange;
+        let mut state = exchange.state.lock();
         loop {
-            if let Some(set) = state.syncer.pop() {
-                return Ok(Some(set));
-            }
-            if state.ended {
-                return Ok(None);
-            }
-            self.take_available(&mut state);
+            exchange.take_arrived(&mut state);
             if let Some(set) = state.syncer.pop() {
                 return Ok(Some(set));
             }
@@ -317,30 +292,70 @@ impl Pipeline {
                 Wait::Poll => return Ok(None),
                 Wait::Until(deadline) => deadline,
             };
-            let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
-            if left == Some(Duration::ZERO) {
-                return Err(timed_out());
-            }
-            // Wait for a frame or the end, up to the deadline.
-            crossbeam_channel::select! {
-                recv(self.frames) -> frame => match frame {
-                    Ok(frame) => state.syncer.push(frame),
-                    Err(_) => self.finish(&mut state),
-                },
-                recv(self.done) -> _ => self.finish(&mut state),
-                default(left.unwrap_or(Duration::from_secs(3600))) => {
-                    if left.is_some() {
+            match deadline {
+                Some(deadline) => {
+                    if exchange.news.wait_until(&mut state, deadline).timed_out()
+                        && state.arrived.is_empty()
+                        && !state.playback_stopped
+                    {
                         return Err(timed_out());
                     }
                 }
+                None => exchange.news.wait(&mut state),
             }
+        }
+    }
+}
+
+impl Exchange {
+    /// A sensor callback: queue the frame, waiting for room (woken by the
+    /// consumer, a seek or a stop).
+    fn arrive(&self, frame: Frame) {
+        let mut state = self.state.lock();
+        loop {
+            if state.discard {
+                return;
+            }
+            if state.arrived.len() < state.capacity {
+                state.arrived.push_back(frame);
+                self.news.notify_all();
+                return;
+            }
+            self.room.wait(&mut state);
+        }
+    }
+
+    /// Drop frames on their way in (and wake callbacks waiting for room).
+    fn set_discard(&self, discard: bool) {
+        self.state.lock().discard = discard;
+        self.room.notify_all();
+    }
+
+    /// Feed the syncer what has arrived; once the playback stopped (every
+    /// callback has returned), group everything.
+    fn take_arrived(&self, state: &mut State) {
+        if state.ended {
+            return;
+        }
+        if !state.arrived.is_empty() {
+            let State {
+                arrived, syncer, ..
+            } = state;
+            for frame in arrived.drain(..) {
+                syncer.push(frame);
+            }
+            self.room.notify_all();
+        }
+        if state.playback_stopped {
+            state.syncer.finish();
+            state.ended = true;
         }
     }
 }
 
 impl Drop for Pipeline {
     fn drop(&mut self) {
-        self.discard.store(true, Ordering::Release);
+        self.exchange.set_discard(true);
         self.playback.stop();
     }
 }

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use parking_lot::Mutex;
 
 use rsbag::device::{Device, StreamId};
-use rsbag::playback::{Playback, PlaybackOptions};
+use rsbag::playback::{Playback, PlaybackOptions, PlaybackStatus};
 use rsbag::{Error, Result};
 
 /// Play a recording through the playback device (every stream started),
@@ -65,11 +65,20 @@ pub fn run(args: Args) -> Result<()> {
         real_time: !args.no_realtime,
         ..PlaybackOptions::default()
     };
-    let playback = Playback::with_options(&args.file, options)?;
+    let playback = Arc::new(Playback::with_options(&args.file, options)?);
     playback.set_playback_speed(args.speed)?;
     playback.set_repeat(args.repeat);
     playback.pause();
     playback.seek(start)?;
+    // The end of the file, or of `--duration` of the recording, wakes the
+    // main thread.
+    let (ended_tx, ended) = crossbeam_channel::bounded::<()>(1);
+    let stopped = ended_tx.clone();
+    playback.add_status_listener(Arc::new(move |status| {
+        if status == PlaybackStatus::Stopped {
+            let _ = stopped.try_send(());
+        }
+    }));
     let tallies: Arc<Mutex<BTreeMap<StreamId, Tally>>> = Arc::default();
     for sensor in playback.sensors() {
         let profiles = sensor.profiles();
@@ -78,36 +87,39 @@ pub fn run(args: Args) -> Result<()> {
         }
         sensor.open(&profiles)?;
         let tallies = tallies.clone();
+        let (position, past_limit) = (Arc::downgrade(&playback), ended_tx.clone());
+        let limit = limit.filter(|_| !args.repeat);
         sensor.start(Arc::new(move |frame| {
             let checksum = fold_bytes(&frame.data);
-            let mut tallies = tallies.lock();
-            let tally = tallies.entry(frame.profile.stream).or_default();
-            tally.frames += 1;
-            tally.bytes += frame.data.len() as u64;
-            tally.checksum ^= checksum;
+            {
+                let mut tallies = tallies.lock();
+                let tally = tallies.entry(frame.profile.stream).or_default();
+                tally.frames += 1;
+                tally.bytes += frame.data.len() as u64;
+                tally.checksum ^= checksum;
+            }
+            let played = position
+                .upgrade()
+                .map(|p| p.position().saturating_sub(start));
+            if limit.is_some_and(|limit| played.is_some_and(|played| played >= limit)) {
+                let _ = past_limit.try_send(());
+            }
         }))?;
     }
     let began = Instant::now();
     playback.resume();
-    let mut played = Duration::ZERO;
-    loop {
-        if playback.wait_until_stopped(Duration::from_millis(10)) {
-            break;
+    match limit {
+        // In a loop the recording never ends: `--duration` is wall-clock
+        // time at the playback speed.
+        Some(limit) if args.repeat => {
+            let _ = ended.recv_timeout(limit.div_f64(args.speed));
         }
-        if let Some(limit) = limit {
-            played = if args.repeat {
-                began.elapsed().mul_f64(args.speed)
-            } else {
-                playback.position().saturating_sub(start)
-            };
-            if played >= limit {
-                playback.stop();
-                break;
-            }
+        _ => {
+            let _ = ended.recv();
         }
     }
+    playback.stop();
     let elapsed = began.elapsed();
-    let _ = played;
     super::emit(&report(&tallies.lock(), elapsed, playback.dropped_frames()));
     Ok(())
 }

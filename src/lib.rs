@@ -11,6 +11,10 @@
 //! - [`msg`]: the ROS message types librealsense writes, with their exact
 //!   definitions and md5sums, encoded and decoded without copying pixel data.
 
+#![deny(missing_docs)]
+// No unwrap on what comes from a file or a user (tests may).
+#![cfg_attr(not(test), deny(clippy::unwrap_used))]
+
 pub mod bag;
 pub mod device;
 mod error;

@@ -2,7 +2,7 @@
 //! definitions as a real bag carries them, and real messages decoded.
 //!
 //! The bags are read with a small record walker written here, independent
-//! of `rsbag::bag`: the depth and color reference bag of `../shared/reference/`
+//! of `rsbag::bag`: the depth and color reference bag of `tests/fixtures/reference/`
 //! and a recording of motion and pose streams in `tests/fixtures/`.
 
 use std::collections::{BTreeSet, HashMap};
@@ -18,7 +18,7 @@ use sha2::{Digest, Sha256};
 
 fn reference(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/reference")
+        .join("tests/fixtures/reference")
         .join(name)
 }
 

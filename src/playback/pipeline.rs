@@ -353,6 +353,15 @@ impl Exchange {
     }
 }
 
+impl std::fmt::Debug for Pipeline {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Pipeline")
+            .field("playback", &self.playback)
+            .field("profiles", &self.profiles)
+            .finish_non_exhaustive()
+    }
+}
+
 impl Drop for Pipeline {
     fn drop(&mut self) {
         self.exchange.set_discard(true);

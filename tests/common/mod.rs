@@ -12,9 +12,9 @@ pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// A file of `../shared/reference/`.
+/// A librealsense-written reference file of `tests/fixtures/reference/`.
 pub fn reference(name: &str) -> PathBuf {
-    root().join("../shared/reference").join(name)
+    root().join("tests/fixtures/reference").join(name)
 }
 
 /// A file of `sample_bags/`.

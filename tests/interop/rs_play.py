@@ -15,7 +15,7 @@ resumed. Each frame is copied in its callback; the script waits
 until the playback status is `stopped` (plus a short grace), then prints one
 line per frame, sorted by (stream, index, frame_number), ties in arrival
 order, exactly in the shape of
-`../shared/reference/librealsense-2.55-depth-color.frames.jsonl`:
+`tests/fixtures/reference/librealsense-2.55-depth-color.frames.jsonl`:
 
     {"stream": "Depth", "index": 0, "frame_number": 3, "timestamp": 99.9,
      "domain": "Hardware Clock", "size": 9600, "sha256": "<hex>"}

@@ -78,7 +78,7 @@ impl SyntheticConfig {
     pub(super) fn validate(&self) -> Result<()> {
         check_mode("depth", self.depth)?;
         check_mode("color", self.color)?;
-        if self.color.0 % 2 != 0 {
+        if !self.color.0.is_multiple_of(2) {
             return Err(Error::InvalidArgument(format!(
                 "color width must be even (YUYV packs two pixels), not {}",
                 self.color.0

@@ -298,7 +298,7 @@ fn infrared(w: usize, h: usize, number: u64, index: u32, emitter: bool, out: &mu
         for (x, px) in row.iter_mut().enumerate() {
             *px = 40 + ((((x + shift) as u32) ^ yy) & 63) as u8;
         }
-        if emitter && (y + n) % SPACING == 0 {
+        if emitter && (y + n).is_multiple_of(SPACING) {
             let phase = (shift + 3 * ((y + n) / SPACING)) % SPACING;
             let first = (SPACING - phase) % SPACING;
             for px in row.iter_mut().skip(first).step_by(SPACING) {

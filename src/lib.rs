@@ -20,6 +20,7 @@ pub mod device;
 mod error;
 pub mod msg;
 pub mod playback;
+pub mod processing;
 pub mod record;
 
 pub use error::{Error, Result};

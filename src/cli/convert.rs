@@ -12,9 +12,9 @@ use rsbag::playback::{FrameReader, RecordedFrame};
 use rsbag::record::rs_writer::depth_units_of;
 use rsbag::{Error, Result};
 
-use super::pixels::{self, Image};
 use super::progress;
 use super::select::{self, Window};
+use rsbag::processing::{self, Image, PixelLayout};
 
 /// The file listing the image and point-cloud files.
 const INDEX: &str = "frames.csv";
@@ -116,7 +116,7 @@ impl Target {
         let video = matches!(profile.kind, ProfileKind::Video { .. });
         match self {
             Target::Png if !video => Err("not an image"),
-            Target::Png if !pixels::png_supported(profile.format) => {
+            Target::Png if !processing::image_supported(profile.format) => {
                 Err("a format PNG does not hold")
             }
             Target::Raw if !video => Err("not an image"),
@@ -337,12 +337,12 @@ impl<'a> Writer<'a> {
         match self.to {
             Target::Png => {
                 let name = self.file_name(frame, "", "png");
-                self.png(&name, &pixels::image(frame)?)?;
+                self.png(&name, &processing::image(frame)?)?;
                 self.indexed(&name, frame)?;
                 if let (Some((near, far)), Format::Z16) = (self.colorize, frame.profile.format) {
                     let units = self.depth_units(recorded.sensor);
                     let name = self.file_name(frame, "_colorized", "png");
-                    self.png(&name, &pixels::colorize(frame, units, near, far)?)?;
+                    self.png(&name, &processing::colorize(frame, units, near, far)?)?;
                     self.indexed(&name, frame)?;
                 }
             }
@@ -364,7 +364,7 @@ impl<'a> Writer<'a> {
                     ))
                 })?;
                 let units = self.depth_units(recorded.sensor);
-                let points = pixels::points(frame, &intrinsics, units)?;
+                let points = processing::points(frame, &intrinsics, units)?;
                 self.ply(&name, frame, &points, units)?;
                 self.indexed(&name, frame)?;
             }
@@ -395,11 +395,27 @@ impl<'a> Writer<'a> {
         let file = self.dir.create_file(name)?;
         let error = |e: png::EncodingError| self.dir.error(name, e.into());
         let mut encoder = png::Encoder::new(file, image.width, image.height);
-        encoder.set_color(image.color);
-        encoder.set_depth(image.depth);
+        let (color, depth) = match image.layout {
+            PixelLayout::Gray8 => (png::ColorType::Grayscale, png::BitDepth::Eight),
+            PixelLayout::Gray16 => (png::ColorType::Grayscale, png::BitDepth::Sixteen),
+            PixelLayout::Rgb8 => (png::ColorType::Rgb, png::BitDepth::Eight),
+            PixelLayout::Rgba8 => (png::ColorType::Rgba, png::BitDepth::Eight),
+        };
+        encoder.set_color(color);
+        encoder.set_depth(depth);
         encoder.set_compression(png::Compression::Fast);
         let mut writer = encoder.write_header().map_err(error)?;
-        writer.write_image_data(&image.data).map_err(error)?;
+        if image.layout == PixelLayout::Gray16 {
+            // PNG stores 16-bit samples big-endian.
+            let swapped: Vec<u8> = image
+                .data
+                .chunks_exact(2)
+                .flat_map(|p| [p[1], p[0]])
+                .collect();
+            writer.write_image_data(&swapped).map_err(error)?;
+        } else {
+            writer.write_image_data(&image.data).map_err(error)?;
+        }
         writer.finish().map_err(error)
     }
 

@@ -15,7 +15,6 @@ mod frames;
 mod info;
 mod json;
 mod output;
-mod pixels;
 mod play;
 mod progress;
 mod record;

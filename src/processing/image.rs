@@ -1,53 +1,78 @@
-//! What `rsbag convert` makes of a frame's bytes: PNG images, colorized
-//! depth and point clouds.
+//! Frames as images: rows without stride padding, colour in RGB order,
+//! depth as a colour map.
 
-use rsbag::device::{Format, Frame, Intrinsics};
-use rsbag::{Error, Result};
+use crate::device::{Format, Frame};
+use crate::{Error, Result};
 
-/// An image ready for the PNG encoder: rows packed, 16-bit samples
-/// big-endian as PNG stores them.
+/// How an [`Image`]'s pixels are laid out in its `data`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PixelLayout {
+    /// One byte per pixel.
+    Gray8,
+    /// One 16-bit little-endian sample per pixel (depth in raw units, Y16).
+    Gray16,
+    /// Red, green, blue, one byte each.
+    Rgb8,
+    /// Red, green, blue, alpha, one byte each.
+    Rgba8,
+}
+
+impl PixelLayout {
+    /// Bytes per pixel.
+    pub fn bytes_per_pixel(self) -> usize {
+        match self {
+            PixelLayout::Gray8 => 1,
+            PixelLayout::Gray16 => 2,
+            PixelLayout::Rgb8 => 3,
+            PixelLayout::Rgba8 => 4,
+        }
+    }
+}
+
+/// An image: rows packed one after the other, no padding.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Image {
+    /// Pixels per row.
     pub width: u32,
+    /// Rows.
     pub height: u32,
-    pub color: png::ColorType,
-    pub depth: png::BitDepth,
+    /// What a pixel is.
+    pub layout: PixelLayout,
+    /// `width * height * layout.bytes_per_pixel()` bytes.
     pub data: Vec<u8>,
 }
 
-/// Whether frames of `format` can be written as PNG.
-pub fn png_supported(format: Format) -> bool {
-    png_layout(format).is_some()
-}
-
-/// For a format: bytes per pixel in the frame, and the PNG color type and
-/// bit depth it is written as.
-fn png_layout(format: Format) -> Option<(usize, png::ColorType, png::BitDepth)> {
-    use png::{BitDepth, ColorType};
+/// For a frame format: bytes per pixel in the frame, and the layout of its
+/// image.
+fn layout_of(format: Format) -> Option<(usize, PixelLayout)> {
     Some(match format {
-        Format::Y8 | Format::Raw8 => (1, ColorType::Grayscale, BitDepth::Eight),
-        Format::Z16 | Format::Disparity16 | Format::Y16 | Format::Raw16 => {
-            (2, ColorType::Grayscale, BitDepth::Sixteen)
-        }
-        Format::Rgb8 | Format::Bgr8 => (3, ColorType::Rgb, BitDepth::Eight),
-        Format::Rgba8 | Format::Bgra8 => (4, ColorType::Rgba, BitDepth::Eight),
-        Format::Yuyv | Format::Uyvy => (2, ColorType::Rgb, BitDepth::Eight),
+        Format::Y8 | Format::Raw8 => (1, PixelLayout::Gray8),
+        Format::Z16 | Format::Disparity16 | Format::Y16 | Format::Raw16 => (2, PixelLayout::Gray16),
+        Format::Rgb8 | Format::Bgr8 => (3, PixelLayout::Rgb8),
+        Format::Rgba8 | Format::Bgra8 => (4, PixelLayout::Rgba8),
+        Format::Yuyv | Format::Uyvy => (2, PixelLayout::Rgb8),
         _ => return None,
     })
 }
 
-/// The image of a video frame, in a format [`png_supported`] accepts.
+/// Whether [`image`] turns frames of `format` into images.
+pub fn image_supported(format: Format) -> bool {
+    layout_of(format).is_some()
+}
+
+/// The image of a video frame: grey levels as they are, colour in RGB(A)
+/// order (BGR swapped, YUYV and UYVY converted as librealsense converts
+/// them). An error for a format [`image_supported`] refuses, or a frame
+/// whose bytes do not hold its resolution.
 pub fn image(frame: &Frame) -> Result<Image> {
     let format = frame.profile.format;
-    let (bpp, color, depth) = png_layout(format).ok_or_else(|| {
-        Error::InvalidArgument(format!("{format} frames cannot be written as PNG"))
+    let (bpp, layout) = layout_of(format).ok_or_else(|| {
+        Error::InvalidArgument(format!("{format} frames cannot be made into an image"))
     })?;
     let (width, height) = frame.resolution().unwrap_or((0, 0));
-    let mut data = Vec::new();
+    let mut data = Vec::with_capacity(width as usize * height as usize * layout.bytes_per_pixel());
     for row in rows(frame, bpp)? {
         match format {
-            Format::Z16 | Format::Disparity16 | Format::Y16 | Format::Raw16 => {
-                data.extend(row.chunks_exact(2).flat_map(|p| [p[1], p[0]]))
-            }
             Format::Bgr8 => data.extend(row.chunks_exact(3).flat_map(|p| [p[2], p[1], p[0]])),
             Format::Bgra8 => {
                 data.extend(row.chunks_exact(4).flat_map(|p| [p[2], p[1], p[0], p[3]]))
@@ -66,14 +91,13 @@ pub fn image(frame: &Frame) -> Result<Image> {
     Ok(Image {
         width,
         height,
-        color,
-        depth,
+        layout,
         data,
     })
 }
 
 /// The rows of a video frame, `bpp` bytes per pixel, checked against the
-/// frame's size and stride (the bytes come from the file: trust nothing).
+/// frame's size and stride (the bytes come from a file: trust nothing).
 pub fn rows(frame: &Frame, bpp: usize) -> Result<impl Iterator<Item = &[u8]>> {
     let (width, height) = frame.resolution().unwrap_or((0, 0));
     let row = u64::from(width) * bpp as u64;
@@ -121,7 +145,7 @@ fn yuv422(y0: u8, u: u8, y1: u8, v: u8) -> [u8; 6] {
 }
 
 /// The depth values (raw units) of a Z16 frame, row by row.
-fn depth_values(frame: &Frame) -> Result<Vec<u16>> {
+pub(super) fn depth_values(frame: &Frame) -> Result<Vec<u16>> {
     let mut values = Vec::new();
     for row in rows(frame, 2)? {
         values.extend(
@@ -132,9 +156,9 @@ fn depth_values(frame: &Frame) -> Result<Vec<u16>> {
     Ok(values)
 }
 
-/// A Z16 frame as an 8-bit RGB image: depths from `near` to `far` meters
-/// go from blue through green and yellow to red (a jet map), clamped
-/// outside the range; no depth (0) is black.
+/// A Z16 frame as an RGB image: depths from `near` to `far` metres go
+/// from blue through green and yellow to red (a jet map), clamped outside
+/// the range; no depth (0) is black.
 pub fn colorize(frame: &Frame, depth_units: f32, near: f32, far: f32) -> Result<Image> {
     let (width, height) = frame.resolution().unwrap_or((0, 0));
     let data = depth_values(frame)?
@@ -153,41 +177,23 @@ pub fn colorize(frame: &Frame, depth_units: f32, near: f32, far: f32) -> Result<
     Ok(Image {
         width,
         height,
-        color: png::ColorType::Rgb,
-        depth: png::BitDepth::Eight,
+        layout: PixelLayout::Rgb8,
         data,
     })
 }
 
-/// The 3D points (meters, camera coordinates) of the pixels of a Z16
-/// frame that have a depth: `z = depth * depth_units`,
-/// `x = (u - ppx) / fx * z`, `y = (v - ppy) / fy * z`. Lens distortion is
-/// ignored.
-pub fn points(frame: &Frame, intrinsics: &Intrinsics, depth_units: f32) -> Result<Vec<[f32; 3]>> {
-    let (width, _) = frame.resolution().unwrap_or((0, 0));
-    let values = depth_values(frame)?;
-    let mut points = Vec::new();
-    for (i, &d) in values.iter().enumerate() {
-        if d == 0 {
-            continue;
-        }
-        let (u, v) = ((i % width as usize) as f32, (i / width as usize) as f32);
-        let z = f32::from(d) * depth_units;
-        points.push([
-            (u - intrinsics.ppx) / intrinsics.fx * z,
-            (v - intrinsics.ppy) / intrinsics.fy * z,
-            z,
-        ]);
-    }
-    Ok(points)
-}
-
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
-    use rsbag::device::{StreamId, StreamKind, StreamProfile};
+    use crate::device::{StreamId, StreamKind, StreamProfile, TimestampDomain};
 
-    fn frame(format: Format, width: u32, height: u32, stride: u32, data: Vec<u8>) -> Frame {
+    pub(crate) fn frame(
+        format: Format,
+        width: u32,
+        height: u32,
+        stride: u32,
+        data: Vec<u8>,
+    ) -> Frame {
         Frame {
             profile: StreamProfile::video(
                 StreamId::new(StreamKind::Color, 0),
@@ -198,7 +204,7 @@ mod tests {
             ),
             number: 7,
             timestamp: 0.0,
-            domain: rsbag::device::TimestampDomain::HardwareClock,
+            domain: TimestampDomain::HardwareClock,
             system_time: 0.0,
             metadata: Vec::new(),
             stride,
@@ -211,10 +217,21 @@ mod tests {
         // Studio-range white and black, then pure red (Y 81, U 90, V 240).
         let data = vec![235, 128, 16, 128, 81, 90, 81, 240];
         let image = image(&frame(Format::Yuyv, 2, 2, 4, data)).expect("image");
-        assert_eq!(image.color, png::ColorType::Rgb);
+        assert_eq!(image.layout, PixelLayout::Rgb8);
         assert_eq!(&image.data[..6], [255, 255, 255, 0, 0, 0]);
         let red = &image.data[6..9];
         assert!(red[0] > 250 && red[1] < 5 && red[2] < 5, "{red:?}");
+    }
+
+    #[test]
+    fn bgr_is_swapped_and_16_bit_kept_little_endian() {
+        let bgr = image(&frame(Format::Bgr8, 1, 1, 3, vec![1, 2, 3])).expect("image");
+        assert_eq!(bgr.data, [3, 2, 1]);
+        let z16 = image(&frame(Format::Z16, 2, 1, 4, vec![1, 2, 3, 4])).expect("image");
+        assert_eq!(
+            (z16.layout, z16.data),
+            (PixelLayout::Gray16, vec![1, 2, 3, 4])
+        );
     }
 
     #[test]
@@ -239,24 +256,16 @@ mod tests {
     }
 
     #[test]
-    fn points_deproject_valid_depth_only() {
-        let data = [0u16, 1000, 2000, 0]
+    fn colorize_spans_blue_to_red_and_leaves_no_depth_black() {
+        let data = [0u16, 1000, 5000]
             .iter()
             .flat_map(|d| d.to_le_bytes())
             .collect();
-        let mut depth = frame(Format::Z16, 2, 2, 4, data);
-        depth.profile.stream = StreamId::new(StreamKind::Depth, 0);
-        let i = Intrinsics {
-            width: 2,
-            height: 2,
-            ppx: 0.5,
-            ppy: 0.5,
-            fx: 2.0,
-            fy: 4.0,
-            model: rsbag::device::Distortion::None,
-            coeffs: [0.0; 5],
-        };
-        let points = points(&depth, &i, 0.001).expect("points");
-        assert_eq!(points, [[0.25, -0.125, 1.0], [-0.5, 0.25, 2.0]]);
+        let depth = frame(Format::Z16, 3, 1, 6, data);
+        let image = colorize(&depth, 0.001, 1.0, 5.0).expect("colorize");
+        assert_eq!(&image.data[..3], [0, 0, 0]);
+        let (near, far) = (&image.data[3..6], &image.data[6..9]);
+        assert!(near[2] > 100 && near[0] == 0, "near is blue: {near:?}");
+        assert!(far[0] > 100 && far[2] == 0, "far is red: {far:?}");
     }
 }

@@ -1,0 +1,20 @@
+//! What is made of a frame's bytes: images to view or save, colourised
+//! depth, and 3D points. Pure functions over [`crate::device::Frame`]s, no
+//! I/O; the `rsbag convert` command writes their results as files.
+//!
+//! ```
+//! use rsbag::playback::FrameReader;
+//! use rsbag::processing::{image, PixelLayout};
+//! # fn main() -> rsbag::Result<()> {
+//! let reader = FrameReader::open("sample_bags/librealsense-depth-color-lz4.bag")?;
+//! let first = reader.frames()?.next().expect("a frame")?;
+//! let picture = image(&first.frame)?;
+//! assert!(matches!(picture.layout, PixelLayout::Gray16 | PixelLayout::Rgb8));
+//! # Ok(()) }
+//! ```
+
+mod image;
+mod points;
+
+pub use image::{colorize, image, image_supported, rows, Image, PixelLayout};
+pub use points::points;

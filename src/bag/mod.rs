@@ -37,6 +37,7 @@ mod reader;
 pub mod record;
 mod rewrite;
 mod scan;
+mod span;
 mod writer;
 
 pub use compression::Compression;

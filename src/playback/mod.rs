@@ -20,6 +20,7 @@ pub mod frameset;
 mod pipeline;
 mod reader;
 mod recording;
+pub mod summary;
 
 pub use device::{Playback, PlaybackOptions, PlaybackSensor, PlaybackStatus, StatusCallback};
 pub use frameset::{FrameSet, SyncFrame, SyncOptions, Syncer};

@@ -1,0 +1,392 @@
+//! What a recording holds, from its index and device description alone:
+//! the typed result behind `rsbag info` (with serde, the JSON it prints).
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use super::recording::Recording;
+use crate::bag::{Bag, Chunk};
+use crate::device::{camera_info, CameraInfo, Intrinsics};
+use crate::record::topics::FILE_VERSION;
+use crate::Result;
+
+/// At most this many chunk headers are read for the compression: each one
+/// is a read from a different place in the file.
+const COMPRESSION_SAMPLE: usize = 32;
+
+/// A description of a bag and, where it is one, of the RealSense recording
+/// in it. Reading it touches the index, the device description, the
+/// chunks at either end and at most 32 chunk headers, whatever the file's
+/// length.
+///
+/// ```
+/// use rsbag::playback::summary::Summary;
+/// # fn main() -> rsbag::Result<()> {
+/// let summary = Summary::of("sample_bags/librealsense-motion-lz4.bag")?;
+/// let realsense = summary.realsense.as_ref().expect("a RealSense recording");
+/// assert_eq!(realsense.streams.len(), 3);
+/// # Ok(()) }
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Summary {
+    /// The file, as given.
+    pub file: String,
+    /// Its size, bytes.
+    pub size: u64,
+    /// `indexed`, or `scanned` when the index was unusable.
+    pub index: &'static str,
+    /// What a scan recovered, when the index was unusable.
+    pub scan: Option<ScanSummary>,
+    /// Bag time of the first message, ns.
+    pub start_ns: u64,
+    /// Bag time of the last message, ns.
+    pub end_ns: u64,
+    /// Chunks in the file.
+    pub chunks: usize,
+    /// Chunks per compression, among the chunks read for it.
+    pub compression: BTreeMap<String, u64>,
+    /// How many chunk headers were read for `compression`: all, or 32
+    /// spread over a larger file.
+    pub compression_chunks_read: usize,
+    /// Messages in the file.
+    pub messages: u64,
+    /// Every topic.
+    pub topics: Vec<TopicSummary>,
+    /// The RealSense recording; `None` when the bag is not one.
+    pub realsense: Option<RealSenseSummary>,
+    /// Why the bag is not read as a RealSense recording.
+    pub not_realsense: Option<String>,
+}
+
+/// What a scan recovered from a bag whose index was unusable.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct ScanSummary {
+    /// Chunks read whole.
+    pub complete_chunks: u64,
+    /// Chunks that could not be read.
+    pub damaged_chunks: Vec<Place>,
+    /// Messages outside any chunk.
+    pub orphan_messages: u64,
+    /// Where the records stopped making sense, if they did.
+    pub stopped_at: Option<Place>,
+}
+
+/// A place in the file and what is wrong there.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Place {
+    /// Byte offset.
+    pub offset: u64,
+    /// What is wrong.
+    pub reason: String,
+}
+
+/// One topic of the bag.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct TopicSummary {
+    /// The topic name.
+    pub topic: String,
+    /// The ROS type.
+    #[cfg_attr(feature = "serde", serde(rename = "type"))]
+    pub msg_type: String,
+    /// Messages on it.
+    pub messages: u64,
+}
+
+/// The RealSense part: device, sensors and streams.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct RealSenseSummary {
+    /// The RealSense file version.
+    pub file_version: u32,
+    /// Bag time of the first frame, ns.
+    pub start_ns: u64,
+    /// Bag time of the last frame, ns.
+    pub end_ns: u64,
+    /// From the first frame to the last, s.
+    pub duration_s: f64,
+    /// The device's camera info.
+    pub device: BTreeMap<String, String>,
+    /// The sensors.
+    pub sensors: Vec<SensorSummary>,
+    /// The streams.
+    pub streams: Vec<StreamSummary>,
+}
+
+/// One recorded sensor.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct SensorSummary {
+    /// Its name.
+    pub name: String,
+    /// Its camera info.
+    pub info: BTreeMap<String, String>,
+    /// Its options' recorded values.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "short_floats"))]
+    pub options: BTreeMap<String, f32>,
+}
+
+/// One recorded stream.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct StreamSummary {
+    /// librealsense's stream name (`Depth`, `Infrared`…).
+    pub stream: &'static str,
+    /// The stream index.
+    pub index: u32,
+    /// The name of the sensor it belongs to.
+    pub sensor: Option<String>,
+    /// librealsense's format name.
+    pub format: &'static str,
+    /// Frames per second, as recorded.
+    pub fps: u32,
+    /// Width, for video streams.
+    pub width: Option<u32>,
+    /// Height, for video streams.
+    pub height: Option<u32>,
+    /// Frames recorded.
+    pub frames: u64,
+    /// Frames per second measured over the bag times of its frames; `None`
+    /// under two frames.
+    pub measured_fps: Option<f64>,
+    /// The intrinsics of a video stream.
+    pub intrinsics: Option<IntrinsicsSummary>,
+}
+
+/// Video intrinsics, as recorded.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct IntrinsicsSummary {
+    /// Focal length, pixels.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "short_float"))]
+    pub fx: f32,
+    /// Focal length, pixels.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "short_float"))]
+    pub fy: f32,
+    /// Principal point, pixels.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "short_float"))]
+    pub ppx: f32,
+    /// Principal point, pixels.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "short_float"))]
+    pub ppy: f32,
+    /// librealsense's distortion model name.
+    pub model: &'static str,
+    /// Distortion coefficients.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "short_float_list"))]
+    pub coeffs: [f32; 5],
+}
+
+impl Summary {
+    /// Describe the bag at `path` (a bag without a usable index is
+    /// scanned). A bag that is not a RealSense recording is described too,
+    /// with `realsense: None` and the reason in `not_realsense`.
+    pub fn of(path: impl AsRef<Path>) -> Result<Summary> {
+        let path = path.as_ref();
+        let bag = Bag::open_or_scan(path)?;
+        if bag.connections_on(FILE_VERSION).next().is_none() {
+            let why = "no /file_version topic".to_owned();
+            return Summary::describe(path, &bag, Err(why)).map_err(|e| e.in_file(path));
+        }
+        match Recording::from_bag(bag) {
+            Ok(recording) => Summary::describe(path, recording.bag(), Ok(&recording)),
+            // A damaged description still leaves the bag to describe.
+            Err(e) => Summary::describe(path, &Bag::open_or_scan(path)?, Err(e.to_string())),
+        }
+        .map_err(|e| e.in_file(path))
+    }
+
+    fn describe(
+        file: &Path,
+        bag: &Bag,
+        recording: std::result::Result<&Recording, String>,
+    ) -> Result<Summary> {
+        let sampled = sample_chunks(bag.chunks());
+        let mut compression: BTreeMap<String, u64> = BTreeMap::new();
+        for chunk in &sampled {
+            let name = bag.chunk_compression(chunk)?.as_str();
+            *compression.entry(name.to_owned()).or_default() += 1;
+        }
+        let topics = bag
+            .connections()
+            .iter()
+            .map(|c| TopicSummary {
+                topic: c.topic.clone(),
+                msg_type: c.msg_type.clone(),
+                messages: bag.message_count(c.id),
+            })
+            .collect();
+        let scan = bag.scan_report().map(|r| ScanSummary {
+            complete_chunks: r.complete_chunks as u64,
+            damaged_chunks: r.damaged_chunks.iter().map(Place::from).collect(),
+            orphan_messages: r.orphan_messages,
+            stopped_at: r.stopped_at.as_ref().map(Place::from),
+        });
+        let (realsense, not_realsense) = match recording {
+            Ok(recording) => (Some(RealSenseSummary::of(recording)?), None),
+            Err(why) => (None, Some(why)),
+        };
+        Ok(Summary {
+            file: file.display().to_string(),
+            size: bag.file_size(),
+            index: if scan.is_some() { "scanned" } else { "indexed" },
+            scan,
+            start_ns: bag.start_time(),
+            end_ns: bag.end_time(),
+            chunks: bag.chunks().len(),
+            compression,
+            compression_chunks_read: sampled.len(),
+            messages: bag.total_message_count(),
+            topics,
+            realsense,
+            not_realsense,
+        })
+    }
+}
+
+impl From<&(u64, String)> for Place {
+    fn from((offset, reason): &(u64, String)) -> Place {
+        Place {
+            offset: *offset,
+            reason: reason.clone(),
+        }
+    }
+}
+
+impl RealSenseSummary {
+    fn of(recording: &Recording) -> Result<RealSenseSummary> {
+        let snapshot = recording.snapshot();
+        let sensors = snapshot
+            .sensors
+            .iter()
+            .map(|s| SensorSummary {
+                name: sensor_name(&s.info),
+                info: pairs(&s.info),
+                options: s
+                    .options
+                    .iter()
+                    .map(|o| (o.name.clone(), o.value))
+                    .collect(),
+            })
+            .collect();
+        let mut streams = Vec::new();
+        for (id, s) in recording.streams() {
+            let (width, height) = s.profile.resolution().unzip();
+            streams.push(StreamSummary {
+                stream: id.kind.name(),
+                index: id.index,
+                sensor: snapshot.sensors.get(s.sensor).map(|x| sensor_name(&x.info)),
+                format: s.profile.format.name(),
+                fps: s.profile.fps,
+                width,
+                height,
+                frames: s.frame_count,
+                measured_fps: measured_rate(recording.bag(), s.data_connections(), s.frame_count)?,
+                intrinsics: s.profile.intrinsics().as_ref().map(IntrinsicsSummary::from),
+            });
+        }
+        Ok(RealSenseSummary {
+            file_version: recording.file_version(),
+            start_ns: recording.start_time(),
+            end_ns: recording.end_time(),
+            duration_s: recording.duration() as f64 / 1e9,
+            device: pairs(&snapshot.info),
+            sensors,
+            streams,
+        })
+    }
+}
+
+impl From<&Intrinsics> for IntrinsicsSummary {
+    fn from(i: &Intrinsics) -> IntrinsicsSummary {
+        IntrinsicsSummary {
+            fx: i.fx,
+            fy: i.fy,
+            ppx: i.ppx,
+            ppy: i.ppy,
+            model: i.model.name(),
+            coeffs: i.coeffs,
+        }
+    }
+}
+
+/// Frames per second of a stream with two frames or more, (frames - 1)
+/// over the time from its first frame to its last, from the index.
+fn measured_rate(bag: &Bag, conns: &[u32], frames: u64) -> Result<Option<f64>> {
+    if frames < 2 {
+        return Ok(None);
+    }
+    Ok(bag
+        .time_span(conns)?
+        .filter(|(first, last)| last > first)
+        .map(|(first, last)| (frames - 1) as f64 * 1e9 / (last - first) as f64))
+}
+
+/// The chunks whose compression is read: all of them in a small file, the
+/// first, the last and others evenly spread between in a large one, so
+/// that describing a file takes the same time whatever its length.
+fn sample_chunks(chunks: &[Chunk]) -> Vec<&Chunk> {
+    if chunks.len() <= COMPRESSION_SAMPLE {
+        return chunks.iter().collect();
+    }
+    let last = chunks.len() - 1;
+    (0..COMPRESSION_SAMPLE)
+        .map(|k| &chunks[k * last / (COMPRESSION_SAMPLE - 1)])
+        .collect()
+}
+
+fn sensor_name(info: &CameraInfo) -> String {
+    info.get(camera_info::NAME).unwrap_or("?").to_owned()
+}
+
+fn pairs(info: &CameraInfo) -> BTreeMap<String, String> {
+    info.iter()
+        .map(|(k, v)| (k.to_owned(), v.to_owned()))
+        .collect()
+}
+
+/// An `f32` as the shortest decimal that reads back as it (`0.001`, not
+/// `0.0010000000474974513`), for output as `f64`.
+pub fn short_f64(v: f32) -> f64 {
+    v.to_string().parse().unwrap_or(f64::NAN)
+}
+
+#[cfg(feature = "serde")]
+fn short_float<S: serde::Serializer>(v: &f32, s: S) -> std::result::Result<S::Ok, S::Error> {
+    let v = short_f64(*v);
+    if v.is_finite() {
+        s.serialize_f64(v)
+    } else {
+        s.serialize_none()
+    }
+}
+
+#[cfg(feature = "serde")]
+fn short_float_list<S: serde::Serializer>(
+    v: &[f32; 5],
+    s: S,
+) -> std::result::Result<S::Ok, S::Error> {
+    use serde::ser::SerializeSeq;
+    let mut seq = s.serialize_seq(Some(v.len()))?;
+    for &x in v {
+        let x = short_f64(x);
+        seq.serialize_element(&x.is_finite().then_some(x))?;
+    }
+    seq.end()
+}
+
+#[cfg(feature = "serde")]
+fn short_floats<S: serde::Serializer>(
+    v: &BTreeMap<String, f32>,
+    s: S,
+) -> std::result::Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut map = s.serialize_map(Some(v.len()))?;
+    for (name, &x) in v {
+        let x = short_f64(x);
+        map.serialize_entry(name, &x.is_finite().then_some(x))?;
+    }
+    map.end()
+}

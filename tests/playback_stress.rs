@@ -200,17 +200,24 @@ fn wait_for(count: &AtomicUsize, n: usize) {
     }
 }
 
-#[test]
-fn stop_or_drop_while_paused_returns() {
+/// Run one scenario on the small recording, alone, under the watchdog,
+/// and check that the playback's threads are gone afterwards.
+fn scenario(name: &str, work: impl FnOnce(PathBuf, Arc<Watchdog>) + Send + 'static) {
     let _one = ONE_AT_A_TIME.lock();
     let dir = tempfile::tempdir().expect("tempdir");
     let path = small_bag(dir.path());
     let baseline = thread_count();
     let watchdog = Arc::new(Watchdog::default());
-    for real_time in [false, true] {
-        for drop_it in [false, true] {
-            let (path, w) = (path.clone(), watchdog.clone());
-            watchdog.guard("stop while paused", move || {
+    let w = watchdog.clone();
+    watchdog.guard(name, move || work(path, w));
+    assert_threads_back_to(baseline);
+}
+
+#[test]
+fn stop_or_drop_while_paused_returns() {
+    scenario("stop while paused", |path, w| {
+        for real_time in [false, true] {
+            for drop_it in [false, true] {
                 let playback = playback(&path, real_time, 2);
                 let count = start_all_counting(&playback);
                 wait_for(&count, 3);
@@ -221,21 +228,14 @@ fn stop_or_drop_while_paused_returns() {
                     w.call("stop while paused", || playback.stop());
                     assert_eq!(playback.status(), PlaybackStatus::Stopped);
                 }
-            });
+            }
         }
-    }
-    assert_threads_back_to(baseline);
+    });
 }
 
 #[test]
 fn stopping_the_last_sensor_while_another_starts_leaves_one_reader() {
-    let _one = ONE_AT_A_TIME.lock();
-    let dir = tempfile::tempdir().expect("tempdir");
-    let path = small_bag(dir.path());
-    let baseline = thread_count();
-    let watchdog = Arc::new(Watchdog::default());
-    let w = watchdog.clone();
-    watchdog.guard("stop/start race", move || {
+    scenario("stop/start race", |path, w| {
         let playback = Arc::new(playback(&path, false, 2));
         playback.set_repeat(true);
         let sensors = playback.sensors();
@@ -264,18 +264,11 @@ fn stopping_the_last_sensor_while_another_starts_leaves_one_reader() {
             );
         }
     });
-    assert_threads_back_to(baseline);
 }
 
 #[test]
 fn seek_and_stop_from_inside_a_callback_with_full_queues() {
-    let _one = ONE_AT_A_TIME.lock();
-    let dir = tempfile::tempdir().expect("tempdir");
-    let path = small_bag(dir.path());
-    let baseline = thread_count();
-    let watchdog = Arc::new(Watchdog::default());
-    let w = watchdog.clone();
-    watchdog.guard("controls from a callback", move || {
+    scenario("controls from a callback", |path, w| {
         // A queue of one and a slow callback: the reader waits for room
         // while the callback seeks and, later, stops. One stream, so that
         // no other callback can be under way when the stop returns.
@@ -320,18 +313,11 @@ fn seek_and_stop_from_inside_a_callback_with_full_queues() {
         );
         w.call("stop", || playback.stop());
     });
-    assert_threads_back_to(baseline);
 }
 
 #[test]
 fn a_status_listener_may_stop_and_start() {
-    let _one = ONE_AT_A_TIME.lock();
-    let dir = tempfile::tempdir().expect("tempdir");
-    let path = small_bag(dir.path());
-    let baseline = thread_count();
-    let watchdog = Arc::new(Watchdog::default());
-    let w = watchdog.clone();
-    watchdog.guard("controls from a status listener", move || {
+    scenario("controls from a status listener", |path, w| {
         let playback = Arc::new(playback(&path, false, 4));
         let handle = Arc::downgrade(&playback);
         let heard = Arc::new(Mutex::new(Vec::new()));
@@ -385,7 +371,6 @@ fn a_status_listener_may_stop_and_start() {
         // Every change is told, in order: never the same status twice in a row.
         assert!(heard.windows(2).all(|w| w[0] != w[1]), "{heard:?}");
     });
-    assert_threads_back_to(baseline);
 }
 
 /// A small deterministic random number generator (splitmix64).

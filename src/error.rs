@@ -71,6 +71,18 @@ pub enum Error {
     #[error("{0}")]
     InvalidArgument(String),
 
+    /// A message that cannot be used, with where it lies in the recording.
+    #[error("the message on {topic} at bag time {time} ns: {source}")]
+    InMessage {
+        /// The message's topic.
+        topic: String,
+        /// Its bag time, ns.
+        time: u64,
+        /// What is wrong with it.
+        #[source]
+        source: Box<Error>,
+    },
+
     /// An error in a named file.
     #[error("{}: {source}", path.display())]
     InFile {

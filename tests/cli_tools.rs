@@ -298,11 +298,19 @@ fn info_describes_any_ros_bag_and_a_cut_off_one() {
     let bag = std::fs::read(common::sample("rsbag-synthetic-lz4.bag")).expect("sample");
     let cut = dir.path().join("cut.bag");
     std::fs::write(&cut, &bag[..bag.len() / 2]).expect("write");
-    let info = json(&ok(&["info", "--json", s(&cut)]));
+    // Read by a scan: a warning says so on stderr (without -v), once.
+    let run = rsbag(&["info", "--json", s(&cut)]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let warning = format!("rsbag: warning: {}: no usable index", s(&cut));
+    assert!(run.stderr.starts_with(&warning), "{}", run.stderr);
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    let info = json(&run.stdout);
     assert_eq!(info["index"], "scanned");
     assert!(info["scan"]["complete_chunks"].as_u64().expect("n") >= 2);
     assert!(info["scan"]["stopped_at"]["offset"].as_u64().expect("cut") <= bag.len() as u64 / 2);
-    assert!(ok(&["info", s(&cut)]).contains("recovered by scanning"));
+    let run = rsbag(&["info", s(&cut)]);
+    assert!(run.stdout.contains("recovered by scanning"));
+    assert!(run.stderr.starts_with(&warning), "{}", run.stderr);
 }
 
 /// A large file's compression is read from 32 chunks spread over it,
@@ -1080,19 +1088,20 @@ fn damaged_copies(bag: &[u8]) -> Vec<(String, Vec<u8>)> {
 }
 
 /// Run `info`, `frames`, `check` and `convert` on a damaged file: a clean
-/// result or a one-line error naming the file, never a panic or a hang,
-/// and no partial output.
+/// result, a damaged one (exit 4), or a one-line error naming the file
+/// (after warnings naming it), never a panic or a hang, and no partial
+/// output.
 fn survives(dir: &Path, name: &str, bytes: &[u8]) {
     let file = dir.join(format!("{name}.bag"));
     std::fs::write(&file, bytes).expect("write");
     let out = dir.join(format!("{name}-converted"));
     let runs = [
         (vec!["info", s(&file)], &[0, 1][..]),
-        (vec!["frames", "--json", s(&file)], &[0, 1][..]),
+        (vec!["frames", "--json", s(&file)], &[0, 1, 4][..]),
         (vec!["check", s(&file)], &[0, 1, 3, 4][..]),
         (
             vec!["convert", s(&file), "--to", "raw", "--out", s(&out)],
-            &[0, 1][..],
+            &[0, 1, 4][..],
         ),
     ];
     for (args, allowed) in runs {
@@ -1108,11 +1117,21 @@ fn survives(dir: &Path, name: &str, bytes: &[u8]) {
             run.stderr
         );
         if code == 1 {
-            let line = run.stderr.trim_end();
+            // Warnings (a fall-back to scanning) may come first, each
+            // naming the file; the error is the last line.
+            let lines: Vec<&str> = run.stderr.trim_end().lines().collect();
+            let (line, warnings) = lines.split_last().expect("an error");
             assert!(
-                !line.contains('\n') && line.starts_with("rsbag: "),
+                line.starts_with("rsbag: ") && !line.starts_with("rsbag: warning"),
                 "{what}: not a one-line error: {line}"
             );
+            for warning in warnings {
+                assert!(
+                    warning.starts_with("rsbag: warning: ")
+                        && warning.contains(&format!("{name}.bag")),
+                    "{what}: {warning}"
+                );
+            }
             assert!(
                 line.contains(&format!("{name}.bag")),
                 "{what}: the error does not name the file: {line}"

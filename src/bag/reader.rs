@@ -129,9 +129,21 @@ impl Bag {
             Ok(bag) => bag,
             Err(Error::NotABag) => return Err(Error::NotABag.in_file(path)),
             Err(e) => {
-                tracing::warn!("{}: {e}; scanning the records instead", path.display());
-                map.sequentially(|| Bag::from_scan(data, Some(path.to_path_buf())))
-                    .map_err(|e| e.in_file(path))?
+                let bag = map
+                    .sequentially(|| Bag::from_scan(data, Some(path.to_path_buf())))
+                    .map_err(|e| e.in_file(path))?;
+                // What follows is read from a scan: say so, whatever the
+                // caller prints (it may be less than the file held).
+                let why = match e {
+                    Error::MissingIndex { reason } => reason,
+                    e => e.to_string(),
+                };
+                let chunks = bag.scan_report().map_or(0, |r| r.complete_chunks);
+                tracing::warn!(
+                    "{}: no usable index ({why}); read by scanning the records ({chunks} complete chunks; `rsbag reindex` writes a new index)",
+                    path.display()
+                );
+                bag
             }
         };
         Ok(bag.with_map(map))
@@ -762,7 +774,6 @@ impl<'b> Query<'b> {
             buffers: BufferPool::default(),
             open: Vec::new(),
             heap: BinaryHeap::new(),
-            failed: false,
         }
     }
 }
@@ -944,7 +955,6 @@ pub struct Messages<'b> {
     /// (time, chunk position, open chunk slot) of each open chunk's next
     /// entry: equal times come out in the order they were written.
     heap: BinaryHeap<Reverse<(u64, u64, usize)>>,
-    failed: bool,
 }
 
 impl Messages<'_> {
@@ -1118,18 +1128,15 @@ impl Messages<'_> {
     }
 }
 
+/// A part that cannot be read (a chunk that does not decompress, a broken
+/// record, an index entry that points nowhere) is yielded as one error, and
+/// the iteration goes on with the next readable part: a damaged chunk costs
+/// its own messages, not the rest of the file.
 impl Iterator for Messages<'_> {
     type Item = Result<Message>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.failed {
-            return None;
-        }
-        let item = self.next_message().transpose();
-        if matches!(item, Some(Err(_))) {
-            self.failed = true;
-        }
-        item
+        self.next_message().transpose()
     }
 }
 

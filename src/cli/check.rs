@@ -5,12 +5,11 @@ use std::process::ExitCode;
 
 use rsbag::playback::check::{check_file, CheckReport, Finding, FindingKind};
 
+use super::damage::DAMAGED;
 use super::progress;
 
 /// Exit code when frames were dropped, out of order or duplicated.
 const FRAME_PROBLEMS: u8 = 3;
-/// Exit code when the file is damaged.
-const DAMAGED: u8 = 4;
 
 /// How many findings of a stream are listed (all are counted).
 const LISTED: usize = 20;

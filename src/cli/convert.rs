@@ -6,12 +6,14 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 
 use rsbag::device::{Format, Frame, ProfileKind, StreamId, StreamProfile};
 use rsbag::playback::{FrameReader, RecordedFrame};
 use rsbag::record::rs_writer::depth_units_of;
 use rsbag::{Error, Result};
 
+use super::damage::Losses;
 use super::progress;
 use super::select::{self, Window};
 use rsbag::processing::{self, Image, PixelLayout};
@@ -128,7 +130,7 @@ impl Target {
     }
 }
 
-pub fn run(args: Args) -> Result<()> {
+pub fn run(args: Args) -> Result<ExitCode> {
     if args.colorize && args.to != Target::Png {
         return Err(Error::InvalidArgument(
             "--colorize goes with --to png".into(),
@@ -146,16 +148,20 @@ pub fn run(args: Args) -> Result<()> {
     let bar = progress::bar(total, "frames");
     let dir = OutputDir::create(&args.out)?;
     let mut writer = Writer::new(&args, &reader, &dir);
+    let mut losses = Losses::new(&args.file);
     for frame in query.frames().map_err(in_file)? {
-        // A frame that cannot be read or converted is the input's fault.
-        writer.write(&frame.map_err(in_file)?).map_err(in_file)?;
+        match frame {
+            // A frame that cannot be converted is the input's fault.
+            Ok(frame) => writer.write(&frame).map_err(in_file)?,
+            Err(e) => bar.suspend(|| losses.note(&e)),
+        }
         bar.inc(1);
     }
     let written = writer.finish()?;
     dir.finish()?;
     bar.finish_and_clear();
     super::emit(&summary(&args, &written, &skipped));
-    Ok(())
+    Ok(losses.exit_code())
 }
 
 /// Streams skipped, with why.

@@ -2,6 +2,7 @@
 
 use std::io::Write;
 use std::path::PathBuf;
+use std::process::ExitCode;
 use std::time::Duration;
 
 use sha2::{Digest, Sha256};
@@ -10,6 +11,7 @@ use std::sync::Arc;
 
 use parking_lot::Mutex;
 
+use super::damage::Losses;
 use super::{json, select};
 use rsbag::device::{Device, Frame, StreamId};
 use rsbag::playback::{Playback, PlaybackOptions};
@@ -112,7 +114,7 @@ fn hex(bytes: &[u8]) -> String {
 
 /// Play the file through the playback device, not in real time, with
 /// every sensor and profile started, and collect a line per frame.
-fn play_all(file: &std::path::Path) -> Result<Vec<Line>> {
+fn play_all(file: &std::path::Path, losses: &mut Losses) -> Result<Vec<Line>> {
     let options = PlaybackOptions {
         real_time: false,
         ..PlaybackOptions::default()
@@ -134,18 +136,24 @@ fn play_all(file: &std::path::Path) -> Result<Vec<Line>> {
     playback.resume();
     playback.wait_until_stopped(Duration::MAX);
     playback.stop();
+    // The playback device told of each on stderr as it skipped it.
+    losses.add(playback.read_errors());
     let lines = std::mem::take(&mut *lines.lock());
     Ok(lines)
 }
 
 /// Read the chosen frames from the file; each goes to `out` in recorded
-/// order.
-fn read_frames(args: &Args, out: impl FnMut(Line) -> bool) -> Result<()> {
+/// order, and what cannot be read to `losses`.
+fn read_frames(args: &Args, losses: &mut Losses, out: impl FnMut(Line) -> bool) -> Result<()> {
     // Errors met while reading frames name the file too.
-    read_chosen_frames(args, out).map_err(|e| e.in_file(&args.file))
+    read_chosen_frames(args, losses, out).map_err(|e| e.in_file(&args.file))
 }
 
-fn read_chosen_frames(args: &Args, mut out: impl FnMut(Line) -> bool) -> Result<()> {
+fn read_chosen_frames(
+    args: &Args,
+    losses: &mut Losses,
+    mut out: impl FnMut(Line) -> bool,
+) -> Result<()> {
     let reader = select::open(&args.file)?;
     let streams = select::streams(&reader, &args.streams)?;
     if !args.streams.is_empty() && streams.is_none() {
@@ -181,22 +189,28 @@ fn read_chosen_frames(args: &Args, mut out: impl FnMut(Line) -> bool) -> Result<
         query = query.streams(streams);
     }
     for frame in query.frames()? {
-        if !out(Line::of(&frame?.frame)) {
-            break;
+        match frame {
+            Ok(frame) => {
+                if !out(Line::of(&frame.frame)) {
+                    break;
+                }
+            }
+            Err(e) => losses.note(&e),
         }
     }
     Ok(())
 }
 
-pub fn run(args: Args) -> Result<()> {
+pub fn run(args: Args) -> Result<ExitCode> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut losses = Losses::new(&args.file);
     if args.json || args.device {
         let mut lines = if args.device {
-            play_all(&args.file)?
+            play_all(&args.file, &mut losses)?
         } else {
             let mut lines = Vec::new();
-            read_frames(&args, |line| {
+            read_frames(&args, &mut losses, |line| {
                 lines.push(line);
                 true
             })?;
@@ -209,13 +223,15 @@ pub fn run(args: Args) -> Result<()> {
             let text = if args.json { line.json() } else { line.text() };
             if writeln!(out, "{text}").is_err() {
                 // A closed pipe (`| head`) is not an error of ours.
-                return Ok(());
+                return Ok(losses.exit_code());
             }
         }
     } else {
         // Streamed: a line as soon as its frame is read.
-        read_frames(&args, |line| writeln!(out, "{}", line.text()).is_ok())?;
+        read_frames(&args, &mut losses, |line| {
+            writeln!(out, "{}", line.text()).is_ok()
+        })?;
     }
     let _ = out.flush();
-    Ok(())
+    Ok(losses.exit_code())
 }

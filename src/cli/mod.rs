@@ -11,6 +11,7 @@ macro_rules! outln {
 mod check;
 mod compress;
 mod convert;
+mod damage;
 mod frames;
 mod info;
 mod json;
@@ -25,6 +26,7 @@ mod trim;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use rsbag::Result;
 
 /// Record, inspect and play back RealSense sessions stored as ROS1 bag files.
 #[derive(Debug, Parser)]
@@ -56,20 +58,21 @@ enum Command {
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     init_logging(cli.verbose);
+    let done = |result: Result<()>| result.map(|()| ExitCode::SUCCESS);
     let result = match cli.command {
-        Command::Info(args) => info::run(args),
+        Command::Info(args) => done(info::run(args)),
         Command::Frames(args) => frames::run(args),
         Command::Play(args) => play::run(args),
-        Command::Record(args) => record::run(args),
+        Command::Record(args) => done(record::run(args)),
         Command::Check(args) => return check::run(args),
         Command::Convert(args) => convert::run(args),
-        Command::Reindex(args) => reindex::run(args),
-        Command::Trim(args) => trim::run(args),
-        Command::Compress(args) => compress::run(args),
-        Command::Decompress(args) => compress::run_decompress(args),
+        Command::Reindex(args) => done(reindex::run(args)),
+        Command::Trim(args) => done(trim::run(args)),
+        Command::Compress(args) => done(compress::run(args)),
+        Command::Decompress(args) => done(compress::run_decompress(args)),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(e) => {
             eprintln!("rsbag: {e}");
             ExitCode::FAILURE
@@ -85,15 +88,47 @@ fn emit(text: &str) {
     let _ = stdout.flush();
 }
 
+/// Warnings and errors of the library always reach stderr (they change
+/// what the output means: a file read by scanning, data skipped); `-v`
+/// adds progress logs.
 fn init_logging(verbose: u8) {
     let level = match verbose {
-        0 => return,
+        0 => tracing::Level::WARN,
         1 => tracing::Level::INFO,
         2 => tracing::Level::DEBUG,
         _ => tracing::Level::TRACE,
     };
-    tracing_subscriber::fmt()
+    let logs = tracing_subscriber::fmt()
         .with_max_level(level)
-        .with_writer(std::io::stderr)
-        .init();
+        .with_writer(std::io::stderr);
+    if verbose == 0 {
+        logs.event_format(Plain).init();
+    } else {
+        logs.init();
+    }
+}
+
+/// `rsbag: warning: …`, as the tool's own messages read.
+struct Plain;
+
+impl<S, N> tracing_subscriber::fmt::FormatEvent<S, N> for Plain
+where
+    S: tracing::Subscriber + for<'a> tracing_subscriber::registry::LookupSpan<'a>,
+    N: for<'a> tracing_subscriber::fmt::FormatFields<'a> + 'static,
+{
+    fn format_event(
+        &self,
+        ctx: &tracing_subscriber::fmt::FmtContext<'_, S, N>,
+        mut writer: tracing_subscriber::fmt::format::Writer<'_>,
+        event: &tracing::Event<'_>,
+    ) -> std::fmt::Result {
+        let level = match *event.metadata().level() {
+            tracing::Level::ERROR => "error",
+            tracing::Level::WARN => "warning",
+            _ => "note",
+        };
+        write!(writer, "rsbag: {level}: ")?;
+        ctx.field_format().format_fields(writer.by_ref(), event)?;
+        writeln!(writer)
+    }
 }

@@ -3,12 +3,15 @@
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
+use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use parking_lot::Mutex;
 
 use rsbag::device::{Device, StreamId};
+
+use super::damage::Losses;
 use rsbag::playback::{Playback, PlaybackOptions, PlaybackStatus};
 use rsbag::{Error, Result};
 
@@ -53,7 +56,7 @@ fn seconds(name: &str, value: f64) -> Result<Duration> {
     })
 }
 
-pub fn run(args: Args) -> Result<()> {
+pub fn run(args: Args) -> Result<ExitCode> {
     let start = seconds("start", args.start)?;
     let limit = args.duration.map(|d| seconds("duration", d)).transpose()?;
     if args.repeat && limit.is_none() {
@@ -121,7 +124,10 @@ pub fn run(args: Args) -> Result<()> {
     playback.stop();
     let elapsed = began.elapsed();
     super::emit(&report(&tallies.lock(), elapsed, playback.dropped_frames()));
-    Ok(())
+    // The playback device told of each part it skipped on stderr.
+    let mut losses = Losses::new(&args.file);
+    losses.add(playback.read_errors());
+    Ok(losses.exit_code())
 }
 
 /// Read every byte of a frame: a wrapping sum of its 64-bit words (fast

@@ -22,7 +22,7 @@ use std::path::Path;
 use super::{Event, Recording, TimedEvent};
 use crate::bag::Bag;
 use crate::device::{Frame, StreamId};
-use crate::Result;
+use crate::{Error, Result};
 
 /// How many recent frames of a stream a frame is compared with to find
 /// duplicates (memory stays bounded on long recordings).
@@ -110,18 +110,27 @@ impl CheckReport {
 
 /// Check the frames of every stream of a recording, in recorded order.
 /// `progress` is called after each frame with the number read so far.
+/// What cannot be read is skipped and returned with the findings: one
+/// error per damaged part (a chunk, a message), in the order met.
 pub fn check_recording(
     recording: &Recording,
     mut progress: impl FnMut(u64),
-) -> Result<BTreeMap<StreamId, StreamCheck>> {
+) -> (BTreeMap<StreamId, StreamCheck>, Vec<Error>) {
     let mut streams: BTreeMap<StreamId, StreamState> = recording
         .streams()
         .iter()
         .map(|(&id, s)| (id, StreamState::new(s.profile.fps)))
         .collect();
+    let mut unreadable = Vec::new();
     let mut read = 0;
     for event in recording.select(None, false).events() {
-        let TimedEvent { time, event } = event?;
+        let TimedEvent { time, event } = match event {
+            Ok(event) => event,
+            Err(e) => {
+                unreadable.push(e);
+                continue;
+            }
+        };
         if let Event::Frame { frame, .. } = event {
             if let Some(state) = streams.get_mut(&frame.profile.stream) {
                 state.push(time, &frame);
@@ -130,12 +139,15 @@ pub fn check_recording(
             progress(read);
         }
     }
-    Ok(streams.into_iter().map(|(id, s)| (id, s.check)).collect())
+    let streams = streams.into_iter().map(|(id, s)| (id, s.check)).collect();
+    (streams, unreadable)
 }
 
 /// Check a recording file: open it through its index, read every frame and
-/// judge each stream; when the index is unusable or a chunk cannot be
-/// read, say so and check what a scan of the file recovers instead.
+/// judge each stream; what cannot be read (a damaged chunk, a message that
+/// does not decode) is damage, reported, and the check goes on past it.
+/// When the index is unusable, or the device description cannot be read
+/// through it, say so and check what a scan of the file recovers instead.
 ///
 /// Errors are only for files that cannot be checked at all (not a bag, not
 /// a RealSense recording, a device description that cannot be read).
@@ -175,7 +187,8 @@ pub fn check_file(
     Ok(report)
 }
 
-/// Check one opened bag (indexed or scanned); errors end the check.
+/// Check one opened bag (indexed or scanned); an error when the recording
+/// cannot be read at all.
 fn check_bag(bag: Bag, progress: &mut impl FnMut(u64, u64)) -> Result<CheckReport> {
     let mut damage = Vec::new();
     let scanned = bag.scan_report().is_some();
@@ -209,7 +222,8 @@ fn check_bag(bag: Bag, progress: &mut impl FnMut(u64, u64)) -> Result<CheckRepor
         Err(e) => return Err(e),
     };
     let total = recording.streams().values().map(|s| s.frame_count).sum();
-    let streams = check_recording(&recording, |n| progress(n, total))?;
+    let (streams, unreadable) = check_recording(&recording, |n| progress(n, total));
+    damage.extend(unreadable.iter().map(|e| format!("unreadable: {e}")));
     Ok(CheckReport {
         damage,
         scanned,

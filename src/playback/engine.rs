@@ -419,11 +419,15 @@ impl Shared {
     /// Record a damaged part of the file the reader skipped, and tell the
     /// sensors' notification listeners.
     fn report_read_error(&self, error: Error) {
-        tracing::warn!("playback skipped unreadable data: {error}");
+        let error = match self.recording.bag().path() {
+            Some(path) => error.in_file(path),
+            None => error,
+        };
+        tracing::warn!("playback skipped what could not be read: {error}");
         let notification = Notification {
             category: "Unknown Error".into(),
             severity: "Error".into(),
-            description: format!("playback skipped unreadable data: {error}"),
+            description: format!("playback skipped what could not be read: {error}"),
             timestamp: SystemTime::now()
                 .duration_since(UNIX_EPOCH)
                 .map_or(0.0, |d| d.as_secs_f64() * 1e3),

@@ -252,7 +252,6 @@ impl FrameReader {
             reader: self,
             events,
             next: BTreeMap::new(),
-            failed: false,
         };
         for (seen, frame) in (&mut frames).enumerate() {
             let mut frame = frame?;
@@ -611,7 +610,6 @@ impl<'r> FrameQuery<'r> {
             reader,
             events,
             next,
-            failed: false,
         })
     }
 
@@ -639,23 +637,21 @@ impl<'r> FrameQuery<'r> {
     }
 }
 
-/// Iterator over the frames of a [`FrameReader`] in recorded order. An
-/// error (a damaged chunk) is yielded once and ends the iteration.
+/// Iterator over the frames of a [`FrameReader`] in recorded order. What
+/// cannot be read (a damaged chunk, a frame that does not decode) is
+/// yielded as an error, once, and the iteration goes on with the frames
+/// after it.
 pub struct Frames<'r> {
     reader: &'r FrameReader,
     events: Events<'r>,
     /// Index of the next frame of each stream.
     next: BTreeMap<StreamId, u64>,
-    failed: bool,
 }
 
 impl Iterator for Frames<'_> {
     type Item = Result<RecordedFrame>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.failed {
-            return None;
-        }
         loop {
             match self.events.next()? {
                 Ok(TimedEvent {
@@ -677,10 +673,7 @@ impl Iterator for Frames<'_> {
                     }));
                 }
                 Ok(_) => continue,
-                Err(e) => {
-                    self.failed = true;
-                    return Some(Err(e));
-                }
+                Err(e) => return Some(Err(e)),
             }
         }
     }
@@ -726,11 +719,8 @@ impl Iterator for FrameSets<'_> {
                         }
                     }
                 }
-                Some(Err(e)) => {
-                    self.done = true;
-                    self.syncer.finish();
-                    return Some(Err(e));
-                }
+                // Frames after the damage still make framesets.
+                Some(Err(e)) => return Some(Err(e)),
                 None => {
                     self.done = true;
                     self.syncer.finish();

@@ -308,6 +308,9 @@ impl<'r> EventQuery<'r> {
 
 /// Iterator over the events of a recording; frames are assembled from
 /// their data, metadata (and pose part) messages, which share a bag time.
+///
+/// What cannot be read (a damaged chunk, a message that does not decode)
+/// is yielded as an error, once, and the iteration goes on with the rest.
 pub struct Events<'r> {
     recording: &'r Recording,
     messages: Messages<'r>,
@@ -334,10 +337,11 @@ impl Iterator for Events<'_> {
                     }
                     self.group.push(message);
                 }
+                // A damaged part is reported and skipped; the rest of the
+                // file is still read.
                 Some(Err(e)) => {
                     self.flush_group();
                     self.ready.push_back(Err(e));
-                    self.done = true;
                 }
                 None => {
                     self.flush_group();
@@ -379,7 +383,14 @@ impl Events<'_> {
                     event,
                 })),
                 Ok(None) => {}
-                Err(e) => self.ready.push_back(Err(e)),
+                Err(e) => {
+                    let topic = self.recording.bag.connection(message.conn);
+                    self.ready.push_back(Err(Error::InMessage {
+                        topic: topic.map_or_else(String::new, |c| c.topic.clone()),
+                        time: message.time,
+                        source: Box::new(e),
+                    }))
+                }
             }
         }
     }

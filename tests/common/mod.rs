@@ -198,7 +198,16 @@ pub mod rs {
 
     /// Write the recording to `path`.
     pub fn write(path: &Path, frames: u64, compression: Compression) {
-        let options = WriterOptions::default().compression(compression);
+        write_with(
+            path,
+            frames,
+            WriterOptions::default().compression(compression),
+        );
+    }
+
+    /// Write the recording to `path` with writer `options` (small chunks,
+    /// say).
+    pub fn write_with(path: &Path, frames: u64, options: WriterOptions) {
         let mut w = RsWriter::create(path, options).expect("create bag");
         w.write_device_info(&CameraInfo::new([
             (camera_info::NAME, "Test Camera"),

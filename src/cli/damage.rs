@@ -1,0 +1,65 @@
+//! Telling the user what damage to a recording cost, and the exit code
+//! that says so to scripts.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use rsbag::Error;
+
+/// Exit code when the file is damaged: `check` finds damage, or reading
+/// skipped parts it could not read.
+pub const DAMAGED: u8 = 4;
+
+/// Unreadable parts of a recording skipped while reading it.
+#[derive(Debug)]
+pub struct Losses {
+    file: PathBuf,
+    count: u64,
+}
+
+impl Losses {
+    pub fn new(file: &Path) -> Losses {
+        Losses {
+            file: file.to_owned(),
+            count: 0,
+        }
+    }
+
+    /// A part that could not be read was skipped: say so now, on stderr.
+    pub fn note(&mut self, error: &Error) {
+        self.count += 1;
+        eprintln!(
+            "rsbag: warning: {}: skipped what could not be read: {}",
+            self.file.display(),
+            without_file(error, &self.file)
+        );
+    }
+
+    /// Parts skipped elsewhere (the playback device counts its own).
+    pub fn add(&mut self, count: u64) {
+        self.count += count;
+    }
+
+    /// Success, or (with a summary and a hint on stderr) [`DAMAGED`].
+    pub fn exit_code(&self) -> ExitCode {
+        if self.count == 0 {
+            return ExitCode::SUCCESS;
+        }
+        let file = self.file.display();
+        eprintln!(
+            "rsbag: {file}: the file is damaged: {} unreadable part{} skipped, and what {} held is missing from the output; `rsbag check {file}` lists the damage, `rsbag reindex {file}` recovers what can be recovered",
+            self.count,
+            if self.count == 1 { " was" } else { "s were" },
+            if self.count == 1 { "it" } else { "they" },
+        );
+        ExitCode::from(DAMAGED)
+    }
+}
+
+/// The error without the file name in front, when it is `file`.
+fn without_file<'e>(error: &'e Error, file: &Path) -> &'e dyn std::fmt::Display {
+    match error {
+        Error::InFile { path, source } if path == file => source.as_ref(),
+        other => other,
+    }
+}

@@ -315,8 +315,7 @@ fn frames_the_writer_cannot_take_are_dropped_and_counted() {
 fn an_unwritable_path_is_an_error_now() {
     let camera = small_camera();
     let err = Recorder::new("/nonexistent-dir/x.bag", camera, RecordOptions::default())
-        .err()
-        .expect("error");
+        .expect_err("error");
     assert!(err.to_string().contains("/nonexistent-dir/x.bag"), "{err}");
 }
 

@@ -87,8 +87,14 @@ pub fn copy_messages<W: Write + Seek>(
     let mut ids: HashMap<u32, u32> = HashMap::new();
     let mut stats = CopyStats::default();
     let mut group_time = None;
+    // Errors of reading name the bag's file; errors of writing are the
+    // caller's to place.
+    let read_error = |e: crate::Error| match bag.path() {
+        Some(path) => e.in_file(path),
+        None => e,
+    };
     while let Some(message) = next_in_time(&mut sources) {
-        let message = message?;
+        let message = message.map_err(read_error)?;
         let Some(conn) = bag.connection(message.conn) else {
             continue;
         };

@@ -2,7 +2,7 @@
 
 use std::collections::{BTreeMap, VecDeque};
 use std::fs::File;
-use std::io::{BufWriter, Seek, SeekFrom, Write};
+use std::io::{self, BufWriter, Seek, SeekFrom, Write};
 use std::ops::{Deref, DerefMut};
 use std::path::{Path, PathBuf};
 
@@ -434,23 +434,63 @@ pub struct BagFile {
     writer: BagWriter<BufWriter<File>>,
     partial_path: PathBuf,
     path: PathBuf,
+    /// Whether finishing may replace a file at `path`.
+    replace: bool,
 }
 
 impl BagFile {
-    /// Start writing a bag that will be named `path` once finished.
+    /// Start writing a bag that will be named `path` once finished. A file
+    /// already at `path`, or at its temporary name (a recording under way,
+    /// or one that was cut off), is an error: nothing is replaced that the
+    /// caller did not ask to replace ([`BagFile::create_or_replace`]).
     pub fn create(path: impl AsRef<Path>, options: WriterOptions) -> Result<BagFile> {
-        let path = path.as_ref().to_path_buf();
+        BagFile::start(path.as_ref(), options, false)
+    }
+
+    /// [`BagFile::create`], replacing a file at `path` (and at its
+    /// temporary name) when the bag is finished.
+    pub fn create_or_replace(path: impl AsRef<Path>, options: WriterOptions) -> Result<BagFile> {
+        BagFile::start(path.as_ref(), options, true)
+    }
+
+    fn start(path: &Path, options: WriterOptions, replace: bool) -> Result<BagFile> {
+        let path = path.to_path_buf();
         let partial_path = partial_path_for(&path);
-        let file = File::create(&partial_path).map_err(|source| Error::Io {
-            path: partial_path.clone(),
-            source,
-        })?;
+        if !replace && path.symlink_metadata().is_ok() {
+            return Err(Error::Io {
+                path,
+                source: io::Error::new(
+                    io::ErrorKind::AlreadyExists,
+                    "the file exists, and is not replaced unless asked (--force, or the overwrite option)",
+                ),
+            });
+        }
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(!replace)
+            .create(replace)
+            .truncate(replace)
+            .open(&partial_path)
+            .map_err(|source| {
+                let source = match source.kind() {
+                    io::ErrorKind::AlreadyExists => io::Error::new(
+                        io::ErrorKind::AlreadyExists,
+                        "the file exists: a recording is being written there, or one was cut off (`rsbag reindex` recovers it); move it away, or replace it (--force)",
+                    ),
+                    _ => source,
+                };
+                Error::Io {
+                    path: partial_path.clone(),
+                    source,
+                }
+            })?;
         let writer = BagWriter::new(BufWriter::with_capacity(1 << 20, file), options)
             .map_err(|e| e.in_file(&partial_path))?;
         Ok(BagFile {
             writer,
             partial_path,
             path,
+            replace,
         })
     }
 
@@ -471,6 +511,7 @@ impl BagFile {
             writer,
             partial_path,
             path,
+            replace,
         } = self;
         let in_file = |e: Error| e.in_file(&partial_path);
         let file = writer
@@ -481,9 +522,23 @@ impl BagFile {
         file.sync_all().map_err(|e| in_file(e.into()))?;
         let size = file.metadata().map_err(|e| in_file(e.into()))?.len();
         drop(file);
-        std::fs::rename(&partial_path, &path).map_err(|source| Error::Io {
+        let renamed = if replace {
+            std::fs::rename(&partial_path, &path)
+        } else {
+            rename_no_replace(&partial_path, &path)
+        };
+        renamed.map_err(|source| Error::Io {
             path: path.clone(),
-            source,
+            source: match source.kind() {
+                io::ErrorKind::AlreadyExists => io::Error::new(
+                    io::ErrorKind::AlreadyExists,
+                    format!(
+                        "a file appeared under this name while the bag was written; the bag is kept as {}",
+                        partial_path.display()
+                    ),
+                ),
+                _ => source,
+            },
         })?;
         Ok(size)
     }
@@ -508,6 +563,40 @@ impl DerefMut for BagFile {
     fn deref_mut(&mut self) -> &mut Self::Target {
         &mut self.writer
     }
+}
+
+/// Rename `from` to `to` unless `to` exists (atomically: a file that
+/// appears meanwhile is not replaced).
+fn rename_no_replace(from: &Path, to: &Path) -> io::Result<()> {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let c = |p: &Path| {
+            std::ffi::CString::new(p.as_os_str().as_bytes())
+                .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))
+        };
+        let (from_c, to_c) = (c(from)?, c(to)?);
+        // SAFETY: both are valid NUL-terminated paths that outlive the call.
+        let done = unsafe {
+            libc::renameat2(
+                libc::AT_FDCWD,
+                from_c.as_ptr(),
+                libc::AT_FDCWD,
+                to_c.as_ptr(),
+                libc::RENAME_NOREPLACE,
+            )
+        };
+        if done == 0 {
+            return Ok(());
+        }
+        let error = io::Error::last_os_error();
+        // Filesystems without the flag: the link below does the same.
+        if !matches!(error.raw_os_error(), Some(libc::EINVAL | libc::ENOSYS)) {
+            return Err(error);
+        }
+    }
+    std::fs::hard_link(from, to)?;
+    std::fs::remove_file(from)
 }
 
 /// `dir/name.bag` → `dir/name.bag.partial`.

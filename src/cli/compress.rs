@@ -22,6 +22,9 @@ pub struct Args {
     /// Write the result here instead.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+    /// Replace a file already at the output (by default that is an error).
+    #[arg(long)]
+    force: bool,
     /// lz4 (fast; what librealsense writes), bz2 (smaller, much slower;
     /// for ROS tools only: librealsense 2.55 crashes on bz2 chunks) or none.
     #[arg(long, default_value = "lz4")]
@@ -39,23 +42,36 @@ pub struct DecompressArgs {
     /// Write the result here instead.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+    /// Replace a file already at the output (by default that is an error).
+    #[arg(long)]
+    force: bool,
 }
 
 pub fn run(args: Args) -> Result<()> {
-    rewrite(&args.file, args.out.as_deref(), args.compression)
+    rewrite(
+        &args.file,
+        args.out.as_deref(),
+        args.force,
+        args.compression,
+    )
 }
 
 pub fn run_decompress(args: DecompressArgs) -> Result<()> {
-    rewrite(&args.file, args.out.as_deref(), Compression::None)
+    rewrite(
+        &args.file,
+        args.out.as_deref(),
+        args.force,
+        Compression::None,
+    )
 }
 
-fn rewrite(file: &Path, out: Option<&Path>, compression: Compression) -> Result<()> {
+fn rewrite(file: &Path, out: Option<&Path>, force: bool, compression: Compression) -> Result<()> {
     let bag = Bag::open(file)?;
-    let destination = Destination::new(file, out)?;
+    let destination = Destination::new(file, out, force)?;
     let bar = progress::bar(bag.total_message_count(), "messages");
     let options = WriterOptions::default().compression(compression);
     let (stats, size) = destination.write(file, options, |out| {
-        copy_messages(&bag, out, |_| Some(0..u64::MAX), |_| bar.inc(1)).map_err(|e| e.in_file(file))
+        copy_messages(&bag, out, |_| Some(0..u64::MAX), |_| bar.inc(1))
     })?;
     bar.finish_and_clear();
     let mut text = destination.report(stats.messages, size, compression);

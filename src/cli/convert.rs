@@ -14,6 +14,7 @@ use rsbag::record::rs_writer::depth_units_of;
 use rsbag::{Error, Result};
 
 use super::damage::Losses;
+use super::interrupt::{on_interrupt, Guard, Undo};
 use super::progress;
 use super::select::{self, Window};
 use rsbag::processing::{self, Image, PixelLayout};
@@ -230,6 +231,8 @@ struct OutputDir {
     path: PathBuf,
     temp: PathBuf,
     done: bool,
+    /// Ctrl-C removes the unfinished directory.
+    _undo: Guard,
 }
 
 impl OutputDir {
@@ -259,6 +262,7 @@ impl OutputDir {
         std::fs::create_dir(&temp).map_err(io)?;
         Ok(OutputDir {
             path: path.to_path_buf(),
+            _undo: on_interrupt(Undo::RemoveDir(temp.clone())),
             temp,
             done: false,
         })

@@ -14,6 +14,7 @@ mod convert;
 mod damage;
 mod frames;
 mod info;
+mod interrupt;
 mod json;
 mod output;
 mod play;
@@ -58,6 +59,7 @@ enum Command {
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     init_logging(cli.verbose);
+    interrupt::install();
     let done = |result: Result<()>| result.map(|()| ExitCode::SUCCESS);
     let result = match cli.command {
         Command::Info(args) => done(info::run(args)),

@@ -10,6 +10,8 @@ use rsbag::bag::{
 };
 use rsbag::{Error, Result};
 
+use super::interrupt::{on_interrupt, Undo};
+
 /// Where a rewritten bag goes.
 #[derive(Debug)]
 pub struct Destination {
@@ -18,16 +20,26 @@ pub struct Destination {
     /// Where the input is moved first when the output takes its place
     /// (`NAME.orig.bag`, as `rosbag` keeps it).
     pub backup: Option<PathBuf>,
+    /// Replace a file at `path` that is not the input (`--force`).
+    pub force: bool,
 }
 
 impl Destination {
     /// `out`, or the input itself (keeping a backup) when `out` is not
-    /// given or names the input.
-    pub fn new(input: &Path, out: Option<&Path>) -> Result<Destination> {
+    /// given or names the input. Another file already at the output is an
+    /// error unless `force`: no command replaces a file it did not create
+    /// unasked.
+    pub fn new(input: &Path, out: Option<&Path>, force: bool) -> Result<Destination> {
         let path = out.unwrap_or(input).to_path_buf();
         // Writing `path` goes through `path.partial`: neither may be the
         // input, which is still being read.
         let replaces_input = same_file(&path, input) || same_file(&partial_path_for(&path), input);
+        if !force && path.symlink_metadata().is_ok() && !same_file(&path, input) {
+            return Err(Error::InvalidArgument(format!(
+                "{}: the output exists; give --force to replace it, or another --out",
+                path.display()
+            )));
+        }
         let backup = replaces_input.then(|| backup_path(&path));
         if let Some(backup) = &backup {
             if backup.exists() {
@@ -37,24 +49,36 @@ impl Destination {
                 )));
             }
         }
-        Ok(Destination { path, backup })
+        Ok(Destination {
+            path,
+            backup,
+            force,
+        })
     }
 
     /// Write the bag: `fill` writes into it, then it is finished and named.
     /// On any error nothing is left under the final name and the input is
-    /// where it was. Returns what `fill` returned and the size in bytes.
+    /// where it was; an error of `fill` that names no file is taken for
+    /// one of writing, and names the output. Returns what `fill` returned
+    /// and the size in bytes.
     pub fn write<T>(
         &self,
         input: &Path,
         options: WriterOptions,
         fill: impl FnOnce(&mut BagWriter<BufWriter<File>>) -> Result<T>,
     ) -> Result<(T, u64)> {
+        let mut undo = Vec::new();
         if let Some(backup) = &self.backup {
             std::fs::rename(input, backup).map_err(|source| Error::Io {
                 path: input.to_path_buf(),
                 source,
             })?;
+            undo.push(on_interrupt(Undo::MoveBack {
+                from: backup.clone(),
+                to: input.to_path_buf(),
+            }));
         }
+        undo.push(on_interrupt(Undo::RemoveFile(partial_path_for(&self.path))));
         let result = self.write_file(options, fill);
         if result.is_err() {
             if let Some(backup) = &self.backup {
@@ -88,18 +112,31 @@ impl Destination {
         fill: impl FnOnce(&mut BagWriter<BufWriter<File>>) -> Result<T>,
     ) -> Result<(T, u64)> {
         // Name the file the user asked for, not its temporary name.
-        let mut file = BagFile::create(&self.path, options).map_err(|e| match e {
+        let file = if self.force {
+            BagFile::create_or_replace(&self.path, options)
+        } else {
+            BagFile::create(&self.path, options)
+        };
+        let mut file = file.map_err(|e| match e {
             Error::Io { source, .. } => Error::Io {
                 path: self.path.clone(),
                 source,
             },
             e => e,
         })?;
+        // What fails here without a file of its own is the writing.
         match fill(&mut file) {
-            Ok(value) => Ok((value, file.finish()?)),
+            Ok(value) => match file.finish() {
+                Ok(size) => Ok((value, size)),
+                Err(e) => {
+                    // A rewrite's unfinished output is of no use.
+                    let _ = std::fs::remove_file(partial_path_for(&self.path));
+                    Err(e)
+                }
+            },
             Err(e) => {
                 file.abandon();
-                Err(e)
+                Err(e.in_file(&self.path))
             }
         }
     }

@@ -4,11 +4,13 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use rsbag::bag::Compression;
+use rsbag::bag::{partial_path_for, Compression};
 use rsbag::device::synthetic::{self, SyntheticConfig, SyntheticDevice};
 use rsbag::device::{Device, StreamId, StreamProfile};
 use rsbag::record::{RecordOptions, Recorder};
 use rsbag::{Error, Result};
+
+use super::interrupt;
 
 /// Record the synthetic camera (the only device rsbag drives by itself)
 /// into a bag, then print what was written.
@@ -23,6 +25,9 @@ pub struct Args {
     /// The bag to write.
     #[arg(long)]
     out: PathBuf,
+    /// Replace a file already at the output (by default that is an error).
+    #[arg(long)]
+    force: bool,
     /// Write uncompressed chunks (default: LZ4, as librealsense).
     #[arg(long)]
     no_compression: bool,
@@ -109,7 +114,10 @@ pub fn run(args: Args) -> Result<()> {
     let recorder = Recorder::new(
         &args.out,
         camera,
-        RecordOptions::default().compression(compression),
+        RecordOptions {
+            overwrite: args.force,
+            ..RecordOptions::default().compression(compression)
+        },
     )?;
     let began = Instant::now();
     for sensor in recorder.sensors() {
@@ -123,8 +131,26 @@ pub fn run(args: Args) -> Result<()> {
             sensor.start(Arc::new(|_| {}))?;
         }
     }
-    std::thread::sleep(duration);
-    let report = recorder.finish()?;
+    // The time is up, Ctrl-C, or a write error: the file is finished
+    // (or, after an error, left as `.partial` with what was written).
+    let (failed_tx, failed) = crossbeam_channel::bounded(1);
+    recorder.add_failure_listener(Arc::new(move |_| {
+        let _ = failed_tx.try_send(());
+    }));
+    let interrupted = interrupt::handle();
+    crossbeam_channel::select! {
+        recv(interrupted) -> _ => eprintln!("rsbag: interrupted: finishing the recording"),
+        recv(failed) -> _ => {}
+        default(duration) => {}
+    }
+    let partial = partial_path_for(&args.out);
+    let report = recorder.finish().map_err(|e| {
+        Error::InvalidArgument(format!(
+            "{e}; recording stopped there; what was recorded until then is in {} (`rsbag reindex {}` recovers it)",
+            partial.display(),
+            partial.display()
+        ))
+    })?;
     let elapsed = began.elapsed().as_secs_f64();
     let mut out = String::new();
     outln!(

@@ -24,6 +24,9 @@ pub struct Args {
     /// Write the repaired bag here instead.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+    /// Replace a file already at the output (by default that is an error).
+    #[arg(long)]
+    force: bool,
 }
 
 pub fn run(args: Args) -> Result<()> {
@@ -37,13 +40,12 @@ pub fn run(args: Args) -> Result<()> {
         .in_file(&args.file));
     }
     let out = args.out.clone().or_else(|| unfinished_name(&args.file));
-    let destination = Destination::new(&args.file, out.as_deref())?;
+    let destination = Destination::new(&args.file, out.as_deref(), args.force)?;
     let compression = compression_of(&bag).map_err(|e| e.in_file(&args.file))?;
     let bar = progress::bar(bag.total_message_count(), "messages");
     let options = WriterOptions::default().compression(compression);
     let ((stats, connections), size) = destination.write(&args.file, options, |out| {
-        let stats = copy_messages(&bag, out, |_| Some(0..u64::MAX), |_| bar.inc(1))
-            .map_err(|e| e.in_file(&args.file))?;
+        let stats = copy_messages(&bag, out, |_| Some(0..u64::MAX), |_| bar.inc(1))?;
         Ok((stats, out.connections().len()))
     })?;
     bar.finish_and_clear();

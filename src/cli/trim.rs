@@ -26,6 +26,9 @@ pub struct Args {
     /// The new bag.
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
+    /// Replace a file already at the output (by default that is an error).
+    #[arg(long)]
+    force: bool,
     /// Keep frames recorded from this many seconds after the first frame.
     #[arg(long, value_name = "SECONDS")]
     start: Option<f64>,
@@ -71,7 +74,7 @@ pub fn run(args: Args) -> Result<()> {
     }
     let total = query.frame_counts().map_err(|e| e.in_file(&args.file))?;
     let bar = progress::bar(total.values().sum(), "frames");
-    let destination = Destination::new(&args.file, Some(&args.out))?;
+    let destination = Destination::new(&args.file, Some(&args.out), args.force)?;
     let options = WriterOptions::default().compression(compression);
     let (stats, size) = destination.write(&args.file, options, |out| {
         copy_messages(
@@ -85,7 +88,6 @@ pub fn run(args: Args) -> Result<()> {
                 }
             },
         )
-        .map_err(|e| e.in_file(&args.file))
     })?;
     bar.finish_and_clear();
     let mut out = String::new();

@@ -7,4 +7,6 @@ pub mod rs_writer;
 pub mod topics;
 pub mod trim;
 
-pub use recorder::{RecordOptions, RecordReport, RecordSensor, Recorder, StreamCounts};
+pub use recorder::{
+    FailureCallback, RecordOptions, RecordReport, RecordSensor, Recorder, StreamCounts,
+};

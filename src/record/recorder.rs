@@ -13,7 +13,7 @@ use parking_lot::Mutex;
 
 use super::rs_writer::{depth_units_of, RsWriter};
 use super::topics::StreamTopic;
-use crate::bag::{Compression, WriterOptions};
+use crate::bag::{BagFile, Compression, WriterOptions};
 use crate::device::{
     CameraInfo, Device, DeviceSnapshot, Extrinsics, Frame, FrameCallback, Notification,
     NotificationCallback, OptionCallback, Sensor, SensorOption, StreamId, StreamProfile,
@@ -32,6 +32,9 @@ pub struct RecordOptions {
     pub max_queued_bytes: usize,
     /// At most this many frames wait for the writer.
     pub max_queued_frames: usize,
+    /// Replace a file already at the recording's path (by default that
+    /// is an error: a recording never replaces a file unasked).
+    pub overwrite: bool,
 }
 
 impl Default for RecordOptions {
@@ -41,6 +44,7 @@ impl Default for RecordOptions {
             chunk_threshold: WriterOptions::default().chunk_threshold,
             max_queued_bytes: 256 << 20,
             max_queued_frames: 1024,
+            overwrite: false,
         }
     }
 }
@@ -147,6 +151,12 @@ struct Shared {
     clock: Mutex<CaptureClock>,
     paused: AtomicBool,
     closed: AtomicBool,
+    /// The profile each stream was described with: a recording describes
+    /// a stream once (librealsense plays a stream described twice twice).
+    described: Mutex<BTreeMap<(u32, StreamId), StreamProfile>>,
+    /// The first write error: the recording stopped there.
+    failure: Mutex<Option<String>>,
+    failure_listeners: Mutex<Vec<FailureCallback>>,
     queued_bytes: Arc<AtomicUsize>,
     options: RecordOptions,
     counts: Mutex<BTreeMap<StreamId, StreamCounts>>,
@@ -160,6 +170,14 @@ impl Shared {
     /// Queue a frame, or drop and count it when paused, closed or full.
     fn push_frame(&self, sensor: u32, frame: Frame) {
         if self.closed.load(Ordering::Acquire) || self.paused.load(Ordering::Acquire) {
+            return;
+        }
+        if self.has_failed() {
+            self.counts
+                .lock()
+                .entry(frame.profile.stream)
+                .or_default()
+                .dropped += 1;
             return;
         }
         let at = {
@@ -187,11 +205,59 @@ impl Shared {
 
     /// Queue an event that must not be lost (waits for room).
     fn push_event(&self, job: Job) {
-        if !self.closed.load(Ordering::Acquire) {
+        if !self.closed.load(Ordering::Acquire) && !self.has_failed() {
             let _ = self.jobs.send(job);
         }
     }
+
+    /// The profiles of `sensor` not described yet (a sensor started again
+    /// streams what it described the first time); an error for a stream
+    /// started again with another mode, which one file cannot describe.
+    fn first_described(
+        &self,
+        sensor: u32,
+        profiles: &[StreamProfile],
+    ) -> Result<Vec<StreamProfile>> {
+        let mut described = self.described.lock();
+        for p in profiles {
+            if let Some(before) = described.get(&(sensor, p.stream)) {
+                if !before.same_mode(p) {
+                    return Err(Error::InvalidArgument(format!(
+                        "stream {} was recorded as {} {} fps and cannot change to {} {} fps in the same recording; record it to another file",
+                        p.stream, before.format, before.fps, p.format, p.fps
+                    )));
+                }
+            }
+        }
+        let new: Vec<StreamProfile> = profiles
+            .iter()
+            .filter(|p| !described.contains_key(&(sensor, p.stream)))
+            .copied()
+            .collect();
+        for p in &new {
+            described.insert((sensor, p.stream), *p);
+        }
+        Ok(new)
+    }
+
+    fn has_failed(&self) -> bool {
+        self.failure.lock().is_some()
+    }
+
+    /// The writer failed: nothing more is queued, and the failure
+    /// listeners hear of it (on the writer thread, no lock held).
+    fn fail(&self, error: &Error) {
+        let message = error.to_string();
+        *self.failure.lock() = Some(message.clone());
+        let listeners = self.failure_listeners.lock().clone();
+        for listener in listeners {
+            listener(&message);
+        }
+    }
 }
+
+/// Told the first write error of a recording (which then stops writing).
+pub type FailureCallback = Arc<dyn Fn(&str) + Send + Sync>;
 
 /// Wraps a [`Device`] and records what it streams into a RealSense bag
 /// that librealsense and rsbag play back.
@@ -243,7 +309,12 @@ impl Recorder {
         let writer_options = WriterOptions::default()
             .compression(options.compression)
             .chunk_threshold(options.chunk_threshold);
-        let mut writer = RsWriter::create(&path, writer_options)?;
+        let bag = if options.overwrite {
+            BagFile::create_or_replace(&path, writer_options)?
+        } else {
+            BagFile::create(&path, writer_options)?
+        };
+        let mut writer = RsWriter::on(bag)?;
         if let Err(e) = write_description(&mut writer, &snapshot) {
             writer.abandon();
             return Err(e);
@@ -257,6 +328,9 @@ impl Recorder {
             queued_bytes: Arc::new(AtomicUsize::new(0)),
             options,
             counts: Mutex::new(BTreeMap::new()),
+            described: Mutex::new(BTreeMap::new()),
+            failure: Mutex::new(None),
+            failure_listeners: Mutex::new(Vec::new()),
         });
         let extrinsics = ExtrinsicsGroups::new(device.clone(), &snapshot);
         let thread = WriterThread {
@@ -309,6 +383,21 @@ impl Recorder {
         self.shared.counts.lock().clone()
     }
 
+    /// The first write error (a full disk, say), if writing failed. The
+    /// recording stops writing at that error: what was written lies
+    /// complete in the `.partial` file (recoverable with
+    /// [`crate::bag::Bag::scan`] or `rsbag reindex`), later frames are
+    /// dropped and counted, and [`finish`](Self::finish) returns the error.
+    pub fn failure(&self) -> Option<String> {
+        self.shared.failure.lock().clone()
+    }
+
+    /// Call `callback` with the first write error when writing fails (on
+    /// the writer thread), so that an application can stop at once.
+    pub fn add_failure_listener(&self, callback: FailureCallback) {
+        self.shared.failure_listeners.lock().push(callback);
+    }
+
     /// Stop streaming sensors, write everything queued, complete the file
     /// and report what was written.
     pub fn finish(self) -> Result<RecordReport> {
@@ -339,6 +428,16 @@ impl Recorder {
             streams: self.counts(),
             duration,
         })
+    }
+}
+
+impl std::fmt::Debug for Recorder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Recorder")
+            .field("path", &self.path)
+            .field("paused", &self.is_paused())
+            .field("failure", &self.failure())
+            .finish_non_exhaustive()
     }
 }
 
@@ -472,14 +571,31 @@ impl Sensor for RecordSensor {
 
     fn start(&self, callback: FrameCallback) -> Result<()> {
         let profiles = self.inner.active_profiles();
-        if let Some(shared) = self.shared.upgrade() {
+        let shared = self
+            .shared
+            .upgrade()
+            .filter(|s| !s.closed.load(Ordering::Acquire))
+            .ok_or_else(|| {
+                Error::InvalidArgument(
+                    "cannot start a sensor of a finished recording: frames would not be recorded"
+                        .into(),
+                )
+            })?;
+        if let Some(failure) = shared.failure.lock().clone() {
+            return Err(Error::InvalidArgument(format!(
+                "cannot start a sensor of a recording that failed: {failure}"
+            )));
+        }
+        let new = shared.first_described(self.index, &profiles)?;
+        if !new.is_empty() {
             let at = shared.capture_time();
             shared.push_event(Job::StreamsStarted {
                 sensor: self.index,
-                profiles,
+                profiles: new,
                 at,
             });
         }
+        drop(shared);
         let shared = self.shared.clone();
         let index = self.index;
         let recording: FrameCallback = Arc::new(move |frame: Frame| {
@@ -596,7 +712,10 @@ impl WriterThread {
             if let Err(e) = result {
                 // The file cannot be completed; keep what was written (the
                 // `.partial` file is recoverable) and report the error.
-                tracing::error!("recording failed: {e}");
+                let e = e.in_file(self.writer.partial_path());
+                if let Some(shared) = self.counts.upgrade() {
+                    shared.fail(&e);
+                }
                 return Err(e);
             }
         }

@@ -52,15 +52,26 @@ pub struct RsWriter {
 }
 
 impl RsWriter {
-    /// Create the bag and write `/file_version`.
+    /// Create the bag (refusing to replace a file, see
+    /// [`BagFile::create`]) and write `/file_version`.
     pub fn create(path: &Path, options: WriterOptions) -> Result<RsWriter> {
+        RsWriter::on(BagFile::create(path, options)?)
+    }
+
+    /// Write the RealSense layout into `bag`, from `/file_version` on.
+    pub fn on(bag: BagFile) -> Result<RsWriter> {
         let mut writer = RsWriter {
-            bag: BagFile::create(path, options)?,
+            bag,
             connections: HashMap::new(),
             described_options: HashSet::new(),
         };
         writer.write(topics::FILE_VERSION, 0, &UInt32 { data: FILE_VERSION })?;
         Ok(writer)
+    }
+
+    /// The file being written (the bag's temporary name until finished).
+    pub fn partial_path(&self) -> &Path {
+        self.bag.partial_path()
     }
 
     /// Finish the bag (index, rename); returns its size in bytes.

@@ -1,0 +1,329 @@
+//! Nothing is replaced unasked, a write error stops a recording at once
+//! and names the file, a finished recording takes no more frames, and
+//! Ctrl-C leaves either a complete recording or nothing half-written.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use rsbag::bag::Bag;
+use rsbag::device::synthetic::SyntheticDevice;
+use rsbag::device::Device;
+use rsbag::record::{RecordOptions, Recorder};
+use rsbag::Error;
+
+const PRECIOUS: &[u8] = b"a file rsbag did not write";
+
+fn rsbag() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_rsbag"))
+}
+
+fn run(args: &[&str]) -> Output {
+    rsbag().args(args).output().expect("run rsbag")
+}
+
+fn s(path: &Path) -> &str {
+    path.to_str().expect("utf-8 path")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// A file with [`PRECIOUS`] content at `path`.
+fn precious(path: &Path) -> PathBuf {
+    std::fs::write(path, PRECIOUS).expect("write");
+    path.to_path_buf()
+}
+
+fn unchanged(path: &Path) {
+    assert_eq!(
+        std::fs::read(path).expect("read"),
+        PRECIOUS,
+        "{} was changed",
+        path.display()
+    );
+}
+
+fn is_error_kind(e: &Error, kind: std::io::ErrorKind) -> bool {
+    matches!(e, Error::Io { source, .. } if source.kind() == kind)
+}
+
+#[test]
+fn a_recording_never_replaces_a_file_unasked() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let camera = || Arc::new(SyntheticDevice::default()) as Arc<dyn Device>;
+    let existing = precious(&dir.path().join("existing.bag"));
+    let refused = Recorder::new(&existing, camera(), RecordOptions::default())
+        .expect_err("an existing file is refused");
+    assert!(
+        is_error_kind(&refused, std::io::ErrorKind::AlreadyExists),
+        "{refused}"
+    );
+    assert!(refused.to_string().contains("existing.bag"), "{refused}");
+    unchanged(&existing);
+    assert!(!dir.path().join("existing.bag.partial").exists());
+
+    // A recording cut off earlier is not replaced either.
+    let cut = precious(&dir.path().join("crashed.bag.partial"));
+    let refused = Recorder::new(
+        dir.path().join("crashed.bag"),
+        camera(),
+        RecordOptions::default(),
+    )
+    .expect_err("a leftover .partial is refused");
+    assert!(refused.to_string().contains("rsbag reindex"), "{refused}");
+    unchanged(&cut);
+
+    // Asked to, it replaces.
+    let options = RecordOptions {
+        overwrite: true,
+        ..RecordOptions::default()
+    };
+    Recorder::new(&existing, camera(), options)
+        .expect("overwrite")
+        .finish()
+        .expect("finish");
+    Bag::open(&existing).expect("a bag now");
+
+    let out = run(&[
+        "record",
+        "--synthetic",
+        "--duration",
+        "0.1",
+        "--out",
+        s(&cut).trim_end_matches(".partial"),
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    unchanged(&cut);
+    let target = precious(&dir.path().join("cli.bag"));
+    let out = run(&[
+        "record",
+        "--synthetic",
+        "--duration",
+        "0.1",
+        "--out",
+        s(&target),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("--force"), "{}", stderr(&out));
+    unchanged(&target);
+    let out = run(&[
+        "record",
+        "--synthetic",
+        "--duration",
+        "0.1",
+        "--out",
+        s(&target),
+        "--force",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    Bag::open(&target).expect("a bag now");
+}
+
+#[test]
+fn reindex_does_not_replace_an_unrelated_finished_bag() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let finished = precious(&dir.path().join("session.bag"));
+    let sample = std::fs::read(common::sample("rsbag-synthetic-lz4.bag")).expect("sample");
+    let partial = dir.path().join("session.bag.partial");
+    std::fs::write(&partial, &sample[..sample.len() / 2]).expect("write");
+    let out = run(&["reindex", s(&partial)]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("session.bag") && stderr(&out).contains("--force"));
+    unchanged(&finished);
+    assert_eq!(
+        std::fs::read(&partial).expect("read"),
+        sample[..sample.len() / 2]
+    );
+    assert!(!dir.path().join("session.orig.bag").exists());
+
+    let out = run(&["reindex", s(&partial), "--force"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        Bag::open(&finished)
+            .expect("recovered")
+            .total_message_count()
+            > 0
+    );
+}
+
+#[test]
+fn rewrites_refuse_an_existing_output_unless_forced() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let input = common::sample("librealsense-stereo-none.bag");
+    let out_path = precious(&dir.path().join("out.bag"));
+    for args in [
+        vec!["compress", s(&input), "--out", s(&out_path)],
+        vec!["decompress", s(&input), "--out", s(&out_path)],
+        vec![
+            "trim",
+            s(&input),
+            "--out",
+            s(&out_path),
+            "--duration",
+            "0.1",
+        ],
+        vec!["reindex", s(&input), "--out", s(&out_path)],
+    ] {
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("out.bag"),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+        unchanged(&out_path);
+        let mut forced = args.clone();
+        forced.push("--force");
+        let out = run(&forced);
+        assert!(out.status.success(), "{forced:?}: {}", stderr(&out));
+        Bag::open(&out_path).expect("written");
+        precious(&out_path);
+    }
+}
+
+#[test]
+fn a_write_error_stops_the_recording_at_once_and_names_the_file() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bag = dir.path().join("full.bag");
+    // A file-size limit makes writes fail (EFBIG) past 2 MB, as a full
+    // disk would; the signal the limit raises is ignored.
+    let began = Instant::now();
+    let out = Command::new("bash")
+        .args([
+            "-c",
+            "trap '' XFSZ; ulimit -f 2000; exec \"$0\" record --synthetic --duration 60 --out \"$1\"",
+            env!("CARGO_BIN_EXE_rsbag"),
+            s(&bag),
+        ])
+        .output()
+        .expect("run");
+    let took = began.elapsed();
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("full.bag.partial: File too large"), "{err}");
+    assert!(err.contains("rsbag reindex"), "{err}");
+    // Stopped at the error, not after the minute it was asked to record.
+    assert!(took < Duration::from_secs(40), "{took:?}");
+    assert!(!bag.exists());
+    let partial = dir.path().join("full.bag.partial");
+    let recovered = Bag::scan(&partial).expect("the partial file is recoverable");
+    assert!(recovered.total_message_count() > 100);
+
+    // A rewrite whose output cannot be written names the output.
+    let input = common::sample("rsbag-synthetic-none.bag");
+    let output = dir.path().join("copy.bag");
+    let out = Command::new("bash")
+        .args([
+            "-c",
+            "trap '' XFSZ; ulimit -f 100; exec \"$0\" compress \"$1\" --compression none --out \"$2\"",
+            env!("CARGO_BIN_EXE_rsbag"),
+            s(&input),
+            s(&output),
+        ])
+        .output()
+        .expect("run");
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.starts_with(&format!("rsbag: {}", s(&output))), "{err}");
+    assert!(!output.exists() && !dir.path().join("copy.bag.partial").exists());
+}
+
+#[test]
+fn a_finished_recording_takes_no_more_frames() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let recorder = Recorder::new(
+        dir.path().join("done.bag"),
+        Arc::new(SyntheticDevice::default()),
+        RecordOptions::default(),
+    )
+    .expect("recorder");
+    let sensor = recorder.sensors()[0].clone();
+    let profile = sensor.profiles()[0];
+    recorder.finish().expect("finish");
+    sensor.open(&[profile]).expect("open");
+    let refused = sensor
+        .start(Arc::new(|_| {}))
+        .expect_err("start after finish");
+    assert!(refused.to_string().contains("finished"), "{refused}");
+}
+
+/// Start `rsbag args`, wait (bounded) until `ready` holds, then send it
+/// SIGINT; returns its output.
+fn interrupt(args: &[&str], ready: impl Fn() -> bool) -> Output {
+    let child: Child = rsbag()
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let until = Instant::now() + Duration::from_secs(60);
+    while !ready() {
+        assert!(Instant::now() < until, "{args:?} never got going");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    // SAFETY: sending a signal to our own child process.
+    let sent = unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    assert_eq!(sent, 0);
+    child.wait_with_output().expect("wait")
+}
+
+#[test]
+fn ctrl_c_finishes_a_recording_and_leaves_nothing_half_written() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bag = dir.path().join("interrupted.bag");
+    let partial = dir.path().join("interrupted.bag.partial");
+    let out = interrupt(
+        &[
+            "record",
+            "--synthetic",
+            "--duration",
+            "120",
+            "--no-compression",
+            "--out",
+            s(&bag),
+        ],
+        || std::fs::metadata(&partial).is_ok_and(|m| m.len() > 10 << 20),
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(!partial.exists());
+    let recording = rsbag::playback::FrameReader::open(&bag).expect("a complete recording");
+    assert!(recording.frames().expect("frames").count() > 10);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("wrote"));
+
+    // Converting it to PNG: the unfinished output directory goes.
+    let pngs = dir.path().join("pngs");
+    let out = interrupt(
+        &["convert", s(&bag), "--to", "png", "--out", s(&pngs)],
+        || {
+            std::fs::read_dir(dir.path())
+                .expect("dir")
+                .filter_map(|e| e.ok())
+                .any(|e| e.file_name().to_string_lossy().starts_with(".pngs.partial"))
+        },
+    );
+    assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
+    let left: Vec<_> = std::fs::read_dir(dir.path())
+        .expect("dir")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(left, ["interrupted.bag"], "only the recording is left");
+
+    // Compressing it in place: the input is back where it was, unchanged.
+    let before = std::fs::read(&bag).expect("read");
+    let out = interrupt(&["compress", s(&bag), "--compression", "bz2"], || {
+        dir.path().join("interrupted.bag.partial").exists()
+    });
+    assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
+    assert!(
+        std::fs::read(&bag).expect("read") == before,
+        "the input is as it was"
+    );
+    assert!(!dir.path().join("interrupted.orig.bag").exists());
+    assert!(!dir.path().join("interrupted.bag.partial").exists());
+}

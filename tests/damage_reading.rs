@@ -320,3 +320,88 @@ fn one_malformed_metadata_message_is_damage_not_a_failure() {
     assert_eq!(code, DAMAGED, "{stderr}");
     assert_eq!(stdout.lines().count() as u64, 2 * FRAMES - 1);
 }
+
+/// A copy of `bytes` whose chunk `k` header claims `factor` times its real
+/// uncompressed size.
+fn with_lying_chunk_size(bytes: &[u8], k: usize, factor: u32) -> Vec<u8> {
+    let mut bytes = bytes.to_vec();
+    let pos = chunk_data(&bytes)[k].0 as usize;
+    let u32_at = |b: &[u8], at: usize| {
+        u32::from_le_bytes(b[at..at + 4].try_into().expect("4 bytes")) as usize
+    };
+    let header_len = u32_at(&bytes, pos);
+    let mut at = pos + 4;
+    while at < pos + 4 + header_len {
+        let len = u32_at(&bytes, at);
+        let field = &bytes[at + 4..at + 4 + len];
+        if field.starts_with(b"size=") {
+            let value = at + 4 + 5;
+            let claimed = u32_at(&bytes, value) as u32 * factor;
+            bytes[value..value + 4].copy_from_slice(&claimed.to_le_bytes());
+            return bytes;
+        }
+        at += 4 + len;
+    }
+    panic!("no size field in the chunk header");
+}
+
+/// The largest resident size of any child process waited for so far, MB.
+fn children_peak_mb() -> i64 {
+    // SAFETY: getrusage fills the struct it is given.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    assert_eq!(
+        unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) },
+        0
+    );
+    usage.ru_maxrss / 1024
+}
+
+#[test]
+fn a_chunk_header_that_lies_about_its_size_allocates_nothing_for_the_lie() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    // One 8 MB chunk of incompressible bytes, stored in LZ4 blocks.
+    let mut state = 0x9E37_79B9u32;
+    let payload: Vec<u8> = (0..1 << 20)
+        .map(|_| {
+            state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            (state >> 24) as u8
+        })
+        .collect();
+    let messages: Vec<common::Written> = (0..8)
+        .map(|i| common::Written {
+            conn: 0,
+            time: 1 + i,
+            data: payload.clone(),
+        })
+        .collect();
+    let topics = [("/noise".to_owned(), "std_msgs/ByteMultiArray".to_owned())];
+    let good = common::write_bag(&topics, &messages, Compression::Lz4, 16 << 20);
+    // 256 times the real size: 2 GB if taken at its word.
+    let lying = dir.path().join("lying.bag");
+    std::fs::write(&lying, with_lying_chunk_size(&good, 0, 256)).expect("write");
+
+    let bag = Bag::open(&lying).expect("the index is fine");
+    let errors: Vec<String> = bag
+        .messages()
+        .filter_map(|m| m.err().map(|e| e.to_string()))
+        .collect();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(errors[0].contains("frames hold at most"), "{errors:?}");
+
+    let out = dir.path().join("copy.bag");
+    let (code, _, stderr) = rsbag(&[
+        "decompress",
+        lying.to_str().expect("utf-8"),
+        "--out",
+        out.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("lying.bag") && stderr.contains("frames hold at most"),
+        "{stderr}"
+    );
+    assert!(!out.exists());
+    // The 8 MB chunk, its copy and the program: nowhere near the 2 GB claimed.
+    let peak = children_peak_mb();
+    assert!(peak < 400, "a child process peaked at {peak} MB");
+}

@@ -78,9 +78,14 @@ impl Compression {
                 Ok(())
             }
             Compression::Lz4 => lz4_decompress(data, size, &mut buffer),
-            Compression::Bz2 => {
-                read_limited(bzip2::read::BzDecoder::new(data), data, size, &mut buffer)
-            }
+            // bzip2 may expand a run of equal bytes a millionfold: room
+            // grows with what is decoded.
+            Compression::Bz2 => read_limited(
+                bzip2::read::BzDecoder::new(data),
+                data.len().saturating_mul(4),
+                size,
+                &mut buffer,
+            ),
         };
         decoded
             .map_err(|e| Error::corrupt("chunk", offset, format!("{} data: {e}", self.as_str())))?;
@@ -117,23 +122,18 @@ impl std::str::FromStr for Compression {
     }
 }
 
-/// The most bytes `compressed` can expand to: neither LZ4 nor bzip2
-/// expands more than ~255x, and a lying header must not make us allocate
-/// without bound.
-fn plausible(compressed: &[u8]) -> usize {
-    compressed.len().saturating_mul(256).saturating_add(1024)
-}
-
-/// Decode at most `size + 1` bytes of `compressed` into `out`, so that a
-/// lying header cannot make us inflate without bound.
+/// Decode at most `size + 1` bytes into `out`, so that a lying header
+/// cannot make us inflate without bound. Room for `room` bytes (what the
+/// data can really expand to, when that is known) is made first; beyond,
+/// the buffer grows with what is decoded, never with what a header claims.
 fn read_limited(
     decoder: impl Read,
-    compressed: &[u8],
+    room: usize,
     size: usize,
     out: &mut BytesMut,
 ) -> std::io::Result<()> {
     out.clear();
-    out.reserve(size.min(plausible(compressed)));
+    out.reserve(size.min(room));
     let mut writer = std::mem::take(out).writer();
     std::io::copy(&mut decoder.take(size as u64 + 1), &mut writer)?;
     *out = writer.into_inner();
@@ -145,7 +145,16 @@ fn read_limited(
 /// expand to, by the general decoder (which reads no more than `size + 1`
 /// bytes, and so reports the mismatch).
 fn lz4_decompress(data: &[u8], size: usize, out: &mut BytesMut) -> std::io::Result<()> {
-    if size <= plausible(data) {
+    // The block headers bound what the frames can expand to: a header that
+    // claims more is refused before anything is allocated for it.
+    let most = lz4::max_decoded_len(data);
+    if let Some(most) = most.filter(|&most| size > most) {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("the chunk header says {size} bytes, but its frames hold at most {most}"),
+        ));
+    }
+    if most.is_some() {
         // The frame overwrites every byte: a reused buffer's bytes are kept
         // as they are rather than zeroed, and only growth is zeroed.
         if out.capacity() < size {
@@ -161,7 +170,8 @@ fn lz4_decompress(data: &[u8], size: usize, out: &mut BytesMut) -> std::io::Resu
             Err(Lz4Error::Unsupported) => {}
         }
     }
-    read_limited(lz4_flex::frame::FrameDecoder::new(data), data, size, out)
+    let room = most.unwrap_or(data.len());
+    read_limited(lz4_flex::frame::FrameDecoder::new(data), room, size, out)
 }
 
 fn lz4_compress(data: &[u8], out: &mut Vec<u8>) {

@@ -132,17 +132,11 @@ fn read_header(input: &mut Input<'_>) -> Result<FrameHeader, Lz4Error> {
     if flags & FLAG_INDEPENDENT_BLOCKS == 0 || flags & FLAG_DICTIONARY_ID != 0 {
         return Err(Lz4Error::Unsupported);
     }
-    let block_size = match (block_descriptor >> 4) & 0b111 {
-        4 => 64 << 10,
-        5 => 256 << 10,
-        6 => 1 << 20,
-        7 => 4 << 20,
-        _ => {
-            return Err(corrupt(format!(
-                "invalid block size in descriptor {block_descriptor:#04x}"
-            )))
-        }
-    };
+    let block_size = block_size_of(block_descriptor).ok_or_else(|| {
+        corrupt(format!(
+            "invalid block size in descriptor {block_descriptor:#04x}"
+        ))
+    })?;
     if flags & FLAG_CONTENT_SIZE != 0 {
         input.bytes(8, "content size")?;
     }
@@ -156,6 +150,70 @@ fn read_header(input: &mut Input<'_>) -> Result<FrameHeader, Lz4Error> {
         block_checksums: flags & FLAG_BLOCK_CHECKSUMS != 0,
         content_checksum: flags & FLAG_CONTENT_CHECKSUM != 0,
     })
+}
+
+/// The largest block of a frame whose block descriptor is `descriptor`.
+fn block_size_of(descriptor: u8) -> Option<usize> {
+    match (descriptor >> 4) & 0b111 {
+        4 => Some(64 << 10),
+        5 => Some(256 << 10),
+        6 => Some(1 << 20),
+        7 => Some(4 << 20),
+        _ => None,
+    }
+}
+
+/// The most bytes the LZ4 frames `data` can expand to, from their block
+/// headers: a stored block its own size, a compressed one at most the
+/// frame's block size. `None` when `data` is not a sequence of whole
+/// frames. This bounds what a chunk is given room for, whatever its
+/// header claims.
+pub(crate) fn max_decoded_len(data: &[u8]) -> Option<usize> {
+    let mut input = Input { data, pos: 0 };
+    let mut total = 0usize;
+    while input.pos < data.len() {
+        let magic = input.u32("magic number").ok()?;
+        if magic & 0xFFFF_FFF0 == 0x184D_2A50 {
+            // A skippable frame holds no data.
+            let len = input.u32("skippable frame size").ok()? as usize;
+            input.bytes(len, "skippable frame").ok()?;
+            continue;
+        }
+        if magic != MAGIC {
+            return None;
+        }
+        let flags = input.u8("frame flags").ok()?;
+        let block_size = block_size_of(input.u8("block descriptor").ok()?)?;
+        let extra = if flags & FLAG_CONTENT_SIZE != 0 { 8 } else { 0 };
+        let extra = extra
+            + if flags & FLAG_DICTIONARY_ID != 0 {
+                4
+            } else {
+                0
+            };
+        input.bytes(extra + 1, "frame header").ok()?;
+        loop {
+            let word = input.u32("block size").ok()?;
+            if word == 0 {
+                break;
+            }
+            let len = (word & !BLOCK_STORED) as usize;
+            input.bytes(len, "block").ok()?;
+            if flags & FLAG_BLOCK_CHECKSUMS != 0 {
+                input.u32("block checksum").ok()?;
+            }
+            let most = if word & BLOCK_STORED != 0 {
+                len
+            } else {
+                block_size
+            };
+            total = total.checked_add(most)?;
+        }
+        if flags & FLAG_CONTENT_CHECKSUM != 0 {
+            input.u32("content checksum").ok()?;
+        }
+    }
+    Some(total)
 }
 
 /// The frame's bytes with a read position; reads past the end are errors
@@ -220,6 +278,26 @@ mod tests {
                 }
             })
             .collect()
+    }
+
+    #[test]
+    fn the_decoded_length_is_bounded_by_the_block_headers() {
+        let data = mixed(300_000);
+        for info in [independent(), independent().content_checksum(true)] {
+            let frame = encode(&data, info);
+            let bound = max_decoded_len(&frame).expect("a whole frame");
+            assert!(bound >= data.len(), "{bound}");
+            // At most one block's worth of slack per compressed block.
+            assert!(bound <= data.len() + 5 * (64 << 10), "{bound}");
+            let two: Vec<u8> = frame.iter().chain(&frame).copied().collect();
+            assert_eq!(max_decoded_len(&two), Some(2 * bound));
+            assert_eq!(max_decoded_len(&frame[..frame.len() - 3]), None);
+        }
+        // A megabyte of zeros: a handful of bytes that may expand to 1 MB.
+        let zeros = encode(&vec![0; 1 << 20], independent());
+        assert!(zeros.len() < 10_000);
+        assert_eq!(max_decoded_len(&zeros), Some(16 * (64 << 10)));
+        assert_eq!(max_decoded_len(b"not lz4 at all"), None);
     }
 
     #[test]

@@ -327,3 +327,27 @@ fn ctrl_c_finishes_a_recording_and_leaves_nothing_half_written() {
     assert!(!dir.path().join("interrupted.orig.bag").exists());
     assert!(!dir.path().join("interrupted.bag.partial").exists());
 }
+
+#[test]
+fn a_missing_recording_whose_partial_file_exists_points_to_reindex() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let sample = std::fs::read(common::sample("rsbag-synthetic-lz4.bag")).expect("sample");
+    std::fs::write(
+        dir.path().join("crash.bag.partial"),
+        &sample[..sample.len() / 2],
+    )
+    .expect("write");
+    let missing = dir.path().join("crash.bag");
+    for command in ["info", "frames", "check", "play"] {
+        let out = run(&[command, s(&missing)]);
+        assert_eq!(out.status.code(), Some(1), "{command}");
+        let err = stderr(&out);
+        assert!(
+            err.contains("crash.bag.partial exists") && err.contains("rsbag reindex"),
+            "{command}: {err}"
+        );
+    }
+    // A plain missing file says only that.
+    let out = run(&["info", s(&dir.path().join("nothing.bag"))]);
+    assert!(!stderr(&out).contains("reindex"), "{}", stderr(&out));
+}

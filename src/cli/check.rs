@@ -45,7 +45,7 @@ pub fn run(args: Args) -> ExitCode {
     let report = match report {
         Ok(report) => report,
         Err(e) => {
-            eprintln!("rsbag: {e}");
+            eprintln!("rsbag: {e}{}", super::hint(&e));
             return ExitCode::FAILURE;
         }
     };

@@ -11,7 +11,7 @@
 //! - [`msg`]: the ROS message types librealsense writes, with their exact
 //!   definitions and md5sums, encoded and decoded without copying pixel data.
 
-#![deny(missing_docs)]
+#![deny(missing_docs, missing_debug_implementations)]
 // No unwrap on what comes from a file or a user (tests may).
 #![cfg_attr(not(test), deny(clippy::unwrap_used))]
 

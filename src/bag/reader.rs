@@ -1171,3 +1171,12 @@ fn read_message(chunk: &Bytes, entry: IndexEntry) -> Result<Message> {
         data: chunk.slice(record.data_offset as usize..record.end() as usize),
     })
 }
+
+impl std::fmt::Debug for Messages<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Messages")
+            .field("pending_chunks", &(self.pending.len() - self.next_pending))
+            .field("open_chunks", &self.open.iter().flatten().count())
+            .finish_non_exhaustive()
+    }
+}

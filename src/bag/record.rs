@@ -362,6 +362,12 @@ pub fn encode_record_prefix(out: &mut Vec<u8>, header: &[u8], data_len: u32) {
     out.extend_from_slice(&data_len.to_le_bytes());
 }
 
+impl std::fmt::Debug for FieldReader<'_, '_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FieldReader").finish_non_exhaustive()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

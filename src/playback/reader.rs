@@ -729,3 +729,20 @@ impl Iterator for FrameSets<'_> {
         }
     }
 }
+
+impl std::fmt::Debug for Frames<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Frames")
+            .field("next", &&self.next)
+            .finish_non_exhaustive()
+    }
+}
+
+impl std::fmt::Debug for FrameSets<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FrameSets")
+            .field("remaining", &&self.remaining)
+            .field("done", &self.done)
+            .finish_non_exhaustive()
+    }
+}

@@ -851,3 +851,22 @@ fn intrinsics_of(ci: &CameraInfoMsg<'_>) -> Intrinsics {
         coeffs,
     }
 }
+
+impl std::fmt::Debug for EventQuery<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EventQuery")
+            .field("connections", &&self.connections)
+            .field("start", &&self.start)
+            .field("end", &&self.end)
+            .finish_non_exhaustive()
+    }
+}
+
+impl std::fmt::Debug for Events<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Events")
+            .field("ready", &self.ready.len())
+            .field("done", &self.done)
+            .finish_non_exhaustive()
+    }
+}

@@ -776,3 +776,12 @@ impl WriterThread {
         }
     }
 }
+
+impl std::fmt::Debug for RecordSensor {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RecordSensor")
+            .field("index", &self.index)
+            .field("name", &self.inner.name())
+            .finish_non_exhaustive()
+    }
+}

@@ -437,3 +437,12 @@ fn imu_message<'a>(header: Header<'a>, frame: &Frame) -> Imu<'a> {
     }
     imu
 }
+
+impl std::fmt::Debug for RsWriter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RsWriter")
+            .field("path", &self.bag.path())
+            .field("connections", &self.connections.len())
+            .finish_non_exhaustive()
+    }
+}

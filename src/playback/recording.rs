@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 use std::ops::{Bound, RangeBounds};
 use std::path::Path;
 
-use crate::bag::{Bag, Chunk, Message, Messages};
+use crate::bag::{Bag, Message, Messages};
 use crate::device::{
     camera_info, CameraInfo, DeviceSnapshot, Distortion, Extrinsics, Format, Frame, Intrinsics,
     MotionIntrinsics, Notification, OptionRange, Pose, ProfileKind, SensorOption, SensorSnapshot,
@@ -175,7 +175,7 @@ impl Recording {
             );
         }
         let frame_conns: Vec<u32> = streams.values().flat_map(|s| s.data.clone()).collect();
-        let (start_time, end_time) = frame_time_bounds(&bag, &frame_conns);
+        let (start_time, end_time) = bag.time_span(&frame_conns).unwrap_or((0, 0));
         Ok(Recording {
             bag,
             file_version,
@@ -570,56 +570,6 @@ fn read_file_version(bag: &Bag) -> Result<u32> {
         )));
     }
     Ok(version)
-}
-
-/// Bag times of the first and last frame data messages.
-fn frame_time_bounds(bag: &Bag, frame_conns: &[u32]) -> (u64, u64) {
-    let is_frame = |conn: &u32| frame_conns.contains(conn);
-    let mut chunks: Vec<&Chunk> = bag
-        .chunks()
-        .iter()
-        .filter(|c| {
-            c.info
-                .connection_counts
-                .iter()
-                .any(|(id, n)| *n > 0 && is_frame(id))
-        })
-        .collect();
-    // The frame times of one chunk, from its index entries.
-    let times = |chunk: &Chunk| -> Vec<u64> {
-        bag.chunk_entries(chunk)
-            .map(|entries| {
-                entries
-                    .iter()
-                    .filter(|e| is_frame(&e.conn))
-                    .map(|e| e.time)
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
-    // Only the chunks at either end need reading: a chunk that starts
-    // after the earliest frame found cannot hold an earlier one (and the
-    // same for the latest), so a long file costs a few chunks, not all.
-    let mut first = u64::MAX;
-    for chunk in &chunks {
-        if chunk.info.start_time > first {
-            break;
-        }
-        first = times(chunk).into_iter().fold(first, u64::min);
-    }
-    chunks.sort_by_key(|c| std::cmp::Reverse(c.info.end_time));
-    let mut last = 0;
-    for chunk in &chunks {
-        if chunk.info.end_time < last {
-            break;
-        }
-        last = times(chunk).into_iter().fold(last, u64::max);
-    }
-    if first > last {
-        (0, 0)
-    } else {
-        (first, last)
-    }
 }
 
 /// The device description messages of a recording, gathered by topic.

@@ -120,13 +120,19 @@ fn at_most_threads_named(prefix: &str, limit: usize) -> bool {
     threads_named(prefix) <= limit
 }
 
+/// The threads of rsbag and of these tests (the test harness starts and
+/// ends threads of its own at any time: they are not counted).
 fn thread_count() -> usize {
-    std::fs::read_dir("/proc/self/task").map_or(0, |t| t.count())
+    thread_names()
+        .iter()
+        .filter(|name| name.starts_with("rsbag-") || name.starts_with("stress-"))
+        .count()
 }
 
 /// Wait (bounded) for the thread count to come back to `baseline`: the
 /// playback's own threads are joined by `stop`, the file reader's
-/// decompression threads end on their own right after.
+/// decompression threads (`rsbag-decompress`) end on their own right
+/// after.
 fn assert_threads_back_to(baseline: usize) {
     assert!(
         at_most_threads_named("rsbag-stream", 0),
@@ -143,8 +149,21 @@ fn assert_threads_back_to(baseline: usize) {
     assert_eq!(
         thread_count(),
         baseline,
-        "threads left after the playback ended"
+        "threads left after the playback ended: {:?}",
+        thread_names()
     );
+}
+
+fn thread_names() -> Vec<String> {
+    std::fs::read_dir("/proc/self/task")
+        .map(|tasks| {
+            tasks
+                .filter_map(|t| t.ok())
+                .filter_map(|t| std::fs::read_to_string(t.path().join("comm")).ok())
+                .map(|name| name.trim().to_owned())
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 fn small_bag(dir: &Path) -> PathBuf {

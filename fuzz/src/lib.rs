@@ -44,7 +44,7 @@ fn read_bag(bag: &Bag) {
     for message in query.messages().take(MOST).flatten() {
         sum ^= message.data.len();
     }
-    if let Ok(Some((first, last))) = bag.time_span(&some) {
+    if let Some((first, last)) = bag.time_span(&some) {
         sum ^= (first ^ last) as usize;
     }
     for chunk in bag.chunks().iter().take(64) {

@@ -70,8 +70,12 @@ pub fn image(frame: &Frame) -> Result<Image> {
         Error::InvalidArgument(format!("{format} frames cannot be made into an image"))
     })?;
     let (width, height) = frame.resolution().unwrap_or((0, 0));
+    // The rows are checked against the bytes the frame holds first: the
+    // resolution comes from the file, and must not size an allocation by
+    // itself.
+    let rows = rows(frame, bpp)?;
     let mut data = Vec::with_capacity(width as usize * height as usize * layout.bytes_per_pixel());
-    for row in rows(frame, bpp)? {
+    for row in rows {
         match format {
             Format::Bgr8 => data.extend(row.chunks_exact(3).flat_map(|p| [p[2], p[1], p[0]])),
             Format::Bgra8 => {
@@ -246,6 +250,15 @@ pub(super) mod tests {
         );
         assert!(!image_error(frame(Format::Y8, 0, 4, 0, vec![0; 4])).is_empty());
         assert!(!image_error(frame(Format::Y8, 4, 4, 2, vec![0; 64])).is_empty());
+    }
+
+    #[test]
+    fn a_resolution_the_bytes_do_not_hold_allocates_nothing_for_it() {
+        // Found by fuzzing: 100000x100000 RGB would be a 30 GB image.
+        let error = image_error(frame(Format::Rgb8, 100_000, 100_000, 0, vec![0; 12]));
+        assert!(error.contains("has 12 bytes"), "{error}");
+        let error = image_error(frame(Format::Yuyv, 100_000, 100_000, 0, vec![0; 12]));
+        assert!(error.contains("has 12 bytes"), "{error}");
     }
 
     fn image_error(frame: Frame) -> String {

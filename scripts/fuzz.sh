@@ -33,6 +33,7 @@ case "$engine" in
         cargo afl config --build >/dev/null 2>&1 || true
         (cd afl && cargo afl build --release --bin "$target")
         export AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_UI=1
+        mkdir -p afl-out
         # Resume where a previous run stopped.
         input=seeds
         [ -d "afl-out/$target/default/queue" ] && input=-

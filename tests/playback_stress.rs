@@ -392,6 +392,38 @@ fn a_status_listener_may_stop_and_start() {
     });
 }
 
+#[test]
+fn a_callback_waiting_for_the_stop_does_not_hold_it_up() {
+    scenario("a callback waits for the stop", |path, w| {
+        let playback = Arc::new(playback(&path, false, 2));
+        let handle = Arc::downgrade(&playback);
+        let entered = Arc::new(AtomicUsize::new(0));
+        let saw_stop = Arc::new(AtomicBool::new(false));
+        let sensor = playback.sensors()[0].clone();
+        {
+            let (entered, saw_stop, w) = (entered.clone(), saw_stop.clone(), w.clone());
+            start(
+                &sensor,
+                Arc::new(move |_| {
+                    if entered.fetch_add(1, Ordering::SeqCst) > 0 {
+                        return;
+                    }
+                    if let Some(playback) = handle.upgrade() {
+                        let stopped = w.call("wait in a callback", || {
+                            playback.wait_until_stopped(WATCHDOG)
+                        });
+                        saw_stop.store(stopped, Ordering::SeqCst);
+                    }
+                }),
+            )
+            .expect("start");
+        }
+        wait_for(&entered, 1);
+        w.call("stop while a callback waits for it", || playback.stop());
+        assert!(saw_stop.load(Ordering::SeqCst), "the callback saw the stop");
+    });
+}
+
 /// A small deterministic random number generator (splitmix64).
 #[derive(Clone)]
 struct Rng(u64);

@@ -401,17 +401,20 @@ impl Shared {
             }
         }
         self.wake_all(&state);
-        let mut threads = Vec::new();
+        drop(state);
+        // Listeners hear of the stop first: a callback may be waiting for
+        // it (`wait_until_stopped`) while this waits for the callback.
+        self.announce();
         if may_wait {
+            let mut state = self.state.lock();
             self.wait_settled(&mut state, None, |s| {
                 !s.running.keys().any(|id| ids.contains(id))
             });
-            threads = std::mem::take(&mut state.retired);
-        }
-        drop(state);
-        self.announce();
-        for thread in threads {
-            let _ = thread.join();
+            let threads = std::mem::take(&mut state.retired);
+            drop(state);
+            for thread in threads {
+                let _ = thread.join();
+            }
         }
         !stopping.is_empty()
     }

@@ -33,6 +33,13 @@ fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// `rsbag record` of a tenth of a second of the synthetic camera.
+fn record_to(out: &str, extra: &[&str]) -> Output {
+    let mut args = vec!["record", "--synthetic", "--duration", "0.1", "--out", out];
+    args.extend_from_slice(extra);
+    run(&args)
+}
+
 /// A file with [`PRECIOUS`] content at `path`.
 fn precious(path: &Path) -> PathBuf {
     std::fs::write(path, PRECIOUS).expect("write");
@@ -89,37 +96,15 @@ fn a_recording_never_replaces_a_file_unasked() {
         .expect("finish");
     Bag::open(&existing).expect("a bag now");
 
-    let out = run(&[
-        "record",
-        "--synthetic",
-        "--duration",
-        "0.1",
-        "--out",
-        s(&cut).trim_end_matches(".partial"),
-    ]);
+    let out = record_to(s(&cut).trim_end_matches(".partial"), &[]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     unchanged(&cut);
     let target = precious(&dir.path().join("cli.bag"));
-    let out = run(&[
-        "record",
-        "--synthetic",
-        "--duration",
-        "0.1",
-        "--out",
-        s(&target),
-    ]);
+    let out = record_to(s(&target), &[]);
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("--force"), "{}", stderr(&out));
     unchanged(&target);
-    let out = run(&[
-        "record",
-        "--synthetic",
-        "--duration",
-        "0.1",
-        "--out",
-        s(&target),
-        "--force",
-    ]);
+    let out = record_to(s(&target), &["--force"]);
     assert!(out.status.success(), "{}", stderr(&out));
     Bag::open(&target).expect("a bag now");
 }

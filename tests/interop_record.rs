@@ -15,7 +15,7 @@ use std::time::Duration;
 use parking_lot::Mutex;
 use rsbag::bag::Compression;
 use rsbag::device::synthetic::{self, SyntheticConfig, SyntheticDevice};
-use rsbag::device::{Device, Frame, Notification, StreamProfile};
+use rsbag::device::{Device, Frame, Notification, StreamId, StreamProfile};
 use rsbag::record::{RecordOptions, Recorder};
 use serde_json::Value;
 
@@ -25,15 +25,33 @@ struct Session {
     fed: Vec<(Frame, bool)>,
 }
 
-/// Record the synthetic camera (depth, color, two IR, accel, gyro), with a
-/// pause, an option change and a notification in the middle.
-fn record(path: &Path, compression: Compression) -> Session {
+/// The synthetic camera with small video frames (64x48), and its default
+/// profiles of `streams`.
+fn small_camera(streams: &[StreamId]) -> (Arc<SyntheticDevice>, Vec<StreamProfile>) {
     let config = SyntheticConfig {
         depth: (64, 48, 30),
         color: (64, 48, 30),
         ..SyntheticConfig::default()
     };
     let camera = Arc::new(SyntheticDevice::new(config).expect("camera"));
+    let wanted = streams
+        .iter()
+        .filter_map(|s| camera.default_profile(*s))
+        .collect();
+    (camera, wanted)
+}
+
+/// Record the synthetic camera (depth, color, two IR, accel, gyro), with a
+/// pause, an option change and a notification in the middle.
+fn record(path: &Path, compression: Compression) -> Session {
+    let (camera, wanted) = small_camera(&[
+        synthetic::DEPTH,
+        synthetic::COLOR,
+        synthetic::INFRARED_1,
+        synthetic::INFRARED_2,
+        synthetic::ACCEL,
+        synthetic::GYRO,
+    ]);
     let recorder = Recorder::new(
         path,
         camera.clone(),
@@ -42,18 +60,6 @@ fn record(path: &Path, compression: Compression) -> Session {
     .expect("recorder");
     let paused = Arc::new(AtomicBool::new(false));
     let fed: Arc<Mutex<Vec<(Frame, bool)>>> = Arc::default();
-    let streams = [
-        synthetic::DEPTH,
-        synthetic::COLOR,
-        synthetic::INFRARED_1,
-        synthetic::INFRARED_2,
-        synthetic::ACCEL,
-        synthetic::GYRO,
-    ];
-    let wanted: Vec<StreamProfile> = streams
-        .iter()
-        .filter_map(|s| camera.default_profile(*s))
-        .collect();
     common::open_and_start(&recorder, &wanted, || {
         let (fed, paused) = (fed.clone(), paused.clone());
         Arc::new(move |f| fed.lock().push((f, paused.load(Ordering::SeqCst))))
@@ -86,23 +92,28 @@ fn record(path: &Path, compression: Compression) -> Session {
     Session { camera, fed }
 }
 
+/// The frames librealsense 2.55 plays from `path` and those `rsbag frames
+/// --json` lists, as JSON lines.
+fn played_by_both(path: &Path) -> (String, String) {
+    let path = path.to_str().expect("utf-8 path");
+    let played = common::python("rs_play.py", &[path]);
+    let ours = std::process::Command::new(env!("CARGO_BIN_EXE_rsbag"))
+        .args(["frames", "--json", path])
+        .output()
+        .expect("rsbag frames");
+    assert!(ours.status.success());
+    (played, String::from_utf8_lossy(&ours.stdout).into_owned())
+}
+
 #[test]
 fn librealsense_plays_every_recorded_frame_unaltered() {
     for compression in [Compression::Lz4, Compression::None] {
         let dir = tempfile::tempdir().expect("tempdir");
         let path = dir.path().join("rsbag.bag");
         let session = record(&path, compression);
-        let path_str = path.to_str().expect("utf-8 path");
-
-        let played = common::python("rs_play.py", &[path_str]);
-        let ours = std::process::Command::new(env!("CARGO_BIN_EXE_rsbag"))
-            .args(["frames", "--json", path_str])
-            .output()
-            .expect("rsbag frames");
-        assert!(ours.status.success());
+        let (played, ours) = played_by_both(&path);
         assert_eq!(
-            String::from_utf8_lossy(&ours.stdout),
-            played,
+            ours, played,
             "{compression}: rsbag and librealsense play the same frames"
         );
 
@@ -364,25 +375,15 @@ fn rosbags_reads_every_message_with_librealsense_md5sums() {
 fn a_sensor_started_again_plays_every_frame_once_in_librealsense() {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("restarted.bag");
-    let config = SyntheticConfig {
-        depth: (64, 48, 30),
-        color: (64, 48, 30),
-        ..SyntheticConfig::default()
-    };
-    let camera = Arc::new(SyntheticDevice::new(config).expect("camera"));
-    let recorder =
-        Recorder::new(&path, camera.clone(), RecordOptions::default()).expect("recorder");
-    let fed: Arc<Mutex<Vec<Frame>>> = Arc::default();
-    let streams = [
+    let (camera, wanted) = small_camera(&[
         synthetic::DEPTH,
         synthetic::COLOR,
         synthetic::ACCEL,
         synthetic::GYRO,
-    ];
-    let wanted: Vec<StreamProfile> = streams
-        .iter()
-        .filter_map(|s| camera.default_profile(*s))
-        .collect();
+    ]);
+    let recorder =
+        Recorder::new(&path, camera.clone(), RecordOptions::default()).expect("recorder");
+    let fed: Arc<Mutex<Vec<Frame>>> = Arc::default();
     let feeder = || {
         let fed = fed.clone();
         Arc::new(move |f: Frame| fed.lock().push(f)) as rsbag::device::FrameCallback
@@ -425,14 +426,7 @@ fn a_sensor_started_again_plays_every_frame_once_in_librealsense() {
     let dropped: u64 = report.streams.values().map(|c| c.dropped).sum();
     assert_eq!(dropped, 0);
 
-    let path_str = path.to_str().expect("utf-8 path");
-    let played = common::python("rs_play.py", &[path_str]);
-    let ours = std::process::Command::new(env!("CARGO_BIN_EXE_rsbag"))
-        .args(["frames", "--json", path_str])
-        .output()
-        .expect("rsbag frames");
-    assert!(ours.status.success());
-    let ours = String::from_utf8_lossy(&ours.stdout);
+    let (played, ours) = played_by_both(&path);
     assert!(
         ours == played,
         "rsbag and librealsense play the same frames, each once: {} and {} lines",

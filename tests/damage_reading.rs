@@ -405,3 +405,30 @@ fn a_chunk_header_that_lies_about_its_size_allocates_nothing_for_the_lie() {
     let peak = children_peak_mb();
     assert!(peak < 400, "a child process peaked at {peak} MB");
 }
+
+/// Inputs the fuzzers found (`tests/fixtures/fuzz/`), read the way the
+/// fuzz targets read them: every answer is a value or an error, never a
+/// panic (the tests run with overflow checks on).
+#[test]
+fn fuzz_findings_are_errors_not_panics() {
+    let dir = common::root().join("tests/fixtures/fuzz");
+    let mut read = 0;
+    for entry in std::fs::read_dir(&dir).expect("the findings") {
+        let path = entry.expect("entry").path();
+        read += 1;
+        let Ok(reader) = FrameReader::open(&path) else {
+            continue;
+        };
+        for stream in reader.streams() {
+            let count = reader.frame_count(stream).expect("counted from the index");
+            for k in 0..count {
+                if let Ok(frame) = reader.frame(stream, k) {
+                    let _ = reader.frame_by_number(stream, frame.frame.number);
+                }
+            }
+            let _ = reader.frame_nearest(stream, reader.duration() / 2);
+        }
+        let _ = reader.frames().map(|frames| frames.count());
+    }
+    assert!(read > 0);
+}

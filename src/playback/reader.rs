@@ -240,8 +240,16 @@ impl FrameReader {
             )));
         }
         let time = si.time_of(&self.recording, index)?;
-        // Frames of the stream recorded at the same bag time before it.
-        let rank = index - si.count_before(&self.recording, time)?;
+        // Frames of the stream recorded at the same bag time before it (a
+        // damaged index can disagree with itself: found by fuzzing).
+        let before = si.count_before(&self.recording, time)?;
+        let rank = index.checked_sub(before).ok_or_else(|| Error::Corrupt {
+            offset: 0,
+            record: "index data",
+            reason: format!(
+                "the index puts frame {index} of stream {stream} at bag time {time} ns, after {before} frames"
+            ),
+        })?;
         let set = BTreeSet::from([stream]);
         let events = self
             .recording
@@ -320,7 +328,7 @@ impl FrameReader {
         } else {
             let before_time = self.frame_bag_time(stream, after - 1)?;
             let after_time = self.frame_bag_time(stream, after)?;
-            if target - before_time <= after_time - target {
+            if target.abs_diff(before_time) <= after_time.abs_diff(target) {
                 after - 1
             } else {
                 after

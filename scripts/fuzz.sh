@@ -25,7 +25,8 @@ case "$engine" in
         mkdir -p "corpus/$target"
         # -rss_limit_mb: a runaway allocation is a finding, as is a slow
         # input (-timeout, seconds).
-        cargo +nightly fuzz run -O "$target" "corpus/$target" seeds -- \
+        # -a: overflow checks and debug assertions on, as in the tests.
+        cargo +nightly fuzz run -O -a "$target" "corpus/$target" seeds -- \
             -max_total_time="$seconds" -max_len=200000 -rss_limit_mb=1024 -timeout=10
         ;;
     afl)

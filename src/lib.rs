@@ -21,6 +21,7 @@ mod error;
 pub mod msg;
 pub mod playback;
 pub mod processing;
+pub mod realsense;
 pub mod record;
 
 pub use error::{Error, Result};

@@ -18,7 +18,7 @@ use rsbag::device::{
 use rsbag::playback::{
     FrameReader, FrameSet, Pipeline, PipelineConfig, RecordedFrame, SyncOptions,
 };
-use rsbag::record::convert::{ms_from_stamp, stamp_from_ms};
+use rsbag::realsense::convert::{ms_from_stamp, stamp_from_ms};
 use rsbag::record::rs_writer::RsWriter;
 use rsbag::Error;
 

@@ -106,7 +106,7 @@ fn the_device_is_the_recorded_one() {
         .extrinsics(rs::depth_profile().stream, rs::color_profile().stream)
         .expect("extrinsics");
     assert!((e.translation[0] - 0.015).abs() < 1e-6);
-    let first = rsbag::record::convert::FIRST_EVENT_TIME;
+    let first = rsbag::realsense::convert::FIRST_EVENT_TIME;
     assert_eq!(
         playback.duration(),
         Duration::from_nanos(rs::capture_ns(&rs::color_profile(), FRAMES - 1) - first)
@@ -166,7 +166,7 @@ fn first_after_seek(playback: &Playback, log: &Log, t: Duration) -> BTreeMap<Str
 /// The frame number of the first frame of `profile` captured at or after
 /// `t` since the first frame.
 fn expected_first(profile: &rsbag::device::StreamProfile, t: Duration) -> u64 {
-    let start = rsbag::record::convert::FIRST_EVENT_TIME; // bag time of the first frame
+    let start = rsbag::realsense::convert::FIRST_EVENT_TIME; // bag time of the first frame
     (0..FRAMES)
         .find(|&n| rs::capture_ns(profile, n).max(start) >= start + t.as_nanos() as u64)
         .map(|n| n + 1)

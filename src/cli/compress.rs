@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use rsbag::bag::{copy_messages, Bag, Compression, WriterOptions};
-use rsbag::record::topics::FILE_VERSION;
+use rsbag::realsense::topics::FILE_VERSION_TOPIC;
 use rsbag::Result;
 
 use super::output::Destination;
@@ -76,7 +76,7 @@ fn rewrite(file: &Path, out: Option<&Path>, force: bool, compression: Compressio
     bar.finish_and_clear();
     let mut text = destination.report(stats.messages, size, compression);
     outln!(text, "the input had {} bytes", bag.file_size());
-    if compression == Compression::Bz2 && bag.connections_on(FILE_VERSION).next().is_some() {
+    if compression == Compression::Bz2 && bag.connections_on(FILE_VERSION_TOPIC).next().is_some() {
         outln!(
             text,
             "note: librealsense 2.55 cannot play bz2 chunks (it crashes); use lz4 or none for bags it should play"

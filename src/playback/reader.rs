@@ -9,7 +9,7 @@ use std::time::Duration;
 use super::frameset::{FrameSet, SyncFrame, SyncOptions, Syncer};
 use super::recording::{Event, Events, Recording, TimedEvent};
 use crate::device::{Frame, StreamId, StreamKind};
-use crate::record::convert::FIRST_EVENT_TIME;
+use crate::realsense::convert::FIRST_EVENT_TIME;
 use crate::{Error, Result};
 
 /// A frame read from a recording, with where it lies in it.

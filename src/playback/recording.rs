@@ -18,12 +18,12 @@ use crate::msg::realsense_msgs::{self, ImuIntrinsic, StreamInfo};
 use crate::msg::sensor_msgs::{CameraInfo as CameraInfoMsg, Image, Imu};
 use crate::msg::std_msgs::{self, Float32, UInt32};
 use crate::msg::RosMessage;
-use crate::record::convert::{extrinsics_from_transform, ms_from_stamp};
-use crate::record::rs_writer::metadata_keys;
-use crate::record::topics::{StreamTopic, Topic};
+use crate::realsense::convert::{extrinsics_from_transform, ms_from_stamp};
+use crate::realsense::metadata_keys;
+use crate::realsense::topics::{StreamTopic, Topic};
 use crate::{Error, Result};
 
-use crate::record::convert::{DESCRIPTION_TIME, FIRST_EVENT_TIME};
+use crate::realsense::convert::{DESCRIPTION_TIME, FIRST_EVENT_TIME};
 
 /// One stream of a recording.
 #[derive(Debug, Clone)]
@@ -555,7 +555,7 @@ fn decode_notification(data: &[u8]) -> Result<Notification> {
 fn read_file_version(bag: &Bag) -> Result<u32> {
     let mut messages = bag
         .query()
-        .topics([crate::record::topics::FILE_VERSION])
+        .topics([crate::realsense::topics::FILE_VERSION_TOPIC])
         .messages();
     let message = messages.next().transpose()?.ok_or_else(|| {
         Error::InvalidArgument(

@@ -7,7 +7,7 @@ use std::path::Path;
 use super::recording::Recording;
 use crate::bag::{Bag, Chunk};
 use crate::device::{camera_info, CameraInfo, Intrinsics};
-use crate::record::topics::FILE_VERSION;
+use crate::realsense::topics::FILE_VERSION_TOPIC;
 use crate::Result;
 
 /// At most this many chunk headers are read for the compression: each one
@@ -186,7 +186,7 @@ impl Summary {
     pub fn of(path: impl AsRef<Path>) -> Result<Summary> {
         let path = path.as_ref();
         let bag = Bag::open_or_scan(path)?;
-        if bag.connections_on(FILE_VERSION).next().is_none() {
+        if bag.connections_on(FILE_VERSION_TOPIC).next().is_none() {
             let why = "no /file_version topic".to_owned();
             return Summary::describe(path, &bag, Err(why)).map_err(|e| e.in_file(path));
         }

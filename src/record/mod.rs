@@ -1,10 +1,9 @@
-//! Recording: the RealSense topic layout and the [`Recorder`] that wraps a
-//! live [`crate::device::Device`] and writes what it streams.
+//! Recording: the [`Recorder`] that wraps a live [`crate::device::Device`]
+//! and writes what it streams in the RealSense layout
+//! ([`crate::realsense`]), through [`rs_writer::RsWriter`].
 
-pub mod convert;
 mod recorder;
 pub mod rs_writer;
-pub mod topics;
 pub mod trim;
 
 pub use recorder::{

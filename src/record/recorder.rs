@@ -12,12 +12,12 @@ use crossbeam_channel::{Receiver, Sender, TrySendError};
 use parking_lot::Mutex;
 
 use super::rs_writer::{depth_units_of, RsWriter};
-use super::topics::StreamTopic;
 use crate::bag::{BagFile, Compression, WriterOptions};
 use crate::device::{
     CameraInfo, Device, DeviceSnapshot, Extrinsics, Frame, FrameCallback, Notification,
     NotificationCallback, OptionCallback, Sensor, SensorOption, StreamId, StreamProfile,
 };
+use crate::realsense::topics::StreamTopic;
 use crate::{Error, Result};
 
 /// How a [`Recorder`] writes.

@@ -7,8 +7,6 @@ use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
-use super::convert::{bag_time, event_bag_time, stamp_from_ms, transform_from_extrinsics};
-use super::topics::{self, StreamTopic};
 use crate::bag::{BagFile, Connection, WriterOptions};
 use crate::device::{
     camera_info, option_name, Extrinsics, Frame, Notification, ProfileKind, SensorOption,
@@ -20,26 +18,12 @@ use crate::msg::realsense_msgs::{self, ImuIntrinsic, StreamInfo};
 use crate::msg::sensor_msgs::{CameraInfo, Image, Imu};
 use crate::msg::std_msgs::{self, Float32, Header, UInt32};
 use crate::msg::RosMessage;
+use crate::realsense::convert::{
+    bag_time, event_bag_time, stamp_from_ms, transform_from_extrinsics,
+};
+use crate::realsense::topics::{self, StreamTopic};
+use crate::realsense::{metadata_keys, FILE_VERSION};
 use crate::Result;
-
-/// The file version librealsense 2.55 writes.
-pub const FILE_VERSION: u32 = 4;
-
-/// Metadata keys librealsense writes beside the numeric metadata.
-pub mod metadata_keys {
-    /// Host arrival time, ms.
-    pub const SYSTEM_TIME: &str = "system_time";
-    /// Timestamp domain name.
-    pub const TIMESTAMP_DOMAIN: &str = "timestamp_domain";
-    /// Pose tracker confidence.
-    pub const TRACKER_CONFIDENCE: &str = "Tracker Confidence";
-    /// Pose mapper confidence.
-    pub const MAPPER_CONFIDENCE: &str = "Mapper Confidence";
-    /// Pose frame timestamp, ms.
-    pub const FRAME_TIMESTAMP: &str = "frame_timestamp";
-    /// Pose frame number.
-    pub const FRAME_NUMBER: &str = "Frame number";
-}
 
 /// The device is always device 0 of its file, as in librealsense.
 const DEVICE: u32 = 0;
@@ -65,7 +49,11 @@ impl RsWriter {
             connections: HashMap::new(),
             described_options: HashSet::new(),
         };
-        writer.write(topics::FILE_VERSION, 0, &UInt32 { data: FILE_VERSION })?;
+        writer.write(
+            topics::FILE_VERSION_TOPIC,
+            0,
+            &UInt32 { data: FILE_VERSION },
+        )?;
         Ok(writer)
     }
 

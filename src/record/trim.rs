@@ -27,9 +27,9 @@
 use std::collections::BTreeSet;
 use std::ops::Range;
 
-use super::topics::{StreamTopic, Topic};
 use crate::bag::Connection;
 use crate::device::StreamId;
+use crate::realsense::topics::{StreamTopic, Topic};
 
 /// Every time: the messages of a connection kept whole.
 const ALL: Range<u64> = 0..u64::MAX;

@@ -98,8 +98,8 @@ pub mod rs {
         camera_info, CameraInfo, Distortion, Extrinsics, Format, Frame, Intrinsics, Notification,
         OptionRange, SensorOption, StreamId, StreamKind, StreamProfile, TimestampDomain,
     };
+    use rsbag::realsense::topics::StreamTopic;
     use rsbag::record::rs_writer::RsWriter;
-    use rsbag::record::topics::StreamTopic;
 
     pub const WIDTH: u32 = 16;
     pub const HEIGHT: u32 = 12;

@@ -21,7 +21,7 @@
 use crate::device::{StreamId, StreamKind};
 
 /// The topic of the file version message.
-pub const FILE_VERSION: &str = "/file_version";
+pub const FILE_VERSION_TOPIC: &str = "/file_version";
 
 /// Where a stream lives: device, sensor and stream.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -228,14 +228,14 @@ impl Topic {
     /// Parse a topic name.
     ///
     /// ```
-    /// use rsbag::record::topics::{Topic, StreamTopic};
+    /// use rsbag::realsense::topics::{Topic, StreamTopic};
     /// use rsbag::device::{StreamId, StreamKind};
     /// let topic = Topic::parse("/device_0/sensor_1/Color_0/image/data");
     /// let stream = StreamTopic::new(0, 1, StreamId::new(StreamKind::Color, 0));
     /// assert_eq!(topic, Topic::FrameData(stream));
     /// ```
     pub fn parse(topic: &str) -> Topic {
-        if topic == FILE_VERSION {
+        if topic == FILE_VERSION_TOPIC {
             return Topic::FileVersion;
         }
         let parts: Vec<&str> = topic.trim_start_matches('/').split('/').collect();
@@ -316,7 +316,7 @@ mod tests {
         let s = StreamTopic::new(0, 2, StreamId::new(StreamKind::Infrared, 1));
         let p = StreamTopic::new(0, 3, StreamId::new(StreamKind::Pose, 0));
         let cases = [
-            (FILE_VERSION.to_string(), Topic::FileVersion),
+            (FILE_VERSION_TOPIC.to_string(), Topic::FileVersion),
             (device_info(0), Topic::DeviceInfo { device: 0 }),
             (
                 sensor_info(0, 2),

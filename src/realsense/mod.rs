@@ -1,0 +1,27 @@
+//! The RealSense recording layout, shared by recording and playback: the
+//! topic names librealsense uses, the conversions between its values and
+//! ROS messages, and the metadata keys it writes beside the numeric
+//! metadata. What a `.bag` of librealsense holds, in one place.
+
+pub mod convert;
+pub mod topics;
+
+/// The RealSense file version librealsense 2.55 writes in `/file_version`
+/// (the reader accepts 2, 3 and 4).
+pub const FILE_VERSION: u32 = 4;
+
+/// Metadata keys librealsense writes beside the numeric metadata.
+pub mod metadata_keys {
+    /// Host arrival time, ms.
+    pub const SYSTEM_TIME: &str = "system_time";
+    /// Timestamp domain name.
+    pub const TIMESTAMP_DOMAIN: &str = "timestamp_domain";
+    /// Pose tracker confidence.
+    pub const TRACKER_CONFIDENCE: &str = "Tracker Confidence";
+    /// Pose mapper confidence.
+    pub const MAPPER_CONFIDENCE: &str = "Mapper Confidence";
+    /// Pose frame timestamp, ms.
+    pub const FRAME_TIMESTAMP: &str = "frame_timestamp";
+    /// Pose frame number.
+    pub const FRAME_NUMBER: &str = "Frame number";
+}

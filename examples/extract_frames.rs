@@ -33,7 +33,7 @@ fn main() -> rsbag::Result<()> {
     if let Some(dir) = &out_dir {
         std::fs::create_dir_all(dir).map_err(|e| rsbag::Error::Io {
             path: dir.clone(),
-            source: e,
+            error: e,
         })?;
     }
     let mut bytes = 0u64;
@@ -48,7 +48,7 @@ fn main() -> rsbag::Result<()> {
             let file = dir.join(name);
             std::fs::write(&file, &frame.frame.data).map_err(|e| rsbag::Error::Io {
                 path: file,
-                source: e,
+                error: e,
             })?;
         }
     }

@@ -1,28 +1,49 @@
-//! The one error type of the crate.
+//! The one error type of the crate, and the kinds to match it by.
 
 use std::io;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Everything that can go wrong in rsbag.
 ///
 /// Errors that come from a file say which file and, where it is known, the
-/// byte offset and the record that was being read.
+/// byte offset and the record that was being read. The context (the file,
+/// the message) wraps the error it explains; [`Error::kind`] and
+/// [`Error::root`] look through it.
+///
+/// The message of an error ([`Display`](std::fmt::Display)) is complete:
+/// it includes what a context wraps, so the wrapped error is not also
+/// returned by [`source`](std::error::Error::source), and a program that
+/// prints a chain of sources prints each part once.
+///
+/// # Example
+/// ```
+/// use rsbag::bag::Bag;
+/// use rsbag::ErrorKind;
+///
+/// let dir = std::env::temp_dir().join("rsbag-error-kind-example");
+/// std::fs::create_dir_all(&dir).unwrap();
+/// let path = dir.join("empty.bag");
+/// std::fs::write(&path, b"").unwrap();
+/// let error = Bag::open(&path).unwrap_err();
+/// assert_eq!(error.kind(), ErrorKind::NotABag);
+/// assert_eq!(error.path(), Some(path.as_path()));
+/// assert!(error.to_string().starts_with(&path.display().to_string()));
+/// ```
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
     /// An operating-system error on a file.
-    #[error("{}: {source}", path.display())]
+    #[error("{}: {error}", path.display())]
     Io {
         /// The file.
         path: PathBuf,
         /// What the operating system said.
-        #[source]
-        source: io::Error,
+        error: io::Error,
     },
 
     /// An I/O error where no file name applies (a writer over any `Write`).
     #[error("I/O error: {0}")]
-    Stream(#[from] io::Error),
+    Stream(io::Error),
 
     /// The file does not start with `#ROSBAG V2.0`.
     #[error("not a ROS bag v2.0 file (the first bytes are not \"#ROSBAG V2.0\")")]
@@ -66,46 +87,124 @@ pub enum Error {
         reason: String,
     },
 
+    /// A readable bag that is not a RealSense recording (no
+    /// `/file_version`, or a version this crate does not read).
+    #[error("not a RealSense recording: {0}")]
+    NotARecording(String),
+
+    /// A RealSense recording whose device description cannot be used (a
+    /// stream with an unknown encoding, or described without intrinsics).
+    #[error("unusable RealSense device description: {0}")]
+    BadDescription(String),
+
     /// A call that does not fit the state or arguments (a user error, not a
     /// file error).
     #[error("{0}")]
     InvalidArgument(String),
 
+    /// A thread of the library could not be started, or it panicked.
+    #[error("{0}")]
+    Thread(String),
+
     /// A message that cannot be used, with where it lies in the recording.
-    #[error("the message on {topic} at bag time {time} ns: {source}")]
+    #[error("the message on {topic} at bag time {time} ns: {error}")]
     InMessage {
         /// The message's topic.
         topic: String,
         /// Its bag time, ns.
         time: u64,
         /// What is wrong with it.
-        #[source]
-        source: Box<Error>,
+        error: Box<Error>,
     },
 
     /// An error in a named file.
-    #[error("{}: {source}", path.display())]
+    #[error("{}: {error}", path.display())]
     InFile {
         /// The file.
         path: PathBuf,
         /// What went wrong in it.
-        #[source]
-        source: Box<Error>,
+        error: Box<Error>,
     },
 }
 
+/// What kind of error an [`Error`] is, whatever context wraps it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// An operating-system I/O error ([`Error::Io`], [`Error::Stream`]).
+    Io,
+    /// Not a ROS bag ([`Error::NotABag`]).
+    NotABag,
+    /// A damaged or cut-off file: a record that does not parse, a missing
+    /// index, a message that does not decode ([`Error::Corrupt`],
+    /// [`Error::MissingIndex`], [`Error::Decode`]).
+    Damaged,
+    /// Something this crate does not read ([`Error::UnknownCompression`]).
+    Unsupported,
+    /// A bag that is not a RealSense recording, or whose description cannot
+    /// be used ([`Error::NotARecording`], [`Error::BadDescription`]).
+    NotARecording,
+    /// A call that does not fit the state or the arguments
+    /// ([`Error::InvalidArgument`]).
+    InvalidArgument,
+    /// A thread that could not start or that panicked ([`Error::Thread`]).
+    Thread,
+}
+
 impl Error {
+    /// The error under its context: what [`Error::InFile`] and
+    /// [`Error::InMessage`] wrap, however deep.
+    pub fn root(&self) -> &Error {
+        match self {
+            Error::InFile { error, .. } | Error::InMessage { error, .. } => error.root(),
+            other => other,
+        }
+    }
+
+    /// The kind of the error under its context.
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            Error::InMessage { error, .. } | Error::InFile { error, .. } => error.kind(),
+            Error::Io { .. } | Error::Stream(_) => ErrorKind::Io,
+            Error::NotABag => ErrorKind::NotABag,
+            Error::Corrupt { .. } | Error::MissingIndex { .. } | Error::Decode { .. } => {
+                ErrorKind::Damaged
+            }
+            Error::UnknownCompression { .. } => ErrorKind::Unsupported,
+            Error::NotARecording(_) | Error::BadDescription(_) => ErrorKind::NotARecording,
+            Error::InvalidArgument(_) => ErrorKind::InvalidArgument,
+            Error::Thread(_) => ErrorKind::Thread,
+        }
+    }
+
+    /// The file the error is about, where one is named.
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Error::Io { path, .. } | Error::InFile { path, .. } => Some(path),
+            Error::InMessage { error, .. } => error.path(),
+            _ => None,
+        }
+    }
+
+    /// The operating system's error, for an I/O error.
+    pub fn io_error(&self) -> Option<&io::Error> {
+        match self.root() {
+            Error::Io { error, .. } | Error::Stream(error) => Some(error),
+            _ => None,
+        }
+    }
+
     /// Attach the file name to an error that does not carry one yet.
     pub fn in_file(self, path: impl Into<PathBuf>) -> Error {
         match self {
             Error::Io { .. } | Error::InFile { .. } => self,
-            Error::Stream(source) => Error::Io {
+            Error::Stream(error) => Error::Io {
                 path: path.into(),
-                source,
+                error,
             },
             other => Error::InFile {
                 path: path.into(),
-                source: Box::new(other),
+                error: Box::new(other),
             },
         }
     }
@@ -125,6 +224,12 @@ impl Error {
             msg_type,
             reason: reason.into(),
         }
+    }
+}
+
+impl From<io::Error> for Error {
+    fn from(error: io::Error) -> Error {
+        Error::Stream(error)
     }
 }
 

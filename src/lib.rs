@@ -24,4 +24,4 @@ pub mod processing;
 pub mod realsense;
 pub mod record;
 
-pub use error::{Error, Result};
+pub use error::{Error, ErrorKind, Result};

@@ -1,119 +1,24 @@
 //! Reading past damage: a chunk that fails its checksum or a message that
 //! does not decode costs what it holds, is reported once, and everything
-//! else is still read, by the library (messages, events, frames, the
-//! playback device, `check`) and by the command line (`frames`, `convert`,
-//! `play` and `check` say so on stderr and exit 4).
+//! else is still read by the library (messages, events, frames, the
+//! playback device, `check`). The command line's side of it is in
+//! `cli/tests/damage_commands.rs`.
 
 mod common;
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+use common::damaged::{
+    chunked_bag, with_bad_chunk, with_bad_metadata, with_lying_chunk_size, FRAMES,
+};
 use common::rs;
 use parking_lot::Mutex;
-use rsbag::bag::{Bag, Compression, WriterOptions};
+use rsbag::bag::{Bag, Compression};
 use rsbag::device::{Device, Notification};
 use rsbag::playback::check::check_file;
 use rsbag::playback::{FrameReader, Playback, PlaybackOptions};
-
-const FRAMES: u64 = 60;
-/// Exit code of a damaged file.
-const DAMAGED: i32 = 4;
-
-/// A RealSense recording of [`FRAMES`] depth and color frames in small LZ4
-/// chunks (several frames each).
-fn chunked_bag(dir: &Path) -> PathBuf {
-    let path = dir.join("good.bag");
-    let options = WriterOptions::default()
-        .compression(Compression::Lz4)
-        .chunk_threshold(4096);
-    rs::write_with(&path, FRAMES, options);
-    path
-}
-
-/// Where the data of each chunk lies in the file: (chunk record offset,
-/// data offset, data length).
-fn chunk_data(bytes: &[u8]) -> Vec<(u64, usize, usize)> {
-    let bag = Bag::from_bytes(bytes.to_vec()).expect("a bag");
-    bag.chunks()
-        .iter()
-        .map(|c| {
-            let pos = c.info.chunk_pos as usize;
-            let u32_at = |at: usize| {
-                u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes")) as usize
-            };
-            let header = u32_at(pos);
-            let data_at = pos + 4 + header + 4;
-            (c.info.chunk_pos, data_at, u32_at(pos + 4 + header))
-        })
-        .collect()
-}
-
-/// A copy of `path` whose chunk `k` fails its LZ4 checksum; returns the
-/// copy, the chunk's offset and the frames it held (from the index).
-fn with_bad_chunk(path: &Path, k: usize) -> (PathBuf, u64, u64) {
-    let mut bytes = std::fs::read(path).expect("read");
-    let chunks = chunk_data(&bytes);
-    assert!(chunks.len() > k + 2, "{} chunks", chunks.len());
-    let (offset, data, len) = chunks[k];
-    // The stored blocks' bytes change, so the content checksum fails.
-    for b in &mut bytes[data + len / 2..data + len / 2 + 8] {
-        *b ^= 0x5a;
-    }
-    let frames_in_chunk = {
-        let bag = Bag::open(path).expect("open");
-        let reader = FrameReader::open(path).expect("reader");
-        let conns: Vec<u32> = reader
-            .recording()
-            .streams()
-            .values()
-            .flat_map(|s| s.data_connections().to_vec())
-            .collect();
-        bag.chunks()[k]
-            .info
-            .connection_counts
-            .iter()
-            .filter(|(c, _)| conns.contains(c))
-            .map(|&(_, n)| u64::from(n))
-            .sum()
-    };
-    let bad = path.with_file_name(format!("bad-chunk-{k}.bag"));
-    std::fs::write(&bad, bytes).expect("write");
-    (bad, offset, frames_in_chunk)
-}
-
-/// A copy of `path` (uncompressed) whose `n`-th frame metadata message
-/// does not decode: the length of its first key points past its end.
-fn with_bad_metadata(path: &Path, n: usize) -> PathBuf {
-    let mut bytes = std::fs::read(path).expect("read");
-    let key = b"Frame Counter";
-    let at = bytes
-        .windows(key.len())
-        .enumerate()
-        .filter(|(_, w)| w == key)
-        .map(|(i, _)| i)
-        .nth(n)
-        .expect("a metadata message");
-    bytes[at - 4..at].copy_from_slice(&0x7fff_fff0u32.to_le_bytes());
-    let bad = path.with_file_name("bad-metadata.bag");
-    std::fs::write(&bad, bytes).expect("write");
-    bad
-}
-
-fn rsbag(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_rsbag"))
-        .args(args)
-        .output()
-        .expect("run rsbag");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 #[test]
 fn messages_go_on_after_a_damaged_chunk() {
@@ -240,53 +145,6 @@ fn the_playback_device_skips_damage_and_tells() {
 }
 
 #[test]
-fn commands_report_damage_and_exit_4() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let good = chunked_bag(dir.path());
-    let (bad, offset, lost) = with_bad_chunk(&good, 3);
-    let bad = bad.to_str().expect("utf-8 path");
-    let expect_damage = |what: &str, (code, _, stderr): &(i32, String, String)| {
-        assert_eq!(*code, DAMAGED, "{what}: {stderr}");
-        assert!(stderr.contains(&offset.to_string()), "{what}: {stderr}");
-        assert!(
-            stderr.contains("rsbag check") && stderr.contains("rsbag reindex"),
-            "{what}: {stderr}"
-        );
-    };
-    let frames = rsbag(&["frames", bad]);
-    expect_damage("frames", &frames);
-    assert_eq!(frames.1.lines().count() as u64, 2 * FRAMES - lost);
-    let json = rsbag(&["frames", "--json", bad]);
-    expect_damage("frames --json", &json);
-    let device = rsbag(&["frames", "--device", bad]);
-    expect_damage("frames --device", &device);
-    assert_eq!(device.1.lines().count() as u64, 2 * FRAMES - lost);
-    let out = dir.path().join("raw");
-    let convert = rsbag(&[
-        "convert",
-        bad,
-        "--to",
-        "raw",
-        "--out",
-        out.to_str().expect("utf-8"),
-    ]);
-    expect_damage("convert", &convert);
-    let written = std::fs::read_dir(&out).expect("the output").count() as u64;
-    assert!(written >= 2 * FRAMES - lost, "{written} files");
-    let play = rsbag(&["play", bad, "--no-realtime"]);
-    expect_damage("play", &play);
-    let (code, stdout, _) = rsbag(&["check", bad]);
-    assert_eq!(code, DAMAGED, "{stdout}");
-    assert!(
-        stdout.contains("DAMAGED") && stdout.contains(&offset.to_string()),
-        "{stdout}"
-    );
-    // The undamaged file: no warning, exit 0.
-    let (code, _, stderr) = rsbag(&["frames", good.to_str().expect("utf-8")]);
-    assert_eq!((code, stderr.as_str()), (0, ""));
-}
-
-#[test]
 fn one_malformed_metadata_message_is_damage_not_a_failure() {
     let dir = tempfile::tempdir().expect("tempdir");
     let good = dir.path().join("plain.bag");
@@ -304,56 +162,6 @@ fn one_malformed_metadata_message_is_damage_not_a_failure() {
         2 * FRAMES - 1,
         "every other frame"
     );
-
-    let bad = bad.to_str().expect("utf-8 path");
-    let (code, stdout, stderr) = rsbag(&["check", bad]);
-    assert_eq!(code, DAMAGED, "{stdout}{stderr}");
-    assert!(
-        stdout.contains("unreadable") && stdout.contains("KeyValue"),
-        "{stdout}"
-    );
-    assert!(
-        stdout.contains("Depth 0") && stdout.contains("Color 0"),
-        "{stdout}"
-    );
-    let (code, stdout, stderr) = rsbag(&["frames", bad]);
-    assert_eq!(code, DAMAGED, "{stderr}");
-    assert_eq!(stdout.lines().count() as u64, 2 * FRAMES - 1);
-}
-
-/// A copy of `bytes` whose chunk `k` header claims `factor` times its real
-/// uncompressed size.
-fn with_lying_chunk_size(bytes: &[u8], k: usize, factor: u32) -> Vec<u8> {
-    let mut bytes = bytes.to_vec();
-    let pos = chunk_data(&bytes)[k].0 as usize;
-    let u32_at = |b: &[u8], at: usize| {
-        u32::from_le_bytes(b[at..at + 4].try_into().expect("4 bytes")) as usize
-    };
-    let header_len = u32_at(&bytes, pos);
-    let mut at = pos + 4;
-    while at < pos + 4 + header_len {
-        let len = u32_at(&bytes, at);
-        let field = &bytes[at + 4..at + 4 + len];
-        if field.starts_with(b"size=") {
-            let value = at + 4 + 5;
-            let claimed = u32_at(&bytes, value) as u32 * factor;
-            bytes[value..value + 4].copy_from_slice(&claimed.to_le_bytes());
-            return bytes;
-        }
-        at += 4 + len;
-    }
-    panic!("no size field in the chunk header");
-}
-
-/// The largest resident size of any child process waited for so far, MB.
-fn children_peak_mb() -> i64 {
-    // SAFETY: getrusage fills the struct it is given.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    assert_eq!(
-        unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) },
-        0
-    );
-    usage.ru_maxrss / 1024
 }
 
 #[test]
@@ -387,23 +195,6 @@ fn a_chunk_header_that_lies_about_its_size_allocates_nothing_for_the_lie() {
         .collect();
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert!(errors[0].contains("frames hold at most"), "{errors:?}");
-
-    let out = dir.path().join("copy.bag");
-    let (code, _, stderr) = rsbag(&[
-        "decompress",
-        lying.to_str().expect("utf-8"),
-        "--out",
-        out.to_str().expect("utf-8"),
-    ]);
-    assert_eq!(code, 1, "{stderr}");
-    assert!(
-        stderr.contains("lying.bag") && stderr.contains("frames hold at most"),
-        "{stderr}"
-    );
-    assert!(!out.exists());
-    // The 8 MB chunk, its copy and the program: nowhere near the 2 GB claimed.
-    let peak = children_peak_mb();
-    assert!(peak < 400, "a child process peaked at {peak} MB");
 }
 
 /// Inputs the fuzzers found (`tests/fixtures/fuzz/`), read the way the

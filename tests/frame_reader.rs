@@ -4,221 +4,19 @@
 
 mod common;
 
+use common::planned::*;
 use common::FrameLine;
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use rsbag::bag::{Compression, WriterOptions};
-use rsbag::device::{
-    camera_info, motion_bytes, CameraInfo, Format, Frame, StreamId, StreamKind, StreamProfile,
-    TimestampDomain,
-};
+use rsbag::device::{StreamId, StreamKind};
 use rsbag::playback::{
     FrameReader, FrameSet, Pipeline, PipelineConfig, RecordedFrame, SyncOptions,
 };
 use rsbag::realsense::convert::{ms_from_stamp, stamp_from_ms};
-use rsbag::record::rs_writer::RsWriter;
 use rsbag::Error;
-
-const DEPTH: StreamId = StreamId::new(StreamKind::Depth, 0);
-const COLOR: StreamId = StreamId::new(StreamKind::Color, 0);
-const IR1: StreamId = StreamId::new(StreamKind::Infrared, 1);
-const ACCEL: StreamId = StreamId::new(StreamKind::Accel, 0);
-const GYRO: StreamId = StreamId::new(StreamKind::Gyro, 0);
-
-// ---- bags with exact, planned frames ---------------------------------------
-
-const W: u32 = 16;
-const H: u32 = 12;
-
-fn profile(stream: StreamId, fps: u32) -> StreamProfile {
-    match stream.kind {
-        StreamKind::Accel | StreamKind::Gyro => {
-            StreamProfile::motion(stream, Format::MotionXyz32f, fps).as_default()
-        }
-        StreamKind::Depth => StreamProfile::video(stream, Format::Z16, W, H, fps).as_default(),
-        StreamKind::Color => StreamProfile::video(stream, Format::Rgb8, W, H, fps).as_default(),
-        _ => StreamProfile::video(stream, Format::Y8, W, H, fps).as_default(),
-    }
-}
-
-/// The sensor a stream is recorded on.
-fn sensor_of(stream: StreamId) -> u32 {
-    match stream.kind {
-        StreamKind::Depth | StreamKind::Infrared => 0,
-        StreamKind::Color => 1,
-        _ => 2,
-    }
-}
-
-/// One frame to write: its capture (bag) time and the frame.
-#[derive(Debug, Clone)]
-struct Planned {
-    at_ns: u64,
-    frame: Frame,
-}
-
-fn planned(stream: StreamId, fps: u32, number: u64, timestamp: f64, at_ns: u64) -> Planned {
-    let profile = profile(stream, fps);
-    let data: Vec<u8> = match profile.resolution() {
-        Some((w, h)) => {
-            let bpp = profile.format.bytes_per_pixel().unwrap_or(1);
-            (0..w * h * bpp)
-                .map(|i| (u64::from(i) * 31 + number * 7 + stream.kind as u64 * 13) as u8)
-                .collect()
-        }
-        None => motion_bytes([number as f32, stream.kind as u8 as f32, 9.81]),
-    };
-    Planned {
-        at_ns,
-        frame: Frame {
-            profile,
-            number,
-            timestamp,
-            domain: TimestampDomain::HardwareClock,
-            system_time: 1.7e12 + at_ns as f64 / 1e6,
-            metadata: vec![("Frame Counter".into(), number as i64)],
-            stride: profile.resolution().map_or(0, |(w, _)| {
-                w * profile.format.bytes_per_pixel().unwrap_or(1)
-            }),
-            data: data.into(),
-        },
-    }
-}
-
-/// Write `plan` (in the given order) as a RealSense bag.
-fn write_plan(path: &Path, plan: &[Planned], options: WriterOptions) {
-    let mut w = RsWriter::create(path, options).expect("create");
-    w.write_device_info(&CameraInfo::new([(camera_info::NAME, "Planned Camera")]))
-        .expect("info");
-    let names = ["Stereo Module", "RGB Camera", "Motion Module"];
-    let mut described = BTreeSet::new();
-    let mut sensors = BTreeSet::new();
-    for p in plan {
-        sensors.insert(sensor_of(p.frame.profile.stream));
-    }
-    for &s in &sensors {
-        w.write_sensor_info(
-            s,
-            &CameraInfo::new([(camera_info::NAME, names[s as usize])]),
-        )
-        .expect("sensor info");
-    }
-    for p in plan {
-        let profile = p.frame.profile;
-        if described.insert(profile.stream) {
-            w.write_stream_info(sensor_of(profile.stream), &profile, 0)
-                .expect("stream info");
-        }
-    }
-    for p in plan {
-        w.write_frame(sensor_of(p.frame.profile.stream), &p.frame, 0.001, p.at_ns)
-            .expect("frame");
-    }
-    w.finish().expect("finish");
-}
-
-/// The plan in recorded order: by bag time, ties in write order.
-fn recorded_order(plan: &[Planned]) -> Vec<Planned> {
-    let mut sorted = plan.to_vec();
-    sorted.sort_by_key(|p| p.at_ns.max(2));
-    sorted
-}
-
-/// Depth and color at 30 fps, a single infrared frame and accel at 200 Hz,
-/// with gaps: depth misses a whole second, color stops at half time, accel
-/// misses 200 ms.
-fn gap_plan() -> Vec<Planned> {
-    let mut plan = Vec::new();
-    for n in 0..90u64 {
-        let t = 1000.0 + n as f64 * 33.333;
-        let at = n * 33_333_333;
-        if !(30..60).contains(&n) {
-            plan.push(planned(DEPTH, 30, n + 1, t, at + 2_000_000));
-        }
-        if n < 45 {
-            plan.push(planned(COLOR, 30, n + 1, t + 0.4, at + 2_400_000));
-        }
-        if n == 10 {
-            plan.push(planned(IR1, 30, 1, t + 0.2, at + 2_200_000));
-        }
-    }
-    for m in 0..600u64 {
-        if !(100..140).contains(&m) {
-            plan.push(planned(
-                ACCEL,
-                200,
-                m + 1,
-                1000.0 + m as f64 * 5.0,
-                m * 5_000_000 + 100_000,
-            ));
-        }
-    }
-    recorded_order(&plan)
-}
-
-/// Depth and color at 30 fps with jitter and dropped frames, accel at
-/// 200 Hz and gyro at 400 Hz, about 4 s.
-const DEPTH_DROPS: [u64; 6] = [17, 50, 51, 52, 53, 90];
-const COLOR_DROPS: [u64; 7] = [5, 50, 51, 52, 53, 54, 100];
-const VIDEO_FRAMES: u64 = 120;
-
-fn imu_plan() -> Vec<Planned> {
-    let mut plan = Vec::new();
-    for n in 0..VIDEO_FRAMES {
-        let nominal = n as f64 * 1000.0 / 30.0;
-        let jitter = ((n * 7) % 5) as f64 * 0.3 - 0.6;
-        let at = (nominal * 1e6) as u64;
-        if !DEPTH_DROPS.contains(&n) {
-            plan.push(planned(
-                DEPTH,
-                30,
-                n + 1,
-                1000.0 + nominal + jitter,
-                at + 3_000_000,
-            ));
-        }
-        if !COLOR_DROPS.contains(&n) {
-            let jitter = ((n * 3) % 4) as f64 * 0.4 - 0.5;
-            plan.push(planned(
-                COLOR,
-                30,
-                n + 1,
-                1001.1 + nominal + jitter,
-                at + 4_500_000,
-            ));
-        }
-    }
-    for m in 0..(VIDEO_FRAMES * 20 / 3) {
-        let t = m as f64 * 5.0;
-        plan.push(planned(
-            ACCEL,
-            200,
-            m + 1,
-            1000.05 + t,
-            (t * 1e6) as u64 + 700_000,
-        ));
-    }
-    for m in 0..(VIDEO_FRAMES * 40 / 3) {
-        let t = m as f64 * 2.5;
-        plan.push(planned(
-            GYRO,
-            400,
-            m + 1,
-            1000.02 + t,
-            (t * 1e6) as u64 + 600_000,
-        ));
-    }
-    recorded_order(&plan)
-}
-
-fn temp_bag(dir: &Path, name: &str, plan: &[Planned], options: WriterOptions) -> PathBuf {
-    let path = dir.join(name);
-    write_plan(&path, plan, options);
-    path
-}
 
 // ---- comparing frames --------------------------------------------------------
 
@@ -233,46 +31,11 @@ fn assert_same(ours: &[FrameLine], theirs: &[FrameLine], what: &str) {
     assert_eq!(ours.len(), theirs.len(), "{what}: frame counts differ");
 }
 
-/// Sorted as rs_play.py sorts (stable: ties in recorded order).
-fn sorted_like_rs_play(mut frames: Vec<FrameLine>) -> Vec<FrameLine> {
-    frames.sort_by(|a, b| (&a.stream, a.index, a.number).cmp(&(&b.stream, b.index, b.number)));
-    frames
-}
-
-fn read_all(reader: &FrameReader) -> Vec<RecordedFrame> {
-    reader
-        .frames()
-        .expect("frames")
-        .collect::<Result<_, _>>()
-        .expect("every frame reads")
-}
-
 fn key(f: &RecordedFrame) -> (StreamId, u64) {
     (f.stream, f.frame.number)
 }
 
 // ---- librealsense equality -----------------------------------------------------
-
-/// Bags written by librealsense 2.55, with the frames librealsense played
-/// from them.
-fn librealsense_bags() -> Vec<(PathBuf, PathBuf)> {
-    let mut bags = vec![(
-        common::reference("librealsense-2.55-depth-color.bag"),
-        common::reference("librealsense-2.55-depth-color.frames.jsonl"),
-    )];
-    for name in [
-        "librealsense-depth-color-lz4",
-        "librealsense-stereo-none",
-        "librealsense-motion-lz4",
-        "librealsense-metadata-lz4",
-    ] {
-        bags.push((
-            common::sample(&format!("{name}.bag")),
-            common::sample(&format!("{name}.frames.jsonl")),
-        ));
-    }
-    bags
-}
 
 #[test]
 fn reads_exactly_what_librealsense_plays_from_its_own_bags_every_time() {
@@ -286,23 +49,15 @@ fn reads_exactly_what_librealsense_plays_from_its_own_bags_every_time() {
             let frames = read_all(&reader);
             // Recorded order: bag times never go back.
             assert!(frames.windows(2).all(|w| w[0].bag_time <= w[1].bag_time));
-            let ours =
-                sorted_like_rs_play(frames.iter().map(|f| FrameLine::of(&f.frame)).collect());
+            let ours = FrameLine::sorted_like_rs_play(
+                frames.iter().map(|f| FrameLine::of(&f.frame)).collect(),
+            );
             assert_same(&ours, &expected, &format!("{}, run {run}", bag.display()));
             match &first {
                 None => first = Some(frames),
                 Some(first) => assert_eq!(&frames, first, "{}: run {run} differs", bag.display()),
             }
         }
-    }
-}
-
-#[test]
-fn cli_frames_json_is_what_librealsense_plays() {
-    for (bag, jsonl) in librealsense_bags() {
-        let out = rsbag(&["frames", "--json", bag.to_str().expect("path")]);
-        let expected = std::fs::read_to_string(&jsonl).expect("frames.jsonl");
-        assert_eq!(out, expected, "{}", bag.display());
     }
 }
 
@@ -332,7 +87,7 @@ fn reads_exactly_what_librealsense_plays_from_rsbag_bags_with_gaps() {
                 .map(|f| FrameLine::of(&f.frame))
                 .collect();
             assert_same(
-                &sorted_like_rs_play(ours),
+                &FrameLine::sorted_like_rs_play(ours),
                 &theirs,
                 &format!("{path}, run {run}"),
             );
@@ -947,107 +702,4 @@ fn pipeline_polls_seeks_and_stops() {
         Pipeline::open_with(&bag, unknown),
         Err(Error::InvalidArgument(_))
     ));
-}
-
-// ---- the command line ----------------------------------------------------------
-
-fn rsbag(args: &[&str]) -> String {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rsbag"))
-        .args(args)
-        .output()
-        .expect("run rsbag");
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("utf-8")
-}
-
-#[test]
-fn cli_frames_chooses_streams_times_and_indexes() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let plan = gap_plan();
-    let bag = temp_bag(dir.path(), "gaps.bag", &plan, WriterOptions::default());
-    let path = bag.to_str().expect("path");
-    let reader = FrameReader::open(&bag).expect("open");
-    let all = read_all(&reader);
-    let json = |f: &RecordedFrame| {
-        let p = FrameLine::of(&f.frame);
-        (p.stream, p.index, p.number, p.sha256)
-    };
-    let parse = |out: &str| -> Vec<(String, u64, u64, String)> {
-        FrameLine::parse_jsonl(out)
-            .into_iter()
-            .map(|p| (p.stream, p.index, p.number, p.sha256))
-            .collect()
-    };
-    // --stream (names and lists), --start, --duration.
-    let out = rsbag(&[
-        "frames",
-        "--json",
-        path,
-        "--stream",
-        "depth,Infrared 1",
-        "--stream",
-        "Color",
-        "--start",
-        "0.3",
-        "--duration",
-        "1.2",
-    ]);
-    let mut want: Vec<_> = all
-        .iter()
-        .filter(|f| [DEPTH, IR1, COLOR].contains(&f.stream))
-        .filter(|f| f.time >= Duration::from_millis(300) && f.time < Duration::from_millis(1500))
-        .map(json)
-        .collect();
-    want.sort();
-    assert!(!want.is_empty());
-    assert_eq!(parse(&out), want);
-    // --index K: the K-th frame of each chosen stream.
-    let out = rsbag(&[
-        "frames",
-        "--json",
-        path,
-        "--stream",
-        "Depth,Accel",
-        "--index",
-        "40",
-    ]);
-    let mut want = vec![
-        json(&reader.frame(DEPTH, 40).expect("depth 40")),
-        json(&reader.frame(ACCEL, 40).expect("accel 40")),
-    ];
-    want.sort();
-    assert_eq!(parse(&out), want);
-    // Text lines, in recorded order.
-    let out = rsbag(&[
-        "frames",
-        path,
-        "--stream",
-        "Accel",
-        "--start",
-        "0.3",
-        "--duration",
-        "0.05",
-    ]);
-    assert_eq!(out.lines().count(), 10);
-    // Errors: unknown stream, index past the end.
-    for args in [
-        vec!["frames", path, "--stream", "Gyro"],
-        vec!["frames", path, "--stream", "Infrared", "--index", "1"],
-    ] {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_rsbag"))
-            .args(&args)
-            .output()
-            .expect("run rsbag");
-        assert!(!out.status.success(), "{args:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.starts_with("rsbag: "), "{err}");
-    }
-    // The playback device path is still there and plays the same frames.
-    let device = rsbag(&["frames", "--json", "--device", path]);
-    let reader_out = rsbag(&["frames", "--json", path]);
-    assert_eq!(device, reader_out);
 }

@@ -31,7 +31,7 @@ pub(crate) struct Compressor {
 
 impl Compressor {
     /// Start `threads` workers compressing with `compression`.
-    pub(crate) fn new(compression: Compression, threads: usize) -> std::io::Result<Compressor> {
+    pub(crate) fn new(compression: Compression, threads: usize) -> crate::Result<Compressor> {
         let threads = threads.max(1);
         let (jobs, queue) = crossbeam_channel::bounded::<Job>(threads);
         let (finished, done) = crossbeam_channel::unbounded();
@@ -53,7 +53,8 @@ impl Compressor {
                         }
                     })
             })
-            .collect::<std::io::Result<Vec<_>>>()?;
+            .collect::<std::io::Result<Vec<_>>>()
+            .map_err(|e| crate::Error::Thread(format!("cannot start a compression thread: {e}")))?;
         Ok(Compressor {
             jobs: Some(jobs),
             done,

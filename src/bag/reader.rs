@@ -581,7 +581,7 @@ impl AsRef<[u8]> for SharedMap {
 fn map_file(path: &Path) -> Result<(Bytes, Arc<Releaser>)> {
     let io_error = |source| Error::Io {
         path: path.to_path_buf(),
-        source,
+        error: source,
     };
     let file = std::fs::File::open(path).map_err(io_error)?;
     if file.metadata().map_err(io_error)?.len() == 0 {

@@ -311,9 +311,7 @@ impl<W: Write + Seek> BagWriter<W> {
             let packed = match packed {
                 Some(packed) => packed,
                 None if must_wait => {
-                    return Err(Error::InvalidArgument(
-                        "a compression worker stopped".into(),
-                    ))
+                    return Err(Error::Thread("a compression worker stopped".into()))
                 }
                 None => return Ok(()),
             };
@@ -459,7 +457,7 @@ impl BagFile {
         if !replace && path.symlink_metadata().is_ok() {
             return Err(Error::Io {
                 path,
-                source: io::Error::new(
+                error: io::Error::new(
                     io::ErrorKind::AlreadyExists,
                     "the file exists, and is not replaced unless asked (--force, or the overwrite option)",
                 ),
@@ -481,7 +479,7 @@ impl BagFile {
                 };
                 Error::Io {
                     path: partial_path.clone(),
-                    source,
+                    error: source,
                 }
             })?;
         let writer = BagWriter::new(BufWriter::with_capacity(1 << 20, file), options)
@@ -529,7 +527,7 @@ impl BagFile {
         };
         renamed.map_err(|source| Error::Io {
             path: path.clone(),
-            source: match source.kind() {
+            error: match source.kind() {
                 io::ErrorKind::AlreadyExists => io::Error::new(
                     io::ErrorKind::AlreadyExists,
                     format!(

@@ -235,7 +235,7 @@ fn check_bag(bag: Bag, progress: &mut impl FnMut(u64, u64)) -> Result<CheckRepor
 /// The error without the file name in front: the report is about that file.
 fn strip_path(e: crate::Error, path: &Path) -> crate::Error {
     match e {
-        crate::Error::InFile { path: p, source } if p == path => *source,
+        crate::Error::InFile { path: p, error } if p == path => *error,
         e => e,
     }
 }

@@ -329,7 +329,7 @@ impl Shared {
         let thread = std::thread::Builder::new()
             .name(format!("rsbag-stream-{sensor}"))
             .spawn(move || deliver_loop(&shared, stream, id, &lane_wake))
-            .map_err(|e| Error::InvalidArgument(format!("cannot start a delivery thread: {e}")))?;
+            .map_err(|e| Error::Thread(format!("cannot start a delivery thread: {e}")))?;
         state.lanes.insert(
             stream,
             Lane {
@@ -352,9 +352,7 @@ impl Shared {
         let reader = std::thread::Builder::new()
             .name("rsbag-playback".into())
             .spawn(move || read_loop(&shared, run))
-            .map_err(|e| {
-                Error::InvalidArgument(format!("cannot start the playback thread: {e}"))
-            })?;
+            .map_err(|e| Error::Thread(format!("cannot start the playback thread: {e}")))?;
         if let Some(old) = state.reader.replace(reader) {
             state.retired.push(old);
         }

@@ -475,7 +475,11 @@ impl StreamIndex {
     ) -> Result<impl Iterator<Item = u64> + 'a> {
         let bag = recording.bag();
         let chunk = bag.chunks().get(span.chunk).ok_or_else(|| {
-            Error::InvalidArgument(format!("chunk {} is not in the bag", span.chunk))
+            Error::corrupt(
+                "chunk index",
+                0,
+                format!("chunk {} is not in the bag", span.chunk),
+            )
         })?;
         Ok(bag
             .chunk_entries(chunk)?

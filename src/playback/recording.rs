@@ -8,22 +8,16 @@ use std::path::Path;
 
 use crate::bag::{Bag, Message, Messages};
 use crate::device::{
-    camera_info, CameraInfo, DeviceSnapshot, Distortion, Extrinsics, Format, Frame, Intrinsics,
-    MotionIntrinsics, Notification, OptionRange, Pose, ProfileKind, SensorOption, SensorSnapshot,
-    StreamId, StreamKind, StreamProfile, TimestampDomain,
+    DeviceSnapshot, Extrinsics, Frame, Notification, ProfileKind, StreamId, StreamProfile,
 };
 use crate::msg::diagnostic_msgs::KeyValue;
-use crate::msg::geometry_msgs::{Accel, Transform, Twist};
-use crate::msg::realsense_msgs::{self, ImuIntrinsic, StreamInfo};
-use crate::msg::sensor_msgs::{CameraInfo as CameraInfoMsg, Image, Imu};
-use crate::msg::std_msgs::{self, Float32, UInt32};
+use crate::msg::std_msgs::Float32;
 use crate::msg::RosMessage;
-use crate::realsense::convert::{extrinsics_from_transform, ms_from_stamp};
-use crate::realsense::metadata_keys;
-use crate::realsense::topics::{StreamTopic, Topic};
+use crate::realsense::convert::FIRST_EVENT_TIME;
+use crate::realsense::description::{self, Description};
+use crate::realsense::frames;
+use crate::realsense::topics::{Topic, FILE_VERSION_TOPIC};
 use crate::{Error, Result};
-
-use crate::realsense::convert::{DESCRIPTION_TIME, FIRST_EVENT_TIME};
 
 /// One stream of a recording.
 #[derive(Debug, Clone)]
@@ -132,7 +126,7 @@ impl Recording {
     /// Read the RealSense layout of an opened bag.
     pub fn from_bag(bag: Bag) -> Result<Recording> {
         let file_version = read_file_version(&bag)?;
-        let description = Description::read(&bag)?;
+        let description = read_description(&bag)?;
         let (snapshot, sensor_positions) = description.snapshot();
         let mut roles = HashMap::new();
         let mut streams = BTreeMap::new();
@@ -369,7 +363,7 @@ impl Events<'_> {
                         value: v.data,
                     })
                 }),
-                Role::Notification(sensor) => decode_notification(&message.data).map(|n| {
+                Role::Notification(sensor) => frames::decode_notification(&message.data).map(|n| {
                     Some(Event::Notification {
                         sensor: *sensor,
                         notification: n,
@@ -388,7 +382,7 @@ impl Events<'_> {
                     self.ready.push_back(Err(Error::InMessage {
                         topic: topic.map_or_else(String::new, |c| c.topic.clone()),
                         time: message.time,
-                        source: Box::new(e),
+                        error: Box::new(e),
                     }))
                 }
             }
@@ -411,15 +405,21 @@ impl Events<'_> {
             .map(|m| KeyValue::decode(&m.data))
             .collect::<Result<_>>()?;
         let mut frame = match recorded.profile.kind {
-            ProfileKind::Video { .. } => video_frame(recorded.profile, data)?,
-            ProfileKind::Motion { .. } => motion_frame(recorded.profile, data)?,
+            ProfileKind::Video { .. } => frames::video_frame(recorded.profile, &data.data)?,
+            ProfileKind::Motion { .. } => frames::motion_frame(recorded.profile, &data.data)?,
             ProfileKind::Pose => {
                 let accel = parts(|r, s| matches!(r, Role::PoseAccel(x) if *x == s)).next();
                 let twist = parts(|r, s| matches!(r, Role::PoseTwist(x) if *x == s)).next();
-                pose_frame(recorded.profile, data, accel, twist, &metadata)?
+                frames::pose_frame(
+                    recorded.profile,
+                    &data.data,
+                    accel.map(|m| &m.data[..]),
+                    twist.map(|m| &m.data[..]),
+                    &metadata,
+                )?
             }
         };
-        apply_metadata(&mut frame, &metadata);
+        frames::apply_metadata(&mut frame, &metadata);
         Ok(Some(Event::Frame {
             sensor: recorded.sensor,
             frame,
@@ -427,379 +427,35 @@ impl Events<'_> {
     }
 }
 
-fn empty_frame(profile: StreamProfile) -> Frame {
-    Frame {
-        profile,
-        number: 0,
-        timestamp: 0.0,
-        domain: TimestampDomain::HardwareClock,
-        system_time: 0.0,
-        metadata: Vec::new(),
-        stride: 0,
-        data: bytes::Bytes::new(),
-    }
-}
-
-fn video_frame(profile: StreamProfile, message: &Message) -> Result<Frame> {
-    let image = Image::decode(&message.data)?;
-    let pixels = match &image.data {
-        std::borrow::Cow::Borrowed(slice) => message.data.slice_ref(slice),
-        std::borrow::Cow::Owned(vec) => bytes::Bytes::from(vec.clone()),
-    };
-    let mut frame = empty_frame(profile);
-    if let ProfileKind::Video { width, height, .. } = &mut frame.profile.kind {
-        // The image is authoritative for its own size.
-        *width = image.width;
-        *height = image.height;
-    }
-    frame.number = u64::from(image.header.seq);
-    frame.timestamp = ms_from_stamp(image.header.stamp);
-    frame.stride = image.step;
-    frame.data = pixels;
-    Ok(frame)
-}
-
-fn motion_frame(profile: StreamProfile, message: &Message) -> Result<Frame> {
-    let imu = Imu::decode(&message.data)?;
-    let v = match profile.stream.kind {
-        StreamKind::Gyro => imu.angular_velocity,
-        _ => imu.linear_acceleration,
-    };
-    let mut frame = empty_frame(profile);
-    frame.number = u64::from(imu.header.seq);
-    frame.timestamp = ms_from_stamp(imu.header.stamp);
-    frame.data = crate::device::motion_bytes([v.x as f32, v.y as f32, v.z as f32]).into();
-    Ok(frame)
-}
-
-fn pose_frame(
-    profile: StreamProfile,
-    message: &Message,
-    accel: Option<&Message>,
-    twist: Option<&Message>,
-    metadata: &[KeyValue<'_>],
-) -> Result<Frame> {
-    let transform = Transform::decode(&message.data)?;
-    let accel = accel
-        .map(|m| Accel::decode(&m.data))
-        .transpose()?
-        .unwrap_or_default();
-    let twist = twist
-        .map(|m| Twist::decode(&m.data))
-        .transpose()?
-        .unwrap_or_default();
-    let v = |v: crate::msg::geometry_msgs::Vector3| [v.x as f32, v.y as f32, v.z as f32];
-    let q = transform.rotation;
-    let mut pose = Pose {
-        translation: v(transform.translation),
-        velocity: v(twist.linear),
-        acceleration: v(accel.linear),
-        rotation: [q.x as f32, q.y as f32, q.z as f32, q.w as f32],
-        angular_velocity: v(twist.angular),
-        angular_acceleration: v(accel.angular),
-        ..Pose::default()
-    };
-    let mut frame = empty_frame(profile);
-    for kv in metadata {
-        let value = kv.value.trim();
-        match kv.key.as_ref() {
-            metadata_keys::TRACKER_CONFIDENCE => {
-                pose.tracker_confidence = value.parse().unwrap_or(0)
-            }
-            metadata_keys::MAPPER_CONFIDENCE => pose.mapper_confidence = value.parse().unwrap_or(0),
-            metadata_keys::FRAME_TIMESTAMP => frame.timestamp = value.parse().unwrap_or(0.0),
-            metadata_keys::FRAME_NUMBER => frame.number = value.parse().unwrap_or(0),
-            _ => {}
-        }
-    }
-    frame.data = pose.to_bytes().into();
-    Ok(frame)
-}
-
-/// Apply the per-frame metadata librealsense understands: the timestamp
-/// domain, the system time and numeric values.
-fn apply_metadata(frame: &mut Frame, metadata: &[KeyValue<'_>]) {
-    for kv in metadata {
-        let value = kv.value.trim();
-        match kv.key.as_ref() {
-            metadata_keys::TIMESTAMP_DOMAIN => {
-                if let Some(domain) = TimestampDomain::from_name(value) {
-                    frame.domain = domain;
-                }
-            }
-            metadata_keys::SYSTEM_TIME => frame.system_time = value.parse().unwrap_or(0.0),
-            metadata_keys::TRACKER_CONFIDENCE
-            | metadata_keys::MAPPER_CONFIDENCE
-            | metadata_keys::FRAME_TIMESTAMP
-            | metadata_keys::FRAME_NUMBER => {}
-            key => {
-                if let Ok(v) = value.parse::<i64>() {
-                    frame.metadata.push((key.to_owned(), v));
-                }
-            }
-        }
-    }
-}
-
-fn decode_notification(data: &[u8]) -> Result<Notification> {
-    let n = realsense_msgs::Notification::decode(data)?;
-    Ok(Notification {
-        category: n.category.into_owned(),
-        severity: n.severity.into_owned(),
-        description: n.description.into_owned(),
-        timestamp: ms_from_stamp(n.timestamp),
-        serialized_data: n.serialized_data.into_owned(),
-    })
-}
-
+/// The file version of a bag's `/file_version` message.
 fn read_file_version(bag: &Bag) -> Result<u32> {
-    let mut messages = bag
-        .query()
-        .topics([crate::realsense::topics::FILE_VERSION_TOPIC])
-        .messages();
+    let mut messages = bag.query().topics([FILE_VERSION_TOPIC]).messages();
     let message = messages.next().transpose()?.ok_or_else(|| {
-        Error::InvalidArgument(
-            "not a RealSense recording: the bag has no /file_version topic (was it recorded by another ROS tool?)"
-                .into(),
+        Error::NotARecording(
+            "the bag has no /file_version topic (was it recorded by another ROS tool?)".into(),
         )
     })?;
-    let version = UInt32::decode(&message.data)?.data;
-    if !(2..=4).contains(&version) {
-        return Err(Error::InvalidArgument(format!(
-            "RealSense file version {version} is not supported (2, 3 and 4 are)"
-        )));
-    }
-    Ok(version)
+    description::file_version(&message.data)
 }
 
-/// The device description messages of a recording, gathered by topic.
-#[derive(Default)]
-struct Description {
-    device_info: CameraInfo,
-    sensor_info: BTreeMap<u32, CameraInfo>,
-    options: BTreeMap<u32, Vec<SensorOption>>,
-    descriptions: HashMap<(u32, String), String>,
-    stream_infos: BTreeMap<StreamTopic, (u32, Format, bool)>,
-    camera_infos: HashMap<StreamTopic, Intrinsics>,
-    imu_intrinsics: HashMap<StreamTopic, MotionIntrinsics>,
-    profiles: BTreeMap<StreamTopic, StreamProfile>,
-    extrinsics: BTreeMap<StreamId, (u32, Extrinsics)>,
-}
-
-impl Description {
-    fn read(bag: &Bag) -> Result<Description> {
-        let mut d = Description::default();
-        let wanted: Vec<u32> = bag
-            .connections()
-            .iter()
-            .filter(|c| is_description(&Topic::parse(&c.topic)))
-            .map(|c| c.id)
-            .collect();
-        for message in bag.query().connections(wanted).messages() {
-            let message = message?;
-            let Some(conn) = bag.connection(message.conn) else {
-                continue;
-            };
-            d.add(Topic::parse(&conn.topic), &message)?;
-        }
-        d.build_profiles()?;
-        Ok(d)
-    }
-
-    fn add(&mut self, topic: Topic, message: &Message) -> Result<()> {
-        let data = &message.data;
-        match topic {
-            Topic::DeviceInfo { device: 0 } => {
-                let kv = KeyValue::decode(data)?;
-                self.device_info.set(&kv.key, &kv.value);
-            }
-            Topic::SensorInfo { device: 0, sensor } => {
-                let kv = KeyValue::decode(data)?;
-                self.sensor_info
-                    .entry(sensor)
-                    .or_default()
-                    .set(&kv.key, &kv.value);
-            }
-            Topic::OptionValue {
-                device: 0,
-                sensor,
-                option,
-            } if message.time <= DESCRIPTION_TIME => {
-                let value = Float32::decode(data)?.data;
-                set_option(self.options.entry(sensor).or_default(), &option, value);
-            }
-            Topic::Property { device: 0, sensor } => {
-                let kv = KeyValue::decode(data)?;
-                if let Ok(value) = kv.value.trim().parse::<f32>() {
-                    set_option(self.options.entry(sensor).or_default(), &kv.key, value);
-                }
-            }
-            Topic::OptionDescription {
-                device: 0,
-                sensor,
-                option,
-            } => {
-                let text = std_msgs::String::decode(data)?.data.into_owned();
-                self.descriptions.insert((sensor, option), text);
-            }
-            Topic::StreamInfo(s) if s.device == 0 => {
-                let info = StreamInfo::decode(data)?;
-                let format = Format::from_ros_encoding(&info.encoding).ok_or_else(|| {
-                    Error::InvalidArgument(format!(
-                        "stream {} has an unknown encoding {:?}",
-                        s.stream, info.encoding
-                    ))
-                })?;
-                self.stream_infos
-                    .insert(s, (info.fps, format, info.is_recommended));
-            }
-            Topic::CameraInfo(s) if s.device == 0 => {
-                let ci = CameraInfoMsg::decode(data)?;
-                self.camera_infos.insert(s, intrinsics_of(&ci));
-            }
-            Topic::ImuIntrinsic(s) if s.device == 0 => {
-                let m = ImuIntrinsic::decode(data)?;
-                let mut i = MotionIntrinsics {
-                    noise_variances: m.noise_variances,
-                    bias_variances: m.bias_variances,
-                    ..MotionIntrinsics::default()
-                };
-                for (row, values) in i.data.iter_mut().enumerate() {
-                    values.copy_from_slice(&m.data[row * 4..row * 4 + 4]);
-                }
-                self.imu_intrinsics.insert(s, i);
-            }
-            Topic::Extrinsics(s, group) if s.device == 0 => {
-                let t = Transform::decode(data)?;
-                self.extrinsics
-                    .insert(s.stream, (group, extrinsics_from_transform(&t)));
-            }
-            _ => {}
-        }
-        Ok(())
-    }
-
-    /// Pair each `StreamInfo` with its camera info or IMU intrinsics.
-    fn build_profiles(&mut self) -> Result<()> {
-        for (unique_id, (topic, &(fps, format, is_default))) in (1..).zip(&self.stream_infos) {
-            let kind = if let Some(i) = self.camera_infos.get(topic) {
-                ProfileKind::Video {
-                    width: i.width,
-                    height: i.height,
-                    intrinsics: Some(*i),
-                }
-            } else if let Some(i) = self.imu_intrinsics.get(topic) {
-                ProfileKind::Motion {
-                    intrinsics: Some(*i),
-                }
-            } else if topic.stream.kind == StreamKind::Pose {
-                ProfileKind::Pose
-            } else {
-                return Err(Error::InvalidArgument(format!(
-                    "stream {} has a StreamInfo but neither camera info nor IMU intrinsics",
-                    topic.stream
-                )));
-            };
-            self.profiles.insert(
-                *topic,
-                StreamProfile {
-                    stream: topic.stream,
-                    unique_id,
-                    format,
-                    fps,
-                    is_default,
-                    kind,
-                },
-            );
-        }
-        Ok(())
-    }
-
-    /// The device snapshot, and each file sensor index's position in it.
-    fn snapshot(&self) -> (DeviceSnapshot, HashMap<u32, usize>) {
-        let mut positions = HashMap::new();
-        let mut sensors = Vec::new();
-        for (&index, info) in &self.sensor_info {
-            positions.insert(index, sensors.len());
-            let mut options = self.options.get(&index).cloned().unwrap_or_default();
-            for option in &mut options {
-                option.description = self
-                    .descriptions
-                    .get(&(index, option.name.clone()))
-                    .cloned()
-                    .unwrap_or_else(|| "N/A".to_owned());
-            }
-            let profiles = self
-                .profiles
-                .iter()
-                .filter(|(t, _)| t.sensor == index)
-                .map(|(_, p)| *p)
-                .collect();
-            let mut info = info.clone();
-            if info.get(camera_info::NAME).is_none() {
-                info.set(camera_info::NAME, &format!("Sensor {index}"));
-            }
-            sensors.push(SensorSnapshot {
-                info,
-                options,
-                profiles,
-            });
-        }
-        let snapshot = DeviceSnapshot {
-            info: self.device_info.clone(),
-            sensors,
+/// The device description a bag's description messages hold.
+fn read_description(bag: &Bag) -> Result<Description> {
+    let mut d = Description::default();
+    let wanted: Vec<u32> = bag
+        .connections()
+        .iter()
+        .filter(|c| description::is_description(&Topic::parse(&c.topic)))
+        .map(|c| c.id)
+        .collect();
+    for message in bag.query().connections(wanted).messages() {
+        let message = message?;
+        let Some(conn) = bag.connection(message.conn) else {
+            continue;
         };
-        (snapshot, positions)
+        d.add(Topic::parse(&conn.topic), message.time, &message.data)?;
     }
-}
-
-fn set_option(options: &mut Vec<SensorOption>, name: &str, value: f32) {
-    match options.iter_mut().find(|o| o.name == name) {
-        Some(option) => {
-            option.value = value;
-            option.range = OptionRange::fixed(value);
-        }
-        None => options.push(SensorOption {
-            name: name.to_owned(),
-            value,
-            range: OptionRange::fixed(value),
-            description: String::new(),
-            read_only: true,
-        }),
-    }
-}
-
-fn is_description(topic: &Topic) -> bool {
-    matches!(
-        topic,
-        Topic::DeviceInfo { .. }
-            | Topic::SensorInfo { .. }
-            | Topic::OptionValue { .. }
-            | Topic::OptionDescription { .. }
-            | Topic::Property { .. }
-            | Topic::StreamInfo(_)
-            | Topic::CameraInfo(_)
-            | Topic::ImuIntrinsic(_)
-            | Topic::Extrinsics(..)
-    )
-}
-
-/// Video intrinsics from a `CameraInfo`, as librealsense reads them.
-fn intrinsics_of(ci: &CameraInfoMsg<'_>) -> Intrinsics {
-    let mut coeffs = [0.0f32; 5];
-    for (c, d) in coeffs.iter_mut().zip(&ci.d) {
-        *c = *d as f32;
-    }
-    Intrinsics {
-        width: ci.width,
-        height: ci.height,
-        fx: ci.k[0] as f32,
-        ppx: ci.k[2] as f32,
-        fy: ci.k[4] as f32,
-        ppy: ci.k[5] as f32,
-        model: Distortion::from_name(&ci.distortion_model).unwrap_or(Distortion::None),
-        coeffs,
-    }
+    d.finish()?;
+    Ok(d)
 }
 
 impl std::fmt::Debug for EventQuery<'_> {

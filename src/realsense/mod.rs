@@ -4,6 +4,8 @@
 //! metadata. What a `.bag` of librealsense holds, in one place.
 
 pub mod convert;
+pub(crate) mod description;
+pub(crate) mod frames;
 pub mod topics;
 
 /// The RealSense file version librealsense 2.55 writes in `/file_version`

@@ -344,7 +344,7 @@ impl Recorder {
         let handle = std::thread::Builder::new()
             .name("rsbag-recorder".into())
             .spawn(move || thread.run())
-            .map_err(|e| Error::InvalidArgument(format!("cannot start the writer thread: {e}")))?;
+            .map_err(|e| Error::Thread(format!("cannot start the writer thread: {e}")))?;
         let sensors = device
             .sensors()
             .into_iter()
@@ -419,9 +419,9 @@ impl Recorder {
         // Everything queued before this is written; anything a callback
         // still slips in after it is counted as dropped.
         let _ = self.shared.jobs.send(Job::Finish);
-        let file_size = handle.join().map_err(|_| {
-            Error::InvalidArgument("the recorder's writer thread panicked".into())
-        })??;
+        let file_size = handle
+            .join()
+            .map_err(|_| Error::Thread("the recorder's writer thread panicked".into()))??;
         Ok(RecordReport {
             path: self.path.clone(),
             file_size,

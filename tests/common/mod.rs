@@ -7,9 +7,17 @@ use rsbag::bag::{BagWriter, Compression, Connection, WriterOptions};
 use rsbag::device::{ProfileKind, StreamProfile};
 use serde_json::Value;
 
-/// The crate root.
+pub mod damaged;
+pub mod planned;
+
+/// The repository's root, where the library's package lives: the tests of
+/// the command line (`cli/tests`) share these helpers and its fixtures.
 pub fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    let package = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    match package.parent() {
+        Some(parent) if package.ends_with("cli") => parent.to_path_buf(),
+        _ => package,
+    }
 }
 
 /// A librealsense-written reference file of `tests/fixtures/reference/`.
@@ -383,6 +391,12 @@ impl FrameLine {
     }
 
     /// (stream, index, frame number).
+    /// Sorted as rs_play.py sorts (stable: ties in recorded order).
+    pub fn sorted_like_rs_play(mut frames: Vec<FrameLine>) -> Vec<FrameLine> {
+        frames.sort_by(|a, b| (&a.stream, a.index, a.number).cmp(&(&b.stream, b.index, b.number)));
+        frames
+    }
+
     pub fn key(&self) -> (String, u64, u64) {
         (self.stream.clone(), self.index, self.number)
     }

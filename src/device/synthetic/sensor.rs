@@ -311,7 +311,10 @@ impl Sensor for SyntheticSensor {
                 Ok(handle) => threads.push(handle),
                 Err(error) => {
                     Self::finish(Run { stop, threads });
-                    return Err(Error::Stream(error));
+                    return Err(Error::Thread(format!(
+                        "cannot start the thread of stream {}: {error}",
+                        profile.stream
+                    )));
                 }
             }
         }

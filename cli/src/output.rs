@@ -71,7 +71,7 @@ impl Destination {
         if let Some(backup) = &self.backup {
             std::fs::rename(input, backup).map_err(|source| Error::Io {
                 path: input.to_path_buf(),
-                source,
+                error: source,
             })?;
             undo.push(on_interrupt(Undo::MoveBack {
                 from: backup.clone(),
@@ -118,9 +118,9 @@ impl Destination {
             BagFile::create(&self.path, options)
         };
         let mut file = file.map_err(|e| match e {
-            Error::Io { source, .. } => Error::Io {
+            Error::Io { error, .. } => Error::Io {
                 path: self.path.clone(),
-                source,
+                error,
             },
             e => e,
         })?;

@@ -2,6 +2,7 @@
 //! and names the file, a finished recording takes no more frames, and
 //! Ctrl-C leaves either a complete recording or nothing half-written.
 
+#[path = "../../tests/common/mod.rs"]
 mod common;
 
 use std::path::{Path, PathBuf};
@@ -56,7 +57,7 @@ fn unchanged(path: &Path) {
 }
 
 fn is_error_kind(e: &Error, kind: std::io::ErrorKind) -> bool {
-    matches!(e, Error::Io { source, .. } if source.kind() == kind)
+    matches!(e, Error::Io { error, .. } if error.kind() == kind)
 }
 
 #[test]

@@ -1,4 +1,5 @@
-//! The `rsbag` command line: one subcommand per module.
+//! The `rsbag` command-line tool: one subcommand per module, each a thin
+//! front end over the `rsbag` library.
 
 /// Append a formatted line to a `String` of command output.
 macro_rules! outln {
@@ -55,8 +56,7 @@ enum Command {
     Decompress(compress::DecompressArgs),
 }
 
-/// Run the command line; returns the process exit code.
-pub fn run() -> ExitCode {
+fn main() -> ExitCode {
     let cli = Cli::parse();
     init_logging(cli.verbose);
     interrupt::install();
@@ -84,12 +84,12 @@ pub fn run() -> ExitCode {
 
 /// What to do about an error, where there is something to say: a missing
 /// file whose recording was cut off lies under its `.partial` name.
-pub(crate) fn hint(error: &rsbag::Error) -> String {
-    let rsbag::Error::Io { path, source } = error else {
+fn hint(error: &rsbag::Error) -> String {
+    let rsbag::Error::Io { path, error } = error else {
         return String::new();
     };
     let partial = rsbag::bag::partial_path_for(path);
-    if source.kind() == std::io::ErrorKind::NotFound && partial.is_file() {
+    if error.kind() == std::io::ErrorKind::NotFound && partial.is_file() {
         format!(
             "; but {} exists: a recording that was cut off before it finished (`rsbag reindex {}` recovers it)",
             partial.display(),

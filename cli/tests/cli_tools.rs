@@ -5,6 +5,7 @@
 //! record, `rosbags`, the `png` decoder, and the real librealsense playing
 //! the results (through the interop scripts).
 
+#[path = "../../tests/common/mod.rs"]
 mod common;
 
 use std::collections::{BTreeMap, BTreeSet};

@@ -1,6 +1,10 @@
-//! `rsbag record` and `rsbag play` as a user runs them.
+//! `rsbag record` and `rsbag play` as a user runs them, and a recording
+//! killed mid-write.
 
 use std::process::{Command, Output};
+
+use rsbag::bag::Bag;
+use rsbag::playback::{Event, Recording, TimedEvent};
 
 fn rsbag(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_rsbag"))
@@ -112,4 +116,45 @@ fn bad_arguments_and_files_fail_with_a_message() {
     ]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent-dir/x.bag"));
+}
+
+#[test]
+fn a_recording_killed_mid_write_keeps_its_complete_chunks() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("crash.bag");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rsbag"))
+        .args([
+            "record",
+            "--synthetic",
+            "--duration",
+            "30",
+            "--no-compression",
+            "--out",
+        ])
+        .arg(&out)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("start rsbag record");
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    child.kill().expect("kill");
+    let _ = child.wait();
+    assert!(!out.exists(), "no file under the final name");
+    let partial = rsbag::bag::partial_path_for(&out);
+    let bag = Bag::scan(&partial).expect("scan the partial file");
+    let report = bag.scan_report().expect("report").clone();
+    assert!(report.complete_chunks > 5, "{report:?}");
+    let recording = Recording::from_bag(bag).expect("a playable recording");
+    let frames = recording
+        .events(..)
+        .filter(|e| {
+            matches!(
+                e,
+                Ok(TimedEvent {
+                    event: Event::Frame { .. },
+                    ..
+                })
+            )
+        })
+        .count();
+    assert!(frames > 20, "{frames} frames recovered");
 }

@@ -2,6 +2,7 @@
 //! `software_device` and `rs.recorder`, generated here) play in rsbag with
 //! the same device and exactly the frames librealsense plays from them.
 
+#[path = "../../tests/common/mod.rs"]
 mod common;
 
 use std::collections::HashMap;

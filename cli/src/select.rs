@@ -22,8 +22,8 @@ pub fn open(path: &Path) -> Result<FrameReader> {
             .ok()
             .and_then(|bag| bag.scan_report().and_then(losses));
         match (e, damage) {
-            (Error::InFile { source, .. }, Some(damage)) => {
-                Error::InvalidArgument(format!("the file is damaged (lost {damage}): {source}"))
+            (Error::InFile { error, .. }, Some(damage)) => {
+                Error::InvalidArgument(format!("the file is damaged (lost {damage}): {error}"))
                     .in_file(path)
             }
             (e, _) => e,

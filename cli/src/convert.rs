@@ -239,7 +239,7 @@ impl OutputDir {
     fn create(path: &Path) -> Result<OutputDir> {
         let io = |source| Error::Io {
             path: path.to_path_buf(),
-            source,
+            error: source,
         };
         let Some(name) = path.file_name() else {
             return Err(Error::InvalidArgument(format!(
@@ -284,14 +284,14 @@ impl OutputDir {
     fn error(&self, name: &str, source: std::io::Error) -> Error {
         Error::Io {
             path: self.path.join(name),
-            source,
+            error: source,
         }
     }
 
     fn finish(mut self) -> Result<()> {
         let io = |source| Error::Io {
             path: self.path.clone(),
-            source,
+            error: source,
         };
         if self.path.exists() {
             // Checked empty at the start; rename does not replace it.

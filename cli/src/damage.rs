@@ -59,7 +59,7 @@ impl Losses {
 /// The error without the file name in front, when it is `file`.
 fn without_file<'e>(error: &'e Error, file: &Path) -> &'e dyn std::fmt::Display {
     match error {
-        Error::InFile { path, source } if path == file => source.as_ref(),
+        Error::InFile { path, error } if path == file => error.as_ref(),
         other => other,
     }
 }

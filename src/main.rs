@@ -1,7 +1,0 @@
-//! The `rsbag` command-line tool.
-
-mod cli;
-
-fn main() -> std::process::ExitCode {
-    cli::run()
-}

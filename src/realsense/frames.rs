@@ -1,0 +1,144 @@
+//! Frames and notifications from the messages librealsense records: one
+//! function per message shape, each taking the message's bytes, whatever
+//! storage they were read from.
+
+use bytes::Bytes;
+
+use crate::device::{
+    Frame, Notification, Pose, ProfileKind, StreamKind, StreamProfile, TimestampDomain,
+};
+use crate::msg::diagnostic_msgs::KeyValue;
+use crate::msg::geometry_msgs::{Accel, Transform, Twist};
+use crate::msg::realsense_msgs;
+use crate::msg::sensor_msgs::{Image, Imu};
+use crate::msg::RosMessage;
+use crate::realsense::convert::ms_from_stamp;
+use crate::realsense::metadata_keys;
+use crate::Result;
+
+/// A frame of `profile` with nothing in it yet.
+fn empty_frame(profile: StreamProfile) -> Frame {
+    Frame {
+        profile,
+        number: 0,
+        timestamp: 0.0,
+        domain: TimestampDomain::HardwareClock,
+        system_time: 0.0,
+        metadata: Vec::new(),
+        stride: 0,
+        data: Bytes::new(),
+    }
+}
+
+/// A video frame from a ROS1 `sensor_msgs/Image`; the pixels are a slice of
+/// `data`, not a copy.
+pub(crate) fn video_frame(profile: StreamProfile, data: &Bytes) -> Result<Frame> {
+    let image = Image::decode(data)?;
+    let pixels = match &image.data {
+        std::borrow::Cow::Borrowed(slice) => data.slice_ref(slice),
+        std::borrow::Cow::Owned(vec) => Bytes::from(vec.clone()),
+    };
+    let mut frame = empty_frame(profile);
+    if let ProfileKind::Video { width, height, .. } = &mut frame.profile.kind {
+        // The image is authoritative for its own size.
+        *width = image.width;
+        *height = image.height;
+    }
+    frame.number = u64::from(image.header.seq);
+    frame.timestamp = ms_from_stamp(image.header.stamp);
+    frame.stride = image.step;
+    frame.data = pixels;
+    Ok(frame)
+}
+
+/// A motion frame (accel or gyro) from a ROS1 `sensor_msgs/Imu`.
+pub(crate) fn motion_frame(profile: StreamProfile, data: &[u8]) -> Result<Frame> {
+    let imu = Imu::decode(data)?;
+    let v = match profile.stream.kind {
+        StreamKind::Gyro => imu.angular_velocity,
+        _ => imu.linear_acceleration,
+    };
+    let mut frame = empty_frame(profile);
+    frame.number = u64::from(imu.header.seq);
+    frame.timestamp = ms_from_stamp(imu.header.stamp);
+    frame.data = crate::device::motion_bytes([v.x as f32, v.y as f32, v.z as f32]).into();
+    Ok(frame)
+}
+
+/// A pose frame from its transform, acceleration and twist messages (the
+/// latter two may be missing) and its metadata, which carries the frame
+/// number, timestamp and confidences.
+pub(crate) fn pose_frame(
+    profile: StreamProfile,
+    transform: &[u8],
+    accel: Option<&[u8]>,
+    twist: Option<&[u8]>,
+    metadata: &[KeyValue<'_>],
+) -> Result<Frame> {
+    let transform = Transform::decode(transform)?;
+    let accel = accel.map(Accel::decode).transpose()?.unwrap_or_default();
+    let twist = twist.map(Twist::decode).transpose()?.unwrap_or_default();
+    let v = |v: crate::msg::geometry_msgs::Vector3| [v.x as f32, v.y as f32, v.z as f32];
+    let q = transform.rotation;
+    let mut pose = Pose {
+        translation: v(transform.translation),
+        velocity: v(twist.linear),
+        acceleration: v(accel.linear),
+        rotation: [q.x as f32, q.y as f32, q.z as f32, q.w as f32],
+        angular_velocity: v(twist.angular),
+        angular_acceleration: v(accel.angular),
+        ..Pose::default()
+    };
+    let mut frame = empty_frame(profile);
+    for kv in metadata {
+        let value = kv.value.trim();
+        match kv.key.as_ref() {
+            metadata_keys::TRACKER_CONFIDENCE => {
+                pose.tracker_confidence = value.parse().unwrap_or(0)
+            }
+            metadata_keys::MAPPER_CONFIDENCE => pose.mapper_confidence = value.parse().unwrap_or(0),
+            metadata_keys::FRAME_TIMESTAMP => frame.timestamp = value.parse().unwrap_or(0.0),
+            metadata_keys::FRAME_NUMBER => frame.number = value.parse().unwrap_or(0),
+            _ => {}
+        }
+    }
+    frame.data = pose.to_bytes().into();
+    Ok(frame)
+}
+
+/// Apply the per-frame metadata librealsense understands: the timestamp
+/// domain, the system time and numeric values.
+pub(crate) fn apply_metadata(frame: &mut Frame, metadata: &[KeyValue<'_>]) {
+    for kv in metadata {
+        let value = kv.value.trim();
+        match kv.key.as_ref() {
+            metadata_keys::TIMESTAMP_DOMAIN => {
+                if let Some(domain) = TimestampDomain::from_name(value) {
+                    frame.domain = domain;
+                }
+            }
+            metadata_keys::SYSTEM_TIME => frame.system_time = value.parse().unwrap_or(0.0),
+            metadata_keys::TRACKER_CONFIDENCE
+            | metadata_keys::MAPPER_CONFIDENCE
+            | metadata_keys::FRAME_TIMESTAMP
+            | metadata_keys::FRAME_NUMBER => {}
+            key => {
+                if let Ok(v) = value.parse::<i64>() {
+                    frame.metadata.push((key.to_owned(), v));
+                }
+            }
+        }
+    }
+}
+
+/// A notification from a ROS1 `realsense_msgs/Notification`.
+pub(crate) fn decode_notification(data: &[u8]) -> Result<Notification> {
+    let n = realsense_msgs::Notification::decode(data)?;
+    Ok(Notification {
+        category: n.category.into_owned(),
+        severity: n.severity.into_owned(),
+        description: n.description.into_owned(),
+        timestamp: ms_from_stamp(n.timestamp),
+        serialized_data: n.serialized_data.into_owned(),
+    })
+}

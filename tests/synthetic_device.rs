@@ -335,13 +335,19 @@ fn extrinsics_are_consistent() {
 }
 
 /// Check one stream's frames: numbers from 1, ideal timestamps, sizes.
+/// Check the frames of one stream, delivered within `seconds` of wall time
+/// (measured from before start to after stop).
 fn check_stream(frames: &[Frame], profile: &StreamProfile, seconds: f64) {
-    let expected = profile.fps as f64 * seconds;
-    let n = frames.len() as f64;
+    // Frame k is due k periods after the first and never delivered early,
+    // so the count has an exact upper bound. How many fewer arrive depends
+    // on how the host schedules threads; the numbers below show none were
+    // skipped.
+    let at_most = (profile.fps as f64 * seconds).floor() as usize + 1;
     assert!(
-        n >= 0.4 * expected && n <= 1.5 * expected + 1.0,
-        "{}: {n} frames, expected about {expected}",
-        profile.stream
+        !frames.is_empty() && frames.len() <= at_most,
+        "{}: {} frames in {seconds} s, at most {at_most}",
+        profile.stream,
+        frames.len()
     );
     let period = 1000.0 / profile.fps as f64;
     for (i, frame) in frames.iter().enumerate() {

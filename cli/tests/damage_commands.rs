@@ -8,9 +8,7 @@ mod common;
 
 use std::process::Command;
 
-use common::damaged::{
-    chunked_bag, with_bad_chunk, with_bad_metadata, with_lying_chunk_size, FRAMES,
-};
+use common::damaged::{chunked_bag, lying_bag, with_bad_chunk, with_bad_metadata, FRAMES};
 use common::rs;
 use rsbag::bag::Compression;
 
@@ -112,26 +110,7 @@ fn a_malformed_metadata_message_is_damage_for_check_and_frames() {
 #[test]
 fn decompress_stops_at_a_chunk_that_lies_about_its_size_without_allocating_the_lie() {
     let dir = tempfile::tempdir().expect("tempdir");
-    // One 8 MB chunk of incompressible bytes, stored in LZ4 blocks.
-    let mut state = 0x9E37_79B9u32;
-    let payload: Vec<u8> = (0..1 << 20)
-        .map(|_| {
-            state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
-            (state >> 24) as u8
-        })
-        .collect();
-    let messages: Vec<common::Written> = (0..8)
-        .map(|i| common::Written {
-            conn: 0,
-            time: 1 + i,
-            data: payload.clone(),
-        })
-        .collect();
-    let topics = [("/noise".to_owned(), "std_msgs/ByteMultiArray".to_owned())];
-    let good = common::write_bag(&topics, &messages, Compression::Lz4, 16 << 20);
-    // 256 times the real size: 2 GB if taken at its word.
-    let lying = dir.path().join("lying.bag");
-    std::fs::write(&lying, with_lying_chunk_size(&good, 0, 256)).expect("write");
+    let lying = lying_bag(dir.path());
 
     let out = dir.path().join("copy.bag");
     let (code, _, stderr) = rsbag(&[

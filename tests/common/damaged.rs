@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use rsbag::bag::{Bag, Compression, WriterOptions};
 use rsbag::playback::FrameReader;
 
-use super::rs;
+use super::{rs, write_bag, Written};
 
 /// Frames per stream of [`chunked_bag`].
 pub const FRAMES: u64 = 60;
@@ -91,9 +91,33 @@ pub fn with_bad_metadata(path: &Path, n: usize) -> PathBuf {
     bad
 }
 
+/// `dir/lying.bag`: one 8 MB LZ4 chunk of incompressible bytes whose
+/// header claims 256 times its real size (2 GB if taken at its word).
+pub fn lying_bag(dir: &Path) -> PathBuf {
+    let mut state = 0x9E37_79B9u32;
+    let payload: Vec<u8> = (0..1 << 20)
+        .map(|_| {
+            state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            (state >> 24) as u8
+        })
+        .collect();
+    let messages: Vec<Written> = (0..8)
+        .map(|i| Written {
+            conn: 0,
+            time: 1 + i,
+            data: payload.clone(),
+        })
+        .collect();
+    let topics = [("/noise".to_owned(), "std_msgs/ByteMultiArray".to_owned())];
+    let good = write_bag(&topics, &messages, Compression::Lz4, 16 << 20);
+    let lying = dir.join("lying.bag");
+    std::fs::write(&lying, with_lying_chunk_size(&good, 0, 256)).expect("write");
+    lying
+}
+
 /// A copy of `bytes` whose chunk `k` header claims `factor` times its real
 /// uncompressed size.
-pub fn with_lying_chunk_size(bytes: &[u8], k: usize, factor: u32) -> Vec<u8> {
+fn with_lying_chunk_size(bytes: &[u8], k: usize, factor: u32) -> Vec<u8> {
     let mut bytes = bytes.to_vec();
     let pos = chunk_data(&bytes)[k].0 as usize;
     let u32_at = |b: &[u8], at: usize| {

@@ -117,7 +117,8 @@ fn librealsense_frames(path: &Path) -> Vec<String> {
 fn frames_of(path: &Path) -> Vec<Frame> {
     let recording = Recording::open(path).expect("open the recording");
     recording
-        .select(None, false)
+        .select()
+        .controls(false)
         .events()
         .filter_map(|e| match e.expect("event").event {
             Event::Frame { frame, .. } => Some(frame),

@@ -123,7 +123,7 @@ pub fn check_recording(
         .collect();
     let mut unreadable = Vec::new();
     let mut read = 0;
-    for event in recording.select(None, false).events() {
+    for event in recording.select().controls(false).events() {
         let TimedEvent { time, event } = match event {
             Ok(event) => event,
             Err(e) => {

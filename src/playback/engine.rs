@@ -589,7 +589,8 @@ fn read_loop(shared: &Shared, run: u64) {
                     let streams: BTreeSet<StreamId> =
                         shared.state.lock().lanes.keys().copied().collect();
                     recording
-                        .select(Some(&streams), true)
+                        .select()
+                        .streams(streams)
                         .time(cursor.resume_from..)
                         .events()
                 });

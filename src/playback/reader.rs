@@ -250,10 +250,11 @@ impl FrameReader {
                 "the index puts frame {index} of stream {stream} at bag time {time} ns, after {before} frames"
             ),
         })?;
-        let set = BTreeSet::from([stream]);
         let events = self
             .recording
-            .select(Some(&set), false)
+            .select()
+            .streams([stream])
+            .controls(false)
             .time(time..=time)
             .events();
         let mut frames = Frames {
@@ -615,7 +616,9 @@ impl<'r> FrameQuery<'r> {
         }
         let events = reader
             .recording
-            .select(Some(&streams), false)
+            .select()
+            .streams(streams.iter().copied())
+            .controls(false)
             .time((Bound::Included(from), end))
             .events();
         Ok(Frames {

@@ -230,28 +230,36 @@ impl Recording {
     /// Every event (frames of all streams, option changes, notifications)
     /// with bag time in `range`, in time order.
     pub fn events(&self, range: impl RangeBounds<u64>) -> Events<'_> {
-        self.select(None, true).time(range).events()
+        self.select().time(range).events()
     }
 
-    /// Start choosing which events to read.
-    pub fn select(&self, streams: Option<&BTreeSet<StreamId>>, controls: bool) -> EventQuery<'_> {
-        let connections = self
-            .roles
-            .iter()
-            .filter(|(_, role)| match role {
-                Role::FrameData(s)
-                | Role::Metadata(s)
-                | Role::PoseAccel(s)
-                | Role::PoseTwist(s) => {
-                    self.streams.contains_key(s) && streams.is_none_or(|set| set.contains(s))
-                }
-                Role::Option(..) | Role::Notification(_) => controls,
-            })
-            .map(|(&c, _)| c)
-            .collect();
+    /// Start choosing which events to read: every stream, option changes
+    /// and notifications, the whole recording, until narrowed, in the
+    /// builder style of [`FrameReader::select`](super::FrameReader::select)
+    /// and [`Bag::query`].
+    ///
+    /// # Example
+    /// ```no_run
+    /// use rsbag::device::{StreamId, StreamKind};
+    /// use rsbag::playback::Recording;
+    /// # fn main() -> rsbag::Result<()> {
+    /// let recording = Recording::open("sample_bags/librealsense-depth-color-lz4.bag")?;
+    /// let depth = StreamId::new(StreamKind::Depth, 0);
+    /// let start = recording.start_time();
+    /// let first_second = recording
+    ///     .select()
+    ///     .streams([depth])
+    ///     .controls(false)
+    ///     .time(start..start + 1_000_000_000)
+    ///     .events();
+    /// println!("{} depth frames", first_second.count());
+    /// # Ok(()) }
+    /// ```
+    pub fn select(&self) -> EventQuery<'_> {
         EventQuery {
             recording: self,
-            connections,
+            streams: None,
+            controls: true,
             start: Bound::Unbounded,
             end: Bound::Unbounded,
         }
@@ -261,13 +269,49 @@ impl Recording {
 /// Which events to read: streams, controls and a time range.
 pub struct EventQuery<'r> {
     recording: &'r Recording,
-    connections: Vec<u32>,
+    streams: Option<BTreeSet<StreamId>>,
+    controls: bool,
     start: Bound<u64>,
     end: Bound<u64>,
 }
 
 impl<'r> EventQuery<'r> {
-    /// Only events with bag time in `range`.
+    /// Only the frames of these streams (all recorded streams if never
+    /// called); a stream the recording does not have yields nothing.
+    pub fn streams(mut self, streams: impl IntoIterator<Item = StreamId>) -> Self {
+        self.streams = Some(streams.into_iter().collect());
+        self
+    }
+
+    /// Whether option changes and notifications are read (the default) or
+    /// only frames.
+    pub fn controls(mut self, controls: bool) -> Self {
+        self.controls = controls;
+        self
+    }
+
+    /// The connections the choice of streams and controls stands for.
+    fn connections(&self) -> Vec<u32> {
+        let recording = self.recording;
+        recording
+            .roles
+            .iter()
+            .filter(|(_, role)| match role {
+                Role::FrameData(s)
+                | Role::Metadata(s)
+                | Role::PoseAccel(s)
+                | Role::PoseTwist(s) => {
+                    recording.streams.contains_key(s)
+                        && self.streams.as_ref().is_none_or(|set| set.contains(s))
+                }
+                Role::Option(..) | Role::Notification(_) => self.controls,
+            })
+            .map(|(&c, _)| c)
+            .collect()
+    }
+
+    /// Only events with bag time (ns, as [`Recording::start_time`]) in
+    /// `range`.
     pub fn time(mut self, range: impl RangeBounds<u64>) -> Self {
         self.start = range.start_bound().cloned();
         self.end = range.end_bound().cloned();
@@ -287,7 +331,7 @@ impl<'r> EventQuery<'r> {
             .recording
             .bag
             .query()
-            .connections(self.connections)
+            .connections(self.connections())
             .time((Bound::Included(start), self.end))
             .messages();
         Events {
@@ -461,7 +505,8 @@ fn read_description(bag: &Bag) -> Result<Description> {
 impl std::fmt::Debug for EventQuery<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("EventQuery")
-            .field("connections", &&self.connections)
+            .field("streams", &self.streams)
+            .field("controls", &self.controls)
             .field("start", &&self.start)
             .field("end", &&self.end)
             .finish_non_exhaustive()

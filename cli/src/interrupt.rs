@@ -3,7 +3,7 @@
 //! puts back an input it had moved aside), then exits with 130, so that an
 //! interrupted command leaves no half-written file behind.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crossbeam_channel::{Receiver, Sender};
@@ -49,12 +49,26 @@ fn on_ctrl_c() {
     for (_, undo) in undo.into_iter().rev() {
         let _ = match undo {
             Undo::RemoveFile(path) => std::fs::remove_file(path),
-            Undo::RemoveDir(path) => std::fs::remove_dir_all(path),
+            Undo::RemoveDir(path) => remove_dir_being_written(&path),
             Undo::MoveBack { from, to } => std::fs::rename(from, to),
         };
     }
     eprintln!("rsbag: interrupted; nothing unfinished was left behind");
     std::process::exit(INTERRUPTED);
+}
+
+/// Remove a directory the command's main thread may still be writing
+/// into. It is renamed first: a file created under its old path after that
+/// fails instead of appearing in a directory being removed (which would
+/// make the removal fail and leave the directory behind).
+fn remove_dir_being_written(path: &Path) -> std::io::Result<()> {
+    let mut aside = path.as_os_str().to_owned();
+    aside.push(".removing");
+    let aside = PathBuf::from(aside);
+    match std::fs::rename(path, &aside) {
+        Ok(()) => std::fs::remove_dir_all(aside),
+        Err(_) => std::fs::remove_dir_all(path),
+    }
 }
 
 /// Undone if Ctrl-C comes before this guard is dropped.

@@ -3,6 +3,7 @@
 
 #[path = "../../tests/common/mod.rs"]
 mod common;
+mod run;
 
 use std::time::Duration;
 
@@ -10,24 +11,12 @@ use common::planned::*;
 use common::FrameLine;
 use rsbag::bag::WriterOptions;
 use rsbag::playback::{FrameReader, RecordedFrame};
-
-fn rsbag(args: &[&str]) -> String {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rsbag"))
-        .args(args)
-        .output()
-        .expect("run rsbag");
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("utf-8")
-}
+use run::{ok, rsbag};
 
 #[test]
 fn cli_frames_json_is_what_librealsense_plays() {
     for (bag, jsonl) in librealsense_bags() {
-        let out = rsbag(&["frames", "--json", bag.to_str().expect("path")]);
+        let out = ok(&["frames", "--json", bag.to_str().expect("path")]);
         let expected = std::fs::read_to_string(&jsonl).expect("frames.jsonl");
         assert_eq!(out, expected, "{}", bag.display());
     }
@@ -52,7 +41,7 @@ fn cli_frames_chooses_streams_times_and_indexes() {
             .collect()
     };
     // --stream (names and lists), --start, --duration.
-    let out = rsbag(&[
+    let out = ok(&[
         "frames",
         "--json",
         path,
@@ -75,7 +64,7 @@ fn cli_frames_chooses_streams_times_and_indexes() {
     assert!(!want.is_empty());
     assert_eq!(parse(&out), want);
     // --index K: the K-th frame of each chosen stream.
-    let out = rsbag(&[
+    let out = ok(&[
         "frames",
         "--json",
         path,
@@ -91,7 +80,7 @@ fn cli_frames_chooses_streams_times_and_indexes() {
     want.sort();
     assert_eq!(parse(&out), want);
     // Text lines, in recorded order.
-    let out = rsbag(&[
+    let out = ok(&[
         "frames",
         path,
         "--stream",
@@ -107,16 +96,12 @@ fn cli_frames_chooses_streams_times_and_indexes() {
         vec!["frames", path, "--stream", "Gyro"],
         vec!["frames", path, "--stream", "Infrared", "--index", "1"],
     ] {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_rsbag"))
-            .args(&args)
-            .output()
-            .expect("run rsbag");
-        assert!(!out.status.success(), "{args:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.starts_with("rsbag: "), "{err}");
+        let run = rsbag(&args);
+        assert_ne!(run.code, Some(0), "{args:?}");
+        assert!(run.stderr.starts_with("rsbag: "), "{}", run.stderr);
     }
     // The playback device path is still there and plays the same frames.
-    let device = rsbag(&["frames", "--json", "--device", path]);
-    let reader_out = rsbag(&["frames", "--json", path]);
+    let device = ok(&["frames", "--json", "--device", path]);
+    let reader_out = ok(&["frames", "--json", path]);
     assert_eq!(device, reader_out);
 }

@@ -7,74 +7,18 @@
 
 #[path = "../../tests/common/mod.rs"]
 mod common;
+mod run;
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::Read;
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
 use rsbag::bag::record::read_record;
 use rsbag::bag::{Bag, Compression};
 use rsbag::device::{Format, Frame, StreamKind, StreamProfile};
 use rsbag::playback::{Event, Recording};
 use rsbag::record::rs_writer::RsWriter;
+use run::{ok, rsbag};
 use serde_json::Value;
-
-/// A command that takes longer than this hangs.
-const TIMEOUT: Duration = Duration::from_secs(60);
-
-/// What a run of the binary left.
-struct Run {
-    /// Exit code; `None` when killed by a signal.
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-fn rsbag(args: &[&str]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rsbag"))
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run rsbag");
-    let reader = |mut pipe: Box<dyn Read + Send>| {
-        std::thread::spawn(move || {
-            let mut text = String::new();
-            let _ = pipe.read_to_string(&mut text);
-            text
-        })
-    };
-    let stdout = reader(Box::new(child.stdout.take().expect("stdout")));
-    let stderr = reader(Box::new(child.stderr.take().expect("stderr")));
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait for rsbag") {
-            break status;
-        }
-        if started.elapsed() > TIMEOUT {
-            let _ = child.kill();
-            panic!("rsbag {args:?} hangs");
-        }
-        std::thread::sleep(Duration::from_millis(2));
-    };
-    Run {
-        code: status.code(),
-        stdout: stdout.join().expect("stdout"),
-        stderr: stderr.join().expect("stderr"),
-    }
-}
-
-/// Run and expect success (and a quiet stderr: no progress bar on a pipe);
-/// returns stdout.
-fn ok(args: &[&str]) -> String {
-    let run = rsbag(args);
-    assert_eq!(run.code, Some(0), "rsbag {args:?}: {}", run.stderr);
-    assert_eq!(run.stderr, "", "rsbag {args:?} wrote to stderr");
-    run.stdout
-}
 
 /// Run and expect a one-line error naming `file`; returns it.
 fn fails(args: &[&str], file: &str) -> String {

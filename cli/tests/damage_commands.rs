@@ -5,8 +5,7 @@
 
 #[path = "../../tests/common/mod.rs"]
 mod common;
-
-use std::process::Command;
+mod run;
 
 use common::damaged::{chunked_bag, lying_bag, with_bad_chunk, with_bad_metadata, FRAMES};
 use common::rs;
@@ -15,16 +14,11 @@ use rsbag::bag::Compression;
 /// Exit code of a damaged file.
 const DAMAGED: i32 = 4;
 
+/// Run `rsbag args`: exit code (-1 when killed by a signal), stdout and
+/// stderr.
 fn rsbag(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_rsbag"))
-        .args(args)
-        .output()
-        .expect("run rsbag");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let run = run::rsbag(args);
+    (run.code.unwrap_or(-1), run.stdout, run.stderr)
 }
 
 /// The largest resident size of any child process waited for so far, MB.

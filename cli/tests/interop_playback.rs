@@ -4,6 +4,7 @@
 
 #[path = "../../tests/common/mod.rs"]
 mod common;
+mod run;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -48,17 +49,7 @@ fn librealsense_bag(dir: &Path, scenario: &str, compress: bool) -> PathBuf {
 }
 
 fn rsbag_frames_json(path: &Path) -> String {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rsbag"))
-        .args(["frames", "--json"])
-        .arg(path)
-        .output()
-        .expect("run rsbag frames");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("utf-8")
+    run::ok(&["frames", "--json", path.to_str().expect("utf-8 path")])
 }
 
 const SCENARIOS: [(&str, bool); 6] = [

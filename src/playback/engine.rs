@@ -586,7 +586,9 @@ fn read_loop(shared: &Shared, run: u64) {
             Some(event) => event,
             None => {
                 let events = cursor.events.get_or_insert_with(|| {
-                    let streams: BTreeSet<StreamId> =
+                    // Collected first: the state lock is not held while
+                    // the query starts reading.
+                    let streams: Vec<StreamId> =
                         shared.state.lock().lanes.keys().copied().collect();
                     recording
                         .select()

@@ -1,0 +1,64 @@
+//! Running the `rsbag` binary, for the command line's tests.
+// Each test binary uses a part of it.
+#![allow(dead_code)]
+
+use std::io::Read;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A command that takes longer than this hangs.
+const TIMEOUT: Duration = Duration::from_secs(60);
+
+/// What a run of the binary left.
+pub struct Run {
+    /// Exit code; `None` when killed by a signal.
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Run `rsbag args` to the end (a run longer than [`TIMEOUT`] fails the
+/// test as a hang).
+pub fn rsbag(args: &[&str]) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rsbag"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run rsbag");
+    let reader = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            let _ = pipe.read_to_string(&mut text);
+            text
+        })
+    };
+    let stdout = reader(Box::new(child.stdout.take().expect("stdout")));
+    let stderr = reader(Box::new(child.stderr.take().expect("stderr")));
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait for rsbag") {
+            break status;
+        }
+        if started.elapsed() > TIMEOUT {
+            let _ = child.kill();
+            panic!("rsbag {args:?} hangs");
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    Run {
+        code: status.code(),
+        stdout: stdout.join().expect("stdout"),
+        stderr: stderr.join().expect("stderr"),
+    }
+}
+
+/// Run and expect success (and a quiet stderr: no progress bar on a pipe);
+/// returns stdout.
+pub fn ok(args: &[&str]) -> String {
+    let run = rsbag(args);
+    assert_eq!(run.code, Some(0), "rsbag {args:?}: {}", run.stderr);
+    assert_eq!(run.stderr, "", "rsbag {args:?} wrote to stderr");
+    run.stdout
+}

@@ -49,6 +49,16 @@ pub enum Error {
     #[error("not a ROS bag v2.0 file (the first bytes are not \"#ROSBAG V2.0\")")]
     NotABag,
 
+    /// An SQLite database that is not a rosbag2 `.db3` (no `topics` and
+    /// `messages` tables of the rosbag2 layout).
+    #[error("not a rosbag2 .db3: {0}")]
+    NotADb3(String),
+
+    /// A rosbag2 `.db3` whose SQLite database cannot be read (damaged
+    /// pages, a malformed table), with SQLite's reason.
+    #[error("damaged rosbag2 .db3: {0}")]
+    Database(String),
+
     /// A record that cannot be parsed.
     #[error("corrupt {record} record at byte offset {offset}: {reason}")]
     Corrupt {
@@ -133,11 +143,13 @@ pub enum Error {
 pub enum ErrorKind {
     /// An operating-system I/O error ([`Error::Io`], [`Error::Stream`]).
     Io,
-    /// Not a ROS bag ([`Error::NotABag`]).
+    /// Not a ROS bag nor a rosbag2 `.db3` ([`Error::NotABag`],
+    /// [`Error::NotADb3`]).
     NotABag,
     /// A damaged or cut-off file: a record that does not parse, a missing
-    /// index, a message that does not decode ([`Error::Corrupt`],
-    /// [`Error::MissingIndex`], [`Error::Decode`]).
+    /// index, a message that does not decode, a damaged database
+    /// ([`Error::Corrupt`], [`Error::MissingIndex`], [`Error::Decode`],
+    /// [`Error::Database`]).
     Damaged,
     /// Something this crate does not read ([`Error::UnknownCompression`]).
     Unsupported,
@@ -166,10 +178,11 @@ impl Error {
         match self {
             Error::InMessage { error, .. } | Error::InFile { error, .. } => error.kind(),
             Error::Io { .. } | Error::Stream(_) => ErrorKind::Io,
-            Error::NotABag => ErrorKind::NotABag,
-            Error::Corrupt { .. } | Error::MissingIndex { .. } | Error::Decode { .. } => {
-                ErrorKind::Damaged
-            }
+            Error::NotABag | Error::NotADb3(_) => ErrorKind::NotABag,
+            Error::Corrupt { .. }
+            | Error::MissingIndex { .. }
+            | Error::Decode { .. }
+            | Error::Database(_) => ErrorKind::Damaged,
             Error::UnknownCompression { .. } => ErrorKind::Unsupported,
             Error::NotARecording(_) | Error::BadDescription(_) => ErrorKind::NotARecording,
             Error::InvalidArgument(_) => ErrorKind::InvalidArgument,

@@ -23,5 +23,7 @@ pub mod playback;
 pub mod processing;
 pub mod realsense;
 pub mod record;
+pub mod rosbag2;
+pub mod storage;
 
 pub use error::{Error, ErrorKind, Result};

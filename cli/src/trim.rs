@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use rsbag::bag::{copy_messages, Compression, WriterOptions};
 use rsbag::device::StreamId;
 use rsbag::record::trim::Trim;
-use rsbag::Result;
+use rsbag::{Error, Result};
 
 use super::output::{compression_of, Destination};
 use super::progress;
@@ -50,6 +50,12 @@ pub struct Args {
 pub fn run(args: Args) -> Result<()> {
     let reader = select::open(&args.file)?;
     let recording = reader.recording();
+    let Some(bag) = recording.bag() else {
+        return Err(Error::InvalidArgument(format!(
+            "{}: trimming a .db3 is not supported yet",
+            args.file.display()
+        )));
+    };
     let streams = select::streams(&reader, &args.streams)?;
     let window = Window::new(reader.duration(), args.start, args.duration)?;
     let trim = Trim {
@@ -58,7 +64,7 @@ pub fn run(args: Args) -> Result<()> {
     };
     let compression = match args.compression {
         Some(c) => c,
-        None => compression_of(recording.bag()).map_err(|e| e.in_file(&args.file))?,
+        None => compression_of(bag).map_err(|e| e.in_file(&args.file))?,
     };
     // Which stream each frame data connection carries, to count frames.
     let data: HashMap<u32, StreamId> = recording
@@ -67,7 +73,6 @@ pub fn run(args: Args) -> Result<()> {
         .flat_map(|(&s, r)| r.data_connections().iter().map(move |&c| (c, s)))
         .collect();
     let mut kept: BTreeMap<StreamId, u64> = BTreeMap::new();
-    let bag = recording.bag();
     let mut query = reader.select().time(window.bounds());
     if let Some(streams) = &streams {
         query = query.streams(streams.iter().copied());

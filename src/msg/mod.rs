@@ -64,11 +64,13 @@ macro_rules! ros_message {
     };
 }
 
+pub mod cdr;
 mod definitions;
 pub mod diagnostic_msgs;
 pub mod geometry_msgs;
 mod md5;
 pub mod realsense_msgs;
+pub mod ros2;
 pub mod sensor_msgs;
 mod ser;
 pub mod std_msgs;

@@ -270,7 +270,7 @@ impl Drop for Playback {
 impl std::fmt::Debug for Playback {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Playback")
-            .field("recording", &self.shared.recording.bag().path())
+            .field("recording", &self.shared.recording.storage().path())
             .field("status", &self.status())
             .finish_non_exhaustive()
     }

@@ -420,7 +420,7 @@ impl Shared {
     /// Record a damaged part of the file the reader skipped, and tell the
     /// sensors' notification listeners.
     fn report_read_error(&self, error: Error) {
-        let error = match self.recording.bag().path() {
+        let error = match self.recording.storage().path() {
             Some(path) => error.in_file(path),
             None => error,
         };

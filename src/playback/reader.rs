@@ -10,6 +10,7 @@ use super::frameset::{FrameSet, SyncFrame, SyncOptions, Syncer};
 use super::recording::{Event, Events, Recording, TimedEvent};
 use crate::device::{Frame, StreamId, StreamKind};
 use crate::realsense::convert::FIRST_EVENT_TIME;
+use crate::storage::Storage;
 use crate::{Error, Result};
 
 /// A frame read from a recording, with where it lies in it.
@@ -409,7 +410,18 @@ impl FrameReader {
 
 impl StreamIndex {
     fn build(recording: &Recording, conns: Vec<u32>) -> Result<StreamIndex> {
-        let bag = recording.bag();
+        let bag = match recording.storage() {
+            Storage::Bag(bag) => bag,
+            // A .db3 answers with every time at once, from its index.
+            Storage::Db3(db3) => {
+                let times = db3.times(&conns)?;
+                return Ok(StreamIndex {
+                    conns,
+                    count: times.len() as u64,
+                    layout: Layout::Times(times),
+                });
+            }
+        };
         let mut spans: Vec<Span> = bag
             .chunks()
             .iter()
@@ -474,14 +486,14 @@ impl StreamIndex {
         recording: &'a Recording,
         span: &Span,
     ) -> Result<impl Iterator<Item = u64> + 'a> {
-        let bag = recording.bag();
-        let chunk = bag.chunks().get(span.chunk).ok_or_else(|| {
-            Error::corrupt(
+        let chunk = recording.bag().and_then(|bag| bag.chunks().get(span.chunk));
+        let (Some(bag), Some(chunk)) = (recording.bag(), chunk) else {
+            return Err(Error::corrupt(
                 "chunk index",
                 0,
                 format!("chunk {} is not in the bag", span.chunk),
-            )
-        })?;
+            ));
+        };
         Ok(bag
             .chunk_entries(chunk)?
             .iter()
@@ -506,7 +518,10 @@ impl StreamIndex {
         self.chunk_times(recording, span)?
             .nth(within)
             .ok_or_else(|| Error::Corrupt {
-                offset: recording.bag().chunks()[span.chunk].info.chunk_pos,
+                offset: recording
+                    .bag()
+                    .and_then(|bag| bag.chunks().get(span.chunk))
+                    .map_or(0, |c| c.info.chunk_pos),
                 record: "chunk info",
                 reason: format!(
                     "the chunk's counts promise {} frames of the stream, its index has fewer",

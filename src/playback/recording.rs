@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 use std::ops::{Bound, RangeBounds};
 use std::path::Path;
 
-use crate::bag::{Bag, Message, Messages};
+use crate::bag::{Bag, Message};
 use crate::device::{
     DeviceSnapshot, Extrinsics, Frame, Notification, ProfileKind, StreamId, StreamProfile,
 };
@@ -17,6 +17,8 @@ use crate::realsense::convert::FIRST_EVENT_TIME;
 use crate::realsense::description::{self, Description};
 use crate::realsense::frames;
 use crate::realsense::topics::{Topic, FILE_VERSION_TOPIC};
+use crate::realsense::Encoding;
+use crate::storage::{Storage, StorageMessages};
 use crate::{Error, Result};
 
 /// One stream of a recording.
@@ -28,13 +30,13 @@ pub struct RecordedStream {
     pub profile: StreamProfile,
     /// Frames recorded, from the index.
     pub frame_count: u64,
-    /// Connection ids of frame data (for poses: the transform part).
+    /// Topic ids of frame data (for poses: the transform part).
     data: Vec<u32>,
 }
 
 impl RecordedStream {
-    /// Connection ids of the stream's frame data in the bag (for poses:
-    /// the transform part).
+    /// Topic ids (a bag's connection ids) of the stream's frame data (for
+    /// poses: the transform part).
     pub fn data_connections(&self) -> &[u32] {
         &self.data
     }
@@ -81,6 +83,7 @@ pub struct TimedEvent {
 #[derive(Debug, Clone)]
 enum Role {
     FrameData(StreamId),
+    CompressedFrameData(StreamId),
     Metadata(StreamId),
     PoseAccel(StreamId),
     PoseTwist(StreamId),
@@ -88,7 +91,8 @@ enum Role {
     Notification(usize),
 }
 
-/// A RealSense bag opened for playback or offline reading.
+/// A RealSense recording (a `.bag`, or a librealsense `.db3`) opened for
+/// playback or offline reading.
 ///
 /// # Example
 /// ```no_run
@@ -105,7 +109,7 @@ enum Role {
 /// ```
 #[derive(Debug)]
 pub struct Recording {
-    bag: Bag,
+    storage: Storage,
     file_version: u32,
     snapshot: DeviceSnapshot,
     streams: BTreeMap<StreamId, RecordedStream>,
@@ -116,23 +120,30 @@ pub struct Recording {
 }
 
 impl Recording {
-    /// Open a bag; a bag whose index is missing is read by a scan.
+    /// Open a `.bag` (read by a scan when its index is missing) or a
+    /// `.db3`, told apart by the file's first bytes.
     pub fn open(path: impl AsRef<Path>) -> Result<Recording> {
         let path = path.as_ref();
-        let bag = Bag::open_or_scan(path)?;
-        Recording::from_bag(bag).map_err(|e| e.in_file(path))
+        let storage = Storage::open(path)?;
+        Recording::from_storage(storage).map_err(|e| e.in_file(path))
     }
 
     /// Read the RealSense layout of an opened bag.
     pub fn from_bag(bag: Bag) -> Result<Recording> {
-        let file_version = read_file_version(&bag)?;
-        let description = read_description(&bag)?;
+        Recording::from_storage(Storage::Bag(bag))
+    }
+
+    /// Read the RealSense layout of an opened storage.
+    pub fn from_storage(storage: Storage) -> Result<Recording> {
+        let file_version = read_file_version(&storage)?;
+        let description = read_description(&storage)?;
         let (snapshot, sensor_positions) = description.snapshot();
         let mut roles = HashMap::new();
         let mut streams = BTreeMap::new();
-        for conn in bag.connections() {
-            let role = match Topic::parse(&conn.topic) {
+        for topic in storage.topics() {
+            let role = match Topic::parse(topic.name) {
                 Topic::FrameData(s) => Role::FrameData(s.stream),
+                Topic::CompressedFrameData(s) => Role::CompressedFrameData(s.stream),
                 Topic::FrameMetadata(s) => Role::Metadata(s.stream),
                 Topic::PoseAccel(s) => Role::PoseAccel(s.stream),
                 Topic::PoseTwist(s) => Role::PoseTwist(s.stream),
@@ -146,7 +157,7 @@ impl Recording {
                 },
                 _ => continue,
             };
-            roles.insert(conn.id, role);
+            roles.insert(topic.id, role);
         }
         for (topic, profile) in &description.profiles {
             let Some(&sensor) = sensor_positions.get(&topic.sensor) else {
@@ -154,10 +165,10 @@ impl Recording {
             };
             let data: Vec<u32> = roles
                 .iter()
-                .filter(|(_, r)| matches!(r, Role::FrameData(s) if *s == topic.stream))
+                .filter(|(_, r)| r.frame_data() == Some(topic.stream))
                 .map(|(&c, _)| c)
                 .collect();
-            let frame_count = data.iter().map(|&c| bag.message_count(c)).sum();
+            let frame_count = data.iter().map(|&c| storage.message_count(c)).sum();
             streams.insert(
                 topic.stream,
                 RecordedStream {
@@ -169,9 +180,9 @@ impl Recording {
             );
         }
         let frame_conns: Vec<u32> = streams.values().flat_map(|s| s.data.clone()).collect();
-        let (start_time, end_time) = bag.time_span(&frame_conns).unwrap_or((0, 0));
+        let (start_time, end_time) = storage.time_span(&frame_conns)?.unwrap_or((0, 0));
         Ok(Recording {
-            bag,
+            storage,
             file_version,
             snapshot,
             streams,
@@ -182,9 +193,14 @@ impl Recording {
         })
     }
 
-    /// The underlying bag.
-    pub fn bag(&self) -> &Bag {
-        &self.bag
+    /// Where the recording is stored.
+    pub fn storage(&self) -> &Storage {
+        &self.storage
+    }
+
+    /// The underlying bag, for a `.bag`.
+    pub fn bag(&self) -> Option<&Bag> {
+        self.storage.bag()
     }
 
     /// The RealSense file version (2, 3 or 4).
@@ -298,6 +314,7 @@ impl<'r> EventQuery<'r> {
             .iter()
             .filter(|(_, role)| match role {
                 Role::FrameData(s)
+                | Role::CompressedFrameData(s)
                 | Role::Metadata(s)
                 | Role::PoseAccel(s)
                 | Role::PoseTwist(s) => {
@@ -329,11 +346,8 @@ impl<'r> EventQuery<'r> {
         };
         let messages = self
             .recording
-            .bag
-            .query()
-            .connections(self.connections())
-            .time((Bound::Included(start), self.end))
-            .messages();
+            .storage
+            .messages(&self.connections(), (Bound::Included(start), self.end));
         Events {
             recording: self.recording,
             messages,
@@ -351,7 +365,7 @@ impl<'r> EventQuery<'r> {
 /// is yielded as an error, once, and the iteration goes on with the rest.
 pub struct Events<'r> {
     recording: &'r Recording,
-    messages: Messages<'r>,
+    messages: StorageMessages<'r>,
     group: Vec<Message>,
     ready: VecDeque<Result<TimedEvent>>,
     done: bool,
@@ -390,29 +404,43 @@ impl Iterator for Events<'_> {
     }
 }
 
+impl Role {
+    /// The stream whose frame data the topic holds.
+    fn frame_data(&self) -> Option<StreamId> {
+        match self {
+            Role::FrameData(s) | Role::CompressedFrameData(s) => Some(*s),
+            _ => None,
+        }
+    }
+}
+
 impl Events<'_> {
     /// Turn the messages that share one bag time into events.
     fn flush_group(&mut self) {
         let group = std::mem::take(&mut self.group);
+        let encoding = self.recording.storage.encoding();
         for message in &group {
             let Some(role) = self.recording.roles.get(&message.conn) else {
                 continue;
             };
             let event = match role {
-                Role::FrameData(stream) => self.frame(*stream, message, &group),
-                Role::Option(sensor, name) => Float32::decode(&message.data).map(|v| {
+                Role::FrameData(stream) | Role::CompressedFrameData(stream) => {
+                    self.frame(*stream, message, &group)
+                }
+                Role::Option(sensor, name) => option_value(&message.data, encoding).map(|value| {
                     Some(Event::OptionChanged {
                         sensor: *sensor,
                         name: name.clone(),
-                        value: v.data,
+                        value,
                     })
                 }),
-                Role::Notification(sensor) => frames::decode_notification(&message.data).map(|n| {
-                    Some(Event::Notification {
-                        sensor: *sensor,
-                        notification: n,
-                    })
-                }),
+                Role::Notification(sensor) => frames::decode_notification(&message.data, encoding)
+                    .map(|n| {
+                        Some(Event::Notification {
+                            sensor: *sensor,
+                            notification: n,
+                        })
+                    }),
                 Role::Metadata(_) | Role::PoseAccel(_) | Role::PoseTwist(_) => Ok(None),
             };
             match event {
@@ -422,9 +450,9 @@ impl Events<'_> {
                 })),
                 Ok(None) => {}
                 Err(e) => {
-                    let topic = self.recording.bag.connection(message.conn);
+                    let topic = self.recording.storage.topic_name(message.conn);
                     self.ready.push_back(Err(Error::InMessage {
-                        topic: topic.map_or_else(String::new, |c| c.topic.clone()),
+                        topic: topic.unwrap_or_default().to_owned(),
                         time: message.time,
                         error: Box::new(e),
                     }))
@@ -437,33 +465,51 @@ impl Events<'_> {
         let Some(recorded) = self.recording.streams.get(&stream) else {
             return Ok(None);
         };
-        let parts = |want: fn(&Role, StreamId) -> bool| {
-            group.iter().filter(move |m| {
-                self.recording
-                    .roles
-                    .get(&m.conn)
-                    .is_some_and(|r| want(r, stream))
-            })
+        let role = |m: &Message| self.recording.roles.get(&m.conn);
+        let part = |want: fn(&Role, StreamId) -> bool| {
+            group
+                .iter()
+                .find(move |m| role(m).is_some_and(|r| want(r, stream)))
         };
-        let metadata: Vec<KeyValue<'_>> = parts(|r, s| matches!(r, Role::Metadata(x) if *x == s))
-            .map(|m| KeyValue::decode(&m.data))
-            .collect::<Result<_>>()?;
-        let mut frame = match recorded.profile.kind {
-            ProfileKind::Video { .. } => frames::video_frame(recorded.profile, &data.data)?,
-            ProfileKind::Motion { .. } => frames::motion_frame(recorded.profile, &data.data)?,
-            ProfileKind::Pose => {
-                let accel = parts(|r, s| matches!(r, Role::PoseAccel(x) if *x == s)).next();
-                let twist = parts(|r, s| matches!(r, Role::PoseTwist(x) if *x == s)).next();
-                frames::pose_frame(
-                    recorded.profile,
-                    &data.data,
-                    accel.map(|m| &m.data[..]),
-                    twist.map(|m| &m.data[..]),
-                    &metadata,
-                )?
+        let metadata = part(|r, s| matches!(r, Role::Metadata(x) if *x == s));
+        let frame = match self.recording.storage.encoding() {
+            Encoding::Ros1 => {
+                let metadata: Vec<KeyValue<'_>> = group
+                    .iter()
+                    .filter(|m| {
+                        role(m).is_some_and(|r| matches!(r, Role::Metadata(x) if *x == stream))
+                    })
+                    .map(|m| KeyValue::decode(&m.data))
+                    .collect::<Result<_>>()?;
+                let mut frame = match recorded.profile.kind {
+                    ProfileKind::Video { .. } => frames::video_frame(recorded.profile, &data.data)?,
+                    ProfileKind::Motion { .. } => {
+                        frames::motion_frame(recorded.profile, &data.data)?
+                    }
+                    ProfileKind::Pose => {
+                        let accel = part(|r, s| matches!(r, Role::PoseAccel(x) if *x == s));
+                        let twist = part(|r, s| matches!(r, Role::PoseTwist(x) if *x == s));
+                        frames::pose_frame(
+                            recorded.profile,
+                            &data.data,
+                            accel.map(|m| &m.data[..]),
+                            twist.map(|m| &m.data[..]),
+                            &metadata,
+                        )?
+                    }
+                };
+                frames::apply_metadata(&mut frame, &metadata);
+                frame
+            }
+            Encoding::Cdr => {
+                let compressed = matches!(role(data), Some(Role::CompressedFrameData(_)));
+                let mut frame = frames::cdr_frame(recorded.profile, &data.data, compressed)?;
+                if let Some(m) = metadata {
+                    frames::apply_cdr_metadata(&mut frame, &m.data)?;
+                }
+                frame
             }
         };
-        frames::apply_metadata(&mut frame, &metadata);
         Ok(Some(Event::Frame {
             sensor: recorded.sensor,
             frame,
@@ -471,32 +517,68 @@ impl Events<'_> {
     }
 }
 
-/// The file version of a bag's `/file_version` message.
-fn read_file_version(bag: &Bag) -> Result<u32> {
-    let mut messages = bag.query().topics([FILE_VERSION_TOPIC]).messages();
-    let message = messages.next().transpose()?.ok_or_else(|| {
-        Error::NotARecording(
-            "the bag has no /file_version topic (was it recorded by another ROS tool?)".into(),
-        )
-    })?;
-    description::file_version(&message.data)
+/// An option's new value from its message.
+fn option_value(data: &[u8], encoding: Encoding) -> Result<f32> {
+    match encoding {
+        Encoding::Ros1 => Ok(Float32::decode(data)?.data),
+        Encoding::Cdr => {
+            let text = crate::msg::ros2::string(data)?;
+            String::from_utf8_lossy(text).trim().parse().map_err(|_| {
+                Error::decode(
+                    crate::msg::ros2::STRING,
+                    format!(
+                        "option value {:?} is not a number",
+                        String::from_utf8_lossy(text)
+                    ),
+                )
+            })
+        }
+    }
 }
 
-/// The device description a bag's description messages hold.
-fn read_description(bag: &Bag) -> Result<Description> {
+/// The file version of a recording's `/file_version` message.
+fn read_file_version(storage: &Storage) -> Result<u32> {
+    let mut messages = storage.messages_on([FILE_VERSION_TOPIC]);
+    let message = messages.next().transpose()?.ok_or_else(|| {
+        Error::NotARecording(format!(
+            "the {} has no /file_version topic (was it recorded by another ROS tool?)",
+            match storage.encoding() {
+                Encoding::Ros1 => "bag",
+                Encoding::Cdr => ".db3",
+            }
+        ))
+    })?;
+    description::file_version(&message.data, storage.encoding())
+}
+
+/// The device description a recording's description messages hold.
+fn read_description(storage: &Storage) -> Result<Description> {
     let mut d = Description::default();
-    let wanted: Vec<u32> = bag
-        .connections()
+    let wanted: Vec<u32> = storage
+        .topics()
         .iter()
-        .filter(|c| description::is_description(&Topic::parse(&c.topic)))
-        .map(|c| c.id)
+        .filter(|t| description::is_description(&Topic::parse(t.name)))
+        .map(|t| t.id)
         .collect();
-    for message in bag.query().connections(wanted).messages() {
+    for message in storage.messages(&wanted, ..) {
         let message = message?;
-        let Some(conn) = bag.connection(message.conn) else {
+        let Some(topic) = storage.topic_name(message.conn) else {
             continue;
         };
-        d.add(Topic::parse(&conn.topic), message.time, &message.data)?;
+        d.add(
+            Topic::parse(topic),
+            message.time,
+            &message.data,
+            storage.encoding(),
+        )
+        .map_err(|e| Error::InMessage {
+            topic: storage
+                .topic_name(message.conn)
+                .unwrap_or_default()
+                .to_owned(),
+            time: message.time,
+            error: Box::new(e),
+        })?;
     }
     d.finish()?;
     Ok(d)

@@ -7,7 +7,10 @@ use std::path::Path;
 use super::recording::Recording;
 use crate::bag::{Bag, Chunk};
 use crate::device::{camera_info, CameraInfo, Intrinsics};
+use crate::msg::ros2;
 use crate::realsense::topics::FILE_VERSION_TOPIC;
+use crate::rosbag2::Db3;
+use crate::storage::Storage;
 use crate::Result;
 
 /// At most this many chunk headers are read for the compression: each one
@@ -32,6 +35,8 @@ const COMPRESSION_SAMPLE: usize = 32;
 pub struct Summary {
     /// The file, as given.
     pub file: String,
+    /// Its storage: `bag` (ROS1) or `db3` (rosbag2, SQLite).
+    pub format: &'static str,
     /// Its size, bytes.
     pub size: u64,
     /// `indexed`, or `scanned` when the index was unusable.
@@ -42,9 +47,10 @@ pub struct Summary {
     pub start_ns: u64,
     /// Bag time of the last message, ns.
     pub end_ns: u64,
-    /// Chunks in the file.
+    /// Chunks in the file (a `.db3` has none).
     pub chunks: usize,
-    /// Chunks per compression, among the chunks read for it.
+    /// Chunks per compression, among the chunks read for it (for a `.db3`,
+    /// image data topics per message type: compressed or not).
     pub compression: BTreeMap<String, u64>,
     /// How many chunk headers were read for `compression`: all, or 32
     /// spread over a larger file.
@@ -185,51 +191,74 @@ impl Summary {
     /// with `realsense: None` and the reason in `not_realsense`.
     pub fn of(path: impl AsRef<Path>) -> Result<Summary> {
         let path = path.as_ref();
-        let bag = Bag::open_or_scan(path)?;
-        if bag.connections_on(FILE_VERSION_TOPIC).next().is_none() {
+        let storage = Storage::open(path)?;
+        if storage.messages_on([FILE_VERSION_TOPIC]).next().is_none() {
             let why = "no /file_version topic".to_owned();
-            return Summary::describe(path, &bag, Err(why)).map_err(|e| e.in_file(path));
+            return Summary::describe(path, &storage, Err(why)).map_err(|e| e.in_file(path));
         }
-        match Recording::from_bag(bag) {
-            Ok(recording) => Summary::describe(path, recording.bag(), Ok(&recording)),
-            // A damaged description still leaves the bag to describe.
-            Err(e) => Summary::describe(path, &Bag::open_or_scan(path)?, Err(e.to_string())),
+        match Recording::from_storage(storage) {
+            Ok(recording) => Summary::describe(path, recording.storage(), Ok(&recording)),
+            // A damaged description still leaves the file to describe.
+            Err(e) => Summary::describe(path, &Storage::open(path)?, Err(e.to_string())),
         }
         .map_err(|e| e.in_file(path))
     }
 
     fn describe(
         file: &Path,
-        bag: &Bag,
+        storage: &Storage,
         recording: std::result::Result<&Recording, String>,
     ) -> Result<Summary> {
+        let topics = storage
+            .topics()
+            .iter()
+            .map(|t| TopicSummary {
+                topic: t.name.to_owned(),
+                msg_type: t.msg_type.to_owned(),
+                messages: storage.message_count(t.id),
+            })
+            .collect();
+        let (realsense, not_realsense) = match recording {
+            Ok(recording) => (Some(RealSenseSummary::of(recording)?), None),
+            Err(why) => (None, Some(why)),
+        };
+        let summary = Summary {
+            file: file.display().to_string(),
+            format: "bag",
+            size: 0,
+            index: "indexed",
+            scan: None,
+            start_ns: 0,
+            end_ns: 0,
+            chunks: 0,
+            compression: BTreeMap::new(),
+            compression_chunks_read: 0,
+            messages: 0,
+            topics,
+            realsense,
+            not_realsense,
+        };
+        match storage {
+            Storage::Bag(bag) => summary.with_bag(bag),
+            Storage::Db3(db3) => summary.with_db3(db3),
+        }
+    }
+
+    /// The parts of a `.bag`: size, index, chunks and their compression.
+    fn with_bag(self, bag: &Bag) -> Result<Summary> {
         let sampled = sample_chunks(bag.chunks());
         let mut compression: BTreeMap<String, u64> = BTreeMap::new();
         for chunk in &sampled {
             let name = bag.chunk_compression(chunk)?.as_str();
             *compression.entry(name.to_owned()).or_default() += 1;
         }
-        let topics = bag
-            .connections()
-            .iter()
-            .map(|c| TopicSummary {
-                topic: c.topic.clone(),
-                msg_type: c.msg_type.clone(),
-                messages: bag.message_count(c.id),
-            })
-            .collect();
         let scan = bag.scan_report().map(|r| ScanSummary {
             complete_chunks: r.complete_chunks as u64,
             damaged_chunks: r.damaged_chunks.iter().map(Place::from).collect(),
             orphan_messages: r.orphan_messages,
             stopped_at: r.stopped_at.as_ref().map(Place::from),
         });
-        let (realsense, not_realsense) = match recording {
-            Ok(recording) => (Some(RealSenseSummary::of(recording)?), None),
-            Err(why) => (None, Some(why)),
-        };
         Ok(Summary {
-            file: file.display().to_string(),
             size: bag.file_size(),
             index: if scan.is_some() { "scanned" } else { "indexed" },
             scan,
@@ -239,9 +268,33 @@ impl Summary {
             compression,
             compression_chunks_read: sampled.len(),
             messages: bag.total_message_count(),
-            topics,
-            realsense,
-            not_realsense,
+            ..self
+        })
+    }
+
+    /// The parts of a `.db3`: size, time span, and whether its images are
+    /// compressed.
+    fn with_db3(self, db3: &Db3) -> Result<Summary> {
+        let ids: Vec<u32> = db3.topics().iter().map(|t| t.id).collect();
+        let (start_ns, end_ns) = db3.time_span(&ids)?.unwrap_or((0, 0));
+        let mut compression: BTreeMap<String, u64> = BTreeMap::new();
+        for t in db3.topics() {
+            let name = match t.msg_type.as_str() {
+                ros2::COMPRESSED_IMAGE => "png/zstd",
+                ros2::IMAGE => "none",
+                _ => continue,
+            };
+            *compression.entry(name.to_owned()).or_default() += 1;
+        }
+        let size = std::fs::metadata(db3.path()).map_or(0, |m| m.len());
+        Ok(Summary {
+            format: "db3",
+            size,
+            start_ns,
+            end_ns,
+            compression,
+            messages: db3.total_message_count(),
+            ..self
         })
     }
 }
@@ -283,7 +336,11 @@ impl RealSenseSummary {
                 width,
                 height,
                 frames: s.frame_count,
-                measured_fps: measured_rate(recording.bag(), s.data_connections(), s.frame_count),
+                measured_fps: measured_rate(
+                    recording.storage(),
+                    s.data_connections(),
+                    s.frame_count,
+                )?,
                 intrinsics: s.profile.intrinsics().as_ref().map(IntrinsicsSummary::from),
             });
         }
@@ -314,13 +371,14 @@ impl From<&Intrinsics> for IntrinsicsSummary {
 
 /// Frames per second of a stream with two frames or more, (frames - 1)
 /// over the time from its first frame to its last, from the index.
-fn measured_rate(bag: &Bag, conns: &[u32], frames: u64) -> Option<f64> {
+fn measured_rate(storage: &Storage, conns: &[u32], frames: u64) -> Result<Option<f64>> {
     if frames < 2 {
-        return None;
+        return Ok(None);
     }
-    bag.time_span(conns)
+    Ok(storage
+        .time_span(conns)?
         .filter(|(first, last)| last > first)
-        .map(|(first, last)| (frames - 1) as f64 * 1e9 / (last - first) as f64)
+        .map(|(first, last)| (frames - 1) as f64 * 1e9 / (last - first) as f64))
 }
 
 /// The chunks whose compression is read: all of them in a small file, the

@@ -14,15 +14,19 @@ use crate::msg::geometry_msgs::Transform;
 use crate::msg::realsense_msgs::{ImuIntrinsic, StreamInfo};
 use crate::msg::sensor_msgs::CameraInfo as CameraInfoMsg;
 use crate::msg::std_msgs::{self, Float32, UInt32};
-use crate::msg::RosMessage;
+use crate::msg::{ros2, RosMessage};
 use crate::realsense::convert::{extrinsics_from_transform, DESCRIPTION_TIME};
 use crate::realsense::topics::{StreamTopic, Topic};
+use crate::realsense::{strings, Encoding};
 use crate::{Error, Result};
 
-/// The file version in the `/file_version` message's `data` (a ROS1
+/// The file version in the `/file_version` message's `data` (a
 /// `std_msgs/UInt32`), if this crate reads it.
-pub(crate) fn file_version(data: &[u8]) -> Result<u32> {
-    let version = UInt32::decode(data)?.data;
+pub(crate) fn file_version(data: &[u8], encoding: Encoding) -> Result<u32> {
+    let version = match encoding {
+        Encoding::Ros1 => UInt32::decode(data)?.data,
+        Encoding::Cdr => ros2::uint32(data)?,
+    };
     if !(2..=4).contains(&version) {
         return Err(Error::NotARecording(format!(
             "RealSense file version {version} is not supported (2, 3 and 4 are)"
@@ -50,9 +54,104 @@ pub(crate) struct Description {
 }
 
 impl Description {
-    /// Take in one description message (ROS1-encoded `data` on `topic`,
-    /// at bag `time`); other messages are ignored.
-    pub(crate) fn add(&mut self, topic: Topic, time: u64, data: &[u8]) -> Result<()> {
+    /// Take in one description message (`data` on `topic`, at bag
+    /// `time`); other messages are ignored.
+    pub(crate) fn add(
+        &mut self,
+        topic: Topic,
+        time: u64,
+        data: &[u8],
+        encoding: Encoding,
+    ) -> Result<()> {
+        match encoding {
+            Encoding::Ros1 => self.add_ros1(topic, time, data),
+            Encoding::Cdr => self.add_cdr(topic, time, data),
+        }
+    }
+
+    /// A description message of a `.db3`: a `key=value` string.
+    fn add_cdr(&mut self, topic: Topic, time: u64, data: &[u8]) -> Result<()> {
+        let bad = |what: &str, text: &[u8]| {
+            Error::BadDescription(format!(
+                "{what}: cannot read {:?}",
+                String::from_utf8_lossy(text)
+            ))
+        };
+        let text = || ros2::string(data);
+        match topic {
+            Topic::DeviceInfo { device: 0 } => {
+                for (key, value) in strings::fields(text()?) {
+                    self.device_info.set(&key, &value);
+                }
+            }
+            Topic::SensorInfo { device: 0, sensor } => {
+                let info = self.sensor_info.entry(sensor).or_default();
+                for (key, value) in strings::fields(text()?) {
+                    info.set(&key, &value);
+                }
+            }
+            Topic::OptionValue {
+                device: 0,
+                sensor,
+                option,
+            } if time <= DESCRIPTION_TIME => {
+                let text = text()?;
+                let value = String::from_utf8_lossy(text)
+                    .trim()
+                    .parse::<f32>()
+                    .map_err(|_| bad(&format!("option {option}"), text))?;
+                set_option(self.options.entry(sensor).or_default(), &option, value);
+            }
+            Topic::OptionDescription {
+                device: 0,
+                sensor,
+                option,
+            } => {
+                let text = String::from_utf8_lossy(text()?).into_owned();
+                self.descriptions.insert((sensor, option), text);
+            }
+            Topic::StreamInfo(s) if s.device == 0 => {
+                let fields = strings::fields(text()?);
+                let encoding = strings::get(&fields, "encoding").unwrap_or_default();
+                let format = Format::from_ros_encoding(encoding).ok_or_else(|| {
+                    Error::BadDescription(format!(
+                        "stream {} has an unknown encoding {encoding:?}",
+                        s.stream
+                    ))
+                })?;
+                let fps = strings::number(&fields, "fps").ok_or_else(|| {
+                    bad(
+                        &format!("stream {} info", s.stream),
+                        text().unwrap_or_default(),
+                    )
+                })?;
+                self.stream_infos.insert(s, (fps, format, true));
+            }
+            Topic::CameraInfo(s) if s.device == 0 => {
+                let text = text()?;
+                let i = strings::parse_intrinsics(text)
+                    .ok_or_else(|| bad(&format!("stream {} camera info", s.stream), text))?;
+                self.camera_infos.insert(s, i);
+            }
+            Topic::ImuIntrinsic(s) if s.device == 0 => {
+                let text = text()?;
+                let i = strings::parse_motion_intrinsics(text)
+                    .ok_or_else(|| bad(&format!("stream {} IMU intrinsics", s.stream), text))?;
+                self.imu_intrinsics.insert(s, i);
+            }
+            Topic::Extrinsics(s, group) if s.device == 0 => {
+                let text = text()?;
+                let e = strings::parse_extrinsics(text)
+                    .ok_or_else(|| bad(&format!("stream {} extrinsics", s.stream), text))?;
+                self.extrinsics.insert(s.stream, (group, e));
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// A description message of a `.bag`.
+    fn add_ros1(&mut self, topic: Topic, time: u64, data: &[u8]) -> Result<()> {
         match topic {
             Topic::DeviceInfo { device: 0 } => {
                 let kv = KeyValue::decode(data)?;

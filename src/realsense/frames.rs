@@ -11,9 +11,9 @@ use crate::msg::diagnostic_msgs::KeyValue;
 use crate::msg::geometry_msgs::{Accel, Transform, Twist};
 use crate::msg::realsense_msgs;
 use crate::msg::sensor_msgs::{Image, Imu};
-use crate::msg::RosMessage;
+use crate::msg::{ros2, RosMessage};
 use crate::realsense::convert::ms_from_stamp;
-use crate::realsense::metadata_keys;
+use crate::realsense::{images, metadata_keys, strings, Encoding};
 use crate::Result;
 
 /// A frame of `profile` with nothing in it yet.
@@ -131,8 +131,92 @@ pub(crate) fn apply_metadata(frame: &mut Frame, metadata: &[KeyValue<'_>]) {
     }
 }
 
-/// A notification from a ROS1 `realsense_msgs/Notification`.
-pub(crate) fn decode_notification(data: &[u8]) -> Result<Notification> {
+/// A frame of a `.db3` from its CDR data message: `sensor_msgs/msg/Image`,
+/// `CompressedImage` (`compressed`) or `Imu`. The frame number, timestamp
+/// and domain come from its metadata ([`apply_cdr_metadata`]).
+pub(crate) fn cdr_frame(profile: StreamProfile, data: &Bytes, compressed: bool) -> Result<Frame> {
+    let mut frame = empty_frame(profile);
+    match profile.kind {
+        ProfileKind::Video { .. } => {
+            let (width, height) = if compressed {
+                let image = ros2::CompressedImage::decode(data)?;
+                let pixels = images::decompress(image.format, image.data, profile.format)?;
+                frame.stride = pixels.stride;
+                frame.data = Bytes::from(pixels.data);
+                (pixels.width, pixels.height)
+            } else {
+                let image = ros2::Image::decode(data)?;
+                frame.stride = image.step;
+                frame.data = data.slice_ref(image.data);
+                (image.width, image.height)
+            };
+            if let ProfileKind::Video {
+                width: w,
+                height: h,
+                ..
+            } = &mut frame.profile.kind
+            {
+                // The image is authoritative for its own size.
+                (*w, *h) = (width, height);
+            }
+        }
+        ProfileKind::Motion { .. } => {
+            let imu = ros2::Imu::decode(data)?;
+            let v = match profile.stream.kind {
+                StreamKind::Gyro => imu.angular_velocity,
+                _ => imu.linear_acceleration,
+            };
+            frame.data =
+                crate::device::motion_bytes([v[0] as f32, v[1] as f32, v[2] as f32]).into();
+        }
+        ProfileKind::Pose => {
+            frame.data = pose_from_cdr(data)?.to_bytes().into();
+        }
+    }
+    Ok(frame)
+}
+
+/// Apply the metadata string of a `.db3` frame: the frame number,
+/// timestamp and domain librealsense keeps only there, the system time,
+/// and the numeric metadata.
+pub(crate) fn apply_cdr_metadata(frame: &mut Frame, data: &[u8]) -> Result<()> {
+    let text = ros2::string(data)?;
+    for (key, value) in strings::fields(text) {
+        let value = value.trim();
+        match key.as_str() {
+            metadata_keys::FRAME_NUMBER => frame.number = value.parse().unwrap_or(0),
+            metadata_keys::TIMESTAMP => frame.timestamp = value.parse().unwrap_or(0.0),
+            metadata_keys::TIMESTAMP_DOMAIN => {
+                if let Some(domain) = TimestampDomain::from_name(value) {
+                    frame.domain = domain;
+                }
+            }
+            metadata_keys::SYSTEM_TIME => frame.system_time = value.parse().unwrap_or(0.0),
+            metadata_keys::DEPTH_UNITS => {}
+            _ => {
+                if let Ok(v) = value.parse::<i64>() {
+                    frame.metadata.push((key, v));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A pose from the string rsbag writes on a pose stream's `pose/data`
+/// topic of a `.db3` (librealsense writes no pose data there; see
+/// [`strings::format_pose`]).
+fn pose_from_cdr(data: &[u8]) -> Result<Pose> {
+    strings::parse_pose(ros2::string(data)?)
+        .ok_or_else(|| crate::Error::decode(ros2::STRING, "pose string does not hold a pose"))
+}
+
+/// A notification from its message: a ROS1 `realsense_msgs/Notification`
+/// or a `.db3`'s `key=value` string.
+pub(crate) fn decode_notification(data: &[u8], encoding: Encoding) -> Result<Notification> {
+    if encoding == Encoding::Cdr {
+        return Ok(strings::parse_notification(ros2::string(data)?));
+    }
     let n = realsense_msgs::Notification::decode(data)?;
     Ok(Notification {
         category: n.category.into_owned(),

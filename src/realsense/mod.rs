@@ -6,7 +6,22 @@
 pub mod convert;
 pub(crate) mod description;
 pub(crate) mod frames;
+pub mod images;
+pub mod strings;
 pub mod topics;
+
+/// How the messages of a RealSense recording are encoded, which follows
+/// from its storage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Encoding {
+    /// A `.bag`: ROS1 serialization, RealSense and diagnostic message types
+    /// (`realsense_msgs/StreamInfo`, `diagnostic_msgs/KeyValue`, ...).
+    Ros1,
+    /// A `.db3` of librealsense 2.58+: CDR, standard ROS 2 types only, the
+    /// RealSense description and metadata as `key=value` strings
+    /// ([`strings`]), images compressed losslessly ([`images`]).
+    Cdr,
+}
 
 /// The RealSense file version librealsense 2.55 writes in `/file_version`
 /// (the reader accepts 2, 3 and 4).
@@ -24,6 +39,10 @@ pub mod metadata_keys {
     pub const MAPPER_CONFIDENCE: &str = "Mapper Confidence";
     /// Pose frame timestamp, ms.
     pub const FRAME_TIMESTAMP: &str = "frame_timestamp";
-    /// Pose frame number.
+    /// Frame number (pose frames of a `.bag`, every frame of a `.db3`).
     pub const FRAME_NUMBER: &str = "Frame number";
+    /// Frame timestamp, ms (`.db3` frames).
+    pub const TIMESTAMP: &str = "timestamp";
+    /// The depth units of a depth frame (`.db3` frames), m.
+    pub const DEPTH_UNITS: &str = "depth_units";
 }

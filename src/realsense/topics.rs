@@ -212,6 +212,9 @@ pub enum Topic {
     ImuIntrinsic(StreamTopic),
     /// Frame data (image, IMU sample, or the transform part of a pose).
     FrameData(StreamTopic),
+    /// Compressed frame data of a `.db3` (`image/data/compressed` or
+    /// `image/data/compressedDepth`, `sensor_msgs/msg/CompressedImage`).
+    CompressedFrameData(StreamTopic),
     /// The accel part of a pose.
     PoseAccel(StreamTopic),
     /// The twist part of a pose.
@@ -279,13 +282,19 @@ impl Topic {
 fn stream_topic(stream: StreamTopic, rest: &[&str]) -> Topic {
     match rest {
         ["info"] => Topic::StreamInfo(stream),
-        ["info", "camera_info"] => Topic::CameraInfo(stream),
+        // `.bag` and `.db3` respectively.
+        ["info", "camera_info"] | ["camera_info"] => Topic::CameraInfo(stream),
         ["imu_intrinsic"] => Topic::ImuIntrinsic(stream),
-        ["image" | "imu", "data"] | ["pose", "transform", "data"] => Topic::FrameData(stream),
+        // The pose of a `.db3` (rsbag's own layout) is one `pose/data`.
+        ["image" | "imu" | "pose", "data"] | ["pose", "transform", "data"] => {
+            Topic::FrameData(stream)
+        }
+        ["image", "data", "compressed" | "compressedDepth"] => Topic::CompressedFrameData(stream),
         ["pose", "accel", "data"] => Topic::PoseAccel(stream),
         ["pose", "twist", "data"] => Topic::PoseTwist(stream),
         ["image" | "imu" | "pose", "metadata"] => Topic::FrameMetadata(stream),
-        ["tf", group] => match group.parse() {
+        // `tf/0` in a `.bag`, `tf/ref_0` in a `.db3`.
+        ["tf", group] => match group.trim_start_matches("ref_").parse() {
             Ok(group) => Topic::Extrinsics(stream, group),
             Err(_) => Topic::Other,
         },
@@ -369,6 +378,23 @@ mod tests {
             "/device_0/sensor_3/Pose_0/pose/transform/data"
         );
         assert_eq!(Topic::parse("/tf_static"), Topic::Other);
+        // The .db3 layout of librealsense 2.59.
+        assert_eq!(
+            Topic::parse("/device_0/sensor_2/Infrared_1/camera_info"),
+            Topic::CameraInfo(s)
+        );
+        assert_eq!(
+            Topic::parse("/device_0/sensor_2/Infrared_1/image/data/compressed"),
+            Topic::CompressedFrameData(s)
+        );
+        assert_eq!(
+            Topic::parse("/device_0/sensor_2/Infrared_1/tf/ref_3"),
+            Topic::Extrinsics(s, 3)
+        );
+        assert_eq!(
+            Topic::parse("/device_0/sensor_2/Infrared_1/image/camera_info"),
+            Topic::Other
+        );
         assert_eq!(
             Topic::parse("/device_0/sensor_0/Bogus_0/image/data"),
             Topic::Other

@@ -8,6 +8,7 @@ use rsbag::device::{ProfileKind, StreamProfile};
 use serde_json::Value;
 
 pub mod damaged;
+pub mod interop;
 pub mod planned;
 
 /// The repository's root, where the library's package lives: the tests of
@@ -76,17 +77,44 @@ pub fn time_order(messages: &[Written]) -> Vec<Written> {
     sorted
 }
 
-/// Run a Python script of `tests/interop/` and return its stdout.
+/// Run a Python script of `tests/interop/` with librealsense 2.55 (the
+/// system's `python3`) and return its stdout.
 pub fn python(script: &str, args: &[&str]) -> String {
+    run_python(PathBuf::from("python3"), script, args)
+}
+
+/// The Python of the virtual environment with librealsense 2.59
+/// (`scripts/install-test-deps.sh` makes it): `RSBAG_PYTHON_259`, or
+/// `target/venv-librealsense-2.59/bin/python` in the repository.
+pub fn python_259_path() -> PathBuf {
+    match std::env::var_os("RSBAG_PYTHON_259") {
+        Some(path) => PathBuf::from(path),
+        None => root().join("target/venv-librealsense-2.59/bin/python"),
+    }
+}
+
+/// Run a Python script of `tests/interop/` with librealsense 2.59.
+pub fn python259(script: &str, args: &[&str]) -> String {
+    let python = python_259_path();
+    assert!(
+        python.exists(),
+        "{} is missing: run scripts/install-test-deps.sh (the README's test command does)",
+        python.display()
+    );
+    run_python(python, script, args)
+}
+
+fn run_python(python: PathBuf, script: &str, args: &[&str]) -> String {
     let path = root().join("tests/interop").join(script);
-    let out = std::process::Command::new("python3")
+    let out = std::process::Command::new(&python)
         .arg(&path)
         .args(args)
         .output()
-        .unwrap_or_else(|e| panic!("cannot run python3 {}: {e}", path.display()));
+        .unwrap_or_else(|e| panic!("cannot run {} {}: {e}", python.display(), path.display()));
     assert!(
         out.status.success(),
-        "python3 {} {:?} failed: {}",
+        "{} {} {:?} failed: {}",
+        python.display(),
         path.display(),
         args,
         String::from_utf8_lossy(&out.stderr)

@@ -34,6 +34,10 @@ Scenarios (all timestamps in the hardware-clock domain unless said):
                No notification: pyrealsense2 2.55 stores dangling pointers for
                software_notification.description/serialized_data (pybind11
                converts the str to a temporary), so the bag would get garbage.
+  formats      ten sensors "Sensor 0".."Sensor 9", one 16x8 @30 stream each, in
+               every video format librealsense 2.59 compresses its own way:
+               Depth Z16, Infrared 1-3 Y8/Y16/RAW16, Color 0-5
+               RGB8/BGR8/RGBA8/BGRA8/YUYV/UYVY; 3 frames each.
 
 Output (stdout, one JSON object):
     {"scenario": "depth-color", "pyrealsense2": "2.55.1.6486",
@@ -85,7 +89,8 @@ def less_screamy(value):
     return " ".join(w[:1].upper() + w[1:].lower() for w in name.split("_") if w)
 
 
-BPP = {rs.format.z16: 2, rs.format.y8: 1, rs.format.rgb8: 3, rs.format.y16: 2}
+BPP = {rs.format.z16: 2, rs.format.y8: 1, rs.format.rgb8: 3, rs.format.y16: 2, rs.format.raw16: 2,
+       rs.format.bgr8: 3, rs.format.rgba8: 4, rs.format.bgra8: 4, rs.format.yuyv: 2, rs.format.uyvy: 2}
 
 
 def pixels(code, n, size):
@@ -387,7 +392,29 @@ def metadata():
     return s, schedule
 
 
-SCENARIOS = {"depth-color": depth_color, "stereo": stereo, "motion": motion, "metadata": metadata}
+def formats():
+    s = Session("rsbag Format Zoo", "0005")
+    # One sensor per format (a sensor holds one stream of a kind and index).
+    table = [(rs.stream.depth, 0, rs.format.z16), (rs.stream.infrared, 1, rs.format.y8),
+             (rs.stream.infrared, 2, rs.format.y16), (rs.stream.infrared, 3, rs.format.raw16),
+             (rs.stream.color, 0, rs.format.rgb8), (rs.stream.color, 1, rs.format.bgr8),
+             (rs.stream.color, 2, rs.format.rgba8), (rs.stream.color, 3, rs.format.bgra8),
+             (rs.stream.color, 4, rs.format.yuyv), (rs.stream.color, 5, rs.format.uyvy)]
+    keys = []
+    for j, (stream, index, fmt) in enumerate(table):
+        sensor = s.add_sensor(f"Sensor {j}")
+        keys.append(s.add_video(sensor, stream, index, 500 + j, fmt, 16, 8, 30,
+                                rs.distortion.brown_conrady))
+    schedule = []
+    for i in range(3):
+        for j, key in enumerate(keys):
+            ts = 1000.0 + i * 33.3 + j * 0.25
+            schedule.append((ts, lambda i=i, key=key, ts=ts: s.video_frame(key, i, i + 1, ts)))
+    return s, schedule
+
+
+SCENARIOS = {"depth-color": depth_color, "stereo": stereo, "motion": motion, "metadata": metadata,
+             "formats": formats}
 
 
 def main():

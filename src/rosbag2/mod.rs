@@ -1,0 +1,418 @@
+//! rosbag2 storage: the SQLite 3 `.db3` file ROS 2 (and librealsense from
+//! 2.58 on) records into. It knows nothing of RealSense.
+//!
+//! A `.db3` has a `topics` table (id, name, type, serialization format,
+//! offered QoS profiles) and a `messages` table (id, topic id, timestamp in
+//! ns, CDR data). [`Db3`] reads one, [`Db3Writer`] writes one the way
+//! librealsense 2.59 does (the same tables and index, no `metadata.yaml`).
+//!
+//! Messages are read in (timestamp, id) order, the order rosbag2 and
+//! librealsense play them in, in batches: the keys of a batch first, then
+//! each message's data by its row id, so a damaged data page costs that
+//! message (reported as an error) and not the rest of the file.
+//!
+//! # Example
+//! ```no_run
+//! use rsbag::rosbag2::Db3;
+//! # fn main() -> rsbag::Result<()> {
+//! let db3 = Db3::open("recording.db3")?;
+//! for topic in db3.topics() {
+//!     println!("{} {} ({} messages)", topic.name, topic.msg_type, topic.count);
+//! }
+//! for message in db3.query().messages() {
+//!     let message = message?;
+//!     println!("{} at {} ns: {} bytes", message.conn, message.time, message.data.len());
+//! }
+//! # Ok(()) }
+//! ```
+
+mod writer;
+
+use std::collections::VecDeque;
+use std::fs::File;
+use std::io::Read;
+use std::ops::{Bound, RangeBounds};
+use std::path::{Path, PathBuf};
+
+use bytes::Bytes;
+use parking_lot::Mutex;
+use rusqlite::{Connection, OpenFlags};
+
+use crate::bag::Message;
+use crate::{Error, Result};
+
+pub use writer::Db3Writer;
+
+/// The first 16 bytes of every SQLite 3 database.
+pub const SQLITE_HEADER: &[u8; 16] = b"SQLite format 3\0";
+
+/// Messages read per batch.
+const BATCH: i64 = 64;
+
+/// Whether the file at `path` starts like an SQLite 3 database.
+pub fn is_sqlite(path: &Path) -> std::io::Result<bool> {
+    let mut head = [0u8; 16];
+    let mut file = File::open(path)?;
+    let mut read = 0;
+    while read < head.len() {
+        match file.read(&mut head[read..])? {
+            0 => break,
+            n => read += n,
+        }
+    }
+    Ok(read == head.len() && &head == SQLITE_HEADER)
+}
+
+/// A topic of a `.db3`, with its message count.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TopicInfo {
+    /// The topic id (what [`Message::conn`] holds).
+    pub id: u32,
+    /// The topic name.
+    pub name: String,
+    /// The ROS 2 type, `std_msgs/msg/String`.
+    pub msg_type: String,
+    /// The serialization format, `cdr`.
+    pub serialization_format: String,
+    /// The offered QoS profiles (YAML text, often empty).
+    pub offered_qos_profiles: String,
+    /// Messages on the topic.
+    pub count: u64,
+}
+
+/// A rosbag2 `.db3` opened for reading.
+#[derive(Debug)]
+pub struct Db3 {
+    path: PathBuf,
+    db: Mutex<Connection>,
+    topics: Vec<TopicInfo>,
+}
+
+/// What SQLite said, as a damaged-database error.
+fn db_error(e: rusqlite::Error) -> Error {
+    Error::Database(e.to_string())
+}
+
+impl Db3 {
+    /// Open a `.db3` read-only and read its topics.
+    pub fn open(path: impl AsRef<Path>) -> Result<Db3> {
+        let path = path.as_ref();
+        Db3::open_inner(path).map_err(|e| e.in_file(path))
+    }
+
+    fn open_inner(path: &Path) -> Result<Db3> {
+        let is_db = is_sqlite(path).map_err(|e| Error::Io {
+            path: path.to_owned(),
+            error: e,
+        })?;
+        if !is_db {
+            return Err(Error::NotADb3(
+                "the first bytes are not \"SQLite format 3\"".into(),
+            ));
+        }
+        let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let db = Connection::open_with_flags(path, flags).map_err(db_error)?;
+        let tables: Vec<String> = db
+            .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+            .and_then(|mut s| s.query_map([], |r| r.get(0))?.collect())
+            .map_err(db_error)?;
+        for table in ["topics", "messages"] {
+            if !tables.iter().any(|t| t == table) {
+                return Err(Error::NotADb3(format!(
+                    "the SQLite database has no `{table}` table (tables: {})",
+                    if tables.is_empty() {
+                        "none".to_owned()
+                    } else {
+                        tables.join(", ")
+                    }
+                )));
+            }
+        }
+        let topics = read_topics(&db)?;
+        Ok(Db3 {
+            path: path.to_owned(),
+            db: Mutex::new(db),
+            topics,
+        })
+    }
+
+    /// The file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Every topic, by id.
+    pub fn topics(&self) -> &[TopicInfo] {
+        &self.topics
+    }
+
+    /// The topic with id `id`.
+    pub fn topic(&self, id: u32) -> Option<&TopicInfo> {
+        self.topics
+            .binary_search_by_key(&id, |t| t.id)
+            .ok()
+            .map(|i| &self.topics[i])
+    }
+
+    /// Messages on topic `id`.
+    pub fn message_count(&self, id: u32) -> u64 {
+        self.topic(id).map_or(0, |t| t.count)
+    }
+
+    /// Messages in the file.
+    pub fn total_message_count(&self) -> u64 {
+        self.topics.iter().map(|t| t.count).sum()
+    }
+
+    /// The first and last timestamp of the messages on `ids`, if any.
+    pub fn time_span(&self, ids: &[u32]) -> Result<Option<(u64, u64)>> {
+        if ids.is_empty() {
+            return Ok(None);
+        }
+        let sql = format!(
+            "SELECT MIN(timestamp), MAX(timestamp) FROM messages WHERE topic_id IN ({})",
+            id_list(ids)
+        );
+        let db = self.db.lock();
+        let span: (Option<i64>, Option<i64>) = db
+            .query_row(&sql, [], |r| Ok((r.get(0)?, r.get(1)?)))
+            .map_err(db_error)?;
+        Ok(match span {
+            (Some(a), Some(b)) => Some((to_ns(a), to_ns(b))),
+            _ => None,
+        })
+    }
+
+    /// The timestamps of the messages on `ids`, in reading order.
+    pub fn times(&self, ids: &[u32]) -> Result<Vec<u64>> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let sql = format!(
+            "SELECT timestamp FROM messages WHERE topic_id IN ({}) ORDER BY timestamp, id",
+            id_list(ids)
+        );
+        let db = self.db.lock();
+        let mut statement = db.prepare(&sql).map_err(db_error)?;
+        let times = statement
+            .query_map([], |r| r.get::<_, i64>(0))
+            .and_then(|rows| rows.map(|t| t.map(to_ns)).collect())
+            .map_err(db_error)?;
+        Ok(times)
+    }
+
+    /// Start a query: every message until narrowed.
+    pub fn query(&self) -> Db3Query<'_> {
+        Db3Query {
+            db3: self,
+            topics: None,
+            start: Bound::Unbounded,
+            end: Bound::Unbounded,
+        }
+    }
+
+    /// The data of the message with row id `row`.
+    fn data_of(&self, db: &Connection, row: i64) -> Result<Bytes> {
+        let mut statement = db
+            .prepare_cached("SELECT data FROM messages WHERE id = ?1")
+            .map_err(db_error)?;
+        statement
+            .query_row([row], |r| {
+                Ok(Bytes::copy_from_slice(r.get_ref(0)?.as_blob()?))
+            })
+            .map_err(db_error)
+    }
+}
+
+/// The topics table, with each topic's message count.
+fn read_topics(db: &Connection) -> Result<Vec<TopicInfo>> {
+    let mut statement = db
+        .prepare(
+            "SELECT t.id, t.name, t.type, t.serialization_format, t.offered_qos_profiles, \
+             (SELECT COUNT(*) FROM messages m WHERE m.topic_id = t.id) \
+             FROM topics t ORDER BY t.id",
+        )
+        .map_err(db_error)?;
+    let rows = statement
+        .query_map([], |r| {
+            Ok(TopicInfo {
+                id: u32::try_from(r.get::<_, i64>(0)?).unwrap_or(u32::MAX),
+                name: r.get(1)?,
+                msg_type: r.get(2)?,
+                serialization_format: r.get(3)?,
+                offered_qos_profiles: r.get::<_, Option<String>>(4)?.unwrap_or_default(),
+                count: u64::try_from(r.get::<_, i64>(5)?).unwrap_or(0),
+            })
+        })
+        .map_err(db_error)?;
+    rows.collect::<rusqlite::Result<Vec<_>>>().map_err(db_error)
+}
+
+/// `1,2,3` for an SQL `IN` list (ids are numbers, nothing to escape).
+fn id_list(ids: &[u32]) -> String {
+    ids.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
+}
+
+/// A stored timestamp as ns; rosbag2 times are never negative.
+fn to_ns(t: i64) -> u64 {
+    u64::try_from(t).unwrap_or(0)
+}
+
+/// A stored timestamp bound from ns.
+fn to_db(t: u64) -> i64 {
+    i64::try_from(t).unwrap_or(i64::MAX)
+}
+
+/// Which messages to read: topics and a time range.
+#[derive(Debug, Clone)]
+pub struct Db3Query<'d> {
+    db3: &'d Db3,
+    topics: Option<Vec<u32>>,
+    start: Bound<u64>,
+    end: Bound<u64>,
+}
+
+impl<'d> Db3Query<'d> {
+    /// Only messages on these topic ids.
+    pub fn topics(mut self, ids: impl IntoIterator<Item = u32>) -> Self {
+        let mut ids: Vec<u32> = ids.into_iter().collect();
+        ids.sort_unstable();
+        ids.dedup();
+        self.topics = Some(ids);
+        self
+    }
+
+    /// Only messages on these topic names.
+    pub fn topic_names<'n>(self, names: impl IntoIterator<Item = &'n str>) -> Self {
+        let names: Vec<&str> = names.into_iter().collect();
+        let ids: Vec<u32> = self
+            .db3
+            .topics
+            .iter()
+            .filter(|t| names.contains(&t.name.as_str()))
+            .map(|t| t.id)
+            .collect();
+        self.topics(ids)
+    }
+
+    /// Only messages whose timestamp (ns) lies in `range`.
+    pub fn time(mut self, range: impl RangeBounds<u64>) -> Self {
+        self.start = range.start_bound().cloned();
+        self.end = range.end_bound().cloned();
+        self
+    }
+
+    /// The messages, in (timestamp, id) order.
+    pub fn messages(self) -> Db3Messages<'d> {
+        let filter = match &self.topics {
+            Some(ids) => format!("topic_id IN ({}) AND ", id_list(ids)),
+            None => String::new(),
+        };
+        let end = match self.end {
+            Bound::Included(t) => to_db(t),
+            Bound::Excluded(0) => -1,
+            Bound::Excluded(t) => to_db(t - 1),
+            Bound::Unbounded => i64::MAX,
+        };
+        let start = match self.start {
+            Bound::Included(t) => to_db(t),
+            Bound::Excluded(t) => to_db(t.saturating_add(1)),
+            Bound::Unbounded => 0,
+        };
+        let empty = self.topics.as_ref().is_some_and(Vec::is_empty);
+        Db3Messages {
+            db3: self.db3,
+            sql: format!(
+                "SELECT id, topic_id, timestamp FROM messages WHERE {filter}\
+                 (timestamp > ?1 OR (timestamp = ?1 AND id > ?2)) AND timestamp <= ?3 \
+                 ORDER BY timestamp, id LIMIT {BATCH}"
+            ),
+            after: (start, i64::MIN),
+            end,
+            batch: VecDeque::new(),
+            done: empty,
+        }
+    }
+}
+
+/// Iterator over the messages of a [`Db3Query`]. A message whose data
+/// cannot be read is yielded as an error and the iteration goes on; when
+/// the table itself cannot be read, the error is the last item.
+pub struct Db3Messages<'d> {
+    db3: &'d Db3,
+    sql: String,
+    /// The (timestamp, id) the next batch starts after.
+    after: (i64, i64),
+    end: i64,
+    batch: VecDeque<(i64, u32, i64)>,
+    done: bool,
+}
+
+impl Db3Messages<'_> {
+    fn fill(&mut self, db: &Connection) -> Result<()> {
+        let mut statement = db.prepare_cached(&self.sql).map_err(db_error)?;
+        let (after_time, after_id) = self.after;
+        // The first batch takes the start time itself.
+        let rows = statement
+            .query_map(rusqlite::params![after_time, after_id, self.end], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    u32::try_from(r.get::<_, i64>(1)?).unwrap_or(u32::MAX),
+                    r.get::<_, i64>(2)?,
+                ))
+            })
+            .map_err(db_error)?;
+        for row in rows {
+            self.batch.push_back(row.map_err(db_error)?);
+        }
+        Ok(())
+    }
+}
+
+impl Iterator for Db3Messages<'_> {
+    type Item = Result<Message>;
+
+    fn next(&mut self) -> Option<Result<Message>> {
+        if self.done {
+            return None;
+        }
+        let db = self.db3.db.lock();
+        if self.batch.is_empty() {
+            if let Err(e) = self.fill(&db) {
+                self.done = true;
+                return Some(Err(e));
+            }
+        }
+        let Some((row, topic, time)) = self.batch.pop_front() else {
+            self.done = true;
+            return None;
+        };
+        self.after = (time, row);
+        Some(
+            self.db3
+                .data_of(&db, row)
+                .map(|data| Message {
+                    conn: topic,
+                    time: to_ns(time),
+                    data,
+                })
+                .map_err(|e| Error::InMessage {
+                    topic: self
+                        .db3
+                        .topic(topic)
+                        .map_or_else(|| format!("topic id {topic}"), |t| t.name.clone()),
+                    time: to_ns(time),
+                    error: Box::new(e),
+                }),
+        )
+    }
+}
+
+impl std::fmt::Debug for Db3Messages<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Db3Messages")
+            .field("after", &self.after)
+            .field("done", &self.done)
+            .finish_non_exhaustive()
+    }
+}

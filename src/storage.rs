@@ -1,0 +1,199 @@
+//! The storage seam: where the messages of a RealSense recording are kept.
+//!
+//! A recording is a sequence of (topic, time, bytes) messages. A ROS1
+//! [`Bag`] and a rosbag2 [`Db3`] both hold such messages; each encodes
+//! them its own way ([`Encoding`]: ROS1 serialization with RealSense
+//! message types, or CDR with `key=value` strings). [`Storage`] is that
+//! choice, made once by the file's first bytes (`#ROSBAG V2.0` or
+//! `SQLite format 3`), never by its extension; everything above it (the
+//! RealSense layout, recording, playback, the tools) asks it for topics,
+//! counts, time spans and messages in time order, and decodes the
+//! messages by its encoding.
+//!
+//! ```no_run
+//! use rsbag::storage::Storage;
+//! # fn main() -> rsbag::Result<()> {
+//! let storage = Storage::open("recording.db3")?;
+//! println!("{:?}, {} topics", storage.encoding(), storage.topics().len());
+//! # Ok(()) }
+//! ```
+
+use std::ops::{Bound, RangeBounds};
+use std::path::Path;
+
+use crate::bag::{Bag, Message, Messages};
+use crate::realsense::Encoding;
+use crate::rosbag2::{self, Db3, Db3Messages};
+use crate::{Error, Result};
+
+/// The storage of a recording.
+#[derive(Debug)]
+pub enum Storage {
+    /// A ROS1 `.bag`.
+    Bag(Bag),
+    /// A rosbag2 `.db3`.
+    Db3(Db3),
+}
+
+/// A topic of a storage: its id (a bag's connection id, a `.db3`'s topic
+/// id) and name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TopicRef<'s> {
+    /// What [`Message::conn`] holds for messages on the topic.
+    pub id: u32,
+    /// The topic name.
+    pub name: &'s str,
+    /// The message type (`realsense_msgs/StreamInfo`,
+    /// `sensor_msgs/msg/Image`).
+    pub msg_type: &'s str,
+}
+
+impl Storage {
+    /// Open a `.bag` (read by a scan when its index is missing) or a
+    /// `.db3`, by the file's first bytes.
+    pub fn open(path: impl AsRef<Path>) -> Result<Storage> {
+        let path = path.as_ref();
+        let is_db3 = rosbag2::is_sqlite(path).map_err(|e| Error::Io {
+            path: path.to_owned(),
+            error: e,
+        })?;
+        if is_db3 {
+            Db3::open(path).map(Storage::Db3)
+        } else {
+            Bag::open_or_scan(path).map(Storage::Bag)
+        }
+    }
+
+    /// How the messages are encoded.
+    pub fn encoding(&self) -> Encoding {
+        match self {
+            Storage::Bag(_) => Encoding::Ros1,
+            Storage::Db3(_) => Encoding::Cdr,
+        }
+    }
+
+    /// The file, where there is one.
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Storage::Bag(bag) => bag.path(),
+            Storage::Db3(db3) => Some(db3.path()),
+        }
+    }
+
+    /// The bag, for a `.bag`.
+    pub fn bag(&self) -> Option<&Bag> {
+        match self {
+            Storage::Bag(bag) => Some(bag),
+            Storage::Db3(_) => None,
+        }
+    }
+
+    /// The `.db3`, for a `.db3`.
+    pub fn db3(&self) -> Option<&Db3> {
+        match self {
+            Storage::Bag(_) => None,
+            Storage::Db3(db3) => Some(db3),
+        }
+    }
+
+    /// Every topic (a bag may have several connections on one topic).
+    pub fn topics(&self) -> Vec<TopicRef<'_>> {
+        match self {
+            Storage::Bag(bag) => bag
+                .connections()
+                .iter()
+                .map(|c| TopicRef {
+                    id: c.id,
+                    name: &c.topic,
+                    msg_type: &c.msg_type,
+                })
+                .collect(),
+            Storage::Db3(db3) => db3
+                .topics()
+                .iter()
+                .map(|t| TopicRef {
+                    id: t.id,
+                    name: &t.name,
+                    msg_type: &t.msg_type,
+                })
+                .collect(),
+        }
+    }
+
+    /// The name of topic `id`.
+    pub fn topic_name(&self, id: u32) -> Option<&str> {
+        match self {
+            Storage::Bag(bag) => bag.connection(id).map(|c| c.topic.as_str()),
+            Storage::Db3(db3) => db3.topic(id).map(|t| t.name.as_str()),
+        }
+    }
+
+    /// Messages on topic `id`, from the index.
+    pub fn message_count(&self, id: u32) -> u64 {
+        match self {
+            Storage::Bag(bag) => bag.message_count(id),
+            Storage::Db3(db3) => db3.message_count(id),
+        }
+    }
+
+    /// The times of the first and last message on `ids`.
+    pub fn time_span(&self, ids: &[u32]) -> Result<Option<(u64, u64)>> {
+        match self {
+            Storage::Bag(bag) => Ok(bag.time_span(ids)),
+            Storage::Db3(db3) => db3.time_span(ids),
+        }
+    }
+
+    /// The messages on `ids` with time in `range`, in time order (ties in
+    /// file order).
+    pub fn messages(&self, ids: &[u32], range: impl RangeBounds<u64>) -> StorageMessages<'_> {
+        let range = (range.start_bound().cloned(), range.end_bound().cloned());
+        match self {
+            Storage::Bag(bag) => StorageMessages::Bag(
+                bag.query()
+                    .connections(ids.iter().copied())
+                    .time(range)
+                    .messages(),
+            ),
+            Storage::Db3(db3) => StorageMessages::Db3(
+                db3.query()
+                    .topics(ids.iter().copied())
+                    .time(range)
+                    .messages(),
+            ),
+        }
+    }
+
+    /// The messages on the topics named `names`, in time order.
+    pub fn messages_on<'n>(&self, names: impl IntoIterator<Item = &'n str>) -> StorageMessages<'_> {
+        let names: Vec<&str> = names.into_iter().collect();
+        let ids: Vec<u32> = self
+            .topics()
+            .iter()
+            .filter(|t| names.contains(&t.name))
+            .map(|t| t.id)
+            .collect();
+        self.messages(&ids, (Bound::<u64>::Unbounded, Bound::Unbounded))
+    }
+}
+
+/// Messages read from a [`Storage`], in time order; what cannot be read
+/// is yielded as an error and the rest still comes.
+#[derive(Debug)]
+pub enum StorageMessages<'s> {
+    /// From a bag.
+    Bag(Messages<'s>),
+    /// From a `.db3`.
+    Db3(Db3Messages<'s>),
+}
+
+impl Iterator for StorageMessages<'_> {
+    type Item = Result<Message>;
+
+    fn next(&mut self) -> Option<Result<Message>> {
+        match self {
+            StorageMessages::Bag(m) => m.next(),
+            StorageMessages::Db3(m) => m.next(),
+        }
+    }
+}

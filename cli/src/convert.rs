@@ -11,8 +11,10 @@ use std::process::ExitCode;
 use rsbag::device::{Format, Frame, ProfileKind, StreamId, StreamProfile};
 use rsbag::playback::{FrameReader, RecordedFrame};
 use rsbag::record::rs_writer::depth_units_of;
+use rsbag::record::FileFormat;
 use rsbag::{Error, Result};
 
+use super::convert_file;
 use super::damage::Losses;
 use super::interrupt::{on_interrupt, Guard, Undo};
 use super::progress;
@@ -35,6 +37,13 @@ pub enum Target {
     Csv,
     /// One point cloud per depth frame.
     Ply,
+    /// The recording as a `.db3` that librealsense 2.59 plays (PNG/zstd
+    /// compressed images as 2.59 records them; pose streams left out
+    /// unless `--keep-pose`).
+    Db3,
+    /// The recording as a `.bag` that librealsense 2.55 plays (LZ4
+    /// chunks).
+    Bag,
 }
 
 /// Write the frames of a recording as files, like librealsense's
@@ -79,8 +88,9 @@ pub struct Args {
     /// The kind of files to write.
     #[arg(long, value_enum)]
     to: Target,
-    /// The directory to write them to (must not exist, or be empty).
-    #[arg(long, value_name = "DIR")]
+    /// The directory to write them to (must not exist, or be empty); with
+    /// `--to db3` or `--to bag`, the file to write.
+    #[arg(long, value_name = "DIR|FILE")]
     out: PathBuf,
     /// Only these streams, by librealsense name (`Depth`, `Color`,
     /// `Infrared 1`, `Accel`…), comma-separated or repeated.
@@ -102,6 +112,17 @@ pub struct Args {
     /// With `--to ply`: ASCII instead of binary point clouds.
     #[arg(long)]
     ascii: bool,
+    /// With `--to db3` or `--to bag`: uncompressed images (db3) or chunks
+    /// (bag).
+    #[arg(long)]
+    uncompressed: bool,
+    /// With `--to db3`: keep pose streams (librealsense 2.59 then cannot
+    /// open the file; rsbag can, and converts it back to a `.bag`).
+    #[arg(long)]
+    keep_pose: bool,
+    /// With `--to db3` or `--to bag`: replace a file already at `--out`.
+    #[arg(long)]
+    force: bool,
 }
 
 impl Target {
@@ -111,6 +132,8 @@ impl Target {
             Target::Raw => "raw",
             Target::Csv => "csv",
             Target::Ply => "ply",
+            Target::Db3 => "db3",
+            Target::Bag => "bag",
         }
     }
 
@@ -137,7 +160,34 @@ pub fn run(args: Args) -> Result<ExitCode> {
             "--colorize goes with --to png".into(),
         ));
     }
+    let file_format = match args.to {
+        Target::Db3 => Some(FileFormat::Db3),
+        Target::Bag => Some(FileFormat::Bag),
+        _ => None,
+    };
+    if file_format.is_none() && (args.uncompressed || args.keep_pose || args.force) {
+        return Err(Error::InvalidArgument(
+            "--uncompressed, --keep-pose and --force go with --to db3 or --to bag".into(),
+        ));
+    }
     let reader = select::open(&args.file)?;
+    if let Some(format) = file_format {
+        let window = (args.start.is_some() || args.duration.is_some())
+            .then(|| Window::new(reader.duration(), args.start, args.duration))
+            .transpose()?;
+        let target = convert_file::FileTarget {
+            file: &args.file,
+            out: &args.out,
+            format,
+            streams: select::streams(&reader, &args.streams)?,
+            window,
+            uncompressed: args.uncompressed,
+            keep_pose: args.keep_pose,
+            force: args.force,
+        };
+        super::emit(&convert_file::run(&reader, target)?);
+        return Ok(ExitCode::SUCCESS);
+    }
     let (streams, skipped) = convertible(&reader, &args)?;
     let window = Window::new(reader.duration(), args.start, args.duration)?;
     let query = reader
@@ -365,6 +415,13 @@ impl<'a> Writer<'a> {
                 self.indexed(&name, frame)?;
             }
             Target::Csv => self.csv_row(frame)?,
+            // Whole files are written by `convert_file`, never frame by frame.
+            Target::Db3 | Target::Bag => {
+                return Err(Error::InvalidArgument(format!(
+                    "--to {} writes one file, not a frame at a time",
+                    self.to.name()
+                )))
+            }
             Target::Ply => {
                 let name = self.file_name(frame, "", "ply");
                 let intrinsics = frame.profile.intrinsics().ok_or_else(|| {

@@ -12,6 +12,7 @@ macro_rules! outln {
 mod check;
 mod compress;
 mod convert;
+mod convert_file;
 mod damage;
 mod frames;
 mod info;

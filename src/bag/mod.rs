@@ -45,4 +45,5 @@ pub use index::{ChunkInfo, Connection, IndexEntry};
 pub use reader::{Bag, BagHeader, Chunk, Message, Messages, Query};
 pub use rewrite::{copy_messages, CopyStats};
 pub use scan::ScanReport;
+pub(crate) use writer::rename_no_replace;
 pub use writer::{partial_path_for, BagFile, BagWriter, WriterOptions};

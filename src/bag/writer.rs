@@ -565,7 +565,7 @@ impl DerefMut for BagFile {
 
 /// Rename `from` to `to` unless `to` exists (atomically: a file that
 /// appears meanwhile is not replaced).
-fn rename_no_replace(from: &Path, to: &Path) -> io::Result<()> {
+pub(crate) fn rename_no_replace(from: &Path, to: &Path) -> io::Result<()> {
     #[cfg(target_os = "linux")]
     {
         use std::os::unix::ffi::OsStrExt;

@@ -243,6 +243,12 @@ impl Recording {
         (group_from == group_to).then(|| from_ref.inverse().then(to_ref))
     }
 
+    /// Stream `stream`'s extrinsics group and its transform from the
+    /// group's reference stream, as recorded.
+    pub fn stream_extrinsics(&self, stream: StreamId) -> Option<(u32, Extrinsics)> {
+        self.extrinsics.get(&stream).copied()
+    }
+
     /// Every event (frames of all streams, option changes, notifications)
     /// with bag time in `range`, in time order.
     pub fn events(&self, range: impl RangeBounds<u64>) -> Events<'_> {

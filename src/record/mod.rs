@@ -1,10 +1,18 @@
 //! Recording: the [`Recorder`] that wraps a live [`crate::device::Device`]
 //! and writes what it streams in the RealSense layout
-//! ([`crate::realsense`]), through [`rs_writer::RsWriter`].
+//! ([`crate::realsense`]), through a [`RecordingSink`]: a `.bag`
+//! ([`rs_writer::RsWriter`]) or a `.db3` ([`Db3RsWriter`]).
 
+mod copy;
+pub mod db3_writer;
 mod recorder;
 pub mod rs_writer;
+mod sink;
 pub mod trim;
+
+pub use copy::{copy_recording, CopyReport, CopySelection};
+pub use db3_writer::{Db3Options, Db3RsWriter};
+pub use sink::{create_sink, FileFormat, RecordingSink};
 
 pub use recorder::{
     FailureCallback, RecordOptions, RecordReport, RecordSensor, Recorder, StreamCounts,

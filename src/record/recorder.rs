@@ -11,8 +11,10 @@ use std::time::{Duration, Instant};
 use crossbeam_channel::{Receiver, Sender, TrySendError};
 use parking_lot::Mutex;
 
-use super::rs_writer::{depth_units_of, RsWriter};
-use crate::bag::{BagFile, Compression, WriterOptions};
+use super::db3_writer::Db3Options;
+use super::rs_writer::depth_units_of;
+use super::sink::{create_sink, FileFormat, RecordingSink};
+use crate::bag::{Compression, WriterOptions};
 use crate::device::{
     CameraInfo, Device, DeviceSnapshot, Extrinsics, Frame, FrameCallback, Notification,
     NotificationCallback, OptionCallback, Sensor, SensorOption, StreamId, StreamProfile,
@@ -35,6 +37,13 @@ pub struct RecordOptions {
     /// Replace a file already at the recording's path (by default that
     /// is an error: a recording never replaces a file unasked).
     pub overwrite: bool,
+    /// The file format; `None` (the default) goes by the path's extension:
+    /// `.db3` is a rosbag2 `.db3` as librealsense 2.58+ writes, anything
+    /// else a `.bag` as librealsense 2.55.
+    pub format: Option<FileFormat>,
+    /// How a `.db3` is written (images compressed as librealsense 2.59
+    /// does by default; no pose streams, which 2.59 cannot open).
+    pub db3: Db3Options,
 }
 
 impl Default for RecordOptions {
@@ -45,6 +54,8 @@ impl Default for RecordOptions {
             max_queued_bytes: 256 << 20,
             max_queued_frames: 1024,
             overwrite: false,
+            format: None,
+            db3: Db3Options::default(),
         }
     }
 }
@@ -309,13 +320,15 @@ impl Recorder {
         let writer_options = WriterOptions::default()
             .compression(options.compression)
             .chunk_threshold(options.chunk_threshold);
-        let bag = if options.overwrite {
-            BagFile::create_or_replace(&path, writer_options)?
-        } else {
-            BagFile::create(&path, writer_options)?
-        };
-        let mut writer = RsWriter::on(bag)?;
-        if let Err(e) = write_description(&mut writer, &snapshot) {
+        let format = options.format.unwrap_or_else(|| FileFormat::of_path(&path));
+        let mut writer = create_sink(
+            path.clone(),
+            format,
+            writer_options,
+            options.db3,
+            options.overwrite,
+        )?;
+        if let Err(e) = write_description(writer.as_mut(), &snapshot) {
             writer.abandon();
             return Err(e);
         }
@@ -470,7 +483,7 @@ impl Device for Recorder {
 
 /// Write the device description at time zero: camera info of the device
 /// and each sensor, and every option's value and description.
-fn write_description(writer: &mut RsWriter, snapshot: &DeviceSnapshot) -> Result<()> {
+fn write_description(writer: &mut dyn RecordingSink, snapshot: &DeviceSnapshot) -> Result<()> {
     writer.write_device_info(&snapshot.info)?;
     for (index, sensor) in snapshot.sensors.iter().enumerate() {
         writer.write_sensor_info(index as u32, &sensor.info)?;
@@ -664,7 +677,7 @@ impl ExtrinsicsGroups {
 
 /// The writer thread's state.
 struct WriterThread {
-    writer: RsWriter,
+    writer: Box<dyn RecordingSink>,
     queue: Receiver<Job>,
     queued_bytes: Arc<AtomicUsize>,
     counts: Weak<Shared>,

@@ -1,11 +1,14 @@
 //! Writing a rosbag2 `.db3` with librealsense 2.59's tables and index.
 
 use std::collections::HashMap;
+use std::io;
 use std::path::{Path, PathBuf};
 
 use rusqlite::{Connection, OpenFlags};
 
 use super::{db_error, to_db};
+use crate::bag::partial_path_for;
+use crate::bag::rename_no_replace;
 use crate::{Error, Result};
 
 /// The schema librealsense 2.59 creates (rosbag2's "schema 2"), statement
@@ -20,8 +23,11 @@ CREATE INDEX timestamp_idx ON messages (timestamp ASC);";
 const COMMIT_BYTES: usize = 32 << 20;
 
 /// Writes a `.db3`: topics, then messages in any order (readers order
-/// them by timestamp). Every committed message survives a crash of the
-/// writing process: SQLite's journal keeps the file consistent.
+/// them by timestamp). Like [`crate::bag::BagFile`], it writes under a
+/// temporary name (`NAME.db3.partial`) and renames the file when finished,
+/// never replacing a file unless asked. Every committed message survives
+/// a crash of the writing process: SQLite's journal keeps the partial file
+/// a consistent database.
 ///
 /// # Example
 /// ```
@@ -42,45 +48,72 @@ const COMMIT_BYTES: usize = 32 << 20;
 #[derive(Debug)]
 pub struct Db3Writer {
     path: PathBuf,
+    partial_path: PathBuf,
+    replace: bool,
     db: Connection,
     topics: HashMap<String, u32>,
     uncommitted: usize,
+    bytes: u64,
 }
 
 impl Db3Writer {
-    /// Create `path`, which must not exist.
+    /// Start writing a `.db3` that will be named `path` once finished; a
+    /// file at `path` or at its temporary name is an error.
     pub fn create(path: impl AsRef<Path>) -> Result<Db3Writer> {
-        let path = path.as_ref();
-        Db3Writer::create_inner(path).map_err(|e| e.in_file(path))
+        Db3Writer::start(path.as_ref(), false)
     }
 
-    fn create_inner(path: &Path) -> Result<Db3Writer> {
-        // Claim the name first: SQLite would open an existing file.
+    /// [`Db3Writer::create`], replacing a file at `path` (and at its
+    /// temporary name) when finished.
+    pub fn create_or_replace(path: impl AsRef<Path>) -> Result<Db3Writer> {
+        Db3Writer::start(path.as_ref(), true)
+    }
+
+    fn start(path: &Path, replace: bool) -> Result<Db3Writer> {
+        let partial_path = partial_path_for(path);
+        if !replace && path.symlink_metadata().is_ok() {
+            return Err(Error::Io {
+                path: path.to_owned(),
+                error: io::Error::new(
+                    io::ErrorKind::AlreadyExists,
+                    "the file exists, and is not replaced unless asked (--force, or the overwrite option)",
+                ),
+            });
+        }
+        // Claim the temporary name first: SQLite would open a file there.
         std::fs::OpenOptions::new()
             .write(true)
-            .create_new(true)
-            .open(path)
+            .create_new(!replace)
+            .create(replace)
+            .truncate(replace)
+            .open(&partial_path)
             .map_err(|e| Error::Io {
-                path: path.to_owned(),
+                path: partial_path.clone(),
                 error: e,
             })?;
-        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-        let db = Connection::open_with_flags(path, flags).map_err(db_error)?;
-        // One file at rest, as librealsense writes it; NORMAL sync with the
-        // rollback journal still keeps every commit consistent.
-        db.execute_batch("PRAGMA synchronous = NORMAL;")
-            .map_err(db_error)?;
-        db.execute_batch(SCHEMA).map_err(db_error)?;
-        db.execute_batch("BEGIN").map_err(db_error)?;
+        let db = open_for_writing(&partial_path).map_err(|e| e.in_file(&partial_path))?;
         Ok(Db3Writer {
             path: path.to_owned(),
+            partial_path,
+            replace,
             db,
             topics: HashMap::new(),
             uncommitted: 0,
+            bytes: 0,
         })
     }
 
-    /// The file being written.
+    /// The temporary path the file is written under until it is finished.
+    pub fn partial_path(&self) -> &Path {
+        &self.partial_path
+    }
+
+    /// Bytes of messages written so far.
+    pub fn bytes_written(&self) -> u64 {
+        self.bytes
+    }
+
+    /// The final path of the file.
     pub fn path(&self) -> &Path {
         &self.path
     }
@@ -110,6 +143,7 @@ impl Db3Writer {
             .and_then(|mut s| s.execute(rusqlite::params![topic, to_db(time), data]))
             .map_err(|e| self.in_file(db_error(e)))?;
         self.uncommitted += data.len() + 32;
+        self.bytes += data.len() as u64;
         if self.uncommitted >= COMMIT_BYTES {
             self.commit()?;
         }
@@ -125,16 +159,57 @@ impl Db3Writer {
         Ok(())
     }
 
-    /// Commit and close the file.
-    pub fn finish(self) -> Result<()> {
-        let path = self.path;
-        self.db
-            .execute_batch("COMMIT")
-            .map_err(|e| db_error(e).in_file(&path))?;
-        self.db.close().map_err(|(_, e)| db_error(e).in_file(&path))
+    /// Commit, close and rename the file to its final name; returns its
+    /// size in bytes.
+    pub fn finish(self) -> Result<u64> {
+        let Db3Writer {
+            path,
+            partial_path,
+            replace,
+            db,
+            ..
+        } = self;
+        let in_file = |e: Error| e.in_file(&partial_path);
+        db.execute_batch("COMMIT")
+            .map_err(|e| in_file(db_error(e)))?;
+        db.close().map_err(|(_, e)| in_file(db_error(e)))?;
+        let size = std::fs::metadata(&partial_path)
+            .map_err(|e| in_file(e.into()))?
+            .len();
+        let renamed = if replace {
+            std::fs::rename(&partial_path, &path)
+        } else {
+            rename_no_replace(&partial_path, &path)
+        };
+        renamed.map_err(|error| Error::Io {
+            path: path.clone(),
+            error,
+        })?;
+        Ok(size)
+    }
+
+    /// Stop writing and delete the partial file.
+    pub fn abandon(self) {
+        let partial_path = self.partial_path.clone();
+        drop(self);
+        let _ = std::fs::remove_file(partial_path);
     }
 
     fn in_file(&self, e: Error) -> Error {
-        e.in_file(&self.path)
+        e.in_file(&self.partial_path)
     }
+}
+
+/// Open the (empty) file at `path` as a new `.db3` with librealsense's
+/// schema, in a transaction.
+fn open_for_writing(path: &Path) -> Result<Connection> {
+    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let db = Connection::open_with_flags(path, flags).map_err(db_error)?;
+    // The rollback journal (the default) keeps every commit consistent and
+    // leaves one file at rest, as librealsense writes it.
+    db.execute_batch("PRAGMA synchronous = NORMAL;")
+        .map_err(db_error)?;
+    db.execute_batch(SCHEMA).map_err(db_error)?;
+    db.execute_batch("BEGIN").map_err(db_error)?;
+    Ok(db)
 }

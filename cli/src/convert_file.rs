@@ -1,0 +1,126 @@
+//! `rsbag convert IN --to db3|bag --out FILE`: the whole recording (or the
+//! chosen streams and time) written anew in the other file format, with
+//! every frame, option change, notification and the device description.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use rsbag::bag::{Compression, WriterOptions};
+use rsbag::device::{StreamId, StreamKind};
+use rsbag::playback::FrameReader;
+use rsbag::record::{copy_recording, create_sink, CopySelection, Db3Options, FileFormat};
+use rsbag::{Error, Result};
+
+use super::interrupt::{on_interrupt, Undo};
+use super::progress;
+use super::select::Window;
+
+/// What to write and how.
+pub struct FileTarget<'a> {
+    pub file: &'a Path,
+    pub out: &'a Path,
+    pub format: FileFormat,
+    pub streams: Option<BTreeSet<StreamId>>,
+    /// `--start`/`--duration`, when given (otherwise everything, the
+    /// option changes and notifications before the first frame too).
+    pub window: Option<Window>,
+    pub uncompressed: bool,
+    pub keep_pose: bool,
+    pub force: bool,
+}
+
+pub fn run(reader: &FrameReader, target: FileTarget<'_>) -> Result<String> {
+    if !target.force && target.out.symlink_metadata().is_ok() {
+        return Err(Error::InvalidArgument(format!(
+            "{}: the output exists; give --force to replace it, or another --out",
+            target.out.display()
+        )));
+    }
+    if same_file(target.file, target.out) {
+        return Err(Error::InvalidArgument(format!(
+            "{}: the output is the input",
+            target.out.display()
+        )));
+    }
+    let recording = reader.recording();
+    let mut streams: BTreeSet<StreamId> = target
+        .streams
+        .clone()
+        .unwrap_or_else(|| recording.streams().keys().copied().collect());
+    let mut notes = String::new();
+    if target.format == FileFormat::Db3 && !target.keep_pose {
+        let poses: Vec<StreamId> = streams
+            .iter()
+            .copied()
+            .filter(|s| s.kind == StreamKind::Pose)
+            .collect();
+        for pose in poses {
+            streams.remove(&pose);
+            notes.push_str(&format!(
+                "note: {pose} left out: librealsense 2.59 cannot open a .db3 with a pose stream; \
+                 --keep-pose writes it (the file then opens in rsbag only)\n"
+            ));
+        }
+    }
+    let selection = CopySelection {
+        streams: Some(streams.clone()),
+        time: target
+            .window
+            .as_ref()
+            .map_or(0..u64::MAX, |w| w.bag_times(recording.start_time())),
+    };
+    let bounds = target.window.as_ref().map_or(
+        (std::ops::Bound::Unbounded, std::ops::Bound::Unbounded),
+        Window::bounds,
+    );
+    let total: u64 = reader
+        .select()
+        .streams(streams.iter().copied())
+        .time(bounds)
+        .frame_counts()
+        .map_err(|e| e.in_file(target.file))?
+        .values()
+        .sum();
+    let bag_options = WriterOptions::default().compression(if target.uncompressed {
+        Compression::None
+    } else {
+        Compression::Lz4
+    });
+    let db3_options = Db3Options {
+        compress_images: !target.uncompressed,
+        pose: target.keep_pose,
+    };
+    let sink = create_sink(
+        target.out.to_path_buf(),
+        target.format,
+        bag_options,
+        db3_options,
+        target.force,
+    )?;
+    let _remove_partial = on_interrupt(Undo::RemoveFile(sink.partial_path().to_path_buf()));
+    let bar = progress::bar(total, "frames");
+    let report = copy_recording(recording, sink, &selection, |n| bar.set_position(n))
+        .map_err(|e| e.in_file(target.file))?;
+    bar.finish_and_clear();
+    let frames: Vec<String> = report
+        .frames
+        .iter()
+        .map(|(s, n)| format!("{s} {n}"))
+        .collect();
+    Ok(format!(
+        "{notes}wrote {} ({} bytes): {} frames ({}), {} option changes, {} notifications\n",
+        target.out.display(),
+        report.size,
+        report.frames.values().sum::<u64>(),
+        frames.join(", "),
+        report.option_changes,
+        report.notifications
+    ))
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}

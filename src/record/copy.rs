@@ -1,0 +1,167 @@
+//! Writing a recording anew through a [`RecordingSink`]: the device
+//! description, then every frame, option change and notification in time
+//! order, at the times they were recorded. With a `.db3` sink this is
+//! `.bag` → `.db3`, with a bag sink `.db3` → `.bag`, and with a selection
+//! a trimmed copy.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::ops::Range;
+
+use crate::device::{StreamId, StreamKind};
+use crate::playback::{Event, Recording};
+use crate::realsense::topics::StreamTopic;
+use crate::Result;
+
+use super::rs_writer::depth_units_of;
+use super::sink::RecordingSink;
+
+/// What a copy keeps: streams and a time range (bag times, ns).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CopySelection {
+    /// The streams whose description and frames are kept (`None`: all).
+    pub streams: Option<BTreeSet<StreamId>>,
+    /// Bag times of the frames, option changes and notifications kept.
+    pub time: Range<u64>,
+}
+
+impl Default for CopySelection {
+    fn default() -> Self {
+        CopySelection {
+            streams: None,
+            time: 0..u64::MAX,
+        }
+    }
+}
+
+/// What a copy wrote.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CopyReport {
+    /// Frames written per stream.
+    pub frames: BTreeMap<StreamId, u64>,
+    /// Option changes written.
+    pub option_changes: u64,
+    /// Notifications written.
+    pub notifications: u64,
+    /// The size of the new file, bytes.
+    pub size: u64,
+}
+
+/// Write `recording` (what `selection` keeps) through `sink` and finish
+/// the file; `progress` is called after each frame with the frames
+/// written so far. On an error (a message of the recording that cannot be
+/// read, a failed write) the unfinished file is deleted: a copy is
+/// complete or absent.
+///
+/// # Example
+/// ```no_run
+/// use std::path::PathBuf;
+/// use rsbag::playback::Recording;
+/// use rsbag::record::{copy_recording, create_sink, CopySelection, Db3Options, FileFormat};
+/// # fn main() -> rsbag::Result<()> {
+/// let recording = Recording::open("old.bag")?;
+/// let sink = create_sink(PathBuf::from("new.db3"), FileFormat::Db3,
+///     Default::default(), Db3Options::default(), false)?;
+/// let report = copy_recording(&recording, sink, &CopySelection::default(), |_| {})?;
+/// println!("{} frames", report.frames.values().sum::<u64>());
+/// # Ok(()) }
+/// ```
+pub fn copy_recording(
+    recording: &Recording,
+    mut sink: Box<dyn RecordingSink>,
+    selection: &CopySelection,
+    progress: impl FnMut(u64),
+) -> Result<CopyReport> {
+    match write_all(recording, sink.as_mut(), selection, progress) {
+        Ok(mut report) => {
+            report.size = sink.finish()?;
+            Ok(report)
+        }
+        Err(e) => {
+            sink.abandon();
+            Err(e)
+        }
+    }
+}
+
+fn write_all(
+    recording: &Recording,
+    sink: &mut dyn RecordingSink,
+    selection: &CopySelection,
+    mut progress: impl FnMut(u64),
+) -> Result<CopyReport> {
+    let keeps = |s: &StreamId| selection.streams.as_ref().is_none_or(|set| set.contains(s));
+    let snapshot = recording.snapshot();
+    sink.write_device_info(&snapshot.info)?;
+    let mut options = Vec::new();
+    for (index, sensor) in snapshot.sensors.iter().enumerate() {
+        let index = sensor_index(index);
+        sink.write_sensor_info(index, &sensor.info)?;
+        for option in &sensor.options {
+            sink.write_option(index, option, 0)?;
+        }
+        options.push(sensor.options.clone());
+    }
+    for stream in recording.streams().values() {
+        if !keeps(&stream.profile.stream) {
+            continue;
+        }
+        sink.write_stream_info(sensor_index(stream.sensor), &stream.profile, 0)?;
+    }
+    for (id, stream) in recording.streams().iter().filter(|(s, _)| keeps(s)) {
+        if let Some((group, e)) = recording.stream_extrinsics(*id) {
+            let topic = StreamTopic::new(0, sensor_index(stream.sensor), *id);
+            sink.write_extrinsics(topic, group, &e)?;
+        }
+    }
+    let mut report = CopyReport::default();
+    let mut written = 0;
+    let events = recording
+        .select()
+        .streams(recording.streams().keys().copied().filter(|s| keeps(s)))
+        .time(selection.time.clone())
+        .events();
+    for event in events {
+        let event = event?;
+        match event.event {
+            Event::Frame { sensor, frame } => {
+                let units = match frame.profile.stream.kind {
+                    StreamKind::Depth => options.get(sensor).map_or(0.0, |o| depth_units_of(o)),
+                    _ => 0.0,
+                };
+                sink.write_frame(sensor_index(sensor), &frame, units, event.time)?;
+                *report.frames.entry(frame.profile.stream).or_default() += 1;
+                written += 1;
+                progress(written);
+            }
+            Event::OptionChanged {
+                sensor,
+                name,
+                value,
+            } => {
+                let Some(option) = options
+                    .get_mut(sensor)
+                    .and_then(|o| o.iter_mut().find(|o| o.name == name))
+                else {
+                    continue;
+                };
+                option.value = value;
+                let option = option.clone();
+                sink.write_option(sensor_index(sensor), &option, event.time)?;
+                report.option_changes += 1;
+            }
+            Event::Notification {
+                sensor,
+                notification,
+            } => {
+                sink.write_notification(sensor_index(sensor), &notification, event.time)?;
+                report.notifications += 1;
+            }
+        }
+    }
+    Ok(report)
+}
+
+/// The index a sensor at `position` of the snapshot gets in the new file.
+fn sensor_index(position: usize) -> u32 {
+    u32::try_from(position).unwrap_or(u32::MAX)
+}

@@ -1,0 +1,143 @@
+//! The writing side of the storage seam: what the [`super::Recorder`] and
+//! the converters write a RealSense recording through, whatever the file.
+
+use std::path::{Path, PathBuf};
+
+use crate::device::{CameraInfo, Extrinsics, Frame, Notification, SensorOption, StreamProfile};
+use crate::realsense::topics::StreamTopic;
+use crate::Result;
+
+use super::db3_writer::{Db3Options, Db3RsWriter};
+use super::rs_writer::RsWriter;
+
+/// Writes the parts of a RealSense recording in the layout of one file
+/// format: a `.bag` ([`RsWriter`]) or a `.db3` ([`Db3RsWriter`]).
+///
+/// Times are capture times, ns since the recording started; the
+/// description goes at time zero.
+pub trait RecordingSink: Send {
+    /// The device's camera info.
+    fn write_device_info(&mut self, info: &CameraInfo) -> Result<()>;
+    /// A sensor's camera info.
+    fn write_sensor_info(&mut self, sensor: u32, info: &CameraInfo) -> Result<()>;
+    /// An option's value at `capture_ns` (its description the first time).
+    fn write_option(&mut self, sensor: u32, option: &SensorOption, capture_ns: u64) -> Result<()>;
+    /// A streamed profile's description.
+    fn write_stream_info(
+        &mut self,
+        sensor: u32,
+        profile: &StreamProfile,
+        capture_ns: u64,
+    ) -> Result<()>;
+    /// A stream's extrinsics to the reference stream of group `group`.
+    fn write_extrinsics(&mut self, stream: StreamTopic, group: u32, e: &Extrinsics) -> Result<()>;
+    /// A frame with its metadata; `depth_units` goes with depth frames.
+    fn write_frame(
+        &mut self,
+        sensor: u32,
+        frame: &Frame,
+        depth_units: f32,
+        capture_ns: u64,
+    ) -> Result<()>;
+    /// A notification.
+    fn write_notification(&mut self, sensor: u32, n: &Notification, capture_ns: u64) -> Result<()>;
+    /// The temporary path the file is written under until finished.
+    fn partial_path(&self) -> &Path;
+    /// Bytes written so far.
+    fn bytes_written(&self) -> u64;
+    /// Finish the file and give it its name; returns its size in bytes.
+    fn finish(self: Box<Self>) -> Result<u64>;
+    /// Stop and delete the unfinished file.
+    fn abandon(self: Box<Self>);
+}
+
+/// The file formats a recording can be written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FileFormat {
+    /// A ROS1 `.bag`, as librealsense up to 2.57 writes.
+    Bag,
+    /// A rosbag2 `.db3`, as librealsense 2.58+ writes.
+    Db3,
+}
+
+impl FileFormat {
+    /// The format a path's extension names: `.db3` (any case) is a
+    /// `.db3`, anything else a `.bag`.
+    ///
+    /// ```
+    /// use rsbag::record::FileFormat;
+    /// assert_eq!(FileFormat::of_path("a/b.db3".as_ref()), FileFormat::Db3);
+    /// assert_eq!(FileFormat::of_path("a/b.bag".as_ref()), FileFormat::Bag);
+    /// ```
+    pub fn of_path(path: &Path) -> FileFormat {
+        match path.extension() {
+            Some(e) if e.eq_ignore_ascii_case("db3") => FileFormat::Db3,
+            _ => FileFormat::Bag,
+        }
+    }
+}
+
+/// Start a recording file at `path` in `format`: a bag with `bag`'s
+/// writer options, a `.db3` with `db3`'s.
+pub fn create_sink(
+    path: PathBuf,
+    format: FileFormat,
+    bag: crate::bag::WriterOptions,
+    db3: Db3Options,
+    overwrite: bool,
+) -> Result<Box<dyn RecordingSink>> {
+    Ok(match format {
+        FileFormat::Bag => {
+            let file = if overwrite {
+                crate::bag::BagFile::create_or_replace(&path, bag)?
+            } else {
+                crate::bag::BagFile::create(&path, bag)?
+            };
+            Box::new(RsWriter::on(file)?)
+        }
+        FileFormat::Db3 => {
+            let file = if overwrite {
+                crate::rosbag2::Db3Writer::create_or_replace(&path)?
+            } else {
+                crate::rosbag2::Db3Writer::create(&path)?
+            };
+            Box::new(Db3RsWriter::on(file, db3)?)
+        }
+    })
+}
+
+impl RecordingSink for RsWriter {
+    fn write_device_info(&mut self, info: &CameraInfo) -> Result<()> {
+        RsWriter::write_device_info(self, info)
+    }
+    fn write_sensor_info(&mut self, sensor: u32, info: &CameraInfo) -> Result<()> {
+        RsWriter::write_sensor_info(self, sensor, info)
+    }
+    fn write_option(&mut self, sensor: u32, option: &SensorOption, at: u64) -> Result<()> {
+        RsWriter::write_option(self, sensor, option, at)
+    }
+    fn write_stream_info(&mut self, sensor: u32, p: &StreamProfile, at: u64) -> Result<()> {
+        RsWriter::write_stream_info(self, sensor, p, at)
+    }
+    fn write_extrinsics(&mut self, s: StreamTopic, group: u32, e: &Extrinsics) -> Result<()> {
+        RsWriter::write_extrinsics(self, s, group, e)
+    }
+    fn write_frame(&mut self, sensor: u32, f: &Frame, units: f32, at: u64) -> Result<()> {
+        RsWriter::write_frame(self, sensor, f, units, at)
+    }
+    fn write_notification(&mut self, sensor: u32, n: &Notification, at: u64) -> Result<()> {
+        RsWriter::write_notification(self, sensor, n, at)
+    }
+    fn partial_path(&self) -> &Path {
+        RsWriter::partial_path(self)
+    }
+    fn bytes_written(&self) -> u64 {
+        RsWriter::bytes_written(self)
+    }
+    fn finish(self: Box<Self>) -> Result<u64> {
+        RsWriter::finish(*self)
+    }
+    fn abandon(self: Box<Self>) {
+        RsWriter::abandon(*self)
+    }
+}

@@ -1,7 +1,12 @@
 #!/usr/bin/env bash
 # Install what the interop tests (tests/interop/*.py) need: the real
-# librealsense 2.55 (pyrealsense2, which links libusb-1.0) and the rosbags
-# library (pinned: tests/interop/rosbags_dump.py was written against its API). Idempotent: installs only what is missing. Exits non-zero on failure.
+# librealsense 2.55 (pyrealsense2, which links libusb-1.0), the judge of
+# .bag files, and the rosbags library (pinned: tests/interop/rosbags_dump.py
+# was written against its API) for the system's python3; librealsense 2.59,
+# the judge of .db3 files, in its own virtual environment
+# target/venv-librealsense-2.59 (the tests find it there, or at
+# $RSBAG_PYTHON_259). Idempotent: installs only what is missing. Exits
+# non-zero on failure.
 set -euo pipefail
 
 PYTHON=${PYTHON:-python3}
@@ -41,4 +46,26 @@ import pyrealsense2 as rs
 import rosbags.rosbag1  # noqa: F401
 rs.software_device()
 print(f"ok: pyrealsense2 {m.version('pyrealsense2')}, rosbags {m.version('rosbags')}")
+PY
+
+# librealsense 2.59 beside 2.55: its own virtual environment.
+VENV259=${RSBAG_VENV_259:-"$(cd "$(dirname "$0")/.." && pwd)/target/venv-librealsense-2.59"}
+PYREALSENSE2_259=pyrealsense2==2.59.1.11053
+if "$VENV259/bin/python" - <<'PY' 2>/dev/null
+import importlib.metadata as m
+import pyrealsense2  # noqa: F401
+assert m.version("pyrealsense2") == "2.59.1.11053"
+PY
+then
+    echo "pyrealsense2 2.59.1.11053 (in $VENV259): already installed"
+else
+    echo "venv $VENV259: installing $PYREALSENSE2_259"
+    "$PYTHON" -m venv "$VENV259"
+    "$VENV259/bin/python" -m pip install --quiet --disable-pip-version-check "$PYREALSENSE2_259"
+fi
+"$VENV259/bin/python" - <<'PY'
+import importlib.metadata as m
+import pyrealsense2 as rs
+rs.software_device()
+print(f"ok: pyrealsense2 {m.version('pyrealsense2')} (for .db3)")
 PY

@@ -291,7 +291,7 @@ fn random_access_equals_iteration_for_every_frame_of_a_long_recording() {
     );
     for (bag, by_number_every) in [(&none, 5), (&lz4, 25)] {
         let reader = FrameReader::open(bag).expect("open");
-        assert!(reader.recording().bag().chunks().len() > 3);
+        assert!(reader.recording().bag().expect("a bag").chunks().len() > 3);
         check_random_access(&reader, by_number_every);
         // Nearest: halfway between frames 100 and 101 of depth goes to 100.
         let t100 = reader.frame_bag_time(DEPTH, 100).expect("t");
@@ -314,7 +314,7 @@ fn random_access_equals_iteration_for_every_frame_of_a_long_recording() {
     let reader = FrameReader::open(&none).expect("open");
     let frame = reader.frame(DEPTH, 1234).expect("frame");
     assert_eq!(frame.frame.number, 1235);
-    let bag = reader.recording().bag();
+    let bag = reader.recording().bag().expect("a bag");
     let pixels = frame.frame.data.as_ptr() as usize;
     let in_file = bag.chunks().iter().any(|chunk| {
         let data = bag.chunk_data(chunk).expect("chunk data");

@@ -65,6 +65,14 @@ fn text(info: &Summary) -> String {
     let mut out = String::new();
     let seconds = |ns: u64| ns as f64 / 1e9;
     outln!(out, "file:          {}", info.file);
+    outln!(
+        out,
+        "format:        {}",
+        match info.format {
+            "db3" => "rosbag2 .db3 (SQLite, CDR)",
+            _ => "ROS bag v2.0",
+        }
+    );
     outln!(out, "size:          {} bytes", info.size);
     match (&info.realsense, &info.not_realsense) {
         (Some(rs), _) => outln!(out, "file version:  {} (RealSense)", rs.file_version),
@@ -106,6 +114,30 @@ fn text(info: &Summary) -> String {
         .iter()
         .map(|(name, n)| format!("{n} {name}"))
         .collect();
+    if info.format == "db3" {
+        let images = compression.join(", ");
+        outln!(
+            out,
+            "image topics:  {}",
+            if images.is_empty() {
+                "none".into()
+            } else {
+                images
+            }
+        );
+    } else {
+        chunks_text(&mut out, info, &compression);
+    }
+    outln!(out, "messages:      {}", info.messages);
+    if let Some(rs) = &info.realsense {
+        device_text(&mut out, rs);
+    }
+    topics_text(&mut out, info);
+    out
+}
+
+/// The chunks of a bag and their compression.
+fn chunks_text(out: &mut String, info: &Summary, compression: &[String]) {
     let read = info.compression_chunks_read;
     let compression = match (compression.is_empty(), read == info.chunks) {
         (true, _) => String::new(),
@@ -116,10 +148,10 @@ fn text(info: &Summary) -> String {
         ),
     };
     outln!(out, "chunks:        {}{compression}", info.chunks);
-    outln!(out, "messages:      {}", info.messages);
-    if let Some(rs) = &info.realsense {
-        device_text(&mut out, rs);
-    }
+}
+
+/// Every topic with its message count and type.
+fn topics_text(out: &mut String, info: &Summary) {
     outln!(out, "topics:");
     let width = info.topics.iter().map(|t| t.topic.len()).max().unwrap_or(0);
     for t in &info.topics {
@@ -131,7 +163,6 @@ fn text(info: &Summary) -> String {
             t.msg_type
         );
     }
-    out
 }
 
 fn device_text(out: &mut String, rs: &RealSenseSummary) {

@@ -5,9 +5,12 @@ use std::path::PathBuf;
 
 use rsbag::bag::{copy_messages, Compression, WriterOptions};
 use rsbag::device::StreamId;
+use rsbag::playback::FrameReader;
 use rsbag::record::trim::Trim;
+use rsbag::record::FileFormat;
 use rsbag::{Error, Result};
 
+use super::convert_file;
 use super::output::{compression_of, Destination};
 use super::progress;
 use super::select::{self, Window};
@@ -23,7 +26,7 @@ use super::select::{self, Window};
 pub struct Args {
     /// The recording to trim.
     file: PathBuf,
-    /// The new bag.
+    /// The new file: a bag for a bag, a `.db3` for a `.db3`.
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
     /// Replace a file already at the output (by default that is an error).
@@ -50,14 +53,11 @@ pub struct Args {
 pub fn run(args: Args) -> Result<()> {
     let reader = select::open(&args.file)?;
     let recording = reader.recording();
-    let Some(bag) = recording.bag() else {
-        return Err(Error::InvalidArgument(format!(
-            "{}: trimming a .db3 is not supported yet",
-            args.file.display()
-        )));
-    };
     let streams = select::streams(&reader, &args.streams)?;
     let window = Window::new(reader.duration(), args.start, args.duration)?;
+    let Some(bag) = recording.bag() else {
+        return trim_db3(&reader, &args, streams, &window);
+    };
     let trim = Trim {
         streams: streams.clone(),
         time: window.bag_times(recording.start_time()),
@@ -117,5 +117,32 @@ pub fn run(args: Args) -> Result<()> {
     );
     out.push_str(&destination.report(stats.messages, size, compression));
     super::emit(&out);
+    Ok(())
+}
+
+/// Trim a `.db3` into a `.db3`: the recording written anew with the kept
+/// streams and frames, every option change and notification.
+fn trim_db3(
+    reader: &FrameReader,
+    args: &Args,
+    streams: Option<BTreeSet<StreamId>>,
+    window: &Window,
+) -> Result<()> {
+    if args.compression.is_some() {
+        return Err(Error::InvalidArgument(
+            "--compression chooses a bag's chunk compression; a .db3 keeps librealsense's image compression".into(),
+        ));
+    }
+    let target = convert_file::FileTarget {
+        file: &args.file,
+        out: &args.out,
+        format: FileFormat::Db3,
+        streams,
+        window: Some(*window),
+        uncompressed: false,
+        keep_pose: true,
+        force: args.force,
+    };
+    super::emit(&convert_file::run(reader, target)?);
     Ok(())
 }

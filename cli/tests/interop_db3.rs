@@ -137,3 +137,174 @@ fn frame_metadata_is_what_librealsense_259_plays() {
         assert_eq!(ours, theirs, "{what}");
     }
 }
+
+/// The sample bags librealsense 2.55 wrote and the one rsbag wrote.
+const SAMPLE_BAGS: [&str; 5] = [
+    "librealsense-depth-color-lz4",
+    "librealsense-stereo-none",
+    "librealsense-motion-lz4",
+    "librealsense-metadata-lz4",
+    "rsbag-synthetic-lz4",
+];
+
+fn device_259(path: &Path) -> Value {
+    serde_json::from_str(&common::python259(
+        "rs_play.py",
+        &[s(path), "--device-json"],
+    ))
+    .expect("device JSON")
+}
+
+fn device_255(path: &Path) -> Value {
+    serde_json::from_str(&common::python("rs_play.py", &[s(path), "--device-json"]))
+        .expect("device JSON")
+}
+
+#[test]
+fn converted_db3_plays_in_259_as_the_bag_plays_in_255() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    for name in SAMPLE_BAGS {
+        let bag = common::sample(&format!("{name}.bag"));
+        let played_255 = common::python("rs_play.py", &[s(&bag)]);
+        for compressed in [true, false] {
+            let what = format!("{name} (compressed: {compressed})");
+            let db3 = dir.path().join(format!("{name}-{compressed}.db3"));
+            let mut args = vec!["convert", s(&bag), "--to", "db3", "--out", s(&db3)];
+            if !compressed {
+                args.push("--uncompressed");
+            }
+            run::ok(&args);
+            let played_259 = common::python259("rs_play.py", &[s(&db3)]);
+            assert_eq!(played_259, played_255, "{what}: frames");
+            // The device 2.59 sees in the .db3 is the one in the bag.
+            let source = Playback::open(&bag).expect("open the bag");
+            common::interop::check_device(&what, &device_259(&db3), &source);
+        }
+    }
+}
+
+#[test]
+fn recorded_db3_plays_in_259_as_rsbag_reads_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db3 = dir.path().join("synthetic.db3");
+    run::ok(&[
+        "record",
+        "--synthetic",
+        "--duration",
+        "1",
+        "--out",
+        s(&db3),
+        "--depth",
+        "64x48@30",
+        "--color",
+        "64x48@30",
+    ]);
+    let ours = run::ok(&["frames", "--json", s(&db3)]);
+    assert!(
+        ours.lines().count() > 600,
+        "{} frames",
+        ours.lines().count()
+    );
+    assert_eq!(common::python259("rs_play.py", &[s(&db3)]), ours);
+    let playback = Playback::open(&db3).expect("open");
+    common::interop::check_device("recorded .db3", &device_259(&db3), &playback);
+}
+
+/// Frames as JSON lines with the timestamps apart: a `.bag` holds a
+/// timestamp as a ROS time (whole nanoseconds), so 2.55 plays 1033.3 ms
+/// from any bag, its own too, as 1033.3000000000002.
+fn frames_and_times(jsonl: &str) -> (Vec<Value>, Vec<f64>) {
+    jsonl
+        .lines()
+        .map(|line| {
+            let mut v: Value = serde_json::from_str(line).expect("JSON line");
+            let t = v["timestamp"].as_f64().expect("timestamp");
+            v["timestamp"] = Value::Null;
+            (v, t)
+        })
+        .unzip()
+}
+
+#[test]
+fn converted_bag_plays_in_255_as_the_db3_plays_in_259() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    for (what, db3) in db3_files() {
+        let bag = dir.path().join(format!(
+            "{}.bag",
+            what.replace([' ', '(', ')', ',', ':'], "_")
+        ));
+        run::ok(&["convert", s(db3), "--to", "bag", "--out", s(&bag)]);
+        let (theirs, their_times) = frames_and_times(&common::python259("rs_play.py", &[s(db3)]));
+        let (ours, our_times) = frames_and_times(&common::python("rs_play.py", &[s(&bag)]));
+        assert_eq!(ours, theirs, "{what}: frames");
+        for (a, b) in our_times.iter().zip(&their_times) {
+            assert!((a - b).abs() <= 1e-6, "{what}: timestamp {a} vs {b}");
+        }
+        let source = Playback::open(db3).expect("open the .db3");
+        common::interop::check_device(what, &device_255(&bag), &source);
+    }
+}
+
+#[test]
+fn pose_streams_survive_bag_to_db3_to_bag_and_the_default_keeps_259_working() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bag = dir.path().join("pose.bag");
+    run::ok(&[
+        "record",
+        "--synthetic",
+        "--duration",
+        "1",
+        "--out",
+        s(&bag),
+        "--streams",
+        "depth,pose",
+        "--depth",
+        "64x48@30",
+    ]);
+    // The default leaves the pose out, and says so: 2.59 opens the file.
+    let plain = dir.path().join("plain.db3");
+    let out = run::rsbag(&["convert", s(&bag), "--to", "db3", "--out", s(&plain)]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert!(out.stdout.contains("Pose 0 left out"), "{}", out.stdout);
+    let played = common::python259("rs_play.py", &[s(&plain)]);
+    assert!(played.lines().count() >= 25, "{played}");
+    assert!(played.lines().all(|l| l.contains("\"Depth\"")), "{played}");
+    // --keep-pose keeps it; 2.59 then refuses the file, rsbag reads it.
+    let kept = dir.path().join("kept.db3");
+    run::ok(&[
+        "convert",
+        s(&bag),
+        "--to",
+        "db3",
+        "--keep-pose",
+        "--out",
+        s(&kept),
+    ]);
+    let refused = std::process::Command::new(common::python_259_path())
+        .arg(common::root().join("tests/interop/rs_play.py"))
+        .arg(&kept)
+        .output()
+        .expect("run python");
+    assert!(
+        !refused.status.success(),
+        "2.59 opened a .db3 with a pose stream"
+    );
+    let back = dir.path().join("back.bag");
+    run::ok(&["convert", s(&kept), "--to", "bag", "--out", s(&back)]);
+    let frames = |path: &Path| -> Vec<rsbag::device::Frame> {
+        let reader = FrameReader::open(path).expect("open");
+        reader
+            .frames()
+            .expect("frames")
+            .map(|f| f.expect("frame").frame)
+            .collect()
+    };
+    let (original, round_trip) = (frames(&bag), frames(&back));
+    assert!(original.iter().any(|f| f.pose().is_some()));
+    assert_eq!(round_trip, original);
+    // And 2.55 plays the round trip as it plays the original.
+    assert_eq!(
+        common::python("rs_play.py", &[s(&back)]),
+        common::python("rs_play.py", &[s(&bag)])
+    );
+}

@@ -18,7 +18,8 @@ use std::sync::Arc;
 
 pub use frame::{motion_bytes, Frame, MotionSample, Pose};
 pub use names::{
-    camera_info, metadata_key, option_name, Distortion, Format, StreamKind, TimestampDomain,
+    camera_info, metadata_key, option_name, option_rank, Distortion, Format, StreamKind,
+    TimestampDomain,
 };
 pub use profile::{Extrinsics, Intrinsics, MotionIntrinsics, ProfileKind, StreamId, StreamProfile};
 

@@ -22,6 +22,8 @@ use std::path::Path;
 use super::{Event, Recording, TimedEvent};
 use crate::bag::Bag;
 use crate::device::{Frame, StreamId};
+use crate::rosbag2::Db3;
+use crate::storage::Storage;
 use crate::{Error, Result};
 
 /// How many recent frames of a stream a frame is compared with to find
@@ -169,6 +171,13 @@ pub fn check_file(
     mut progress: impl FnMut(u64, u64),
 ) -> Result<CheckReport> {
     let path = path.as_ref();
+    let is_db3 = crate::rosbag2::is_sqlite(path).map_err(|e| crate::Error::Io {
+        path: path.to_owned(),
+        error: e,
+    })?;
+    if is_db3 {
+        return check_db3(path, &mut progress);
+    }
     let mut damage = Vec::new();
     match Bag::open(path) {
         Ok(bag) => match check_bag(bag, &mut progress) {
@@ -185,6 +194,28 @@ pub fn check_file(
     damage.append(&mut report.damage);
     report.damage = damage;
     Ok(report)
+}
+
+/// Check a `.db3`: SQLite's own integrity check of the database, then the
+/// frames of the recording.
+fn check_db3(path: &Path, progress: &mut impl FnMut(u64, u64)) -> Result<CheckReport> {
+    let db3 = Db3::open(path)?;
+    let mut damage: Vec<String> = db3
+        .integrity_problems()
+        .map_err(|e| e.in_file(path))?
+        .into_iter()
+        .map(|p| format!("the database is damaged: {p}"))
+        .collect();
+    let recording = Recording::from_storage(Storage::Db3(db3)).map_err(|e| e.in_file(path))?;
+    let total = recording.streams().values().map(|s| s.frame_count).sum();
+    let (streams, unreadable) = check_recording(&recording, |n| progress(n, total));
+    damage.extend(unreadable.iter().map(|e| format!("unreadable: {e}")));
+    Ok(CheckReport {
+        damage,
+        scanned: false,
+        streams,
+        start_time: recording.start_time(),
+    })
 }
 
 /// Check one opened bag (indexed or scanned); an error when the recording

@@ -91,6 +91,16 @@ enum Role {
     Notification(usize),
 }
 
+impl Role {
+    /// The stream whose frame data the topic holds.
+    fn frame_data(&self) -> Option<StreamId> {
+        match self {
+            Role::FrameData(s) | Role::CompressedFrameData(s) => Some(*s),
+            _ => None,
+        }
+    }
+}
+
 /// A RealSense recording (a `.bag`, or a librealsense `.db3`) opened for
 /// playback or offline reading.
 ///
@@ -358,21 +368,36 @@ impl<'r> EventQuery<'r> {
             recording: self.recording,
             messages,
             group: Vec::new(),
+            batch: Vec::new(),
+            batch_bytes: 0,
             ready: VecDeque::new(),
             done: false,
         }
     }
 }
 
+/// Compressed `.db3` frames are decoded this many message groups at a
+/// time, in parallel across the cores, ahead of delivery.
+const DECODE_BATCH_GROUPS: usize = 16;
+/// ... or this many bytes of messages, whichever comes first: the memory
+/// decoding ahead takes stays bounded, as for LZ4 chunks.
+const DECODE_BATCH_BYTES: usize = 32 << 20;
+
 /// Iterator over the events of a recording; frames are assembled from
 /// their data, metadata (and pose part) messages, which share a bag time.
+/// Compressed images of a `.db3` (PNG, zstd) are decoded in batches on all
+/// cores before they are handed out, in order.
 ///
 /// What cannot be read (a damaged chunk, a message that does not decode)
 /// is yielded as an error, once, and the iteration goes on with the rest.
 pub struct Events<'r> {
     recording: &'r Recording,
     messages: StorageMessages<'r>,
+    /// The messages of the bag time being read.
     group: Vec<Message>,
+    /// Whole groups waiting to be decoded.
+    batch: Vec<Vec<Message>>,
+    batch_bytes: usize,
     ready: VecDeque<Result<TimedEvent>>,
     done: bool,
 }
@@ -391,18 +416,20 @@ impl Iterator for Events<'_> {
             match self.messages.next() {
                 Some(Ok(message)) => {
                     if self.group.first().is_some_and(|m| m.time != message.time) {
-                        self.flush_group();
+                        self.end_group();
                     }
                     self.group.push(message);
                 }
                 // A damaged part is reported and skipped; the rest of the
                 // file is still read.
                 Some(Err(e)) => {
-                    self.flush_group();
+                    self.end_group();
+                    self.decode_batch();
                     self.ready.push_back(Err(e));
                 }
                 None => {
-                    self.flush_group();
+                    self.end_group();
+                    self.decode_batch();
                     self.done = true;
                 }
             }
@@ -410,75 +437,135 @@ impl Iterator for Events<'_> {
     }
 }
 
-impl Role {
-    /// The stream whose frame data the topic holds.
-    fn frame_data(&self) -> Option<StreamId> {
-        match self {
-            Role::FrameData(s) | Role::CompressedFrameData(s) => Some(*s),
-            _ => None,
+impl Events<'_> {
+    /// The group of one bag time is complete: batch it, and decode the
+    /// batch when it is full (at once for a `.bag`, whose chunks are
+    /// already decompressed in parallel by the bag reader).
+    fn end_group(&mut self) {
+        if self.group.is_empty() {
+            return;
+        }
+        let group = std::mem::take(&mut self.group);
+        self.batch_bytes += group.iter().map(|m| m.data.len()).sum::<usize>();
+        self.batch.push(group);
+        if self.recording.storage.encoding() == Encoding::Ros1
+            || self.batch.len() >= DECODE_BATCH_GROUPS
+            || self.batch_bytes >= DECODE_BATCH_BYTES
+        {
+            self.decode_batch();
+        }
+    }
+
+    /// Turn the batched groups into events, in order.
+    fn decode_batch(&mut self) {
+        let batch = std::mem::take(&mut self.batch);
+        self.batch_bytes = 0;
+        let recording = self.recording;
+        for events in parallel_map(&batch, |group| recording.decode_group(group)) {
+            self.ready.extend(events);
         }
     }
 }
 
-impl Events<'_> {
-    /// Turn the messages that share one bag time into events.
-    fn flush_group(&mut self) {
-        let group = std::mem::take(&mut self.group);
-        let encoding = self.recording.storage.encoding();
-        for message in &group {
-            let Some(role) = self.recording.roles.get(&message.conn) else {
+/// `f` of every item, in order, computed on up to as many threads as
+/// there are cores (the calling thread included). Where no thread can be
+/// started, the calling thread does it all.
+fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(items.len());
+    if workers <= 1 {
+        return items.iter().map(f).collect();
+    }
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let slots: Vec<parking_lot::Mutex<Option<R>>> =
+        items.iter().map(|_| parking_lot::Mutex::new(None)).collect();
+    let work = || loop {
+        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let Some(item) = items.get(i) else { break };
+        let result = f(item);
+        *slots[i].lock() = Some(result);
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..workers {
+            // A thread that cannot start leaves its share to the others.
+            let _ = std::thread::Builder::new()
+                .name("rsbag-decode".into())
+                .spawn_scoped(scope, work);
+        }
+        work();
+    });
+    slots
+        .into_iter()
+        .map(|slot| slot.into_inner())
+        .collect::<Option<Vec<R>>>()
+        .unwrap_or_default()
+}
+
+impl Recording {
+    /// The events of the messages that share one bag time.
+    fn decode_group(&self, group: &[Message]) -> Vec<Result<TimedEvent>> {
+        let encoding = self.storage.encoding();
+        let mut events = Vec::new();
+        for message in group {
+            let Some(role) = self.roles.get(&message.conn) else {
                 continue;
             };
             let event = match role {
                 Role::FrameData(stream) | Role::CompressedFrameData(stream) => {
-                    self.frame(*stream, message, &group)
+                    self.frame(*stream, message, group)
                 }
-                Role::Option(sensor, name) => option_value(&message.data, encoding).map(|value| {
-                    Some(Event::OptionChanged {
-                        sensor: *sensor,
-                        name: name.clone(),
-                        value,
+                Role::Option(sensor, name) => {
+                    option_value(&message.data, encoding).map(|value| {
+                        Some(Event::OptionChanged {
+                            sensor: *sensor,
+                            name: name.clone(),
+                            value,
+                        })
                     })
-                }),
-                Role::Notification(sensor) => frames::decode_notification(&message.data, encoding)
-                    .map(|n| {
+                }
+                Role::Notification(sensor) => {
+                    frames::decode_notification(&message.data, encoding).map(|n| {
                         Some(Event::Notification {
                             sensor: *sensor,
                             notification: n,
                         })
-                    }),
+                    })
+                }
                 Role::Metadata(_) | Role::PoseAccel(_) | Role::PoseTwist(_) => Ok(None),
             };
             match event {
-                Ok(Some(event)) => self.ready.push_back(Ok(TimedEvent {
+                Ok(Some(event)) => events.push(Ok(TimedEvent {
                     time: message.time,
                     event,
                 })),
                 Ok(None) => {}
-                Err(e) => {
-                    let topic = self.recording.storage.topic_name(message.conn);
-                    self.ready.push_back(Err(Error::InMessage {
-                        topic: topic.unwrap_or_default().to_owned(),
-                        time: message.time,
-                        error: Box::new(e),
-                    }))
-                }
+                Err(e) => events.push(Err(Error::InMessage {
+                    topic: self
+                        .storage
+                        .topic_name(message.conn)
+                        .unwrap_or_default()
+                        .to_owned(),
+                    time: message.time,
+                    error: Box::new(e),
+                })),
             }
         }
+        events
     }
 
     fn frame(&self, stream: StreamId, data: &Message, group: &[Message]) -> Result<Option<Event>> {
-        let Some(recorded) = self.recording.streams.get(&stream) else {
+        let Some(recorded) = self.streams.get(&stream) else {
             return Ok(None);
         };
-        let role = |m: &Message| self.recording.roles.get(&m.conn);
+        let role = |m: &Message| self.roles.get(&m.conn);
         let part = |want: fn(&Role, StreamId) -> bool| {
             group
                 .iter()
                 .find(move |m| role(m).is_some_and(|r| want(r, stream)))
         };
         let metadata = part(|r, s| matches!(r, Role::Metadata(x) if *x == s));
-        let frame = match self.recording.storage.encoding() {
+        let frame = match self.storage.encoding() {
             Encoding::Ros1 => {
                 let metadata: Vec<KeyValue<'_>> = group
                     .iter()

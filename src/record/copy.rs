@@ -13,14 +13,17 @@ use crate::realsense::topics::StreamTopic;
 use crate::Result;
 
 use super::rs_writer::depth_units_of;
-use super::sink::RecordingSink;
+use super::sink::{write_description, RecordingSink};
 
-/// What a copy keeps: streams and a time range (bag times, ns).
+/// What a copy keeps: streams and a time range (bag times, ns). As in
+/// [`super::trim::Trim`], the copy stays a complete recording: every
+/// option change and notification is kept, the description of the kept
+/// streams, and their frames inside the time range.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CopySelection {
     /// The streams whose description and frames are kept (`None`: all).
     pub streams: Option<BTreeSet<StreamId>>,
-    /// Bag times of the frames, option changes and notifications kept.
+    /// Bag times of the frames kept.
     pub time: Range<u64>,
 }
 
@@ -91,16 +94,8 @@ fn write_all(
 ) -> Result<CopyReport> {
     let keeps = |s: &StreamId| selection.streams.as_ref().is_none_or(|set| set.contains(s));
     let snapshot = recording.snapshot();
-    sink.write_device_info(&snapshot.info)?;
-    let mut options = Vec::new();
-    for (index, sensor) in snapshot.sensors.iter().enumerate() {
-        let index = sensor_index(index);
-        sink.write_sensor_info(index, &sensor.info)?;
-        for option in &sensor.options {
-            sink.write_option(index, option, 0)?;
-        }
-        options.push(sensor.options.clone());
-    }
+    write_description(sink, snapshot)?;
+    let mut options: Vec<_> = snapshot.sensors.iter().map(|s| s.options.clone()).collect();
     for stream in recording.streams().values() {
         if !keeps(&stream.profile.stream) {
             continue;
@@ -118,11 +113,11 @@ fn write_all(
     let events = recording
         .select()
         .streams(recording.streams().keys().copied().filter(|s| keeps(s)))
-        .time(selection.time.clone())
         .events();
     for event in events {
         let event = event?;
         match event.event {
+            Event::Frame { .. } if !selection.time.contains(&event.time) => {}
             Event::Frame { sensor, frame } => {
                 let units = match frame.profile.stream.kind {
                     StreamKind::Depth => options.get(sensor).map_or(0.0, |o| depth_units_of(o)),

@@ -13,7 +13,7 @@ use parking_lot::Mutex;
 
 use super::db3_writer::Db3Options;
 use super::rs_writer::depth_units_of;
-use super::sink::{create_sink, FileFormat, RecordingSink};
+use super::sink::{create_sink, write_description, FileFormat, RecordingSink};
 use crate::bag::{Compression, WriterOptions};
 use crate::device::{
     CameraInfo, Device, DeviceSnapshot, Extrinsics, Frame, FrameCallback, Notification,
@@ -483,16 +483,6 @@ impl Device for Recorder {
 
 /// Write the device description at time zero: camera info of the device
 /// and each sensor, and every option's value and description.
-fn write_description(writer: &mut dyn RecordingSink, snapshot: &DeviceSnapshot) -> Result<()> {
-    writer.write_device_info(&snapshot.info)?;
-    for (index, sensor) in snapshot.sensors.iter().enumerate() {
-        writer.write_sensor_info(index as u32, &sensor.info)?;
-        for option in &sensor.options {
-            writer.write_option(index as u32, option, 0)?;
-        }
-    }
-    Ok(())
-}
 
 /// A sensor of a [`Recorder`]: forwards to the camera's sensor and queues
 /// what it streams for writing.

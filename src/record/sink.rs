@@ -22,6 +22,15 @@ pub trait RecordingSink: Send {
     fn write_sensor_info(&mut self, sensor: u32, info: &CameraInfo) -> Result<()>;
     /// An option's value at `capture_ns` (its description the first time).
     fn write_option(&mut self, sensor: u32, option: &SensorOption, capture_ns: u64) -> Result<()>;
+    /// A sensor's options at the start, in librealsense's option order
+    /// ([`crate::device::option_rank`]), which its `.db3` reader needs.
+    fn write_options(&mut self, sensor: u32, options: &[SensorOption]) -> Result<()> {
+        let mut ordered: Vec<&SensorOption> = options.iter().collect();
+        ordered.sort_by_key(|o| crate::device::option_rank(&o.name));
+        ordered
+            .into_iter()
+            .try_for_each(|o| self.write_option(sensor, o, 0))
+    }
     /// A streamed profile's description.
     fn write_stream_info(
         &mut self,
@@ -140,4 +149,17 @@ impl RecordingSink for RsWriter {
     fn abandon(self: Box<Self>) {
         RsWriter::abandon(*self)
     }
+}
+
+/// The device's and every sensor's camera info and options, at time zero.
+pub(crate) fn write_description(
+    sink: &mut dyn RecordingSink,
+    snapshot: &crate::device::DeviceSnapshot,
+) -> Result<()> {
+    sink.write_device_info(&snapshot.info)?;
+    for (index, sensor) in (0u32..).zip(&snapshot.sensors) {
+        sink.write_sensor_info(index, &sensor.info)?;
+        sink.write_options(index, &sensor.options)?;
+    }
+    Ok(())
 }

@@ -201,6 +201,20 @@ impl Db3 {
         Ok(times)
     }
 
+    /// What SQLite's `PRAGMA integrity_check` finds wrong with the
+    /// database (nothing for a sound file), at most 100 problems.
+    pub fn integrity_problems(&self) -> Result<Vec<String>> {
+        let db = self.db.lock();
+        let mut statement = db
+            .prepare("PRAGMA integrity_check(100)")
+            .map_err(db_error)?;
+        let rows: Vec<String> = statement
+            .query_map([], |r| r.get(0))
+            .and_then(|rows| rows.collect())
+            .map_err(db_error)?;
+        Ok(rows.into_iter().filter(|r| r != "ok").collect())
+    }
+
     /// Start a query: every message until narrowed.
     pub fn query(&self) -> Db3Query<'_> {
         Db3Query {

@@ -207,7 +207,8 @@ fn open_for_writing(path: &Path) -> Result<Connection> {
     let db = Connection::open_with_flags(path, flags).map_err(db_error)?;
     // The rollback journal (the default) keeps every commit consistent and
     // leaves one file at rest, as librealsense writes it.
-    db.execute_batch("PRAGMA synchronous = NORMAL;")
+    // 64 KiB pages: a 1 MB image is 16 page writes, not 256.
+    db.execute_batch("PRAGMA page_size = 65536; PRAGMA synchronous = NORMAL;")
         .map_err(db_error)?;
     db.execute_batch(SCHEMA).map_err(db_error)?;
     db.execute_batch("BEGIN").map_err(db_error)?;

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Fuzz rsbag's readers: scripts/fuzz.sh [libfuzzer|afl] TARGET [SECONDS]
-#   TARGET: bag_reader (the bag layer: index and scan) or recording_reader
+#   TARGET: bag_reader (the bag layer: index and scan), recording_reader
 #   (the RealSense layer: description, events, frames by index, number and
-#   time, framesets, check, images).
+#   time, framesets, check, images), db3_reader (the same from a .db3) or
+#   db3_messages (the .db3 decoders: CDR types, key=value strings, PNG and
+#   zstd images).
 # The corpus (fuzz/corpus/TARGET, or fuzz/afl-out/TARGET for AFL++) starts
 # from the small sample recordings in fuzz/seeds. Findings land in
 # fuzz/artifacts/TARGET (libFuzzer) or fuzz/afl-out/TARGET/default/crashes.
@@ -15,8 +17,8 @@ engine=${1:?usage: scripts/fuzz.sh [libfuzzer|afl] TARGET [SECONDS]}
 target=${2:?usage: scripts/fuzz.sh [libfuzzer|afl] TARGET [SECONDS]}
 seconds=${3:-600}
 case "$target" in
-    bag_reader | recording_reader) ;;
-    *) echo "unknown target $target (bag_reader or recording_reader)" >&2; exit 2 ;;
+    bag_reader | recording_reader | db3_reader | db3_messages) ;;
+    *) echo "unknown target $target (bag_reader, recording_reader, db3_reader or db3_messages)" >&2; exit 2 ;;
 esac
 
 case "$engine" in

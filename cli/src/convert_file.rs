@@ -89,6 +89,8 @@ pub fn run(reader: &FrameReader, target: FileTarget<'_>) -> Result<String> {
     let db3_options = Db3Options {
         compress_images: !target.uncompressed,
         pose: target.keep_pose,
+        // A conversion cut off is useless anyway: sync once at the end.
+        durable: false,
     };
     let sink = create_sink(
         target.out.to_path_buf(),

@@ -1,13 +1,18 @@
 //! What the fuzz targets do with their input, written once for libFuzzer
-//! (`fuzz_targets/`) and AFL++ (`afl/`): read the bytes as a bag, and as a
-//! RealSense recording, through every reading path, touching what comes
-//! out. Any panic, hang or runaway allocation is a finding; errors are
+//! (`fuzz_targets/`) and AFL++ (`afl/`): read the bytes as a bag, as a
+//! `.db3`, and as a RealSense recording, through every reading path,
+//! touching what comes out; and the `.db3` message decoders on raw bytes. Any panic, hang or runaway allocation is a finding; errors are
 //! the expected answer to damaged input.
 
 use std::ops::Bound;
 use std::time::Duration;
 
 use rsbag::bag::Bag;
+use rsbag::device::Format;
+use rsbag::msg::ros2;
+use rsbag::realsense::{images, strings};
+use rsbag::rosbag2::Db3;
+use rsbag::storage::Storage;
 use rsbag::playback::check::check_recording;
 use rsbag::playback::{FrameReader, Recording, SyncOptions};
 
@@ -65,9 +70,61 @@ pub fn recording_reader(data: &[u8]) {
             Err(_) => return,
         },
     };
-    let Ok(recording) = Recording::from_bag(bag) else {
+    if let Ok(recording) = Recording::from_bag(bag) {
+        read_recording(recording);
+    }
+}
+
+/// A `.db3`: the bytes as an SQLite file, read as a RealSense recording
+/// through every reading path and checked.
+pub fn db3_reader(data: &[u8]) {
+    let dir = std::env::temp_dir().join(format!("rsbag-fuzz-{}", std::process::id()));
+    if std::fs::create_dir_all(&dir).is_err() {
         return;
-    };
+    }
+    let path = dir.join("input.db3");
+    if std::fs::write(&path, data).is_err() {
+        return;
+    }
+    if let Ok(db3) = Db3::open(&path) {
+        let _ = db3.integrity_problems();
+        if let Ok(recording) = Recording::from_storage(Storage::Db3(db3)) {
+            read_recording(recording);
+        }
+    }
+    let _ = rsbag::playback::check::check_file(&path, |_, _| {});
+    let _ = std::fs::remove_file(&path);
+}
+
+/// The `.db3` message decoders on their own: every CDR type, the
+/// `key=value` strings and the image decompression, on the same bytes.
+pub fn db3_messages(data: &[u8]) {
+    let mut sum = 0usize;
+    sum ^= ros2::string(data).map_or(0, <[u8]>::len);
+    sum ^= ros2::uint32(data).unwrap_or(0) as usize;
+    if let Ok(image) = ros2::Image::decode(data) {
+        sum ^= image.data.len();
+    }
+    if let Ok(image) = ros2::CompressedImage::decode(data) {
+        for format in [Format::Z16, Format::Rgb8, Format::Bgra8, Format::Yuyv] {
+            if let Ok(pixels) = images::decompress(image.format, image.data, format) {
+                sum ^= pixels.data.len();
+            }
+        }
+    }
+    sum ^= ros2::CameraInfo::decode(data).map_or(0, |c| c.d.len());
+    sum ^= ros2::Imu::decode(data).map_or(0, |i| i.angular_velocity[0] as usize);
+    sum ^= ros2::decode_tf_message(data).map_or(0, |t| t.len());
+    sum ^= strings::fields(data).len();
+    sum ^= strings::parse_intrinsics(data).map_or(0, |i| i.width as usize);
+    sum ^= strings::parse_motion_intrinsics(data).map_or(0, |_| 1);
+    sum ^= strings::parse_extrinsics(data).map_or(0, |_| 2);
+    sum ^= strings::parse_pose(data).map_or(0, |p| p.tracker_confidence as usize);
+    sum ^= strings::parse_notification(data).description.len();
+    std::hint::black_box(sum);
+}
+
+fn read_recording(recording: Recording) {
     let mut sum = 0usize;
     for event in recording.events(..).take(MOST).flatten() {
         sum ^= event.time as usize;

@@ -132,14 +132,22 @@ impl<'a> Image<'a> {
 
     /// Encode as CDR.
     pub fn encode(&self) -> Vec<u8> {
-        let mut w = CdrWriter::with_capacity(self.data.len() + 64);
+        let mut out = self.encode_head();
+        out.extend_from_slice(self.data);
+        out
+    }
+
+    /// The CDR encoding up to the pixels, which follow it unchanged: a
+    /// writer can store the message without copying them.
+    pub fn encode_head(&self) -> Vec<u8> {
+        let mut w = CdrWriter::with_capacity(64);
         self.header.write(&mut w);
         w.u32(self.height)
             .u32(self.width)
             .string(self.encoding)
             .u8(self.is_bigendian)
             .u32(self.step)
-            .bytes(self.data);
+            .count(self.data.len());
         w.finish()
     }
 }
@@ -168,9 +176,16 @@ impl<'a> CompressedImage<'a> {
 
     /// Encode as CDR.
     pub fn encode(&self) -> Vec<u8> {
-        let mut w = CdrWriter::with_capacity(self.data.len() + 64);
+        let mut out = self.encode_head();
+        out.extend_from_slice(self.data);
+        out
+    }
+
+    /// The CDR encoding up to the data, which follows it unchanged.
+    pub fn encode_head(&self) -> Vec<u8> {
+        let mut w = CdrWriter::with_capacity(64);
         self.header.write(&mut w);
-        w.string(self.format).bytes(self.data);
+        w.string(self.format).count(self.data.len());
         w.finish()
     }
 }

@@ -471,15 +471,21 @@ impl Events<'_> {
 /// there are cores (the calling thread included). Where no thread can be
 /// started, the calling thread does it all.
 fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    let workers = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(items.len());
+    // Asked once: the answer reads cgroup files each time.
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    if items.len() <= 1 {
+        return items.iter().map(f).collect();
+    }
+    let cores = *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let workers = cores.min(items.len());
     if workers <= 1 {
         return items.iter().map(f).collect();
     }
     let next = std::sync::atomic::AtomicUsize::new(0);
-    let slots: Vec<parking_lot::Mutex<Option<R>>> =
-        items.iter().map(|_| parking_lot::Mutex::new(None)).collect();
+    let slots: Vec<parking_lot::Mutex<Option<R>>> = items
+        .iter()
+        .map(|_| parking_lot::Mutex::new(None))
+        .collect();
     let work = || loop {
         let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let Some(item) = items.get(i) else { break };
@@ -515,23 +521,20 @@ impl Recording {
                 Role::FrameData(stream) | Role::CompressedFrameData(stream) => {
                     self.frame(*stream, message, group)
                 }
-                Role::Option(sensor, name) => {
-                    option_value(&message.data, encoding).map(|value| {
-                        Some(Event::OptionChanged {
-                            sensor: *sensor,
-                            name: name.clone(),
-                            value,
-                        })
+                Role::Option(sensor, name) => option_value(&message.data, encoding).map(|value| {
+                    Some(Event::OptionChanged {
+                        sensor: *sensor,
+                        name: name.clone(),
+                        value,
                     })
-                }
-                Role::Notification(sensor) => {
-                    frames::decode_notification(&message.data, encoding).map(|n| {
+                }),
+                Role::Notification(sensor) => frames::decode_notification(&message.data, encoding)
+                    .map(|n| {
                         Some(Event::Notification {
                             sensor: *sensor,
                             notification: n,
                         })
-                    })
-                }
+                    }),
                 Role::Metadata(_) | Role::PoseAccel(_) | Role::PoseTwist(_) => Ok(None),
             };
             match event {

@@ -39,6 +39,10 @@ pub struct Db3Options {
     /// refuses to open a `.db3` that describes a pose stream ("Failed to
     /// read stream profile"), so a `.db3` with poses opens only in rsbag.
     pub pose: bool,
+    /// Sync every commit to disk (every 32 MB), so a crash of the machine
+    /// loses at most that: on for recording; a conversion turns it off and
+    /// syncs once at the end ([`Db3Writer::set_durable`]).
+    pub durable: bool,
 }
 
 impl Default for Db3Options {
@@ -46,6 +50,7 @@ impl Default for Db3Options {
         Db3Options {
             compress_images: true,
             pose: false,
+            durable: true,
         }
     }
 }
@@ -63,7 +68,8 @@ pub struct Db3RsWriter {
 
 impl Db3RsWriter {
     /// Write the RealSense layout into `db3`, from `/file_version` on.
-    pub fn on(db3: Db3Writer, options: Db3Options) -> Result<Db3RsWriter> {
+    pub fn on(mut db3: Db3Writer, options: Db3Options) -> Result<Db3RsWriter> {
+        db3.set_durable(options.durable)?;
         let mut writer = Db3RsWriter {
             db3,
             options,
@@ -83,6 +89,20 @@ impl Db3RsWriter {
         };
         let id = self.db3.add_topic(topic, msg_type, qos)?;
         self.db3.write(id, time, data)
+    }
+
+    /// A message whose bytes are `head` then `data` (an image: the pixels
+    /// are not copied into the message).
+    fn write_parts(
+        &mut self,
+        topic: &str,
+        msg_type: &str,
+        time: u64,
+        head: &[u8],
+        data: &[u8],
+    ) -> Result<()> {
+        let id = self.db3.add_topic(topic, msg_type, "")?;
+        self.db3.write_parts(id, time, &[head, data])
     }
 
     fn write_string(&mut self, topic: &str, time: u64, text: &str) -> Result<()> {
@@ -122,7 +142,13 @@ impl Db3RsWriter {
                     format: format.as_bytes(),
                     data: &data,
                 };
-                return self.write(&topic, ros2::COMPRESSED_IMAGE, time, &msg.encode());
+                return self.write_parts(
+                    &topic,
+                    ros2::COMPRESSED_IMAGE,
+                    time,
+                    &msg.encode_head(),
+                    &data,
+                );
             }
         }
         let msg = ros2::Image {
@@ -134,7 +160,7 @@ impl Db3RsWriter {
             step: frame.stride,
             data: &frame.data,
         };
-        self.write(&base, ros2::IMAGE, time, &msg.encode())
+        self.write_parts(&base, ros2::IMAGE, time, &msg.encode_head(), &frame.data)
     }
 
     fn write_motion(&mut self, stream: &StreamTopic, frame: &Frame, time: u64) -> Result<()> {

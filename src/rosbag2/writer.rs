@@ -4,9 +4,10 @@ use std::collections::HashMap;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use rusqlite::{Connection, OpenFlags};
+use rusqlite::blob::ZeroBlob;
+use rusqlite::{Connection, OpenFlags, MAIN_DB};
 
-use super::{db_error, to_db};
+use super::to_db;
 use crate::bag::partial_path_for;
 use crate::bag::rename_no_replace;
 use crate::{Error, Result};
@@ -54,6 +55,7 @@ pub struct Db3Writer {
     topics: HashMap<String, u32>,
     uncommitted: usize,
     bytes: u64,
+    durable: bool,
 }
 
 impl Db3Writer {
@@ -100,7 +102,23 @@ impl Db3Writer {
             topics: HashMap::new(),
             uncommitted: 0,
             bytes: 0,
+            durable: true,
         })
+    }
+
+    /// Whether each commit waits until its data is on disk (the default:
+    /// a crash, even of the machine, loses at most the last 32 MB). A
+    /// writer that need not survive a crash (a conversion, whose partial
+    /// file is useless anyway) turns it off and runs at the page cache's
+    /// speed; [`Db3Writer::finish`] still syncs the file once, before it
+    /// gets its name.
+    pub fn set_durable(&mut self, durable: bool) -> Result<()> {
+        let sync = if durable { "NORMAL" } else { "OFF" };
+        self.db
+            .execute_batch(&format!("COMMIT; PRAGMA synchronous = {sync}; BEGIN"))
+            .map_err(|e| self.in_file(db_error(e)))?;
+        self.durable = durable;
+        Ok(())
     }
 
     /// The temporary path the file is written under until it is finished.
@@ -144,6 +162,40 @@ impl Db3Writer {
             .map_err(|e| self.in_file(db_error(e)))?;
         self.uncommitted += data.len() + 32;
         self.bytes += data.len() as u64;
+        if self.uncommitted >= COMMIT_BYTES {
+            self.commit()?;
+        }
+        Ok(())
+    }
+
+    /// Add a message whose bytes are `parts` one after the other, written
+    /// straight into the database's pages (a large image is not copied
+    /// into a buffer first).
+    pub fn write_parts(&mut self, topic: u32, time: u64, parts: &[&[u8]]) -> Result<()> {
+        let len: usize = parts.iter().map(|p| p.len()).sum();
+        let row = self
+            .db
+            .prepare_cached("INSERT INTO messages (topic_id, timestamp, data) VALUES (?1, ?2, ?3)")
+            .and_then(|mut s| {
+                let size = i32::try_from(len).map_err(|_| {
+                    rusqlite::Error::ToSqlConversionFailure("a message over 2 GiB".into())
+                })?;
+                s.insert(rusqlite::params![topic, to_db(time), ZeroBlob(size)])
+            })
+            .map_err(|e| self.in_file(db_error(e)))?;
+        let mut blob = self
+            .db
+            .blob_open(MAIN_DB, c"messages", c"data", row, false)
+            .map_err(|e| db_error(e).in_file(&self.partial_path))?;
+        let mut at = 0;
+        for part in parts {
+            blob.write_at(part, at)
+                .map_err(|e| db_error(e).in_file(&self.partial_path))?;
+            at += part.len();
+        }
+        drop(blob);
+        self.uncommitted += len + 32;
+        self.bytes += len as u64;
         if self.uncommitted >= COMMIT_BYTES {
             self.commit()?;
         }
@@ -200,16 +252,27 @@ impl Db3Writer {
     }
 }
 
+/// What SQLite said while writing: an I/O error (a full disk, a file that
+/// cannot be written), not a damaged input.
+fn db_error(e: rusqlite::Error) -> Error {
+    Error::Stream(io::Error::other(format!("SQLite: {e}")))
+}
+
 /// Open the (empty) file at `path` as a new `.db3` with librealsense's
 /// schema, in a transaction.
 fn open_for_writing(path: &Path) -> Result<Connection> {
     let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let db = Connection::open_with_flags(path, flags).map_err(db_error)?;
     // The rollback journal (the default) keeps every commit consistent and
-    // leaves one file at rest, as librealsense writes it.
-    // 64 KiB pages: a 1 MB image is 16 page writes, not 256.
-    db.execute_batch("PRAGMA page_size = 65536; PRAGMA synchronous = NORMAL;")
-        .map_err(db_error)?;
+    // leaves one file at rest, as librealsense writes it. 64 KiB pages: a
+    // 1 MB image is 16 page writes, not 256.
+    // A page cache larger than a transaction: each page is written once,
+    // at commit, and never read back.
+    let cache_kib = 2 * COMMIT_BYTES / 1024;
+    db.execute_batch(&format!(
+        "PRAGMA page_size = 65536; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -{cache_kib};"
+    ))
+    .map_err(db_error)?;
     db.execute_batch(SCHEMA).map_err(db_error)?;
     db.execute_batch("BEGIN").map_err(db_error)?;
     Ok(db)

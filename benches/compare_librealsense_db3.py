@@ -2,8 +2,9 @@
 """rsbag against the real librealsense 2.59 (pyrealsense2 2.59.1) on `.db3`
 recordings, side by side on the same files; prints the median ratios.
 
-Usage (from the repository root, after `cargo build --release --examples`
-and `scripts/install-test-deps.sh`):
+Usage (from the repository root, after `cargo build --release --examples`,
+`scripts/install-test-deps.sh` and `target/venv-librealsense-2.59/bin/pip
+install numpy`):
     target/venv-librealsense-2.59/bin/python benches/compare_librealsense_db3.py \
         [--runs 5] [--frames 300] [--convert-mb 1024] [--dir DIR]
 

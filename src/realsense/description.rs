@@ -16,7 +16,7 @@ use crate::msg::sensor_msgs::CameraInfo as CameraInfoMsg;
 use crate::msg::std_msgs::{self, Float32, UInt32};
 use crate::msg::{ros2, RosMessage};
 use crate::realsense::convert::{extrinsics_from_transform, DESCRIPTION_TIME};
-use crate::realsense::topics::{StreamTopic, Topic};
+use crate::realsense::topics::{self, StreamTopic, Topic};
 use crate::realsense::{strings, Encoding};
 use crate::{Error, Result};
 
@@ -51,6 +51,9 @@ pub(crate) struct Description {
     pub(crate) profiles: BTreeMap<StreamTopic, StreamProfile>,
     /// Each stream's extrinsics to its group's reference stream.
     pub(crate) extrinsics: BTreeMap<StreamId, (u32, Extrinsics)>,
+    /// The same from a `.db3`'s `/tf_static`, for streams without a
+    /// `tf/ref_N` string.
+    tf_static: BTreeMap<StreamId, (u32, Extrinsics)>,
 }
 
 impl Description {
@@ -139,6 +142,29 @@ impl Description {
                     .ok_or_else(|| bad(&format!("stream {} IMU intrinsics", s.stream), text))?;
                 self.imu_intrinsics.insert(s, i);
             }
+            Topic::TfStatic => {
+                for t in ros2::decode_tf_message(data)? {
+                    let parent = String::from_utf8_lossy(t.header.frame_id);
+                    let child = String::from_utf8_lossy(t.child_frame_id);
+                    let group = parent.trim_start_matches("ref_").parse::<u32>();
+                    if let (Ok(group), Some(stream)) = (group, topics::stream_of_frame_id(&child)) {
+                        // It holds the inverse of the stream's extrinsics.
+                        let [x, y, z] = t.translation;
+                        let [qx, qy, qz, qw] = t.rotation;
+                        let transform = Transform {
+                            translation: crate::msg::geometry_msgs::Vector3 { x, y, z },
+                            rotation: crate::msg::geometry_msgs::Quaternion {
+                                x: qx,
+                                y: qy,
+                                z: qz,
+                                w: qw,
+                            },
+                        };
+                        let e = extrinsics_from_transform(&transform).inverse();
+                        self.tf_static.insert(stream, (group, e));
+                    }
+                }
+            }
             Topic::Extrinsics(s, group) if s.device == 0 => {
                 let text = text()?;
                 let e = strings::parse_extrinsics(text)
@@ -226,6 +252,9 @@ impl Description {
     /// Pair each `StreamInfo` with its camera info or IMU intrinsics, once
     /// every description message was added.
     pub(crate) fn finish(&mut self) -> Result<()> {
+        for (stream, e) in std::mem::take(&mut self.tf_static) {
+            self.extrinsics.entry(stream).or_insert(e);
+        }
         for (unique_id, (topic, &(fps, format, is_default))) in (1..).zip(&self.stream_infos) {
             let kind = if let Some(i) = self.camera_infos.get(topic) {
                 ProfileKind::Video {
@@ -329,6 +358,7 @@ pub(crate) fn is_description(topic: &Topic) -> bool {
             | Topic::CameraInfo(_)
             | Topic::ImuIntrinsic(_)
             | Topic::Extrinsics(..)
+            | Topic::TfStatic
     )
 }
 

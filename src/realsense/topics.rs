@@ -23,6 +23,9 @@ use crate::device::{StreamId, StreamKind};
 /// The topic of the file version message.
 pub const FILE_VERSION_TOPIC: &str = "/file_version";
 
+/// The static transforms of a `.db3` (`tf2_msgs/msg/TFMessage`).
+pub const TF_STATIC_TOPIC: &str = "/tf_static";
+
 /// Where a stream lives: device, sensor and stream.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct StreamTopic {
@@ -223,6 +226,9 @@ pub enum Topic {
     FrameMetadata(StreamTopic),
     /// Extrinsics to a group's reference stream.
     Extrinsics(StreamTopic, u32),
+    /// `/tf_static` of a `.db3`: every stream's transform, as ROS 2 tools
+    /// read them.
+    TfStatic,
     /// Anything else.
     Other,
 }
@@ -240,6 +246,9 @@ impl Topic {
     pub fn parse(topic: &str) -> Topic {
         if topic == FILE_VERSION_TOPIC {
             return Topic::FileVersion;
+        }
+        if topic == TF_STATIC_TOPIC {
+            return Topic::TfStatic;
         }
         let parts: Vec<&str> = topic.trim_start_matches('/').split('/').collect();
         let Some(device) = parts.first().and_then(|p| index_after(p, "device_")) else {
@@ -300,6 +309,22 @@ fn stream_topic(stream: StreamTopic, rest: &[&str]) -> Topic {
         },
         _ => Topic::Other,
     }
+}
+
+/// The stream a `.db3`'s `header.frame_id` names: `Depth` (index 0),
+/// `Infrared1`, `Color`, `Gyro`.
+pub fn stream_of_frame_id(frame_id: &str) -> Option<StreamId> {
+    let digits = frame_id.len()
+        - frame_id
+            .trim_end_matches(|c: char| c.is_ascii_digit())
+            .len();
+    let (kind, index) = frame_id.split_at(frame_id.len() - digits);
+    let index = if index.is_empty() {
+        0
+    } else {
+        index.parse().ok()?
+    };
+    Some(StreamId::new(StreamKind::from_name(kind)?, index))
 }
 
 /// `Depth_0` → (Depth, 0).
@@ -377,7 +402,7 @@ mod tests {
             p.frame_data(),
             "/device_0/sensor_3/Pose_0/pose/transform/data"
         );
-        assert_eq!(Topic::parse("/tf_static"), Topic::Other);
+        assert_eq!(Topic::parse("/tf_static"), Topic::TfStatic);
         // The .db3 layout of librealsense 2.59.
         assert_eq!(
             Topic::parse("/device_0/sensor_2/Infrared_1/camera_info"),

@@ -25,5 +25,7 @@ pub mod realsense;
 pub mod record;
 pub mod rosbag2;
 pub mod storage;
+pub mod time;
 
 pub use error::{Error, ErrorKind, Result};
+pub use time::BagTime;

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use rsbag::playback::check::{check_file, CheckReport, Finding, FindingKind};
+use rsbag::BagTime;
 
 use super::damage::DAMAGED;
 use super::progress;
@@ -119,8 +120,8 @@ fn text(file: &std::path::Path, report: &CheckReport) -> String {
     out
 }
 
-fn describe(f: &Finding, start_time: u64) -> String {
-    let at = f.time.saturating_sub(start_time) as f64 / 1e9;
+fn describe(f: &Finding, start_time: BagTime) -> String {
+    let at = (f.time - start_time).as_secs_f64();
     let interval = f.timestamp - f.previous_timestamp;
     match f.kind {
         FindingKind::Gap { missing } => format!(

@@ -9,7 +9,7 @@ use rsbag::bag::{Compression, WriterOptions};
 use rsbag::device::{StreamId, StreamKind};
 use rsbag::playback::FrameReader;
 use rsbag::record::{copy_recording, create_sink, CopySelection, Db3Options, FileFormat};
-use rsbag::{Error, Result};
+use rsbag::{BagTime, Error, Result};
 
 use super::interrupt::{on_interrupt, Undo};
 use super::progress;
@@ -67,7 +67,9 @@ pub fn run(reader: &FrameReader, target: FileTarget<'_>) -> Result<String> {
         time: target
             .window
             .as_ref()
-            .map_or(0..u64::MAX, |w| w.bag_times(recording.start_time())),
+            .map_or(BagTime::ZERO..BagTime::MAX, |w| {
+                w.bag_times(recording.start_time())
+            }),
     };
     let bounds = target.window.as_ref().map_or(
         (std::ops::Bound::Unbounded, std::ops::Bound::Unbounded),

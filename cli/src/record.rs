@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use rsbag::bag::{partial_path_for, Compression};
 use rsbag::device::synthetic::{self, SyntheticConfig, SyntheticDevice};
 use rsbag::device::{Device, StreamId, StreamProfile};
-use rsbag::record::{RecordOptions, Recorder};
+use rsbag::record::{Db3Options, FileFormat, RecordOptions, Recorder};
 use rsbag::{Error, Result};
 
 use super::interrupt;
@@ -22,13 +22,15 @@ pub struct Args {
     /// Seconds to record.
     #[arg(long, default_value_t = 3.0)]
     duration: f64,
-    /// The bag to write.
+    /// The recording to write: a `.db3` (as librealsense 2.58+ records)
+    /// when the name ends in `.db3`, otherwise a `.bag`.
     #[arg(long)]
     out: PathBuf,
     /// Replace a file already at the output (by default that is an error).
     #[arg(long)]
     force: bool,
-    /// Write uncompressed chunks (default: LZ4, as librealsense).
+    /// Write uncompressed chunks in a `.bag` (default: LZ4), raw images in
+    /// a `.db3` (default: PNG and zstd, as librealsense 2.59).
     #[arg(long)]
     no_compression: bool,
     /// Streams to record.
@@ -111,11 +113,23 @@ pub fn run(args: Args) -> Result<()> {
     } else {
         Compression::Lz4
     };
+    let format = FileFormat::of_path(&args.out);
+    if format == FileFormat::Db3 && args.streams.contains(&StreamName::Pose) {
+        return Err(Error::InvalidArgument(
+            "--streams pose: librealsense 2.59 cannot open a .db3 with a pose stream; record a .bag \
+             (rsbag convert --to db3 --keep-pose writes one that only rsbag reads)"
+                .into(),
+        ));
+    }
     let recorder = Recorder::new(
         &args.out,
         camera,
         RecordOptions {
             overwrite: args.force,
+            db3: Db3Options {
+                compress_images: !args.no_compression,
+                ..Db3Options::default()
+            },
             ..RecordOptions::default().compression(compression)
         },
     )?;

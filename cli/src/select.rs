@@ -9,7 +9,7 @@ use std::time::Duration;
 use rsbag::bag::Bag;
 use rsbag::device::StreamId;
 use rsbag::playback::FrameReader;
-use rsbag::{Error, Result};
+use rsbag::{BagTime, Error, Result};
 
 use super::output::losses;
 
@@ -74,12 +74,9 @@ impl Window {
 
     /// The window in bag times, for a recording whose first frame is at
     /// bag time `first`.
-    pub fn bag_times(&self, first: u64) -> Range<u64> {
-        let nanos = |d: Duration| u64::try_from(d.as_nanos()).unwrap_or(u64::MAX);
-        let end = self
-            .end
-            .map_or(u64::MAX, |e| first.saturating_add(nanos(e)));
-        first.saturating_add(nanos(self.start))..end
+    pub fn bag_times(&self, first: BagTime) -> Range<BagTime> {
+        let end = self.end.map_or(BagTime::MAX, |e| first + e);
+        first + self.start..end
     }
 }
 

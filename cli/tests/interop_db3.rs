@@ -92,6 +92,9 @@ fn rsbag_sees_the_device_librealsense_259_sees() {
     }
 }
 
+/// A frame's (stream, index, number) and its metadata.
+type FrameMetadata = ((String, u64, u64), BTreeMap<String, i64>);
+
 /// Frame metadata as 2.59 plays it: every value the frame's metadata
 /// string holds, and `Frame Counter` 0 where it holds none (librealsense
 /// reports that for every frame).
@@ -99,7 +102,7 @@ fn rsbag_sees_the_device_librealsense_259_sees() {
 fn frame_metadata_is_what_librealsense_259_plays() {
     for (what, path) in db3_files() {
         let theirs = common::python259("rs_play.py", &[s(path), "--metadata"]);
-        let theirs: Vec<((String, u64, u64), BTreeMap<String, i64>)> = theirs
+        let theirs: Vec<FrameMetadata> = theirs
             .lines()
             .map(|line| {
                 let v: Value = serde_json::from_str(line).expect("JSON line");
@@ -118,7 +121,7 @@ fn frame_metadata_is_what_librealsense_259_plays() {
             })
             .collect();
         let reader = FrameReader::open(path).expect("open");
-        let mut ours: Vec<((String, u64, u64), BTreeMap<String, i64>)> = reader
+        let mut ours: Vec<FrameMetadata> = reader
             .frames()
             .expect("frames")
             .map(|f| {

@@ -127,7 +127,7 @@ pub fn db3_messages(data: &[u8]) {
 fn read_recording(recording: Recording) {
     let mut sum = 0usize;
     for event in recording.events(..).take(MOST).flatten() {
-        sum ^= event.time as usize;
+        sum ^= event.time.as_nanos() as usize;
     }
     let (checked, errors) = check_recording(&recording, |_| {});
     sum ^= checked.len() ^ errors.len();

@@ -175,7 +175,7 @@ impl CdrWriter {
     }
 
     fn align(&mut self, align: usize) {
-        while (self.out.len() - 4) % align != 0 {
+        while !(self.out.len() - 4).is_multiple_of(align) {
             self.out.push(0);
         }
     }

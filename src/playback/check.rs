@@ -24,6 +24,7 @@ use crate::bag::Bag;
 use crate::device::{Frame, StreamId};
 use crate::rosbag2::Db3;
 use crate::storage::Storage;
+use crate::BagTime;
 use crate::{Error, Result};
 
 /// How many recent frames of a stream a frame is compared with to find
@@ -35,8 +36,8 @@ pub const RECENT_FRAMES: usize = 64;
 pub struct Finding {
     /// What is wrong.
     pub kind: FindingKind,
-    /// Bag time of the frame (ns).
-    pub time: u64,
+    /// Bag time of the frame.
+    pub time: BagTime,
     /// The frame's number.
     pub number: u64,
     /// The frame's timestamp (ms).
@@ -94,8 +95,8 @@ pub struct CheckReport {
     pub scanned: bool,
     /// Each recorded stream.
     pub streams: BTreeMap<StreamId, StreamCheck>,
-    /// Bag time of the first frame (ns), to place findings in the recording.
-    pub start_time: u64,
+    /// Bag time of the first frame, to place findings in the recording.
+    pub start_time: BagTime,
 }
 
 impl CheckReport {
@@ -291,7 +292,7 @@ impl StreamState {
         }
     }
 
-    fn push(&mut self, time: u64, frame: &Frame) {
+    fn push(&mut self, time: BagTime, frame: &Frame) {
         let (number, timestamp) = (frame.number, frame.timestamp);
         let check = &mut self.check;
         check.frames += 1;
@@ -375,7 +376,7 @@ mod tests {
                 stride: 0,
                 data: bytes::Bytes::new(),
             };
-            state.push(i as u64, &frame);
+            state.push(BagTime::from_nanos(i as u64), &frame);
         }
         state.check
     }

@@ -165,8 +165,7 @@ impl Playback {
                 duration.as_secs_f64()
             )));
         }
-        let offset = u64::try_from(time.as_nanos()).unwrap_or(u64::MAX);
-        let target = self.shared.recording.start_time().saturating_add(offset);
+        let target = self.shared.recording.start_time() + time;
         self.shared.seek(target);
         Ok(())
     }
@@ -206,12 +205,12 @@ impl Playback {
     /// Time of the last event handed on since the start of the recording.
     pub fn position(&self) -> Duration {
         let position = self.shared.state.lock().position;
-        Duration::from_nanos(position.saturating_sub(self.shared.recording.start_time()))
+        position - self.shared.recording.start_time()
     }
 
     /// Time from the first frame to the last.
     pub fn duration(&self) -> Duration {
-        Duration::from_nanos(self.shared.recording.duration())
+        self.shared.recording.duration()
     }
 
     /// Playing, paused or stopped.

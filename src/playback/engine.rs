@@ -24,7 +24,7 @@ use parking_lot::{Condvar, Mutex, MutexGuard};
 use super::device::{PlaybackOptions, PlaybackSensor, PlaybackStatus, StatusCallback};
 use super::recording::{Event, Events, Recording, TimedEvent};
 use crate::device::{Frame, FrameCallback, Notification, StreamId, StreamProfile};
-use crate::{Error, Result};
+use crate::{BagTime, Error, Result};
 
 /// Read errors kept for [`super::Playback::take_read_errors`]; beyond this
 /// they are only counted.
@@ -64,13 +64,13 @@ pub(super) struct State {
     pub(super) real_time: bool,
     pub(super) repeat: bool,
     /// A seek the reader has not taken yet.
-    pub(super) seek_to: Option<u64>,
+    pub(super) seek_to: Option<BagTime>,
     /// Bumped by every seek: frames read before it are not delivered.
     pub(super) generation: u64,
     /// The started streams changed since the reader built its query.
     streams_changed: bool,
     /// Bag time of the last event handed on.
-    pub(super) position: u64,
+    pub(super) position: BagTime,
     /// Frames dropped in real time because a queue was full.
     pub(super) dropped: u64,
     /// Damaged parts of the file the reader skipped.
@@ -117,7 +117,7 @@ impl State {
             seek_to: None,
             generation: 0,
             streams_changed: false,
-            position: 0,
+            position: BagTime::ZERO,
             dropped: 0,
             read_errors: 0,
             kept_errors: Vec::new(),
@@ -254,7 +254,7 @@ impl Shared {
 
     /// Seek: frames read before are discarded; unless called on a playback
     /// thread, returns once no callback of such a frame runs.
-    pub(super) fn seek(&self, target: u64) {
+    pub(super) fn seek(&self, target: BagTime) {
         self.control(|state| {
             state.generation += 1;
             state.seek_to = Some(target);
@@ -518,7 +518,7 @@ fn deliver_loop(shared: &Shared, stream: StreamId, id: u64, wake: &Condvar) {
 
 /// What the reader may do next, read from the controls.
 struct Turn {
-    seek: Option<u64>,
+    seek: Option<BagTime>,
     streams_changed: bool,
     real_time: bool,
     speed: f64,
@@ -538,16 +538,16 @@ enum Handed {
 struct Cursor<'r> {
     events: Option<Events<'r>>,
     /// Where to read from when the query is built again.
-    resume_from: u64,
+    resume_from: BagTime,
     /// An event read but not handed on yet.
     pending: Option<TimedEvent>,
     /// (wall clock, bag time) the real-time pace is measured from.
-    pace: Option<(Instant, u64)>,
+    pace: Option<(Instant, BagTime)>,
     pace_speed: f64,
 }
 
 impl Cursor<'_> {
-    fn restart_from(&mut self, time: u64) {
+    fn restart_from(&mut self, time: BagTime) {
         self.events = None;
         self.pending = None;
         self.pace = None;
@@ -615,10 +615,10 @@ fn read_loop(shared: &Shared, run: u64) {
                 }
             }
         };
-        cursor.resume_from = event.time.saturating_add(1);
+        cursor.resume_from = event.time + Duration::from_nanos(1);
         if turn.real_time {
             let (wall, bag) = *cursor.pace.get_or_insert((Instant::now(), event.time));
-            let behind = event.time.saturating_sub(bag) as f64 / 1e9 / turn.speed;
+            let behind = (event.time - bag).as_secs_f64() / turn.speed;
             let due = wall + Duration::from_secs_f64(behind);
             if !wait_until_due(shared, run, &turn, due) {
                 cursor.pending = Some(event);
@@ -707,7 +707,7 @@ fn hand_on(shared: &Shared, run: u64, turn: &Turn, event: TimedEvent) -> Handed 
 
 /// Record `time` as the position unless a seek came first (then the event
 /// is not handed on).
-fn moved_on(shared: &Shared, turn: &Turn, time: u64) -> bool {
+fn moved_on(shared: &Shared, turn: &Turn, time: BagTime) -> bool {
     let mut state = shared.state.lock();
     if state.generation != turn.generation {
         return true;
@@ -722,7 +722,7 @@ fn queue_frame(
     shared: &Shared,
     run: u64,
     turn: &Turn,
-    time: u64,
+    time: BagTime,
     sensor: usize,
     mut frame: Frame,
 ) -> Handed {

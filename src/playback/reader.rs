@@ -11,7 +11,7 @@ use super::recording::{Event, Events, Recording, TimedEvent};
 use crate::device::{Frame, StreamId, StreamKind};
 use crate::realsense::convert::FIRST_EVENT_TIME;
 use crate::storage::Storage;
-use crate::{Error, Result};
+use crate::{BagTime, Error, Result};
 
 /// A frame read from a recording, with where it lies in it.
 #[derive(Debug, Clone, PartialEq)]
@@ -23,8 +23,8 @@ pub struct RecordedFrame {
     /// Position of the frame in its stream, from 0, in recorded order:
     /// `reader.frame(stream, index)` returns this frame.
     pub index: u64,
-    /// Bag time of the frame, ns.
-    pub bag_time: u64,
+    /// Bag time of the frame.
+    pub bag_time: BagTime,
     /// Time since the recording's first frame (as [`super::Playback::seek`]
     /// and `rsbag frames --start` count it).
     pub time: Duration,
@@ -148,7 +148,7 @@ impl FrameReader {
 
     /// Time from the first frame to the last.
     pub fn duration(&self) -> Duration {
-        Duration::from_nanos(self.recording.duration())
+        self.recording.duration()
     }
 
     /// The streams a name stands for, librealsense-style: `Depth`,
@@ -256,7 +256,7 @@ impl FrameReader {
             .select()
             .streams([stream])
             .controls(false)
-            .time(time..=time)
+            .time(BagTime::from_nanos(time)..=BagTime::from_nanos(time))
             .events();
         let mut frames = Frames {
             reader: self,
@@ -279,8 +279,8 @@ impl FrameReader {
         })
     }
 
-    /// The bag time (ns) of frame `index` of `stream`, from the index.
-    pub fn frame_bag_time(&self, stream: StreamId, index: u64) -> Result<u64> {
+    /// The bag time of frame `index` of `stream`, from the index.
+    pub fn frame_bag_time(&self, stream: StreamId, index: u64) -> Result<BagTime> {
         let si = self.stream_index(stream)?;
         if index >= si.count {
             return Err(Error::InvalidArgument(format!(
@@ -288,7 +288,7 @@ impl FrameReader {
                 si.count
             )));
         }
-        si.time_of(&self.recording, index)
+        si.time_of(&self.recording, index).map(BagTime::from_nanos)
     }
 
     /// The number of frames of `stream` recorded before `time` (since the
@@ -321,7 +321,7 @@ impl FrameReader {
         if count == 0 {
             return Ok(None);
         }
-        let target = self.bag_time(time);
+        let target = self.recording.start_time() + time;
         let after = self.frames_before(stream, time)?;
         let index = if after == 0 {
             0
@@ -330,7 +330,7 @@ impl FrameReader {
         } else {
             let before_time = self.frame_bag_time(stream, after - 1)?;
             let after_time = self.frame_bag_time(stream, after)?;
-            if target.abs_diff(before_time) <= after_time.abs_diff(target) {
+            if target - before_time <= after_time - target {
                 after - 1
             } else {
                 after
@@ -382,10 +382,10 @@ impl FrameReader {
         Ok(None)
     }
 
-    /// The bag time `time` after the recording's first frame.
+    /// The bag time `time` after the recording's first frame, in the
+    /// index's nanoseconds.
     fn bag_time(&self, time: Duration) -> u64 {
-        let ns = u64::try_from(time.as_nanos()).unwrap_or(u64::MAX);
-        self.recording.start_time().saturating_add(ns)
+        (self.recording.start_time() + time).as_nanos()
     }
 
     /// The first bag time a range starting at `bound` reads: never before
@@ -634,7 +634,10 @@ impl<'r> FrameQuery<'r> {
             .select()
             .streams(streams.iter().copied())
             .controls(false)
-            .time((Bound::Included(from), end))
+            .time((
+                Bound::Included(BagTime::from_nanos(from)),
+                end.map(BagTime::from_nanos),
+            ))
             .events();
         Ok(Frames {
             reader,
@@ -698,7 +701,7 @@ impl Iterator for Frames<'_> {
                         sensor,
                         index,
                         bag_time: time,
-                        time: Duration::from_nanos(time.saturating_sub(start)),
+                        time: time - start,
                         frame,
                     }));
                 }

@@ -5,6 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 use std::ops::{Bound, RangeBounds};
 use std::path::Path;
+use std::time::Duration;
 
 use crate::bag::{Bag, Message};
 use crate::device::{
@@ -19,7 +20,7 @@ use crate::realsense::frames;
 use crate::realsense::topics::{Topic, FILE_VERSION_TOPIC};
 use crate::realsense::Encoding;
 use crate::storage::{Storage, StorageMessages};
-use crate::{Error, Result};
+use crate::{BagTime, Error, Result};
 
 /// One stream of a recording.
 #[derive(Debug, Clone)]
@@ -70,11 +71,11 @@ pub enum Event {
     },
 }
 
-/// An [`Event`] with its bag time (ns since the recording started).
+/// An [`Event`] with its bag time.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TimedEvent {
-    /// Bag time, ns.
-    pub time: u64,
+    /// When it was stored.
+    pub time: BagTime,
     /// What happened.
     pub event: Event,
 }
@@ -229,19 +230,19 @@ impl Recording {
         &self.streams
     }
 
-    /// Bag time of the first frame (ns).
-    pub fn start_time(&self) -> u64 {
-        self.start_time
+    /// Bag time of the first frame.
+    pub fn start_time(&self) -> BagTime {
+        BagTime::from_nanos(self.start_time)
     }
 
-    /// Bag time of the last frame (ns).
-    pub fn end_time(&self) -> u64 {
-        self.end_time
+    /// Bag time of the last frame.
+    pub fn end_time(&self) -> BagTime {
+        BagTime::from_nanos(self.end_time)
     }
 
-    /// Time from the first frame to the last, ns (librealsense's duration).
-    pub fn duration(&self) -> u64 {
-        self.end_time - self.start_time
+    /// Time from the first frame to the last (librealsense's duration).
+    pub fn duration(&self) -> Duration {
+        self.end_time() - self.start_time()
     }
 
     /// The transform from stream `from` to stream `to`, where the recording
@@ -261,7 +262,7 @@ impl Recording {
 
     /// Every event (frames of all streams, option changes, notifications)
     /// with bag time in `range`, in time order.
-    pub fn events(&self, range: impl RangeBounds<u64>) -> Events<'_> {
+    pub fn events(&self, range: impl RangeBounds<BagTime>) -> Events<'_> {
         self.select().time(range).events()
     }
 
@@ -272,6 +273,7 @@ impl Recording {
     ///
     /// # Example
     /// ```no_run
+    /// use std::time::Duration;
     /// use rsbag::device::{StreamId, StreamKind};
     /// use rsbag::playback::Recording;
     /// # fn main() -> rsbag::Result<()> {
@@ -282,7 +284,7 @@ impl Recording {
     ///     .select()
     ///     .streams([depth])
     ///     .controls(false)
-    ///     .time(start..start + 1_000_000_000)
+    ///     .time(start..start + Duration::from_secs(1))
     ///     .events();
     /// println!("{} depth frames", first_second.count());
     /// # Ok(()) }
@@ -343,11 +345,11 @@ impl<'r> EventQuery<'r> {
             .collect()
     }
 
-    /// Only events with bag time (ns, as [`Recording::start_time`]) in
+    /// Only events with bag time (as [`Recording::start_time`]) in
     /// `range`.
-    pub fn time(mut self, range: impl RangeBounds<u64>) -> Self {
-        self.start = range.start_bound().cloned();
-        self.end = range.end_bound().cloned();
+    pub fn time(mut self, range: impl RangeBounds<BagTime>) -> Self {
+        self.start = range.start_bound().map(|t| t.as_nanos());
+        self.end = range.end_bound().map(|t| t.as_nanos());
         self
     }
 
@@ -539,7 +541,7 @@ impl Recording {
             };
             match event {
                 Ok(Some(event)) => events.push(Ok(TimedEvent {
-                    time: message.time,
+                    time: BagTime::from_nanos(message.time),
                     event,
                 })),
                 Ok(None) => {}

@@ -346,9 +346,9 @@ impl RealSenseSummary {
         }
         Ok(RealSenseSummary {
             file_version: recording.file_version(),
-            start_ns: recording.start_time(),
-            end_ns: recording.end_time(),
-            duration_s: recording.duration() as f64 / 1e9,
+            start_ns: recording.start_time().as_nanos(),
+            end_ns: recording.end_time().as_nanos(),
+            duration_s: recording.duration().as_secs_f64(),
             device: pairs(&snapshot.info),
             sensors,
             streams,

@@ -10,7 +10,7 @@ use std::ops::Range;
 use crate::device::{StreamId, StreamKind};
 use crate::playback::{Event, Recording};
 use crate::realsense::topics::StreamTopic;
-use crate::Result;
+use crate::{BagTime, Result};
 
 use super::rs_writer::depth_units_of;
 use super::sink::{write_description, RecordingSink};
@@ -24,14 +24,14 @@ pub struct CopySelection {
     /// The streams whose description and frames are kept (`None`: all).
     pub streams: Option<BTreeSet<StreamId>>,
     /// Bag times of the frames kept.
-    pub time: Range<u64>,
+    pub time: Range<BagTime>,
 }
 
 impl Default for CopySelection {
     fn default() -> Self {
         CopySelection {
             streams: None,
-            time: 0..u64::MAX,
+            time: BagTime::ZERO..BagTime::MAX,
         }
     }
 }
@@ -123,7 +123,7 @@ fn write_all(
                     StreamKind::Depth => options.get(sensor).map_or(0.0, |o| depth_units_of(o)),
                     _ => 0.0,
                 };
-                sink.write_frame(sensor_index(sensor), &frame, units, event.time)?;
+                sink.write_frame(sensor_index(sensor), &frame, units, event.time.as_nanos())?;
                 *report.frames.entry(frame.profile.stream).or_default() += 1;
                 written += 1;
                 progress(written);
@@ -141,14 +141,18 @@ fn write_all(
                 };
                 option.value = value;
                 let option = option.clone();
-                sink.write_option(sensor_index(sensor), &option, event.time)?;
+                sink.write_option(sensor_index(sensor), &option, event.time.as_nanos())?;
                 report.option_changes += 1;
             }
             Event::Notification {
                 sensor,
                 notification,
             } => {
-                sink.write_notification(sensor_index(sensor), &notification, event.time)?;
+                sink.write_notification(
+                    sensor_index(sensor),
+                    &notification,
+                    event.time.as_nanos(),
+                )?;
                 report.notifications += 1;
             }
         }

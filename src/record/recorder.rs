@@ -17,7 +17,8 @@ use super::sink::{create_sink, write_description, FileFormat, RecordingSink};
 use crate::bag::{Compression, WriterOptions};
 use crate::device::{
     CameraInfo, Device, DeviceSnapshot, Extrinsics, Frame, FrameCallback, Notification,
-    NotificationCallback, OptionCallback, Sensor, SensorOption, StreamId, StreamProfile,
+    NotificationCallback, OptionCallback, Sensor, SensorOption, StreamId, StreamKind,
+    StreamProfile,
 };
 use crate::realsense::topics::StreamTopic;
 use crate::{Error, Result};
@@ -313,7 +314,7 @@ impl Recorder {
     pub fn new(
         path: impl AsRef<Path>,
         device: Arc<dyn Device>,
-        options: RecordOptions,
+        mut options: RecordOptions,
     ) -> Result<Recorder> {
         let path = path.as_ref().to_path_buf();
         let snapshot = DeviceSnapshot::of(device.as_ref());
@@ -321,6 +322,7 @@ impl Recorder {
             .compression(options.compression)
             .chunk_threshold(options.chunk_threshold);
         let format = options.format.unwrap_or_else(|| FileFormat::of_path(&path));
+        options.format = Some(format);
         let mut writer = create_sink(
             path.clone(),
             format,
@@ -481,9 +483,6 @@ impl Device for Recorder {
     }
 }
 
-/// Write the device description at time zero: camera info of the device
-/// and each sensor, and every option's value and description.
-
 /// A sensor of a [`Recorder`]: forwards to the camera's sensor and queues
 /// what it streams for writing.
 pub struct RecordSensor {
@@ -569,6 +568,19 @@ impl Sensor for RecordSensor {
     }
 
     fn open(&self, profiles: &[StreamProfile]) -> Result<()> {
+        if let Some(shared) = self.shared.upgrade() {
+            let options = &shared.options;
+            let pose = profiles.iter().find(|p| p.stream.kind == StreamKind::Pose);
+            if let (Some(pose), Some(FileFormat::Db3), false) =
+                (pose, options.format, options.db3.pose)
+            {
+                return Err(Error::InvalidArgument(format!(
+                    "{} would not be recorded: librealsense 2.59 cannot open a .db3 with a pose \
+                     stream; record a .bag, or set RecordOptions::db3.pose to write it anyway",
+                    pose.stream
+                )));
+            }
+        }
         self.inner.open(profiles)
     }
 

@@ -13,13 +13,14 @@
 //! use rsbag::bag::Connection;
 //! use rsbag::device::{StreamId, StreamKind};
 //! use rsbag::record::trim::Trim;
+//! use rsbag::BagTime;
 //!
 //! let trim = Trim {
 //!     streams: Some([StreamId::new(StreamKind::Depth, 0)].into()),
-//!     time: 1_000_000_000..2_000_000_000,
+//!     time: BagTime::from_nanos(1_000_000_000)..BagTime::from_nanos(2_000_000_000),
 //! };
 //! let conn = |topic: &str| Connection::new(topic, "t", "0123456789abcdef0123456789abcdef", "");
-//! assert_eq!(trim.select(&conn("/device_0/sensor_0/Depth_0/image/data")), Some(trim.time.clone()));
+//! assert_eq!(trim.select(&conn("/device_0/sensor_0/Depth_0/image/data")), Some(1_000_000_000..2_000_000_000));
 //! assert_eq!(trim.select(&conn("/device_0/sensor_1/Color_0/info")), None);
 //! assert_eq!(trim.select(&conn("/device_0/info")), Some(0..u64::MAX));
 //! ```
@@ -30,6 +31,7 @@ use std::ops::Range;
 use crate::bag::Connection;
 use crate::device::StreamId;
 use crate::realsense::topics::{StreamTopic, Topic};
+use crate::BagTime;
 
 /// Every time: the messages of a connection kept whole.
 const ALL: Range<u64> = 0..u64::MAX;
@@ -39,8 +41,8 @@ const ALL: Range<u64> = 0..u64::MAX;
 pub struct Trim {
     /// The streams whose frames are kept (`None`: every stream).
     pub streams: Option<BTreeSet<StreamId>>,
-    /// Bag times (ns) of the frames kept.
-    pub time: Range<u64>,
+    /// Bag times of the frames kept.
+    pub time: Range<BagTime>,
 }
 
 impl Trim {
@@ -52,7 +54,9 @@ impl Trim {
             Topic::FrameData(s)
             | Topic::FrameMetadata(s)
             | Topic::PoseAccel(s)
-            | Topic::PoseTwist(s) => self.keeps(&s).then(|| self.time.clone()),
+            | Topic::PoseTwist(s) => self
+                .keeps(&s)
+                .then(|| self.time.start.as_nanos()..self.time.end.as_nanos()),
             Topic::StreamInfo(s)
             | Topic::CameraInfo(s)
             | Topic::ImuIntrinsic(s)

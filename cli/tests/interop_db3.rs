@@ -186,22 +186,29 @@ fn converted_db3_plays_in_259_as_the_bag_plays_in_255() {
     }
 }
 
-#[test]
-fn recorded_db3_plays_in_259_as_rsbag_reads_it() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let db3 = dir.path().join("synthetic.db3");
+/// One second of the synthetic camera's `streams`, small images.
+fn record_synthetic(out: &Path, streams: &str) {
     run::ok(&[
         "record",
         "--synthetic",
         "--duration",
         "1",
         "--out",
-        s(&db3),
+        s(out),
+        "--streams",
+        streams,
         "--depth",
         "64x48@30",
         "--color",
         "64x48@30",
     ]);
+}
+
+#[test]
+fn recorded_db3_plays_in_259_as_rsbag_reads_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db3 = dir.path().join("synthetic.db3");
+    record_synthetic(&db3, "depth,color,infrared1,infrared2,accel,gyro");
     let ours = run::ok(&["frames", "--json", s(&db3)]);
     assert!(
         ours.lines().count() > 600,
@@ -252,18 +259,7 @@ fn converted_bag_plays_in_255_as_the_db3_plays_in_259() {
 fn pose_streams_survive_bag_to_db3_to_bag_and_the_default_keeps_259_working() {
     let dir = tempfile::tempdir().expect("tempdir");
     let bag = dir.path().join("pose.bag");
-    run::ok(&[
-        "record",
-        "--synthetic",
-        "--duration",
-        "1",
-        "--out",
-        s(&bag),
-        "--streams",
-        "depth,pose",
-        "--depth",
-        "64x48@30",
-    ]);
+    record_synthetic(&bag, "depth,pose");
     // The default leaves the pose out, and says so: 2.59 opens the file.
     let plain = dir.path().join("plain.db3");
     let out = run::rsbag(&["convert", s(&bag), "--to", "db3", "--out", s(&plain)]);

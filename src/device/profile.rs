@@ -46,6 +46,24 @@ pub struct Intrinsics {
     pub coeffs: [f32; 5],
 }
 
+impl Intrinsics {
+    /// Intrinsics of a `width` x `height` image that nothing is known
+    /// about: all zero, no distortion (what a recording holds for a
+    /// stream recorded without intrinsics).
+    pub fn unknown(width: u32, height: u32) -> Intrinsics {
+        Intrinsics {
+            width,
+            height,
+            ppx: 0.0,
+            ppy: 0.0,
+            fx: 0.0,
+            fy: 0.0,
+            model: Distortion::None,
+            coeffs: [0.0; 5],
+        }
+    }
+}
+
 /// IMU intrinsics (`rs2_motion_device_intrinsic`).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct MotionIntrinsics {

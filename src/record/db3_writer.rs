@@ -7,8 +7,8 @@ use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
 
 use crate::device::{
-    CameraInfo, Distortion, Extrinsics, Frame, Intrinsics, Notification, ProfileKind, SensorOption,
-    StreamKind, StreamProfile,
+    CameraInfo, Extrinsics, Frame, Intrinsics, Notification, ProfileKind, SensorOption, StreamKind,
+    StreamProfile,
 };
 use crate::msg::ros2::{self, CompressedImage, Header, Imu, TransformStamped};
 use crate::realsense::convert::{event_bag_time, transform_from_extrinsics};
@@ -299,16 +299,7 @@ impl RecordingSink for Db3RsWriter {
                 width,
                 height,
             } => {
-                let mut i = intrinsics.unwrap_or(Intrinsics {
-                    width,
-                    height,
-                    ppx: 0.0,
-                    ppy: 0.0,
-                    fx: 0.0,
-                    fy: 0.0,
-                    model: Distortion::None,
-                    coeffs: [0.0; 5],
-                });
+                let mut i = intrinsics.unwrap_or(Intrinsics::unknown(width, height));
                 (i.width, i.height) = (width, height);
                 let topic = format!("{}/camera_info", stream.prefix());
                 self.write_string(&topic, at, &strings::format_intrinsics(&i))

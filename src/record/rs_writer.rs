@@ -392,16 +392,7 @@ fn camera_info_message(
         width,
         ..CameraInfo::default()
     };
-    let i = intrinsics.unwrap_or(crate::device::Intrinsics {
-        width,
-        height,
-        ppx: 0.0,
-        ppy: 0.0,
-        fx: 0.0,
-        fy: 0.0,
-        model: crate::device::Distortion::None,
-        coeffs: [0.0; 5],
-    });
+    let i = intrinsics.unwrap_or(crate::device::Intrinsics::unknown(width, height));
     msg.k[0] = f64::from(i.fx);
     msg.k[2] = f64::from(i.ppx);
     msg.k[4] = f64::from(i.fy);

@@ -91,7 +91,7 @@ pub fn run(reader: &FrameReader, target: FileTarget<'_>) -> Result<String> {
     let db3_options = Db3Options {
         compress_images: !target.uncompressed,
         pose: target.keep_pose,
-        // A conversion cut off is useless anyway: sync once at the end.
+        // A conversion can be run again: no sync per commit (as cp).
         durable: false,
     };
     let sink = create_sink(

@@ -40,8 +40,8 @@ pub struct Db3Options {
     /// read stream profile"), so a `.db3` with poses opens only in rsbag.
     pub pose: bool,
     /// Sync every commit to disk (every 32 MB), so a crash of the machine
-    /// loses at most that: on for recording; a conversion turns it off and
-    /// syncs once at the end ([`Db3Writer::set_durable`]).
+    /// loses at most that: on for recording; a conversion, which can be
+    /// run again, turns it off ([`Db3Writer::set_durable`]).
     pub durable: bool,
 }
 

@@ -55,7 +55,6 @@ pub struct Db3Writer {
     topics: HashMap<String, u32>,
     uncommitted: usize,
     bytes: u64,
-    durable: bool,
 }
 
 impl Db3Writer {
@@ -102,22 +101,20 @@ impl Db3Writer {
             topics: HashMap::new(),
             uncommitted: 0,
             bytes: 0,
-            durable: true,
         })
     }
 
     /// Whether each commit waits until its data is on disk (the default:
     /// a crash, even of the machine, loses at most the last 32 MB). A
-    /// writer that need not survive a crash (a conversion, whose partial
-    /// file is useless anyway) turns it off and runs at the page cache's
-    /// speed; [`Db3Writer::finish`] still syncs the file once, before it
-    /// gets its name.
+    /// writer that need not survive a crash of the machine (a conversion,
+    /// which can be run again from its input) turns it off and runs at the
+    /// page cache's speed, as `cp` and librealsense's own converter do;
+    /// the file still appears under its name only once complete.
     pub fn set_durable(&mut self, durable: bool) -> Result<()> {
         let sync = if durable { "NORMAL" } else { "OFF" };
         self.db
             .execute_batch(&format!("COMMIT; PRAGMA synchronous = {sync}; BEGIN"))
             .map_err(|e| self.in_file(db_error(e)))?;
-        self.durable = durable;
         Ok(())
     }
 

@@ -7,7 +7,7 @@ use rsbag::bag::{copy_messages, Bag, Compression, WriterOptions};
 use rsbag::realsense::topics::FILE_VERSION_TOPIC;
 use rsbag::Result;
 
-use super::output::Destination;
+use super::output::{bag_only, Destination};
 use super::progress;
 
 /// Rewrite a bag with compressed chunks (lz4 or bz2).
@@ -66,6 +66,11 @@ pub fn run_decompress(args: DecompressArgs) -> Result<()> {
 }
 
 fn rewrite(file: &Path, out: Option<&Path>, force: bool, compression: Compression) -> Result<()> {
+    bag_only(
+        file,
+        "compress",
+        "`rsbag convert --to db3` writes its images PNG-compressed (or raw with --uncompressed)",
+    )?;
     let bag = Bag::open(file)?;
     let destination = Destination::new(file, out, force)?;
     let bar = progress::bar(bag.total_message_count(), "messages");

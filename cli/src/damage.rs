@@ -46,8 +46,15 @@ impl Losses {
             return ExitCode::SUCCESS;
         }
         let file = self.file.display();
+        // A bag's index can be rebuilt; a .db3 keeps SQLite's own.
+        let is_db3 = rsbag::rosbag2::is_sqlite(&self.file).unwrap_or(false);
+        let recover = if is_db3 {
+            String::new()
+        } else {
+            format!(", `rsbag reindex {file}` recovers what can be recovered")
+        };
         eprintln!(
-            "rsbag: {file}: the file is damaged: {} unreadable part{} skipped, and what {} held is missing from the output; `rsbag check {file}` lists the damage, `rsbag reindex {file}` recovers what can be recovered",
+            "rsbag: {file}: the file is damaged: {} unreadable part{} skipped, and what {} held is missing from the output; `rsbag check {file}` lists the damage{recover}",
             self.count,
             if self.count == 1 { " was" } else { "s were" },
             if self.count == 1 { "it" } else { "they" },

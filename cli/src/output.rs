@@ -186,3 +186,19 @@ pub fn losses(report: &ScanReport) -> Option<String> {
     }
     (!parts.is_empty()).then(|| parts.join(", "))
 }
+
+/// Refuse a `.db3` for a command that rewrites a bag's chunks or index,
+/// saying what to use instead.
+pub fn bag_only(file: &Path, command: &str, instead: &str) -> Result<()> {
+    let is_db3 = rsbag::rosbag2::is_sqlite(file).map_err(|e| Error::Io {
+        path: file.to_path_buf(),
+        error: e,
+    })?;
+    if is_db3 {
+        return Err(Error::InvalidArgument(format!(
+            "{}: a .db3, and `rsbag {command}` works on .bag files; {instead}",
+            file.display()
+        )));
+    }
+    Ok(())
+}

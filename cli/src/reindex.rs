@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use rsbag::bag::{copy_messages, Bag, WriterOptions};
 use rsbag::{Error, Result};
 
-use super::output::{compression_of, losses, Destination};
+use super::output::{bag_only, compression_of, losses, Destination};
 use super::progress;
 
 /// Rebuild the index of a bag that was cut off, as `rosbag reindex` does.
@@ -30,6 +30,11 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
+    bag_only(
+        &args.file,
+        "reindex",
+        "a .db3 keeps its own index (`rsbag check` runs SQLite's integrity check)",
+    )?;
     let bag = Bag::scan(&args.file)?;
     let report = bag.scan_report().cloned().unwrap_or_default();
     if bag.total_message_count() == 0 {

@@ -1,0 +1,112 @@
+//! The tools on a `.db3` (librealsense 2.59's reference recording): info,
+//! check, trim, frames of a damaged file, and the bag-only commands'
+//! refusal; clear messages and exit codes.
+
+#[path = "../../tests/common/mod.rs"]
+mod common;
+mod run;
+
+use std::path::Path;
+
+use run::{ok, rsbag};
+
+fn s(path: &Path) -> &str {
+    path.to_str().expect("utf-8 path")
+}
+
+#[test]
+fn info_check_and_trim_take_a_db3() {
+    let db3 = common::reference("db3/rec259_dc.db3");
+    let info = ok(&["info", s(&db3)]);
+    assert!(
+        info.contains("format:        rosbag2 .db3 (SQLite, CDR)"),
+        "{info}"
+    );
+    assert!(info.contains("Depth 0"), "{info}");
+    let check = ok(&["check", s(&db3)]);
+    assert!(check.contains("result:  OK"), "{check}");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("depth.db3");
+    let said = ok(&[
+        "trim",
+        s(&db3),
+        "--out",
+        s(&out),
+        "--streams",
+        "depth",
+        "--start",
+        "0.1",
+    ]);
+    assert!(said.contains("Depth 0 "), "{said}");
+    let frames = ok(&["frames", "--json", s(&out)]);
+    let all = ok(&[
+        "frames",
+        "--json",
+        s(&db3),
+        "--stream",
+        "depth",
+        "--start",
+        "0.1",
+    ]);
+    assert_eq!(frames, all);
+    assert!(frames.lines().count() >= 5, "{frames}");
+    // The trimmed file is a .db3 again.
+    let head = std::fs::read(&out).expect("read");
+    assert!(head.starts_with(b"SQLite format 3\0"));
+}
+
+#[test]
+fn a_damaged_message_is_named_and_the_exit_code_says_damaged() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("bad.db3");
+    std::fs::copy(common::reference("db3/rec259_dc.db3"), &path).expect("copy");
+    let db = rusqlite::Connection::open(&path).expect("sqlite");
+    db.execute(
+        "UPDATE messages SET data = substr(data, 1, 100) \
+         WHERE id = (SELECT m.id FROM messages m JOIN topics t ON t.id = m.topic_id \
+         WHERE t.name LIKE '%Color_0/image/data%' ORDER BY m.timestamp LIMIT 1)",
+        [],
+    )
+    .expect("damage");
+    drop(db);
+    let run = rsbag(&["frames", "--json", s(&path)]);
+    assert_eq!(run.code, Some(4), "{}", run.stderr);
+    assert_eq!(run.stdout.lines().count(), 19);
+    assert!(
+        run.stderr
+            .contains("/device_0/sensor_1/Color_0/image/data/compressed"),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("reindex"), "{}", run.stderr);
+}
+
+#[test]
+fn bag_only_commands_refuse_a_db3_and_say_what_to_use() {
+    let db3 = common::reference("db3/rec259_dc.db3");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("x.bag");
+    for (command, hint) in [
+        ("reindex", "rsbag check"),
+        ("compress", "rsbag convert --to db3"),
+    ] {
+        let run = rsbag(&[command, s(&db3), "--out", s(&out)]);
+        assert_eq!(run.code, Some(1), "{command}");
+        assert!(run.stderr.contains("a .db3"), "{command}: {}", run.stderr);
+        assert!(run.stderr.contains(hint), "{command}: {}", run.stderr);
+        assert!(!out.exists());
+    }
+    // A generic rosbag2 names what is missing.
+    let generic = dir.path().join("chatter.db3");
+    let mut writer = rsbag::rosbag2::Db3Writer::create(&generic).expect("create");
+    let topic = writer
+        .add_topic("/chatter", rsbag::msg::ros2::STRING, "")
+        .expect("topic");
+    writer
+        .write(topic, 1, &rsbag::msg::ros2::encode_string(b"hi"))
+        .expect("write");
+    writer.finish().expect("finish");
+    let run = rsbag(&["frames", s(&generic)]);
+    assert_eq!(run.code, Some(1));
+    assert!(run.stderr.contains("/file_version"), "{}", run.stderr);
+}

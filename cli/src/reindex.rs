@@ -5,7 +5,8 @@ use std::path::{Path, PathBuf};
 use rsbag::bag::{copy_messages, Bag, WriterOptions};
 use rsbag::{Error, Result};
 
-use super::output::{bag_only, compression_of, losses, Destination};
+use super::convert_file;
+use super::output::{compression_of, losses, Destination};
 use super::progress;
 
 /// Rebuild the index of a bag that was cut off, as `rosbag reindex` does.
@@ -30,11 +31,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    bag_only(
-        &args.file,
-        "reindex",
-        "a .db3 keeps its own index (`rsbag check` runs SQLite's integrity check)",
-    )?;
+    if rsbag::rosbag2::is_sqlite(&args.file).unwrap_or(false) {
+        return recover_db3(&args);
+    }
     let bag = Bag::scan(&args.file)?;
     let report = bag.scan_report().cloned().unwrap_or_default();
     if bag.total_message_count() == 0 {
@@ -65,6 +64,55 @@ pub fn run(args: Args) -> Result<()> {
     outln!(out, "{text}");
     out.push_str(&destination.report(stats.messages, size, compression));
     super::emit(&out);
+    Ok(())
+}
+
+/// A `.db3` keeps its own index; what a crashed recorder left
+/// (`NAME.db3.partial`, all it committed, up to a second before the crash)
+/// is written anew as a finished `NAME.db3`.
+fn recover_db3(args: &Args) -> Result<()> {
+    let Some(unfinished) = unfinished_name(&args.file) else {
+        return Err(Error::InvalidArgument(format!(
+            "{}: a .db3 keeps its own index, nothing to rebuild (`rsbag check` runs SQLite's integrity check); a NAME.db3.partial a recording left is written anew as NAME.db3",
+            args.file.display()
+        )));
+    };
+    let out = args.out.clone().unwrap_or(unfinished);
+    if !args.force && out.symlink_metadata().is_ok() {
+        return Err(Error::InvalidArgument(format!(
+            "{}: the output exists; give --force to replace it, or another --out",
+            out.display()
+        )));
+    }
+    let reader = rsbag::playback::FrameReader::open(&args.file)?;
+    // Images stay as they were recorded: compressed or not.
+    let compressed = reader
+        .recording()
+        .storage()
+        .topics()
+        .iter()
+        .any(|t| t.msg_type == rsbag::msg::ros2::COMPRESSED_IMAGE);
+    // Written under another name first: the output's own temporary name,
+    // NAME.db3.partial, is the input.
+    let mut name = out.file_name().unwrap_or_default().to_os_string();
+    name.push(".recovered");
+    let recovered = out.with_file_name(name);
+    let target = convert_file::FileTarget {
+        file: &args.file,
+        out: &recovered,
+        format: rsbag::record::FileFormat::Db3,
+        streams: None,
+        window: None,
+        uncompressed: !compressed,
+        keep_pose: true,
+        force: false,
+    };
+    let said = convert_file::run(&reader, target)?;
+    std::fs::rename(&recovered, &out).map_err(|e| Error::Io {
+        path: out.clone(),
+        error: e,
+    })?;
+    super::emit(&said.replace(&recovered.display().to_string(), &out.display().to_string()));
     Ok(())
 }
 

@@ -158,3 +158,61 @@ fn a_recording_killed_mid_write_keeps_its_complete_chunks() {
         .count();
     assert!(frames > 20, "{frames} frames recovered");
 }
+
+#[test]
+fn a_db3_recording_killed_mid_write_keeps_what_it_committed() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("crash.db3");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rsbag"))
+        .args([
+            "record",
+            "--synthetic",
+            "--duration",
+            "30",
+            "--depth",
+            "64x48@30",
+            "--color",
+            "64x48@30",
+            "--out",
+        ])
+        .arg(&out)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("start rsbag record");
+    // The writer commits every second: after 2.5 s, at least a second is in.
+    std::thread::sleep(std::time::Duration::from_millis(2500));
+    child.kill().expect("kill");
+    let _ = child.wait();
+    assert!(!out.exists(), "no file under the final name");
+    let partial = rsbag::bag::partial_path_for(&out);
+    // Readable as it is...
+    let frames = |path: &std::path::Path| {
+        Recording::open(path)
+            .expect("a playable recording")
+            .events(..)
+            .filter(|e| {
+                matches!(
+                    e,
+                    Ok(TimedEvent {
+                        event: Event::Frame { .. },
+                        ..
+                    })
+                )
+            })
+            .count()
+    };
+    let committed = frames(&partial);
+    assert!(committed > 30, "{committed} frames committed");
+    // ... and `reindex` writes it as a finished NAME.db3.
+    let done = Command::new(env!("CARGO_BIN_EXE_rsbag"))
+        .arg("reindex")
+        .arg(&partial)
+        .output()
+        .expect("run reindex");
+    assert!(
+        done.status.success(),
+        "{}",
+        String::from_utf8_lossy(&done.stderr)
+    );
+    assert_eq!(frames(&out), committed);
+}

@@ -23,12 +23,17 @@ CREATE INDEX timestamp_idx ON messages (timestamp ASC);";
 /// crash loses at most that much and memory stays bounded.
 const COMMIT_BYTES: usize = 32 << 20;
 
+/// ... or once this long has passed since the last commit, so that a
+/// recording of little data loses at most about a second to a crash.
+const COMMIT_INTERVAL: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// Writes a `.db3`: topics, then messages in any order (readers order
 /// them by timestamp). Like [`crate::bag::BagFile`], it writes under a
 /// temporary name (`NAME.db3.partial`) and renames the file when finished,
-/// never replacing a file unless asked. Every committed message survives
-/// a crash of the writing process: SQLite's journal keeps the partial file
-/// a consistent database.
+/// never replacing a file unless asked. It commits every 32 MB or every
+/// second, and every committed message survives a crash of the writing
+/// process: SQLite's journal keeps the partial file a consistent database,
+/// readable as it is.
 ///
 /// # Example
 /// ```
@@ -55,6 +60,7 @@ pub struct Db3Writer {
     topics: HashMap<String, u32>,
     uncommitted: usize,
     bytes: u64,
+    last_commit: std::time::Instant,
 }
 
 impl Db3Writer {
@@ -101,6 +107,7 @@ impl Db3Writer {
             topics: HashMap::new(),
             uncommitted: 0,
             bytes: 0,
+            last_commit: std::time::Instant::now(),
         })
     }
 
@@ -159,10 +166,7 @@ impl Db3Writer {
             .map_err(|e| self.in_file(db_error(e)))?;
         self.uncommitted += data.len() + 32;
         self.bytes += data.len() as u64;
-        if self.uncommitted >= COMMIT_BYTES {
-            self.commit()?;
-        }
-        Ok(())
+        self.commit_when_due()
     }
 
     /// Add a message whose bytes are `parts` one after the other, written
@@ -193,10 +197,7 @@ impl Db3Writer {
         drop(blob);
         self.uncommitted += len + 32;
         self.bytes += len as u64;
-        if self.uncommitted >= COMMIT_BYTES {
-            self.commit()?;
-        }
-        Ok(())
+        self.commit_when_due()
     }
 
     /// Commit what was written so far: it survives a crash from now on.
@@ -205,6 +206,15 @@ impl Db3Writer {
             .execute_batch("COMMIT; BEGIN")
             .map_err(|e| self.in_file(db_error(e)))?;
         self.uncommitted = 0;
+        self.last_commit = std::time::Instant::now();
+        Ok(())
+    }
+
+    /// Commit after [`COMMIT_BYTES`] or [`COMMIT_INTERVAL`].
+    fn commit_when_due(&mut self) -> Result<()> {
+        if self.uncommitted >= COMMIT_BYTES || self.last_commit.elapsed() >= COMMIT_INTERVAL {
+            self.commit()?;
+        }
         Ok(())
     }
 

@@ -39,9 +39,9 @@ pub struct Db3Options {
     /// refuses to open a `.db3` that describes a pose stream ("Failed to
     /// read stream profile"), so a `.db3` with poses opens only in rsbag.
     pub pose: bool,
-    /// Sync every commit to disk (every 32 MB), so a crash of the machine
-    /// loses at most that: on for recording; a conversion, which can be
-    /// run again, turns it off ([`Db3Writer::set_durable`]).
+    /// Sync every commit (every second or 32 MB) to disk, so a crash of
+    /// the machine loses at most that: on for recording; a conversion,
+    /// which can be run again, turns it off ([`Db3Writer::set_durable`]).
     pub durable: bool,
 }
 

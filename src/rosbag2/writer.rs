@@ -112,7 +112,8 @@ impl Db3Writer {
     }
 
     /// Whether each commit waits until its data is on disk (the default:
-    /// a crash, even of the machine, loses at most the last 32 MB). A
+    /// a crash, even of the machine, loses at most the last second or
+    /// 32 MB). A
     /// writer that need not survive a crash of the machine (a conversion,
     /// which can be run again from its input) turns it off and runs at the
     /// page cache's speed, as `cp` and librealsense's own converter do;

@@ -49,6 +49,7 @@ pub struct DecompressArgs {
 
 pub fn run(args: Args) -> Result<()> {
     rewrite(
+        "compress",
         &args.file,
         args.out.as_deref(),
         args.force,
@@ -58,6 +59,7 @@ pub fn run(args: Args) -> Result<()> {
 
 pub fn run_decompress(args: DecompressArgs) -> Result<()> {
     rewrite(
+        "decompress",
         &args.file,
         args.out.as_deref(),
         args.force,
@@ -65,10 +67,16 @@ pub fn run_decompress(args: DecompressArgs) -> Result<()> {
     )
 }
 
-fn rewrite(file: &Path, out: Option<&Path>, force: bool, compression: Compression) -> Result<()> {
+fn rewrite(
+    command: &str,
+    file: &Path,
+    out: Option<&Path>,
+    force: bool,
+    compression: Compression,
+) -> Result<()> {
     bag_only(
         file,
-        "compress",
+        command,
         "`rsbag convert --to db3` writes its images PNG-compressed (or raw with --uncompressed)",
     )?;
     let bag = Bag::open(file)?;

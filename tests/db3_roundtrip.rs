@@ -6,10 +6,13 @@
 mod common;
 
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use rsbag::bag::Compression;
+use rsbag::device::Device;
 use rsbag::device::{StreamId, StreamKind};
-use rsbag::playback::{Event, FrameReader, Recording, TimedEvent};
+use rsbag::playback::{Event, FrameReader, Playback, PlaybackOptions, Recording, TimedEvent};
 use rsbag::record::{copy_recording, create_sink, CopySelection, Db3Options, FileFormat};
 
 fn convert(from: &Path, to: PathBuf, format: FileFormat) -> PathBuf {
@@ -113,6 +116,73 @@ fn tf_static_gives_the_extrinsics_when_the_strings_are_missing() {
         }
         for (x, y) in want.translation.iter().zip(&got.translation) {
             assert!((x - y).abs() < 1e-6, "{from} -> {to}: {want:?} vs {got:?}");
+        }
+    }
+}
+
+/// Every sensor of `playback` started (while paused) with a callback that
+/// logs the frames.
+fn start_logging(playback: &Playback) -> Arc<Mutex<Vec<rsbag::device::Frame>>> {
+    playback.pause();
+    let log = Arc::new(Mutex::new(Vec::new()));
+    for sensor in playback.sensors() {
+        sensor.open(&sensor.profiles()).expect("open");
+        let log = log.clone();
+        sensor
+            .start(Arc::new(move |f| log.lock().expect("log").push(f)))
+            .expect("start");
+    }
+    log
+}
+
+#[test]
+fn the_playback_device_plays_a_db3_every_frame_once_and_seeks_right() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bag = dir.path().join("source.bag");
+    common::rs::write(&bag, 60, Compression::Lz4);
+    let db3 = convert(&bag, dir.path().join("copy.db3"), FileFormat::Db3);
+    let reader = FrameReader::open(&bag).expect("bag");
+    let key = |f: &rsbag::device::Frame| (f.profile.stream, f.number, f.data.clone());
+    let mut want: Vec<_> = reader
+        .frames()
+        .expect("frames")
+        .map(|f| key(&f.expect("frame").frame))
+        .collect();
+    want.sort();
+    let options = PlaybackOptions {
+        real_time: false,
+        ..PlaybackOptions::default()
+    };
+    let playback = Playback::with_options(&db3, options).expect("open");
+    let log = start_logging(&playback);
+    playback.resume();
+    assert!(playback.wait_until_stopped(Duration::from_secs(30)));
+    let mut got: Vec<_> = log.lock().expect("log").iter().map(key).collect();
+    got.sort();
+    assert_eq!(got, want);
+    // A seek while paused: each stream resumes at its first frame at or
+    // after the time.
+    for t in [
+        Duration::ZERO,
+        Duration::from_millis(700),
+        Duration::from_millis(1500),
+    ] {
+        let playback = Playback::with_options(&db3, options).expect("open");
+        let log = start_logging(&playback);
+        playback.seek(t).expect("seek");
+        playback.resume();
+        assert!(playback.wait_until_stopped(Duration::from_secs(30)));
+        let log = log.lock().expect("log");
+        for stream in reader.streams() {
+            let first = log
+                .iter()
+                .find(|f| f.profile.stream == stream)
+                .expect("delivered");
+            let want = reader
+                .frame_at_or_after(stream, t)
+                .expect("read")
+                .expect("a frame");
+            assert_eq!(first.number, want.frame.number, "{stream} after {t:?}");
         }
     }
 }

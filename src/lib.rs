@@ -19,6 +19,7 @@ pub mod bag;
 pub mod device;
 mod error;
 pub mod msg;
+mod parallel;
 pub mod playback;
 pub mod processing;
 pub mod realsense;

@@ -13,7 +13,7 @@ use crate::realsense::topics::StreamTopic;
 use crate::{BagTime, Result};
 
 use super::rs_writer::depth_units_of;
-use super::sink::{write_description, RecordingSink};
+use super::sink::{write_description, FrameWrite, RecordingSink};
 
 /// What a copy keeps: streams and a time range (bag times, ns). As in
 /// [`super::trim::Trim`], the copy stays a complete recording: every
@@ -109,7 +109,7 @@ fn write_all(
         }
     }
     let mut report = CopyReport::default();
-    let mut written = 0;
+    let mut batch = FrameBatch::default();
     let events = recording
         .select()
         .streams(recording.streams().keys().copied().filter(|s| keeps(s)))
@@ -123,10 +123,11 @@ fn write_all(
                     StreamKind::Depth => options.get(sensor).map_or(0.0, |o| depth_units_of(o)),
                     _ => 0.0,
                 };
-                sink.write_frame(sensor_index(sensor), &frame, units, event.time.as_nanos())?;
                 *report.frames.entry(frame.profile.stream).or_default() += 1;
-                written += 1;
-                progress(written);
+                batch.push(sensor_index(sensor), frame, units, event.time.as_nanos());
+                if batch.is_full() {
+                    batch.write(sink, &mut progress)?;
+                }
             }
             Event::OptionChanged {
                 sensor,
@@ -141,6 +142,7 @@ fn write_all(
                 };
                 option.value = value;
                 let option = option.clone();
+                batch.write(sink, &mut progress)?;
                 sink.write_option(sensor_index(sensor), &option, event.time.as_nanos())?;
                 report.option_changes += 1;
             }
@@ -148,6 +150,7 @@ fn write_all(
                 sensor,
                 notification,
             } => {
+                batch.write(sink, &mut progress)?;
                 sink.write_notification(
                     sensor_index(sensor),
                     &notification,
@@ -157,7 +160,55 @@ fn write_all(
             }
         }
     }
+    batch.write(sink, &mut progress)?;
     Ok(report)
+}
+
+/// Frames waiting to be written together (a `.db3` sink compresses their
+/// images on every core): at most 16, or 64 MB.
+#[derive(Default)]
+struct FrameBatch {
+    frames: Vec<(u32, crate::device::Frame, f32, u64)>,
+    bytes: usize,
+    written: u64,
+}
+
+impl FrameBatch {
+    fn push(&mut self, sensor: u32, frame: crate::device::Frame, units: f32, at: u64) {
+        self.bytes += frame.data.len();
+        self.frames.push((sensor, frame, units, at));
+    }
+
+    fn is_full(&self) -> bool {
+        self.frames.len() >= 16 || self.bytes >= 64 << 20
+    }
+
+    /// Write the frames and empty the batch.
+    fn write(
+        &mut self,
+        sink: &mut dyn RecordingSink,
+        progress: &mut impl FnMut(u64),
+    ) -> Result<()> {
+        if self.frames.is_empty() {
+            return Ok(());
+        }
+        let writes: Vec<FrameWrite<'_>> = self
+            .frames
+            .iter()
+            .map(|(sensor, frame, depth_units, capture_ns)| FrameWrite {
+                sensor: *sensor,
+                frame,
+                depth_units: *depth_units,
+                capture_ns: *capture_ns,
+            })
+            .collect();
+        sink.write_frames(&writes)?;
+        self.written += self.frames.len() as u64;
+        self.frames.clear();
+        self.bytes = 0;
+        progress(self.written);
+        Ok(())
+    }
 }
 
 /// The index a sensor at `position` of the snapshot gets in the new file.

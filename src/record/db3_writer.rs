@@ -19,7 +19,8 @@ use crate::realsense::{metadata_keys, FILE_VERSION};
 use crate::rosbag2::Db3Writer;
 use crate::Result;
 
-use super::sink::RecordingSink;
+use super::sink::{FrameWrite, RecordingSink};
+use crate::parallel::parallel_map;
 
 /// The device is always device 0 of its file, as in librealsense.
 const DEVICE: u32 = 0;
@@ -119,37 +120,32 @@ impl Db3RsWriter {
         kind != StreamKind::Pose || self.options.pose
     }
 
-    fn write_image(&mut self, stream: &StreamTopic, frame: &Frame, time: u64) -> Result<()> {
+    /// An image frame: `compressed` is what [`compressed_image`] made of
+    /// it (`None`: written as `sensor_msgs/msg/Image`).
+    fn write_image(
+        &mut self,
+        stream: &StreamTopic,
+        frame: &Frame,
+        compressed: Option<(String, Vec<u8>)>,
+        time: u64,
+    ) -> Result<()> {
         let (width, height) = frame.resolution().unwrap_or_default();
         let frame_id = frame_id(stream);
         let header = Header::at(time, frame_id.as_bytes());
         let base = format!("{}/image/data", stream.prefix());
-        if self.options.compress_images {
-            let pixels = Pixels {
-                width,
-                height,
-                stride: frame.stride,
-                data: frame.data.to_vec(),
+        if let Some((format, data)) = compressed {
+            let topic = if images::is_compressed_depth(frame.profile.format) {
+                format!("{base}/compressedDepth")
+            } else {
+                format!("{base}/compressed")
             };
-            if let Some((format, data)) = images::compress(frame.profile.format, &pixels)? {
-                let topic = if images::is_compressed_depth(frame.profile.format) {
-                    format!("{base}/compressedDepth")
-                } else {
-                    format!("{base}/compressed")
-                };
-                let msg = CompressedImage {
-                    header,
-                    format: format.as_bytes(),
-                    data: &data,
-                };
-                return self.write_parts(
-                    &topic,
-                    ros2::COMPRESSED_IMAGE,
-                    time,
-                    &msg.encode_head(),
-                    &data,
-                );
-            }
+            let msg = CompressedImage {
+                header,
+                format: format.as_bytes(),
+                data: &data,
+            };
+            let head = msg.encode_head();
+            return self.write_parts(&topic, ros2::COMPRESSED_IMAGE, time, &head, &data);
         }
         let msg = ros2::Image {
             header,
@@ -161,6 +157,39 @@ impl Db3RsWriter {
             data: &frame.data,
         };
         self.write_parts(&base, ros2::IMAGE, time, &msg.encode_head(), &frame.data)
+    }
+
+    /// A frame with its image compressed already (see [`compressed_image`]).
+    fn write_prepared(
+        &mut self,
+        write: &FrameWrite<'_>,
+        compressed: Option<(String, Vec<u8>)>,
+    ) -> Result<()> {
+        let frame = write.frame;
+        let kind = frame.profile.stream.kind;
+        if !self.writes(kind) {
+            return Ok(());
+        }
+        let at = event_bag_time(write.capture_ns);
+        let stream = StreamTopic::new(DEVICE, write.sensor, frame.profile.stream);
+        let depth_units = (kind == StreamKind::Depth).then_some(write.depth_units);
+        let part = match frame.profile.kind {
+            ProfileKind::Video { .. } => {
+                self.write_image(&stream, frame, compressed, at)?;
+                "image"
+            }
+            ProfileKind::Motion { .. } => {
+                self.write_motion(&stream, frame, at)?;
+                "imu"
+            }
+            ProfileKind::Pose => {
+                let text = strings::format_pose(&frame.pose().unwrap_or_default());
+                self.write_string(&format!("{}/pose/data", stream.prefix()), at, &text)?;
+                "pose"
+            }
+        };
+        let topic = format!("{}/{part}/metadata", stream.prefix());
+        self.write_string(&topic, at, &metadata_string(frame, depth_units))
     }
 
     fn write_motion(&mut self, stream: &StreamTopic, frame: &Frame, time: u64) -> Result<()> {
@@ -212,6 +241,24 @@ impl Db3RsWriter {
         let data = ros2::encode_tf_message(&list);
         self.write("/tf_static", ros2::TF_MESSAGE, 0, &data)
     }
+}
+
+/// The compressed image of a video frame whose format librealsense 2.59
+/// compresses: the `format` text and data of its `CompressedImage`.
+fn compressed_image(frame: &Frame) -> Result<Option<(String, Vec<u8>)>> {
+    let Some((width, height)) = frame.resolution() else {
+        return Ok(None);
+    };
+    if !images::is_compressed(frame.profile.format) {
+        return Ok(None);
+    }
+    let pixels = Pixels {
+        width,
+        height,
+        stride: frame.stride,
+        data: frame.data.to_vec(),
+    };
+    images::compress(frame.profile.format, &pixels)
 }
 
 /// The `header.frame_id` librealsense gives a stream's messages: its name
@@ -323,30 +370,26 @@ impl RecordingSink for Db3RsWriter {
     }
 
     fn write_frame(&mut self, sensor: u32, frame: &Frame, units: f32, at: u64) -> Result<()> {
-        let kind = frame.profile.stream.kind;
-        if !self.writes(kind) {
-            return Ok(());
+        self.write_frames(&[FrameWrite {
+            sensor,
+            frame,
+            depth_units: units,
+            capture_ns: at,
+        }])
+    }
+
+    /// The images are compressed on every core first, then written in
+    /// order.
+    fn write_frames(&mut self, frames: &[FrameWrite<'_>]) -> Result<()> {
+        let compress = self.options.compress_images;
+        let images = parallel_map(frames, |w| match compress {
+            true => compressed_image(w.frame),
+            false => Ok(None),
+        });
+        for (write, image) in frames.iter().zip(images) {
+            self.write_prepared(write, image?)?;
         }
-        let at = event_bag_time(at);
-        let stream = StreamTopic::new(DEVICE, sensor, frame.profile.stream);
-        let depth_units = (kind == StreamKind::Depth).then_some(units);
-        let part = match frame.profile.kind {
-            ProfileKind::Video { .. } => {
-                self.write_image(&stream, frame, at)?;
-                "image"
-            }
-            ProfileKind::Motion { .. } => {
-                self.write_motion(&stream, frame, at)?;
-                "imu"
-            }
-            ProfileKind::Pose => {
-                let text = strings::format_pose(&frame.pose().unwrap_or_default());
-                self.write_string(&format!("{}/pose/data", stream.prefix()), at, &text)?;
-                "pose"
-            }
-        };
-        let topic = format!("{}/{part}/metadata", stream.prefix());
-        self.write_string(&topic, at, &metadata_string(frame, depth_units))
+        Ok(())
     }
 
     fn write_notification(&mut self, sensor: u32, n: &Notification, at: u64) -> Result<()> {

@@ -12,7 +12,7 @@ pub mod trim;
 
 pub use copy::{copy_recording, CopyReport, CopySelection};
 pub use db3_writer::{Db3Options, Db3RsWriter};
-pub use sink::{create_sink, FileFormat, RecordingSink};
+pub use sink::{create_sink, FileFormat, FrameWrite, RecordingSink};
 
 pub use recorder::{
     FailureCallback, RecordOptions, RecordReport, RecordSensor, Recorder, StreamCounts,

@@ -13,7 +13,7 @@ use parking_lot::Mutex;
 
 use super::db3_writer::Db3Options;
 use super::rs_writer::depth_units_of;
-use super::sink::{create_sink, write_description, FileFormat, RecordingSink};
+use super::sink::{create_sink, write_description, FileFormat, FrameWrite, RecordingSink};
 use crate::bag::{Compression, WriterOptions};
 use crate::device::{
     CameraInfo, Device, DeviceSnapshot, Extrinsics, Frame, FrameCallback, Notification,
@@ -677,6 +677,9 @@ impl ExtrinsicsGroups {
     }
 }
 
+/// At most this many queued frames are written at once.
+const FRAMES_AT_ONCE: usize = 16;
+
 /// The writer thread's state.
 struct WriterThread {
     writer: Box<dyn RecordingSink>,
@@ -691,19 +694,34 @@ struct WriterThread {
 impl WriterThread {
     fn run(mut self) -> Result<u64> {
         let mut written_extrinsics = std::collections::HashSet::new();
-        while let Ok(job) = self.queue.recv() {
+        let mut next = None;
+        loop {
+            let job = match next.take() {
+                Some(job) => job,
+                None => match self.queue.recv() {
+                    Ok(job) => job,
+                    Err(_) => break,
+                },
+            };
             let result = match job {
                 Job::Finish => break,
                 Job::Frame { sensor, frame, at } => {
-                    self.queued_bytes
-                        .fetch_sub(frame.data.len(), Ordering::AcqRel);
-                    let stream = StreamTopic::new(0, sensor, frame.profile.stream);
-                    let mut result = Ok(());
-                    if written_extrinsics.insert(stream) {
-                        let (group, e) = self.extrinsics.of(frame.profile.stream);
-                        result = self.writer.write_extrinsics(stream, group, &e);
+                    // The frames already waiting go with it: a `.db3`
+                    // compresses their images on every core.
+                    let mut frames = vec![(sensor, frame, at)];
+                    while frames.len() < FRAMES_AT_ONCE {
+                        match self.queue.try_recv() {
+                            Ok(Job::Frame { sensor, frame, at }) => {
+                                frames.push((sensor, frame, at))
+                            }
+                            Ok(other) => {
+                                next = Some(other);
+                                break;
+                            }
+                            Err(_) => break,
+                        }
                     }
-                    result.and_then(|()| self.write_frame(sensor, &frame, at))
+                    self.write_frames(&frames, &mut written_extrinsics)
                 }
                 Job::StreamsStarted {
                     sensor,
@@ -738,17 +756,41 @@ impl WriterThread {
         self.writer.finish()
     }
 
-    fn write_frame(&mut self, sensor: u32, frame: &Frame, at: u64) -> Result<()> {
-        let depth_units = self
-            .options
-            .get(sensor as usize)
-            .map_or(0.0, |o| depth_units_of(o));
-        self.writer.write_frame(sensor, frame, depth_units, at)?;
+    /// Frames taken off the queue together, each stream's extrinsics
+    /// before its first frame.
+    fn write_frames(
+        &mut self,
+        frames: &[(u32, Frame, u64)],
+        written_extrinsics: &mut std::collections::HashSet<StreamTopic>,
+    ) -> Result<()> {
+        let mut writes = Vec::with_capacity(frames.len());
+        for (sensor, frame, at) in frames {
+            self.queued_bytes
+                .fetch_sub(frame.data.len(), Ordering::AcqRel);
+            let stream = StreamTopic::new(0, *sensor, frame.profile.stream);
+            if written_extrinsics.insert(stream) {
+                let (group, e) = self.extrinsics.of(frame.profile.stream);
+                self.writer.write_extrinsics(stream, group, &e)?;
+            }
+            let depth_units = self
+                .options
+                .get(*sensor as usize)
+                .map_or(0.0, |o| depth_units_of(o));
+            writes.push(FrameWrite {
+                sensor: *sensor,
+                frame,
+                depth_units,
+                capture_ns: *at,
+            });
+        }
+        self.writer.write_frames(&writes)?;
         if let Some(shared) = self.counts.upgrade() {
             let mut counts = shared.counts.lock();
-            let entry = counts.entry(frame.profile.stream).or_default();
-            entry.written += 1;
-            entry.bytes += frame.data.len() as u64;
+            for (_, frame, _) in frames {
+                let entry = counts.entry(frame.profile.stream).or_default();
+                entry.written += 1;
+                entry.bytes += frame.data.len() as u64;
+            }
         }
         Ok(())
     }

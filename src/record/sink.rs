@@ -48,6 +48,13 @@ pub trait RecordingSink: Send {
         depth_units: f32,
         capture_ns: u64,
     ) -> Result<()>;
+    /// Several frames, in order: what a writer can do for them together
+    /// (a `.db3` compresses their images on every core) it does.
+    fn write_frames(&mut self, frames: &[FrameWrite<'_>]) -> Result<()> {
+        frames
+            .iter()
+            .try_for_each(|f| self.write_frame(f.sensor, f.frame, f.depth_units, f.capture_ns))
+    }
     /// A notification.
     fn write_notification(&mut self, sensor: u32, n: &Notification, capture_ns: u64) -> Result<()>;
     /// The temporary path the file is written under until finished.
@@ -58,6 +65,19 @@ pub trait RecordingSink: Send {
     fn finish(self: Box<Self>) -> Result<u64>;
     /// Stop and delete the unfinished file.
     fn abandon(self: Box<Self>);
+}
+
+/// One frame to write, as [`RecordingSink::write_frame`] takes it.
+#[derive(Debug, Clone, Copy)]
+pub struct FrameWrite<'f> {
+    /// The sensor's index in the file.
+    pub sensor: u32,
+    /// The frame.
+    pub frame: &'f Frame,
+    /// The depth units, for a depth frame.
+    pub depth_units: f32,
+    /// Capture time, ns since the recording started.
+    pub capture_ns: u64,
 }
 
 /// The file formats a recording can be written in.

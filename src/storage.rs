@@ -137,9 +137,9 @@ impl Storage {
     }
 
     /// The times of the first and last message on `ids`.
-    pub fn time_span(&self, ids: &[u32]) -> Result<Option<(u64, u64)>> {
+    pub fn time_span(&self, ids: &[u32]) -> Option<(u64, u64)> {
         match self {
-            Storage::Bag(bag) => Ok(bag.time_span(ids)),
+            Storage::Bag(bag) => bag.time_span(ids),
             Storage::Db3(db3) => db3.time_span(ids),
         }
     }

@@ -191,7 +191,7 @@ impl Recording {
             );
         }
         let frame_conns: Vec<u32> = streams.values().flat_map(|s| s.data.clone()).collect();
-        let (start_time, end_time) = storage.time_span(&frame_conns)?.unwrap_or((0, 0));
+        let (start_time, end_time) = storage.time_span(&frame_conns).unwrap_or((0, 0));
         Ok(Recording {
             storage,
             file_version,

@@ -192,7 +192,11 @@ impl Summary {
     pub fn of(path: impl AsRef<Path>) -> Result<Summary> {
         let path = path.as_ref();
         let storage = Storage::open(path)?;
-        if storage.messages_on([FILE_VERSION_TOPIC]).next().is_none() {
+        if !storage
+            .topics()
+            .iter()
+            .any(|t| t.name == FILE_VERSION_TOPIC)
+        {
             let why = "no /file_version topic".to_owned();
             return Summary::describe(path, &storage, Err(why)).map_err(|e| e.in_file(path));
         }
@@ -240,7 +244,7 @@ impl Summary {
         };
         match storage {
             Storage::Bag(bag) => summary.with_bag(bag),
-            Storage::Db3(db3) => summary.with_db3(db3),
+            Storage::Db3(db3) => Ok(summary.with_db3(db3)),
         }
     }
 
@@ -274,9 +278,9 @@ impl Summary {
 
     /// The parts of a `.db3`: size, time span, and whether its images are
     /// compressed.
-    fn with_db3(self, db3: &Db3) -> Result<Summary> {
+    fn with_db3(self, db3: &Db3) -> Summary {
         let ids: Vec<u32> = db3.topics().iter().map(|t| t.id).collect();
-        let (start_ns, end_ns) = db3.time_span(&ids)?.unwrap_or((0, 0));
+        let (start_ns, end_ns) = db3.time_span(&ids).unwrap_or((0, 0));
         let mut compression: BTreeMap<String, u64> = BTreeMap::new();
         for t in db3.topics() {
             let name = match t.msg_type.as_str() {
@@ -287,7 +291,7 @@ impl Summary {
             *compression.entry(name.to_owned()).or_default() += 1;
         }
         let size = std::fs::metadata(db3.path()).map_or(0, |m| m.len());
-        Ok(Summary {
+        Summary {
             format: "db3",
             size,
             start_ns,
@@ -295,7 +299,7 @@ impl Summary {
             compression,
             messages: db3.total_message_count(),
             ..self
-        })
+        }
     }
 }
 
@@ -340,7 +344,7 @@ impl RealSenseSummary {
                     recording.storage(),
                     s.data_connections(),
                     s.frame_count,
-                )?,
+                ),
                 intrinsics: s.profile.intrinsics().as_ref().map(IntrinsicsSummary::from),
             });
         }
@@ -371,14 +375,14 @@ impl From<&Intrinsics> for IntrinsicsSummary {
 
 /// Frames per second of a stream with two frames or more, (frames - 1)
 /// over the time from its first frame to its last, from the index.
-fn measured_rate(storage: &Storage, conns: &[u32], frames: u64) -> Result<Option<f64>> {
+fn measured_rate(storage: &Storage, conns: &[u32], frames: u64) -> Option<f64> {
     if frames < 2 {
-        return Ok(None);
+        return None;
     }
-    Ok(storage
-        .time_span(conns)?
+    storage
+        .time_span(conns)
         .filter(|(first, last)| last > first)
-        .map(|(first, last)| (frames - 1) as f64 * 1e9 / (last - first) as f64))
+        .map(|(first, last)| (frames - 1) as f64 * 1e9 / (last - first) as f64)
 }
 
 /// The chunks whose compression is read: all of them in a small file, the

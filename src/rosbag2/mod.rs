@@ -78,6 +78,8 @@ pub struct TopicInfo {
     pub offered_qos_profiles: String,
     /// Messages on the topic.
     pub count: u64,
+    /// The first and last timestamp of its messages, if it has any.
+    pub span: Option<(u64, u64)>,
 }
 
 /// A rosbag2 `.db3` opened for reading.
@@ -164,23 +166,12 @@ impl Db3 {
         self.topics.iter().map(|t| t.count).sum()
     }
 
-    /// The first and last timestamp of the messages on `ids`, if any.
-    pub fn time_span(&self, ids: &[u32]) -> Result<Option<(u64, u64)>> {
-        if ids.is_empty() {
-            return Ok(None);
-        }
-        let sql = format!(
-            "SELECT MIN(timestamp), MAX(timestamp) FROM messages WHERE topic_id IN ({})",
-            id_list(ids)
-        );
-        let db = self.db.lock();
-        let span: (Option<i64>, Option<i64>) = db
-            .query_row(&sql, [], |r| Ok((r.get(0)?, r.get(1)?)))
-            .map_err(db_error)?;
-        Ok(match span {
-            (Some(a), Some(b)) => Some((to_ns(a), to_ns(b))),
-            _ => None,
-        })
+    /// The first and last timestamp of the messages on `ids`, if any
+    /// (from what [`Db3::open`] read: no query).
+    pub fn time_span(&self, ids: &[u32]) -> Option<(u64, u64)> {
+        ids.iter()
+            .filter_map(|&id| self.topic(id)?.span)
+            .reduce(|(a, b), (c, d)| (a.min(c), b.max(d)))
     }
 
     /// The timestamps of the messages on `ids`, in reading order.
@@ -238,24 +229,29 @@ impl Db3 {
     }
 }
 
-/// The topics table, with each topic's message count.
+/// The topics table, with each topic's message count and time span, in
+/// one pass over the messages.
 fn read_topics(db: &Connection) -> Result<Vec<TopicInfo>> {
     let mut statement = db
         .prepare(
             "SELECT t.id, t.name, t.type, t.serialization_format, t.offered_qos_profiles, \
-             (SELECT COUNT(*) FROM messages m WHERE m.topic_id = t.id) \
-             FROM topics t ORDER BY t.id",
+             m.n, m.first, m.last FROM topics t LEFT JOIN \
+             (SELECT topic_id, COUNT(*) AS n, MIN(timestamp) AS first, MAX(timestamp) AS last \
+              FROM messages GROUP BY topic_id) m ON m.topic_id = t.id ORDER BY t.id",
         )
         .map_err(db_error)?;
     let rows = statement
         .query_map([], |r| {
+            let first: Option<i64> = r.get(6)?;
+            let last: Option<i64> = r.get(7)?;
             Ok(TopicInfo {
                 id: u32::try_from(r.get::<_, i64>(0)?).unwrap_or(u32::MAX),
                 name: r.get(1)?,
                 msg_type: r.get(2)?,
                 serialization_format: r.get(3)?,
                 offered_qos_profiles: r.get::<_, Option<String>>(4)?.unwrap_or_default(),
-                count: u64::try_from(r.get::<_, i64>(5)?).unwrap_or(0),
+                count: u64::try_from(r.get::<_, Option<i64>>(5)?.unwrap_or(0)).unwrap_or(0),
+                span: first.zip(last).map(|(a, b)| (to_ns(a), to_ns(b))),
             })
         })
         .map_err(db_error)?;

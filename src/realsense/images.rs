@@ -22,9 +22,10 @@ const DEPTH_HEADER: usize = 12;
 /// Largest decoded image accepted, against damaged size fields.
 const MAX_IMAGE_BYTES: usize = 1 << 30;
 
-/// An image as the stream delivers it.
+/// An image as the stream delivers it: owned when decompressed, borrowed
+/// (`Pixels<&[u8]>`, a frame's own bytes) when compressed.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Pixels {
+pub struct Pixels<D = Vec<u8>> {
     /// Width in pixels.
     pub width: u32,
     /// Height in pixels.
@@ -32,7 +33,7 @@ pub struct Pixels {
     /// Bytes per row.
     pub stride: u32,
     /// The pixels.
-    pub data: Vec<u8>,
+    pub data: D,
 }
 
 fn bad(reason: impl Into<String>) -> Error {
@@ -164,12 +165,6 @@ enum Scheme {
     Zstd,
 }
 
-/// Whether frames of `format` are compressed (otherwise they are written
-/// as `sensor_msgs/msg/Image`).
-pub fn is_compressed(format: Format) -> bool {
-    scheme(format).is_some()
-}
-
 /// Whether a compressed frame of `format` goes to `image/data/compressedDepth`
 /// (rather than `image/data/compressed`).
 pub fn is_compressed_depth(format: Format) -> bool {
@@ -178,13 +173,16 @@ pub fn is_compressed_depth(format: Format) -> bool {
 
 /// Compress one frame as librealsense 2.59 does: the `format` text and the
 /// data of its `CompressedImage`. `None` for formats it does not compress.
-pub fn compress(format: Format, pixels: &Pixels) -> Result<Option<(String, Vec<u8>)>> {
+pub fn compress<D: AsRef<[u8]>>(
+    format: Format,
+    pixels: &Pixels<D>,
+) -> Result<Option<(String, Vec<u8>)>> {
     let Some(scheme) = scheme(format) else {
         return Ok(None);
     };
     match scheme {
         Scheme::Zstd => {
-            let data = zstd::bulk::compress(&pixels.data, 1).map_err(Error::Stream)?;
+            let data = zstd::bulk::compress(pixels.data.as_ref(), 1).map_err(Error::Stream)?;
             let text = format!(
                 "{}; zstd; {}x{} step={}",
                 format.name(),
@@ -206,7 +204,12 @@ pub fn compress(format: Format, pixels: &Pixels) -> Result<Option<(String, Vec<u
     }
 }
 
-fn encode_png(out: &mut Vec<u8>, format: Format, color: png::ColorType, p: &Pixels) -> Result<()> {
+fn encode_png<D: AsRef<[u8]>>(
+    out: &mut Vec<u8>,
+    format: Format,
+    color: png::ColorType,
+    p: &Pixels<D>,
+) -> Result<()> {
     let channels = match color {
         png::ColorType::Rgb => 3,
         png::ColorType::Rgba => 4,
@@ -220,6 +223,7 @@ fn encode_png(out: &mut Vec<u8>, format: Format, color: png::ColorType, p: &Pixe
         let start = y * p.stride as usize;
         let line = p
             .data
+            .as_ref()
             .get(start..start + row)
             .ok_or_else(|| Error::InvalidArgument("frame smaller than its size".into()))?;
         image.extend_from_slice(line);

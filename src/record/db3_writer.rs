@@ -249,14 +249,11 @@ fn compressed_image(frame: &Frame) -> Result<Option<(String, Vec<u8>)>> {
     let Some((width, height)) = frame.resolution() else {
         return Ok(None);
     };
-    if !images::is_compressed(frame.profile.format) {
-        return Ok(None);
-    }
     let pixels = Pixels {
         width,
         height,
         stride: frame.stride,
-        data: frame.data.to_vec(),
+        data: &frame.data[..],
     };
     images::compress(frame.profile.format, &pixels)
 }

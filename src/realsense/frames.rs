@@ -110,22 +110,30 @@ pub(crate) fn pose_frame(
 /// domain, the system time and numeric values.
 pub(crate) fn apply_metadata(frame: &mut Frame, metadata: &[KeyValue<'_>]) {
     for kv in metadata {
-        let value = kv.value.trim();
         match kv.key.as_ref() {
-            metadata_keys::TIMESTAMP_DOMAIN => {
-                if let Some(domain) = TimestampDomain::from_name(value) {
-                    frame.domain = domain;
-                }
-            }
-            metadata_keys::SYSTEM_TIME => frame.system_time = value.parse().unwrap_or(0.0),
+            // The pose's own, read by `pose_frame`.
             metadata_keys::TRACKER_CONFIDENCE
             | metadata_keys::MAPPER_CONFIDENCE
             | metadata_keys::FRAME_TIMESTAMP
             | metadata_keys::FRAME_NUMBER => {}
-            key => {
-                if let Ok(v) = value.parse::<i64>() {
-                    frame.metadata.push((key.to_owned(), v));
-                }
+            key => apply_value(frame, key, kv.value.trim()),
+        }
+    }
+}
+
+/// A metadata value both layouts carry: the timestamp domain, the system
+/// time, or a numeric value under librealsense's name.
+fn apply_value(frame: &mut Frame, key: &str, value: &str) {
+    match key {
+        metadata_keys::TIMESTAMP_DOMAIN => {
+            if let Some(domain) = TimestampDomain::from_name(value) {
+                frame.domain = domain;
+            }
+        }
+        metadata_keys::SYSTEM_TIME => frame.system_time = value.parse().unwrap_or(0.0),
+        key => {
+            if let Ok(v) = value.parse::<i64>() {
+                frame.metadata.push((key.to_owned(), v));
             }
         }
     }
@@ -186,18 +194,8 @@ pub(crate) fn apply_cdr_metadata(frame: &mut Frame, data: &[u8]) -> Result<()> {
         match key.as_str() {
             metadata_keys::FRAME_NUMBER => frame.number = value.parse().unwrap_or(0),
             metadata_keys::TIMESTAMP => frame.timestamp = value.parse().unwrap_or(0.0),
-            metadata_keys::TIMESTAMP_DOMAIN => {
-                if let Some(domain) = TimestampDomain::from_name(value) {
-                    frame.domain = domain;
-                }
-            }
-            metadata_keys::SYSTEM_TIME => frame.system_time = value.parse().unwrap_or(0.0),
             metadata_keys::DEPTH_UNITS => {}
-            _ => {
-                if let Ok(v) = value.parse::<i64>() {
-                    frame.metadata.push((key, v));
-                }
-            }
+            key => apply_value(frame, key, value),
         }
     }
     Ok(())

@@ -24,7 +24,7 @@ use std::path::Path;
 use crate::bag::{Bag, Message, Messages};
 use crate::realsense::Encoding;
 use crate::rosbag2::{self, Db3, Db3Messages};
-use crate::{Error, Result};
+use crate::Result;
 
 /// The storage of a recording.
 #[derive(Debug)]
@@ -53,11 +53,7 @@ impl Storage {
     /// `.db3`, by the file's first bytes.
     pub fn open(path: impl AsRef<Path>) -> Result<Storage> {
         let path = path.as_ref();
-        let is_db3 = rosbag2::is_sqlite(path).map_err(|e| Error::Io {
-            path: path.to_owned(),
-            error: e,
-        })?;
-        if is_db3 {
+        if rosbag2::is_sqlite(path)? {
             Db3::open(path).map(Storage::Db3)
         } else {
             Bag::open_or_scan(path).map(Storage::Bag)

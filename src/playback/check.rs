@@ -172,11 +172,7 @@ pub fn check_file(
     mut progress: impl FnMut(u64, u64),
 ) -> Result<CheckReport> {
     let path = path.as_ref();
-    let is_db3 = crate::rosbag2::is_sqlite(path).map_err(|e| crate::Error::Io {
-        path: path.to_owned(),
-        error: e,
-    })?;
-    if is_db3 {
+    if crate::rosbag2::is_sqlite(path)? {
         return check_db3(path, &mut progress);
     }
     let mut damage = Vec::new();
@@ -201,22 +197,14 @@ pub fn check_file(
 /// frames of the recording.
 fn check_db3(path: &Path, progress: &mut impl FnMut(u64, u64)) -> Result<CheckReport> {
     let db3 = Db3::open(path)?;
-    let mut damage: Vec<String> = db3
+    let damage = db3
         .integrity_problems()
         .map_err(|e| e.in_file(path))?
         .into_iter()
         .map(|p| format!("the database is damaged: {p}"))
         .collect();
     let recording = Recording::from_storage(Storage::Db3(db3)).map_err(|e| e.in_file(path))?;
-    let total = recording.streams().values().map(|s| s.frame_count).sum();
-    let (streams, unreadable) = check_recording(&recording, |n| progress(n, total));
-    damage.extend(unreadable.iter().map(|e| format!("unreadable: {e}")));
-    Ok(CheckReport {
-        damage,
-        scanned: false,
-        streams,
-        start_time: recording.start_time(),
-    })
+    Ok(report(&recording, damage, false, progress))
 }
 
 /// Check one opened bag (indexed or scanned); an error when the recording
@@ -253,15 +241,26 @@ fn check_bag(bag: Bag, progress: &mut impl FnMut(u64, u64)) -> Result<CheckRepor
         }
         Err(e) => return Err(e),
     };
+    Ok(report(&recording, damage, scanned, progress))
+}
+
+/// The report on an opened recording: its frames checked, what could not
+/// be read added to the `damage` already found in the file.
+fn report(
+    recording: &Recording,
+    mut damage: Vec<String>,
+    scanned: bool,
+    progress: &mut impl FnMut(u64, u64),
+) -> CheckReport {
     let total = recording.streams().values().map(|s| s.frame_count).sum();
-    let (streams, unreadable) = check_recording(&recording, |n| progress(n, total));
+    let (streams, unreadable) = check_recording(recording, |n| progress(n, total));
     damage.extend(unreadable.iter().map(|e| format!("unreadable: {e}")));
-    Ok(CheckReport {
+    CheckReport {
         damage,
         scanned,
         streams,
         start_time: recording.start_time(),
-    })
+    }
 }
 
 /// The error without the file name in front: the report is about that file.

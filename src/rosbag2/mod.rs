@@ -49,18 +49,25 @@ pub const SQLITE_HEADER: &[u8; 16] = b"SQLite format 3\0";
 /// Messages read per batch.
 const BATCH: i64 = 64;
 
-/// Whether the file at `path` starts like an SQLite 3 database.
-pub fn is_sqlite(path: &Path) -> std::io::Result<bool> {
-    let mut head = [0u8; 16];
-    let mut file = File::open(path)?;
-    let mut read = 0;
-    while read < head.len() {
-        match file.read(&mut head[read..])? {
-            0 => break,
-            n => read += n,
+/// Whether the file at `path` starts like an SQLite 3 database (a
+/// `.db3`), by its first bytes, whatever its name.
+pub fn is_sqlite(path: &Path) -> Result<bool> {
+    let sniff = || -> std::io::Result<bool> {
+        let mut head = [0u8; 16];
+        let mut file = File::open(path)?;
+        let mut read = 0;
+        while read < head.len() {
+            match file.read(&mut head[read..])? {
+                0 => break,
+                n => read += n,
+            }
         }
-    }
-    Ok(read == head.len() && &head == SQLITE_HEADER)
+        Ok(read == head.len() && &head == SQLITE_HEADER)
+    };
+    sniff().map_err(|error| Error::Io {
+        path: path.to_owned(),
+        error,
+    })
 }
 
 /// A topic of a `.db3`, with its message count.
@@ -103,11 +110,7 @@ impl Db3 {
     }
 
     fn open_inner(path: &Path) -> Result<Db3> {
-        let is_db = is_sqlite(path).map_err(|e| Error::Io {
-            path: path.to_owned(),
-            error: e,
-        })?;
-        if !is_db {
+        if !is_sqlite(path)? {
             return Err(Error::NotADb3(
                 "the first bytes are not \"SQLite format 3\"".into(),
             ));

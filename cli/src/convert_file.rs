@@ -12,6 +12,7 @@ use rsbag::record::{copy_recording, create_sink, CopySelection, Db3Options, File
 use rsbag::{BagTime, Error, Result};
 
 use super::interrupt::{on_interrupt, Undo};
+use super::output::{refuse_existing, same_file};
 use super::progress;
 use super::select::Window;
 
@@ -30,12 +31,7 @@ pub struct FileTarget<'a> {
 }
 
 pub fn run(reader: &FrameReader, target: FileTarget<'_>) -> Result<String> {
-    if !target.force && target.out.symlink_metadata().is_ok() {
-        return Err(Error::InvalidArgument(format!(
-            "{}: the output exists; give --force to replace it, or another --out",
-            target.out.display()
-        )));
-    }
+    refuse_existing(target.out, target.force)?;
     if same_file(target.file, target.out) {
         return Err(Error::InvalidArgument(format!(
             "{}: the output is the input",
@@ -120,11 +116,4 @@ pub fn run(reader: &FrameReader, target: FileTarget<'_>) -> Result<String> {
         report.option_changes,
         report.notifications
     ))
-}
-
-fn same_file(a: &Path, b: &Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
-    }
 }

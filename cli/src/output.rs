@@ -34,11 +34,8 @@ impl Destination {
         // Writing `path` goes through `path.partial`: neither may be the
         // input, which is still being read.
         let replaces_input = same_file(&path, input) || same_file(&partial_path_for(&path), input);
-        if !force && path.symlink_metadata().is_ok() && !same_file(&path, input) {
-            return Err(Error::InvalidArgument(format!(
-                "{}: the output exists; give --force to replace it, or another --out",
-                path.display()
-            )));
+        if !same_file(&path, input) {
+            refuse_existing(&path, force)?;
         }
         let backup = replaces_input.then(|| backup_path(&path));
         if let Some(backup) = &backup {
@@ -152,8 +149,20 @@ fn backup_path(output: &Path) -> PathBuf {
     output.with_file_name(name)
 }
 
+/// An error if a file is at `path` and `force` was not given: no command
+/// replaces a file it did not create unasked.
+pub fn refuse_existing(path: &Path, force: bool) -> Result<()> {
+    if !force && path.symlink_metadata().is_ok() {
+        return Err(Error::InvalidArgument(format!(
+            "{}: the output exists; give --force to replace it, or another --out",
+            path.display()
+        )));
+    }
+    Ok(())
+}
+
 /// Whether `a` and `b` name the same existing file.
-fn same_file(a: &Path, b: &Path) -> bool {
+pub fn same_file(a: &Path, b: &Path) -> bool {
     match (a.canonicalize(), b.canonicalize()) {
         (Ok(a), Ok(b)) => a == b,
         _ => false,
@@ -190,11 +199,7 @@ pub fn losses(report: &ScanReport) -> Option<String> {
 /// Refuse a `.db3` for a command that rewrites a bag's chunks or index,
 /// saying what to use instead.
 pub fn bag_only(file: &Path, command: &str, instead: &str) -> Result<()> {
-    let is_db3 = rsbag::rosbag2::is_sqlite(file).map_err(|e| Error::Io {
-        path: file.to_path_buf(),
-        error: e,
-    })?;
-    if is_db3 {
+    if rsbag::rosbag2::is_sqlite(file)? {
         return Err(Error::InvalidArgument(format!(
             "{}: a .db3, and `rsbag {command}` works on .bag files; {instead}",
             file.display()

@@ -6,7 +6,7 @@ use rsbag::bag::{copy_messages, Bag, WriterOptions};
 use rsbag::{Error, Result};
 
 use super::convert_file;
-use super::output::{compression_of, losses, Destination};
+use super::output::{compression_of, losses, refuse_existing, Destination};
 use super::progress;
 
 /// Rebuild the index of a bag that was cut off, as `rosbag reindex` does.
@@ -31,7 +31,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    if rsbag::rosbag2::is_sqlite(&args.file).unwrap_or(false) {
+    if rsbag::rosbag2::is_sqlite(&args.file)? {
         return recover_db3(&args);
     }
     let bag = Bag::scan(&args.file)?;
@@ -78,12 +78,7 @@ fn recover_db3(args: &Args) -> Result<()> {
         )));
     };
     let out = args.out.clone().unwrap_or(unfinished);
-    if !args.force && out.symlink_metadata().is_ok() {
-        return Err(Error::InvalidArgument(format!(
-            "{}: the output exists; give --force to replace it, or another --out",
-            out.display()
-        )));
-    }
+    refuse_existing(&out, args.force)?;
     let reader = rsbag::playback::FrameReader::open(&args.file)?;
     // Images stay as they were recorded: compressed or not.
     let compressed = reader

@@ -24,6 +24,7 @@ pub mod playback;
 pub mod processing;
 pub mod realsense;
 pub mod record;
+pub mod ros_camera;
 pub mod rosbag2;
 pub mod storage;
 pub mod time;

@@ -44,6 +44,19 @@ pub enum Target {
     /// The recording as a `.bag` that librealsense 2.55 plays (LZ4
     /// chunks).
     Bag,
+    /// The recording as a ROS 2 bag directory (`metadata.yaml` and a
+    /// `.db3` or `.mcap`) of standard messages in the RealSense ROS
+    /// wrapper's topic layout, for `ros2 bag`, rosbags and Foxglove.
+    Ros2,
+}
+
+/// The storage of a `--to ros2` bag.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Storage {
+    /// SQLite 3 (`NAME_0.db3`), rosbag2's default up to Iron.
+    Sqlite3,
+    /// MCAP (`NAME_0.mcap`, zstd chunks), the default from Jazzy on.
+    Mcap,
 }
 
 /// Write the frames of a recording as files, like librealsense's
@@ -123,6 +136,13 @@ pub struct Args {
     /// With `--to db3` or `--to bag`: replace a file already at `--out`.
     #[arg(long)]
     force: bool,
+    /// With `--to ros2`: the storage plugin.
+    #[arg(long, value_enum, default_value = "sqlite3")]
+    storage: Storage,
+    /// With `--to ros2`: the namespace of the topics (the RealSense ROS 2
+    /// wrapper's default is `/camera/camera`).
+    #[arg(long, value_name = "NS", default_value = rsbag::ros_camera::DEFAULT_NAMESPACE)]
+    namespace: String,
 }
 
 impl Target {
@@ -134,6 +154,7 @@ impl Target {
             Target::Ply => "ply",
             Target::Db3 => "db3",
             Target::Bag => "bag",
+            Target::Ros2 => "ros2",
         }
     }
 
@@ -170,7 +191,33 @@ pub fn run(args: Args) -> Result<ExitCode> {
             "--uncompressed, --keep-pose and --force go with --to db3 or --to bag".into(),
         ));
     }
+    let ros2 = args.to == Target::Ros2;
+    let ros2_options_given =
+        args.storage != Storage::Sqlite3 || args.namespace != rsbag::ros_camera::DEFAULT_NAMESPACE;
+    if !ros2 && ros2_options_given {
+        return Err(Error::InvalidArgument(
+            "--storage and --namespace go with --to ros2".into(),
+        ));
+    }
     let reader = select::open(&args.file)?;
+    if ros2 {
+        let window = (args.start.is_some() || args.duration.is_some())
+            .then(|| Window::new(reader.duration(), args.start, args.duration))
+            .transpose()?;
+        let target = convert_file::Ros2Target {
+            file: &args.file,
+            out: &args.out,
+            storage: match args.storage {
+                Storage::Sqlite3 => rsbag::rosbag2::StorageId::Sqlite3,
+                Storage::Mcap => rsbag::rosbag2::StorageId::Mcap,
+            },
+            namespace: &args.namespace,
+            streams: select::streams(&reader, &args.streams)?,
+            window,
+        };
+        super::emit(&convert_file::run_ros2(&reader, target)?);
+        return Ok(ExitCode::SUCCESS);
+    }
     if let Some(format) = file_format {
         let window = (args.start.is_some() || args.duration.is_some())
             .then(|| Window::new(reader.duration(), args.start, args.duration))
@@ -416,7 +463,7 @@ impl<'a> Writer<'a> {
             }
             Target::Csv => self.csv_row(frame)?,
             // Whole files are written by `convert_file`, never frame by frame.
-            Target::Db3 | Target::Bag => {
+            Target::Db3 | Target::Bag | Target::Ros2 => {
                 return Err(Error::InvalidArgument(format!(
                     "--to {} writes one file, not a frame at a time",
                     self.to.name()

@@ -1,6 +1,8 @@
 //! `rsbag convert IN --to db3|bag --out FILE`: the whole recording (or the
 //! chosen streams and time) written anew in the other file format, with
-//! every frame, option change, notification and the device description.
+//! every frame, option change, notification and the device description;
+//! `--to ros2 --out DIR`: the frames and description as a ROS 2 bag of
+//! standard messages.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -8,7 +10,11 @@ use std::path::Path;
 use rsbag::bag::{Compression, WriterOptions};
 use rsbag::device::{StreamId, StreamKind};
 use rsbag::playback::FrameReader;
-use rsbag::record::{copy_recording, create_sink, CopySelection, Db3Options, FileFormat};
+use rsbag::record::{
+    copy_recording, create_sink, export_ros2, CopySelection, Db3Options, FileFormat,
+    Ros2ExportOptions,
+};
+use rsbag::rosbag2::StorageId;
 use rsbag::{BagTime, Error, Result};
 
 use super::interrupt::{on_interrupt, Undo};
@@ -116,4 +122,74 @@ pub fn run(reader: &FrameReader, target: FileTarget<'_>) -> Result<String> {
         report.option_changes,
         report.notifications
     ))
+}
+
+/// What `--to ros2` writes.
+pub struct Ros2Target<'a> {
+    pub file: &'a Path,
+    pub out: &'a Path,
+    pub storage: StorageId,
+    pub namespace: &'a str,
+    pub streams: Option<BTreeSet<StreamId>>,
+    pub window: Option<Window>,
+}
+
+pub fn run_ros2(reader: &FrameReader, target: Ros2Target<'_>) -> Result<String> {
+    let recording = reader.recording();
+    let selection = CopySelection {
+        streams: target.streams.clone(),
+        time: target
+            .window
+            .as_ref()
+            .map_or(BagTime::ZERO..BagTime::MAX, |w| {
+                w.bag_times(recording.start_time())
+            }),
+    };
+    let bounds = target.window.as_ref().map_or(
+        (std::ops::Bound::Unbounded, std::ops::Bound::Unbounded),
+        Window::bounds,
+    );
+    let streams: Vec<StreamId> = target
+        .streams
+        .clone()
+        .unwrap_or_else(|| recording.streams().keys().copied().collect())
+        .into_iter()
+        .collect();
+    let total: u64 = reader
+        .select()
+        .streams(streams)
+        .time(bounds)
+        .frame_counts()
+        .map_err(|e| e.in_file(target.file))?
+        .values()
+        .sum();
+    let options = Ros2ExportOptions {
+        storage: target.storage,
+        namespace: target.namespace.to_owned(),
+    };
+    let partial = rsbag::bag::partial_path_for(target.out);
+    let _remove_partial = on_interrupt(Undo::RemoveDir(partial));
+    let bar = progress::bar(total, "frames");
+    let export = export_ros2(recording, target.out, &options, &selection, |n| {
+        bar.set_position(n)
+    })
+    .map_err(|e| e.in_file(target.file))?;
+    bar.finish_and_clear();
+    let mut text = String::new();
+    for (stream, why) in &export.skipped {
+        text.push_str(&format!("note: {stream} left out: {why}\n"));
+    }
+    let total: u64 = export.messages.values().sum();
+    text.push_str(&format!(
+        "wrote {} ({} storage, {}): {} messages on {} topics\n",
+        target.out.display(),
+        target.storage.name(),
+        export.storage_file.display(),
+        total,
+        export.messages.len()
+    ));
+    for (topic, n) in &export.messages {
+        text.push_str(&format!("  {topic}: {n}\n"));
+    }
+    Ok(text)
 }

@@ -71,6 +71,7 @@ pub mod geometry_msgs;
 mod md5;
 pub mod realsense_msgs;
 pub mod ros2;
+pub mod ros2_definitions;
 pub mod sensor_msgs;
 mod ser;
 pub mod std_msgs;

@@ -37,6 +37,17 @@ pub const CAMERA_INFO: &str = "sensor_msgs/msg/CameraInfo";
 pub const IMU: &str = "sensor_msgs/msg/Imu";
 /// `tf2_msgs/msg/TFMessage`.
 pub const TF_MESSAGE: &str = "tf2_msgs/msg/TFMessage";
+/// `nav_msgs/msg/Odometry`.
+pub const ODOMETRY: &str = "nav_msgs/msg/Odometry";
+/// `realsense2_camera_msgs/msg/Metadata`: the RealSense ROS wrapper's
+/// per-frame metadata, a JSON object.
+pub const RS_METADATA: &str = "realsense2_camera_msgs/msg/Metadata";
+/// `realsense2_camera_msgs/msg/Extrinsics`: the RealSense ROS wrapper's
+/// transform between two streams.
+pub const RS_EXTRINSICS: &str = "realsense2_camera_msgs/msg/Extrinsics";
+/// `realsense2_camera_msgs/msg/IMUInfo`: the RealSense ROS wrapper's IMU
+/// intrinsics.
+pub const RS_IMU_INFO: &str = "realsense2_camera_msgs/msg/IMUInfo";
 
 /// The text of a `std_msgs/msg/String`, as bytes.
 pub fn string(data: &[u8]) -> Result<&[u8]> {
@@ -335,6 +346,88 @@ pub fn encode_tf_message(transforms: &[TransformStamped<'_>]) -> Vec<u8> {
     w.finish()
 }
 
+/// `nav_msgs/msg/Odometry`: a pose with its velocities.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Odometry<'a> {
+    /// Header; `frame_id` is the frame the pose is in.
+    pub header: Header<'a>,
+    /// The frame that moves.
+    pub child_frame_id: &'a [u8],
+    /// Position x, y, z.
+    pub position: [f64; 3],
+    /// Orientation quaternion x, y, z, w.
+    pub orientation: [f64; 4],
+    /// Row-major 6x6 covariance of the pose.
+    pub pose_covariance: [f64; 36],
+    /// Linear velocity, m/s.
+    pub linear: [f64; 3],
+    /// Angular velocity, rad/s.
+    pub angular: [f64; 3],
+    /// Row-major 6x6 covariance of the velocities.
+    pub twist_covariance: [f64; 36],
+}
+
+impl<'a> Odometry<'a> {
+    /// Decode a CDR message.
+    pub fn decode(data: &'a [u8]) -> Result<Odometry<'a>> {
+        let r = &mut CdrReader::new(data, ODOMETRY)?;
+        Ok(Odometry {
+            header: Header::read(r)?,
+            child_frame_id: r.string("child_frame_id")?,
+            position: r.f64s("pose.pose.position")?,
+            orientation: r.f64s("pose.pose.orientation")?,
+            pose_covariance: r.f64s("pose.covariance")?,
+            linear: r.f64s("twist.twist.linear")?,
+            angular: r.f64s("twist.twist.angular")?,
+            twist_covariance: r.f64s("twist.covariance")?,
+        })
+    }
+
+    /// Encode as CDR.
+    pub fn encode(&self) -> Vec<u8> {
+        let mut w = CdrWriter::with_capacity(720);
+        self.header.write(&mut w);
+        w.string(self.child_frame_id)
+            .f64s(&self.position)
+            .f64s(&self.orientation)
+            .f64s(&self.pose_covariance)
+            .f64s(&self.linear)
+            .f64s(&self.angular)
+            .f64s(&self.twist_covariance);
+        w.finish()
+    }
+}
+
+/// A `realsense2_camera_msgs/msg/Metadata`: a header and a JSON text.
+pub fn encode_rs_metadata(header: &Header<'_>, json: &str) -> Vec<u8> {
+    let mut w = CdrWriter::with_capacity(64 + json.len());
+    header.write(&mut w);
+    w.string(json.as_bytes());
+    w.finish()
+}
+
+/// A `realsense2_camera_msgs/msg/Extrinsics`: a column-major rotation and
+/// a translation in metres.
+pub fn encode_rs_extrinsics(rotation: &[f64; 9], translation: &[f64; 3]) -> Vec<u8> {
+    let mut w = CdrWriter::with_capacity(100);
+    w.f64s(rotation).f64s(translation);
+    w.finish()
+}
+
+/// A `realsense2_camera_msgs/msg/IMUInfo`: librealsense's IMU intrinsics
+/// (a 3x4 row-major scale and bias matrix, noise and bias variances).
+pub fn encode_rs_imu_info(
+    header: &Header<'_>,
+    data: &[f64; 12],
+    noise_variances: &[f64; 3],
+    bias_variances: &[f64; 3],
+) -> Vec<u8> {
+    let mut w = CdrWriter::with_capacity(256);
+    header.write(&mut w);
+    w.f64s(data).f64s(noise_variances).f64s(bias_variances);
+    w.finish()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -383,6 +476,20 @@ mod tests {
         let bytes = encode_tf_message(&tf);
         assert_eq!(decode_tf_message(&bytes).expect("tf"), tf);
         assert_eq!(uint32(&encode_uint32(4)).expect("u32"), 4);
+        let odometry = Odometry {
+            header,
+            child_frame_id: b"camera_pose_frame",
+            position: [1.0, 2.0, 3.0],
+            orientation: [0.0, 0.0, 0.0, 1.0],
+            pose_covariance: [0.5; 36],
+            linear: [0.1, 0.2, 0.3],
+            angular: [0.4, 0.5, 0.6],
+            twist_covariance: [0.25; 36],
+        };
+        assert_eq!(
+            Odometry::decode(&odometry.encode()).expect("odometry"),
+            odometry
+        );
     }
 
     #[test]

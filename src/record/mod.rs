@@ -6,12 +6,14 @@
 mod copy;
 pub mod db3_writer;
 mod recorder;
+mod ros2_export;
 pub mod rs_writer;
 mod sink;
 pub mod trim;
 
 pub use copy::{copy_recording, CopyReport, CopySelection};
 pub use db3_writer::{Db3Options, Db3RsWriter};
+pub use ros2_export::{export_ros2, Ros2Export, Ros2ExportOptions};
 pub use sink::{create_sink, FileFormat, FrameWrite, RecordingSink};
 
 pub use recorder::{

@@ -26,6 +26,7 @@
 //! # Ok(()) }
 //! ```
 
+mod directory;
 mod writer;
 
 use std::collections::VecDeque;
@@ -41,7 +42,8 @@ use rusqlite::{Connection, OpenFlags};
 use crate::bag::Message;
 use crate::{Error, Result};
 
-pub use writer::Db3Writer;
+pub use directory::{BagDirWriter, Durability, StorageId};
+pub use writer::{Db3Schema, Db3Writer};
 
 /// The first 16 bytes of every SQLite 3 database.
 pub const SQLITE_HEADER: &[u8; 16] = b"SQLite format 3\0";

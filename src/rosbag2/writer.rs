@@ -19,6 +19,30 @@ CREATE TABLE topics(id INTEGER PRIMARY KEY,name TEXT NOT NULL,type TEXT NOT NULL
 CREATE TABLE messages(id INTEGER PRIMARY KEY,topic_id INTEGER NOT NULL,timestamp INTEGER NOT NULL, data BLOB NOT NULL);
 CREATE INDEX timestamp_idx ON messages (timestamp ASC);";
 
+/// The schema rosbag2 itself creates from Iron on (its "schema 4"): the
+/// same tables with message definitions, type hashes and the bag's
+/// metadata.
+const ROSBAG2_SCHEMA: &str = "\
+CREATE TABLE schema(schema_version INTEGER PRIMARY KEY,ros_distro TEXT NOT NULL);
+CREATE TABLE metadata(id INTEGER PRIMARY KEY,metadata_version INTEGER NOT NULL,metadata TEXT NOT NULL);
+CREATE TABLE topics(id INTEGER PRIMARY KEY,name TEXT NOT NULL,type TEXT NOT NULL,serialization_format TEXT NOT NULL,offered_qos_profiles TEXT NOT NULL,type_description_hash TEXT NOT NULL);
+CREATE TABLE message_definitions(id INTEGER PRIMARY KEY,topic_type TEXT NOT NULL,encoding TEXT NOT NULL,encoded_message_definition TEXT NOT NULL,type_description_hash TEXT NOT NULL);
+CREATE TABLE messages(id INTEGER PRIMARY KEY,topic_id INTEGER NOT NULL,timestamp INTEGER NOT NULL,data BLOB NOT NULL);
+CREATE INDEX timestamp_idx ON messages (timestamp ASC);
+INSERT INTO schema(schema_version, ros_distro) VALUES (4, 'rsbag');";
+
+/// Which tables a [`Db3Writer`] creates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Db3Schema {
+    /// librealsense 2.59's: `topics` and `messages` only (what 2.59 reads).
+    #[default]
+    Librealsense,
+    /// rosbag2's own (Iron and later): also `schema`, `metadata` and
+    /// `message_definitions`, and each topic's type hash, for a bag
+    /// directory ROS 2 tools open.
+    Rosbag2,
+}
+
 /// A transaction is committed after this many bytes of messages, so a
 /// crash loses at most that much and memory stays bounded.
 const COMMIT_BYTES: usize = 32 << 20;
@@ -56,6 +80,7 @@ pub struct Db3Writer {
     path: PathBuf,
     partial_path: PathBuf,
     replace: bool,
+    schema: Db3Schema,
     db: Connection,
     topics: HashMap<String, u32>,
     uncommitted: usize,
@@ -67,16 +92,21 @@ impl Db3Writer {
     /// Start writing a `.db3` that will be named `path` once finished; a
     /// file at `path` or at its temporary name is an error.
     pub fn create(path: impl AsRef<Path>) -> Result<Db3Writer> {
-        Db3Writer::start(path.as_ref(), false)
+        Db3Writer::start(path.as_ref(), false, Db3Schema::Librealsense)
     }
 
     /// [`Db3Writer::create`], replacing a file at `path` (and at its
     /// temporary name) when finished.
     pub fn create_or_replace(path: impl AsRef<Path>) -> Result<Db3Writer> {
-        Db3Writer::start(path.as_ref(), true)
+        Db3Writer::start(path.as_ref(), true, Db3Schema::Librealsense)
     }
 
-    fn start(path: &Path, replace: bool) -> Result<Db3Writer> {
+    /// [`Db3Writer::create`] with the tables of `schema`.
+    pub fn create_with_schema(path: impl AsRef<Path>, schema: Db3Schema) -> Result<Db3Writer> {
+        Db3Writer::start(path.as_ref(), false, schema)
+    }
+
+    fn start(path: &Path, replace: bool, schema: Db3Schema) -> Result<Db3Writer> {
         let partial_path = partial_path_for(path);
         if !replace && path.symlink_metadata().is_ok() {
             return Err(Error::Io {
@@ -98,11 +128,12 @@ impl Db3Writer {
                 path: partial_path.clone(),
                 error: e,
             })?;
-        let db = open_for_writing(&partial_path).map_err(|e| e.in_file(&partial_path))?;
+        let db = open_for_writing(&partial_path, schema).map_err(|e| e.in_file(&partial_path))?;
         Ok(Db3Writer {
             path: path.to_owned(),
             partial_path,
             replace,
+            schema,
             db,
             topics: HashMap::new(),
             uncommitted: 0,
@@ -142,21 +173,74 @@ impl Db3Writer {
     }
 
     /// The id of topic `name`, added with `msg_type` (`cdr`) and the
-    /// offered QoS profiles `qos` (YAML, or empty) if it is new.
+    /// offered QoS profiles `qos` (YAML, or empty) if it is new. With the
+    /// rosbag2 schema, the type's definition and hash are stored with it
+    /// (from [`ros2_definitions`](crate::msg::ros2_definitions); empty for
+    /// types it does not know).
     pub fn add_topic(&mut self, name: &str, msg_type: &str, qos: &str) -> Result<u32> {
         if let Some(&id) = self.topics.get(name) {
             return Ok(id);
         }
         let id = u32::try_from(self.topics.len() + 1).unwrap_or(u32::MAX);
-        self.db
-            .prepare_cached(
-                "INSERT INTO topics (id, name, type, serialization_format, offered_qos_profiles) \
-                 VALUES (?1, ?2, ?3, 'cdr', ?4)",
-            )
-            .and_then(|mut s| s.execute(rusqlite::params![id, name, msg_type, qos]))
-            .map_err(|e| self.in_file(db_error(e)))?;
+        let inserted = match self.schema {
+            Db3Schema::Librealsense => self
+                .db
+                .prepare_cached(
+                    "INSERT INTO topics (id, name, type, serialization_format, offered_qos_profiles) \
+                     VALUES (?1, ?2, ?3, 'cdr', ?4)",
+                )
+                .and_then(|mut s| s.execute(rusqlite::params![id, name, msg_type, qos])),
+            Db3Schema::Rosbag2 => self.add_rosbag2_topic(id, name, msg_type, qos),
+        };
+        inserted.map_err(|e| self.in_file(db_error(e)))?;
         self.topics.insert(name.to_owned(), id);
         Ok(id)
+    }
+
+    fn add_rosbag2_topic(
+        &self,
+        id: u32,
+        name: &str,
+        msg_type: &str,
+        qos: &str,
+    ) -> rusqlite::Result<usize> {
+        let (definition, hash) = crate::msg::ros2_definitions::definition(msg_type)
+            .unwrap_or_else(|| (String::new(), ""));
+        let defined: bool = self.db.query_row(
+            "SELECT EXISTS (SELECT 1 FROM message_definitions WHERE topic_type = ?1)",
+            [msg_type],
+            |row| row.get(0),
+        )?;
+        if !defined {
+            self.db.execute(
+                "INSERT INTO message_definitions (topic_type, encoding, encoded_message_definition, type_description_hash) \
+                 VALUES (?1, 'ros2msg', ?2, ?3)",
+                rusqlite::params![msg_type, definition, hash],
+            )?;
+        }
+        self.db.execute(
+            "INSERT INTO topics (id, name, type, serialization_format, offered_qos_profiles, type_description_hash) \
+             VALUES (?1, ?2, ?3, 'cdr', ?4, ?5)",
+            rusqlite::params![id, name, msg_type, qos, hash],
+        )
+    }
+
+    /// Store the bag's metadata (the `metadata.yaml` text without its
+    /// top-level key), as rosbag2 keeps a copy in the file; only with the
+    /// rosbag2 schema.
+    pub fn set_metadata(&mut self, version: u32, yaml: &str) -> Result<()> {
+        if self.schema != Db3Schema::Rosbag2 {
+            return Err(Error::InvalidArgument(
+                "only a rosbag2-schema .db3 holds metadata".into(),
+            ));
+        }
+        self.db
+            .execute(
+                "INSERT INTO metadata (metadata_version, metadata) VALUES (?1, ?2)",
+                rusqlite::params![version, yaml],
+            )
+            .map_err(|e| self.in_file(db_error(e)))?;
+        Ok(())
     }
 
     /// Add a message on topic `topic` at `time` ns.
@@ -267,8 +351,8 @@ fn db_error(e: rusqlite::Error) -> Error {
 }
 
 /// Open the (empty) file at `path` as a new `.db3` with librealsense's
-/// schema, in a transaction.
-fn open_for_writing(path: &Path) -> Result<Connection> {
+/// or rosbag2's schema, in a transaction.
+fn open_for_writing(path: &Path, schema: Db3Schema) -> Result<Connection> {
     let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let db = Connection::open_with_flags(path, flags).map_err(db_error)?;
     // The rollback journal (the default) keeps every commit consistent and
@@ -281,7 +365,11 @@ fn open_for_writing(path: &Path) -> Result<Connection> {
         "PRAGMA page_size = 65536; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -{cache_kib};"
     ))
     .map_err(db_error)?;
-    db.execute_batch(SCHEMA).map_err(db_error)?;
+    db.execute_batch(match schema {
+        Db3Schema::Librealsense => SCHEMA,
+        Db3Schema::Rosbag2 => ROSBAG2_SCHEMA,
+    })
+    .map_err(db_error)?;
     db.execute_batch("BEGIN").map_err(db_error)?;
     Ok(db)
 }

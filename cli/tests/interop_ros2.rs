@@ -1,0 +1,359 @@
+//! `rsbag convert --to ros2`: ROS 2 bags that ROS 2's own readers open.
+//! The rosbags library (tests/interop/ros2_read.py) deserializes every
+//! message with its own definitions of the standard types, and the mcap
+//! library reads the MCAP files' schemas and channels; the frames must be
+//! the ones the real librealsense plays from the recording (2.55 for a
+//! `.bag`, 2.59 for a `.db3`), and the TF tree must give librealsense's
+//! extrinsics.
+
+#[path = "../../tests/common/mod.rs"]
+mod common;
+mod run;
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+
+fn s(path: &Path) -> &str {
+    path.to_str().expect("utf-8 path")
+}
+
+/// The recordings converted: librealsense 2.55 bags (images, stereo, IMU,
+/// metadata), an rsbag-written bag, librealsense 2.59 `.db3` files
+/// (compressed images, IMU).
+fn sources() -> Vec<(PathBuf, bool)> {
+    let mut out: Vec<(PathBuf, bool)> = [
+        "librealsense-depth-color-lz4.bag",
+        "librealsense-stereo-none.bag",
+        "librealsense-motion-lz4.bag",
+        "librealsense-metadata-lz4.bag",
+        "rsbag-synthetic-lz4.bag",
+    ]
+    .iter()
+    .map(|name| (common::sample(name), false))
+    .collect();
+    for name in ["rec259_dc.db3", "rec259_imu.db3"] {
+        out.push((common::reference(&format!("db3/{name}")), true));
+    }
+    out
+}
+
+/// The wrapper's folder name of a librealsense stream.
+fn folder(stream: &str, index: u64) -> String {
+    match (stream, index) {
+        ("Infrared", 0) => "infra".into(),
+        ("Infrared", i) => format!("infra{i}"),
+        ("Fisheye", i) if i > 0 => format!("fisheye{i}"),
+        (other, _) => other.to_lowercase(),
+    }
+}
+
+/// What librealsense plays, per wrapper folder, in order.
+fn played(source: &Path, db3: bool) -> BTreeMap<String, Vec<Value>> {
+    let text = if db3 {
+        common::python259("rs_play.py", &[s(source)])
+    } else {
+        common::python("rs_play.py", &[s(source)])
+    };
+    let mut out: BTreeMap<String, Vec<Value>> = BTreeMap::new();
+    for line in text.lines() {
+        let frame: Value = serde_json::from_str(line).expect("frame line");
+        let key = folder(
+            frame["stream"].as_str().expect("stream"),
+            frame["index"].as_u64().expect("index"),
+        );
+        out.entry(key).or_default().push(frame);
+    }
+    out
+}
+
+fn device(source: &Path, db3: bool) -> Value {
+    let text = if db3 {
+        common::python259("rs_play.py", &[s(source), "--device-json"])
+    } else {
+        common::python("rs_play.py", &[s(source), "--device-json"])
+    };
+    serde_json::from_str(&text).expect("device JSON")
+}
+
+/// `/camera/camera/<folder>/<leaf>` → folder.
+fn folder_of(topic: &str) -> &str {
+    let rest = topic.strip_prefix("/camera/camera/").expect("namespace");
+    rest.split('/').next().expect("folder")
+}
+
+fn stamp_ns(ms: f64) -> u64 {
+    (ms * 1e6).round() as u64
+}
+
+#[test]
+fn ros2_exports_of_librealsense_and_rsbag_recordings_read_in_rosbags_with_every_frame() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    for (n, (source, db3)) in sources().into_iter().enumerate() {
+        let played = played(&source, db3);
+        let device = device(&source, db3);
+        for storage in ["sqlite3", "mcap"] {
+            let what = format!("{} as {storage}", source.display());
+            let out = dir.path().join(format!("out{n}_{storage}"));
+            run::ok(&[
+                "convert",
+                s(&source),
+                "--to",
+                "ros2",
+                "--storage",
+                storage,
+                "--out",
+                s(&out),
+            ]);
+            let read: Value = serde_json::from_str(&common::python("ros2_read.py", &[s(&out)]))
+                .unwrap_or_else(|e| panic!("{what}: {e}"));
+            assert_eq!(read["storage"], storage, "{what}");
+            check_frames(&what, &read, &played);
+            let related = check_tf(&what, &read, &device);
+            // Recordings of depth with other cameras relate them.
+            let name = s(&source);
+            if ["depth-color", "stereo"].iter().any(|k| name.contains(k)) {
+                assert!(related > 0, "{what}: no extrinsics checked");
+            }
+            if storage == "mcap" {
+                check_mcap(&what, &read);
+            }
+        }
+    }
+}
+
+/// Every frame librealsense plays is there, in order, with its bytes,
+/// stamp and number; camera infos and metadata one per frame.
+fn check_frames(what: &str, read: &Value, played: &BTreeMap<String, Vec<Value>>) {
+    let counts = read["counts"].as_object().expect("counts");
+    let mut images: HashMap<&str, Vec<&Value>> = HashMap::new();
+    for image in read["images"].as_array().expect("images") {
+        images
+            .entry(folder_of(image["topic"].as_str().expect("topic")))
+            .or_default()
+            .push(image);
+    }
+    let mut imu: HashMap<&str, Vec<&Value>> = HashMap::new();
+    for sample in read["imu"].as_array().expect("imu") {
+        imu.entry(folder_of(sample["topic"].as_str().expect("topic")))
+            .or_default()
+            .push(sample);
+    }
+    for (folder, frames) in played {
+        let what = format!("{what}: {folder}");
+        let metadata = format!("/camera/camera/{folder}/metadata");
+        assert_eq!(counts[&metadata], frames.len(), "{what}: metadata count");
+        let first = &read["metadata"][&metadata];
+        assert_eq!(first["frame_number"], frames[0]["frame_number"], "{what}");
+        if let Some(ours) = images.get(folder.as_str()) {
+            assert_eq!(ours.len(), frames.len(), "{what}: image count");
+            let info = format!("/camera/camera/{folder}/camera_info");
+            assert_eq!(counts[&info], frames.len(), "{what}: camera_info count");
+            for (ours, theirs) in ours.iter().zip(frames) {
+                assert_eq!(ours["sha256"], theirs["sha256"], "{what}: bytes");
+                assert_eq!(ours["size"], theirs["size"], "{what}: size");
+                let ms = theirs["timestamp"].as_f64().expect("timestamp");
+                assert_eq!(ours["stamp_ns"], stamp_ns(ms), "{what}: stamp");
+                assert_eq!(
+                    ours["frame_id"],
+                    format!("camera_{folder}_optical_frame"),
+                    "{what}"
+                );
+            }
+        } else {
+            let ours = imu
+                .get(folder.as_str())
+                .unwrap_or_else(|| panic!("{what}: no topic"));
+            assert_eq!(ours.len(), frames.len(), "{what}: sample count");
+            let field = if folder == "gyro" {
+                "angular_velocity"
+            } else {
+                "linear_acceleration"
+            };
+            for (ours, theirs) in ours.iter().zip(frames) {
+                // The sample as the three f32 librealsense hands over.
+                let bytes: Vec<u8> = ours[field]
+                    .as_array()
+                    .expect("vector")
+                    .iter()
+                    .flat_map(|v| (v.as_f64().expect("number") as f32).to_le_bytes())
+                    .collect();
+                assert_eq!(
+                    hex(&Sha256::digest(&bytes)),
+                    theirs["sha256"].as_str().expect("sha"),
+                    "{what}: sample"
+                );
+                let ms = theirs["timestamp"].as_f64().expect("timestamp");
+                assert_eq!(ours["stamp_ns"], stamp_ns(ms), "{what}: stamp");
+                assert_eq!(ours["orientation_covariance0"], -1.0, "{what}");
+            }
+        }
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A transform: rotation (row-major) and translation.
+type Pose = ([[f64; 3]; 3], [f64; 3]);
+
+fn pose_of(t: &Value) -> Pose {
+    let q: Vec<f64> = t["rotation"]
+        .as_array()
+        .expect("rotation")
+        .iter()
+        .map(|v| v.as_f64().expect("number"))
+        .collect();
+    let (x, y, z, w) = (q[0], q[1], q[2], q[3]);
+    let r = [
+        [
+            1.0 - 2.0 * (y * y + z * z),
+            2.0 * (x * y - z * w),
+            2.0 * (x * z + y * w),
+        ],
+        [
+            2.0 * (x * y + z * w),
+            1.0 - 2.0 * (x * x + z * z),
+            2.0 * (y * z - x * w),
+        ],
+        [
+            2.0 * (x * z - y * w),
+            2.0 * (y * z + x * w),
+            1.0 - 2.0 * (x * x + y * y),
+        ],
+    ];
+    let tr: Vec<f64> = t["translation"]
+        .as_array()
+        .expect("translation")
+        .iter()
+        .map(|v| v.as_f64().expect("number"))
+        .collect();
+    (r, [tr[0], tr[1], tr[2]])
+}
+
+fn apply((r, t): &Pose, p: [f64; 3]) -> [f64; 3] {
+    [0, 1, 2].map(|i| t[i] + (0..3).map(|k| r[i][k] * p[k]).sum::<f64>())
+}
+
+fn apply_inverse((r, t): &Pose, p: [f64; 3]) -> [f64; 3] {
+    let d = [p[0] - t[0], p[1] - t[1], p[2] - t[2]];
+    [0, 1, 2].map(|i| (0..3).map(|k| r[k][i] * d[k]).sum::<f64>())
+}
+
+/// A point of `frame` in `camera_link` coordinates, through `/tf_static`.
+fn to_link(tf: &[Value], frame: &str, mut p: [f64; 3]) -> [f64; 3] {
+    let mut frame = frame.to_owned();
+    while frame != "camera_link" {
+        let t = tf
+            .iter()
+            .find(|t| t["child"] == frame.as_str())
+            .unwrap_or_else(|| panic!("no transform to {frame}"));
+        p = apply(&pose_of(t), p);
+        frame = t["parent"].as_str().expect("parent").to_owned();
+    }
+    p
+}
+
+fn from_link(tf: &[Value], frame: &str, p: [f64; 3]) -> [f64; 3] {
+    // Walk up from `frame`, then undo the chain from the top.
+    let mut chain = Vec::new();
+    let mut at = frame.to_owned();
+    while at != "camera_link" {
+        let t = tf
+            .iter()
+            .find(|t| t["child"] == at.as_str())
+            .unwrap_or_else(|| panic!("no transform to {at}"));
+        chain.push(pose_of(t));
+        at = t["parent"].as_str().expect("parent").to_owned();
+    }
+    chain.iter().rev().fold(p, |p, pose| apply_inverse(pose, p))
+}
+
+/// Depth optical frame → each stream's optical frame through the TF tree
+/// maps points as librealsense's depth-to-stream extrinsics do.
+fn check_tf(what: &str, read: &Value, device: &Value) -> usize {
+    let tf = read["tf_static"].as_array().expect("tf_static");
+    let key_folder = |key: &str| {
+        // "s0:Depth_0:Z16:64x48@30" → "depth"
+        let stream = key.split(':').nth(1).expect("stream");
+        let (kind, index) = stream.rsplit_once('_').expect("index");
+        folder(kind, index.parse().expect("index"))
+    };
+    let mut checked = 0;
+    for pair in device["extrinsics"].as_array().expect("extrinsics") {
+        let from = key_folder(pair["from"].as_str().expect("from"));
+        let to = key_folder(pair["to"].as_str().expect("to"));
+        if from != "depth" || to == "depth" || pair["rotation"].is_null() {
+            continue;
+        }
+        let num = |v: &Value| v.as_f64().expect("number");
+        let r: Vec<f64> = pair["rotation"]
+            .as_array()
+            .expect("r")
+            .iter()
+            .map(num)
+            .collect();
+        let t: Vec<f64> = pair["translation"]
+            .as_array()
+            .expect("t")
+            .iter()
+            .map(num)
+            .collect();
+        for p in [[0.0, 0.0, 1.0], [0.3, -0.2, 2.0], [-1.0, 0.5, 0.7]] {
+            let link = to_link(tf, "camera_depth_optical_frame", p);
+            let ours = from_link(tf, &format!("camera_{to}_optical_frame"), link);
+            // librealsense: column-major rotation, p' = R p + t.
+            let theirs = [0, 1, 2].map(|i| t[i] + r[i] * p[0] + r[3 + i] * p[1] + r[6 + i] * p[2]);
+            for k in 0..3 {
+                assert!(
+                    (ours[k] - theirs[k]).abs() < 1e-5,
+                    "{what}: depth -> {to}: {ours:?} vs {theirs:?}"
+                );
+            }
+        }
+        checked += 1;
+    }
+    checked
+}
+
+/// The mcap library reads the file: ROS 2 profile, every schema a
+/// `ros2msg` definition, every channel CDR, every message.
+fn check_mcap(what: &str, read: &Value) {
+    let mcap = &read["mcap"];
+    assert_eq!(mcap["profile"], "ros2", "{what}");
+    let schemas = mcap["schemas"].as_object().expect("schemas");
+    assert!(
+        schemas.values().all(|e| e == "ros2msg"),
+        "{what}: {schemas:?}"
+    );
+    let channels = mcap["channels"].as_object().expect("channels");
+    for (topic, channel) in channels {
+        assert_eq!(channel[1], "cdr", "{what}: {topic}");
+        assert_eq!(channel[0], read["types"][topic], "{what}: {topic}");
+    }
+    let total: u64 = read["counts"]
+        .as_object()
+        .expect("counts")
+        .values()
+        .map(|v| v.as_u64().expect("count"))
+        .sum();
+    assert_eq!(mcap["messages"], total, "{what}");
+    assert_eq!(mcap["statistics_messages"], total, "{what}");
+}
+
+#[test]
+fn an_existing_output_directory_is_refused_and_kept() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("bag");
+    std::fs::create_dir(&out).expect("mkdir");
+    std::fs::write(out.join("mine.txt"), b"keep").expect("write");
+    let source = common::sample("librealsense-depth-color-lz4.bag");
+    let run = run::rsbag(&["convert", s(&source), "--to", "ros2", "--out", s(&out)]);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert!(run.stderr.contains("not replaced"), "{}", run.stderr);
+    assert_eq!(std::fs::read(out.join("mine.txt")).expect("kept"), b"keep");
+    assert_eq!(std::fs::read_dir(dir.path()).expect("ls").count(), 1);
+}

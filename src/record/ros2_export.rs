@@ -1,0 +1,542 @@
+//! A recording as a ROS 2 bag of standard messages, in the RealSense ROS
+//! wrapper's layout ([`crate::ros_camera`]), for ROS 2 tools (`ros2 bag`,
+//! rosbags, Foxglove).
+//!
+//! What is written, per stream (under the namespace, `/camera/camera` by
+//! default):
+//! - video: `<stream>/image_rect_raw` (depth, infrared) or `image_raw`
+//!   (colour) as `sensor_msgs/msg/Image` (the recorded bytes, decompressed;
+//!   depth as `16UC1` in the recording's depth units), with a
+//!   `sensor_msgs/msg/CameraInfo` on `<stream>/camera_info` per frame;
+//! - IMU: `gyro/sample`, `accel/sample` as `sensor_msgs/msg/Imu` (only
+//!   the measured vector; the other's covariance and the orientation's
+//!   start with -1, as REP 145 asks), and the IMU intrinsics once on
+//!   `<stream>/imu_info` (`realsense2_camera_msgs/msg/IMUInfo`);
+//! - pose: `pose/sample` as `nav_msgs/msg/Odometry` in the wrapper's axes;
+//! - every frame's number, timestamp, clock domain, metadata and (depth)
+//!   depth units as JSON on `<stream>/metadata`
+//!   (`realsense2_camera_msgs/msg/Metadata`), where the wrapper puts them;
+//! - `/tf_static` (`tf2_msgs/msg/TFMessage`): `camera_link` (the depth
+//!   stream's body frame) to each stream's body and optical frame, from the
+//!   recorded extrinsics; and each stream's extrinsics from the reference
+//!   stream on `extrinsics/<ref>_to_<stream>`.
+//!
+//! Header stamps are the frames' own timestamps (milliseconds in their
+//! clock domain, as librealsense reports them); the bag's message times
+//! are the recording's own (nanoseconds since it started).
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use crate::device::{Frame, ProfileKind, StreamId, StreamKind};
+use crate::msg::ros2::{self, CameraInfo, Header, Image, Imu, Odometry, TransformStamped};
+use crate::playback::{Event, Recording};
+use crate::record::rs_writer::depth_units_of;
+use crate::record::CopySelection;
+use crate::ros_camera::{self, FrameTransform};
+use crate::rosbag2::{BagDirWriter, Durability, StorageId};
+use crate::{Error, Result};
+
+/// How [`export_ros2`] writes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ros2ExportOptions {
+    /// The storage plugin (`sqlite3` by default, or `mcap`).
+    pub storage: StorageId,
+    /// The namespace of every topic but `/tf_static`.
+    pub namespace: String,
+}
+
+impl Default for Ros2ExportOptions {
+    fn default() -> Self {
+        Ros2ExportOptions {
+            storage: StorageId::Sqlite3,
+            namespace: ros_camera::DEFAULT_NAMESPACE.to_owned(),
+        }
+    }
+}
+
+/// What [`export_ros2`] wrote.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Ros2Export {
+    /// The storage file inside the bag directory.
+    pub storage_file: PathBuf,
+    /// Messages written per topic.
+    pub messages: BTreeMap<String, u64>,
+    /// Streams left out, with the reason (a format ROS has no image
+    /// encoding for).
+    pub skipped: Vec<(StreamId, String)>,
+}
+
+/// The topics of one exported stream.
+struct StreamTopics {
+    data: usize,
+    camera_info: Option<usize>,
+    metadata: usize,
+    optical_frame: String,
+    depth_units: Option<f32>,
+}
+
+/// Write `recording` (what `selection` keeps) as a rosbag2 directory
+/// `dir`, which must not exist; `progress` is called with the frames
+/// written so far. On an error the unfinished directory is deleted.
+///
+/// # Example
+/// ```no_run
+/// use rsbag::playback::Recording;
+/// use rsbag::record::{export_ros2, CopySelection, Ros2ExportOptions};
+/// # fn main() -> rsbag::Result<()> {
+/// let recording = Recording::open("session.bag")?;
+/// let export = export_ros2(
+///     &recording,
+///     "session_ros2".as_ref(),
+///     &Ros2ExportOptions::default(),
+///     &CopySelection::default(),
+///     |_| {},
+/// )?;
+/// println!("{} topics", export.messages.len());
+/// # Ok(()) }
+/// ```
+pub fn export_ros2(
+    recording: &Recording,
+    dir: &Path,
+    options: &Ros2ExportOptions,
+    selection: &CopySelection,
+    progress: impl FnMut(u64),
+) -> Result<Ros2Export> {
+    let mut writer = BagDirWriter::create(dir, options.storage)?;
+    match write_all(recording, &mut writer, options, selection, progress) {
+        Ok(mut export) => {
+            export.storage_file = writer.finish()?;
+            Ok(export)
+        }
+        Err(e) => {
+            writer.abandon();
+            Err(e)
+        }
+    }
+}
+
+fn write_all(
+    recording: &Recording,
+    writer: &mut BagDirWriter,
+    options: &Ros2ExportOptions,
+    selection: &CopySelection,
+    mut progress: impl FnMut(u64),
+) -> Result<Ros2Export> {
+    let ns = options.namespace.as_str();
+    let mut export = Ros2Export::default();
+    let mut names: Vec<String> = Vec::new();
+    let mut add = |writer: &mut BagDirWriter, name: String, msg_type: &str, d: Durability| {
+        let id = writer.add_topic(&name, msg_type, d)?;
+        names.push(name);
+        Ok::<usize, Error>(id)
+    };
+    let start = recording.start_time().as_nanos();
+    let mut topics: BTreeMap<StreamId, StreamTopics> = BTreeMap::new();
+    let keeps = |s: &StreamId| selection.streams.as_ref().is_none_or(|set| set.contains(s));
+    for (id, stream) in recording.streams().iter().filter(|(s, _)| keeps(s)) {
+        let profile = &stream.profile;
+        let data = match profile.kind {
+            ProfileKind::Video { .. } => {
+                if ros_camera::image_encoding(profile.format).is_none() {
+                    export.skipped.push((
+                        *id,
+                        format!("ROS has no image encoding for {}", profile.format),
+                    ));
+                    continue;
+                }
+                add(
+                    writer,
+                    ros_camera::data_topic(ns, *id),
+                    ros2::IMAGE,
+                    Durability::Volatile,
+                )?
+            }
+            ProfileKind::Motion { .. }
+                if matches!(id.kind, StreamKind::Gyro | StreamKind::Accel) =>
+            {
+                add(
+                    writer,
+                    ros_camera::data_topic(ns, *id),
+                    ros2::IMU,
+                    Durability::Volatile,
+                )?
+            }
+            ProfileKind::Pose => add(
+                writer,
+                ros_camera::data_topic(ns, *id),
+                ros2::ODOMETRY,
+                Durability::Volatile,
+            )?,
+            ProfileKind::Motion { .. } => {
+                export
+                    .skipped
+                    .push((*id, format!("{} samples have no ROS message", id.kind)));
+                continue;
+            }
+        };
+        let camera_info = match profile.kind {
+            ProfileKind::Video { .. } => Some(add(
+                writer,
+                ros_camera::stream_topic(ns, *id, "camera_info"),
+                ros2::CAMERA_INFO,
+                Durability::Volatile,
+            )?),
+            _ => None,
+        };
+        let metadata = add(
+            writer,
+            ros_camera::stream_topic(ns, *id, "metadata"),
+            ros2::RS_METADATA,
+            Durability::Volatile,
+        )?;
+        let depth_units = (id.kind == StreamKind::Depth).then(|| {
+            recording
+                .snapshot()
+                .sensors
+                .get(stream.sensor)
+                .map_or(0.0, |s| depth_units_of(&s.options))
+        });
+        topics.insert(
+            *id,
+            StreamTopics {
+                data,
+                camera_info,
+                metadata,
+                optical_frame: ros_camera::optical_frame(*id),
+                depth_units,
+            },
+        );
+    }
+    if topics.is_empty() {
+        return Err(Error::InvalidArgument(
+            "the recording has no stream ROS 2 messages can hold".into(),
+        ));
+    }
+    let mut counts = vec![0u64; 0];
+    let mut write = |writer: &mut BagDirWriter, topic: usize, time: u64, parts: &[&[u8]]| {
+        writer.write_parts(topic, time, parts)?;
+        if counts.len() <= topic {
+            counts.resize(topic + 1, 0);
+        }
+        counts[topic] += 1;
+        Ok::<(), Error>(())
+    };
+    for (topic, data) in static_messages(recording, &topics, ns, writer, &mut add)? {
+        write(writer, topic, start, &[&data])?;
+    }
+    let mut frames = 0;
+    let events = recording
+        .select()
+        .streams(topics.keys().copied())
+        .controls(false)
+        .time(selection.time.clone())
+        .events();
+    for event in events {
+        let event = event?;
+        let Event::Frame { frame, .. } = event.event else {
+            continue;
+        };
+        let Some(stream) = topics.get(&frame.profile.stream) else {
+            continue;
+        };
+        let time = event.time.as_nanos();
+        let header = Header::at(stamp_ns(frame.timestamp), stream.optical_frame.as_bytes());
+        write_frame(&frame, &header, stream, |topic, parts| {
+            write(writer, topic, time, parts)
+        })?;
+        frames += 1;
+        progress(frames);
+    }
+    export.messages = names
+        .into_iter()
+        .enumerate()
+        .map(|(i, name)| (name, counts.get(i).copied().unwrap_or(0)))
+        .collect();
+    Ok(export)
+}
+
+/// The messages of one frame: its data, camera info and metadata.
+fn write_frame(
+    frame: &Frame,
+    header: &Header<'_>,
+    stream: &StreamTopics,
+    mut write: impl FnMut(usize, &[&[u8]]) -> Result<()>,
+) -> Result<()> {
+    match frame.profile.kind {
+        ProfileKind::Video {
+            width,
+            height,
+            intrinsics,
+        } => {
+            let bytes_per_pixel = frame.profile.format.bytes_per_pixel().unwrap_or(1);
+            let step = if frame.stride > 0 {
+                frame.stride
+            } else {
+                width * bytes_per_pixel
+            };
+            let encoding = ros_camera::image_encoding(frame.profile.format).unwrap_or_default();
+            let image = Image {
+                header: *header,
+                height,
+                width,
+                encoding: encoding.as_bytes(),
+                is_bigendian: 0,
+                step,
+                data: &frame.data,
+            };
+            write(stream.data, &[&image.encode_head(), &frame.data])?;
+            if let Some(topic) = stream.camera_info {
+                let info = camera_info(header, width, height, intrinsics);
+                write(topic, &[&info.encode()])?;
+            }
+        }
+        ProfileKind::Motion { .. } => {
+            let sample = frame.motion().unwrap_or_default().map(f64::from);
+            let unknown = {
+                let mut c = [0.0; 9];
+                c[0] = -1.0;
+                c
+            };
+            let gyro = frame.profile.stream.kind == StreamKind::Gyro;
+            let imu = Imu {
+                header: *header,
+                orientation: [0.0; 4],
+                orientation_covariance: unknown,
+                angular_velocity: if gyro { sample } else { [0.0; 3] },
+                angular_velocity_covariance: if gyro { [0.0; 9] } else { unknown },
+                linear_acceleration: if gyro { [0.0; 3] } else { sample },
+                linear_acceleration_covariance: if gyro { unknown } else { [0.0; 9] },
+            };
+            write(stream.data, &[&imu.encode()])?;
+        }
+        ProfileKind::Pose => {
+            let pose = frame.pose().unwrap_or_default();
+            let odometry = Odometry {
+                header: Header {
+                    frame_id: ros_camera::ODOM_FRAME.as_bytes(),
+                    ..*header
+                },
+                child_frame_id: b"camera_pose_frame",
+                position: ros_camera::pose_to_ros(pose.translation),
+                orientation: ros_camera::orientation_to_ros(pose.rotation),
+                pose_covariance: [0.0; 36],
+                linear: ros_camera::pose_to_ros(pose.velocity),
+                angular: ros_camera::pose_to_ros(pose.angular_velocity),
+                twist_covariance: [0.0; 36],
+            };
+            write(stream.data, &[&odometry.encode()])?;
+        }
+    }
+    let json = metadata_json(frame, stream.depth_units);
+    write(stream.metadata, &[&ros2::encode_rs_metadata(header, &json)])
+}
+
+/// The `sensor_msgs/msg/CameraInfo` of a video stream (intrinsics
+/// unknown: an identity camera of the image's size).
+fn camera_info<'a>(
+    header: &Header<'a>,
+    width: u32,
+    height: u32,
+    intrinsics: Option<crate::device::Intrinsics>,
+) -> CameraInfo<'a> {
+    let i = intrinsics.unwrap_or_else(|| crate::device::Intrinsics::unknown(width, height));
+    let (model, d) = ros_camera::distortion(&i);
+    let (fx, fy, cx, cy) = (
+        f64::from(i.fx),
+        f64::from(i.fy),
+        f64::from(i.ppx),
+        f64::from(i.ppy),
+    );
+    CameraInfo {
+        header: *header,
+        height,
+        width,
+        distortion_model: model.as_bytes(),
+        d,
+        k: [fx, 0.0, cx, 0.0, fy, cy, 0.0, 0.0, 1.0],
+        r: [1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0],
+        p: [fx, 0.0, cx, 0.0, 0.0, fy, cy, 0.0, 0.0, 0.0, 1.0, 0.0],
+    }
+}
+
+/// `/tf_static`, the extrinsics topics and the IMU intrinsics, added and
+/// returned as (topic, message) to write at the start.
+fn static_messages(
+    recording: &Recording,
+    topics: &BTreeMap<StreamId, StreamTopics>,
+    ns: &str,
+    writer: &mut BagDirWriter,
+    add: &mut impl FnMut(&mut BagDirWriter, String, &str, Durability) -> Result<usize>,
+) -> Result<Vec<(usize, Vec<u8>)>> {
+    let mut out = Vec::new();
+    let streams: Vec<StreamId> = topics.keys().copied().collect();
+    // The base is the depth stream, else the first stream.
+    let base = streams
+        .iter()
+        .copied()
+        .find(|s| s.kind == StreamKind::Depth)
+        .unwrap_or(streams[0]);
+    let related: Vec<_> = streams
+        .iter()
+        .filter_map(|&s| recording.extrinsics(base, s).map(|e| (s, e)))
+        .collect();
+    let transforms = ros_camera::static_transforms(base, &related);
+    if !transforms.is_empty() {
+        let topic = add(
+            writer,
+            "/tf_static".into(),
+            ros2::TF_MESSAGE,
+            Durability::Latched,
+        )?;
+        let stamp = Header::at(recording.start_time().as_nanos(), b"");
+        let messages: Vec<TransformStamped<'_>> = transforms
+            .iter()
+            .map(|t: &FrameTransform| TransformStamped {
+                header: Header {
+                    frame_id: t.parent.as_bytes(),
+                    ..stamp
+                },
+                child_frame_id: t.child.as_bytes(),
+                translation: t.translation,
+                rotation: t.rotation,
+            })
+            .collect();
+        out.push((topic, ros2::encode_tf_message(&messages)));
+    }
+    for (stream, e) in related.iter().filter(|(s, _)| *s != base) {
+        let topic = add(
+            writer,
+            ros_camera::extrinsics_topic(ns, base, *stream),
+            ros2::RS_EXTRINSICS,
+            Durability::Latched,
+        )?;
+        let data =
+            ros2::encode_rs_extrinsics(&e.rotation.map(f64::from), &e.translation.map(f64::from));
+        out.push((topic, data));
+    }
+    for (id, stream) in recording.streams() {
+        let Some(m) = stream.profile.motion_intrinsics() else {
+            continue;
+        };
+        if !topics.contains_key(id) {
+            continue;
+        }
+        let topic = add(
+            writer,
+            ros_camera::stream_topic(ns, *id, "imu_info"),
+            ros2::RS_IMU_INFO,
+            Durability::Latched,
+        )?;
+        let frame_id = ros_camera::optical_frame(*id);
+        let header = Header::at(recording.start_time().as_nanos(), frame_id.as_bytes());
+        let data: Vec<f64> = m.data.iter().flatten().map(|&v| f64::from(v)).collect();
+        let mut matrix = [0.0; 12];
+        matrix.copy_from_slice(&data);
+        out.push((
+            topic,
+            ros2::encode_rs_imu_info(
+                &header,
+                &matrix,
+                &m.noise_variances.map(f64::from),
+                &m.bias_variances.map(f64::from),
+            ),
+        ));
+    }
+    Ok(out)
+}
+
+/// A frame timestamp in milliseconds as nanoseconds (0 when negative).
+fn stamp_ns(ms: f64) -> u64 {
+    if ms.is_finite() && ms > 0.0 {
+        (ms * 1e6).round() as u64
+    } else {
+        0
+    }
+}
+
+/// The frame's number, timestamp, domain, system time, metadata and depth
+/// units as a JSON object, with the wrapper's key style (librealsense's
+/// names in lower case, `_` for spaces).
+fn metadata_json(frame: &Frame, depth_units: Option<f32>) -> String {
+    let mut json = String::with_capacity(256);
+    let _ = write!(
+        json,
+        "{{\"frame_number\":{},\"frame_timestamp\":{},\"clock_domain\":\"{}\",\"system_time\":{}",
+        frame.number,
+        json_number(frame.timestamp),
+        frame.domain.name(),
+        json_number(frame.system_time)
+    );
+    if let Some(units) = depth_units {
+        // Printed as the f32 it is (0.001, not 0.0010000000474974513).
+        let units = if units.is_finite() {
+            units.to_string()
+        } else {
+            "null".into()
+        };
+        let _ = write!(json, ",\"depth_units\":{units}");
+    }
+    for (key, value) in &frame.metadata {
+        let key: String = key
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric() || *c == ' ' || *c == '_')
+            .map(|c| {
+                if c == ' ' {
+                    '_'
+                } else {
+                    c.to_ascii_lowercase()
+                }
+            })
+            .collect();
+        let _ = write!(json, ",\"{key}\":{value}");
+    }
+    json.push('}');
+    json
+}
+
+/// A JSON number (JSON has no NaN or infinity: null).
+fn json_number(v: f64) -> String {
+    if v.is_finite() {
+        format!("{v}")
+    } else {
+        "null".into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::device::{Format, StreamProfile, TimestampDomain};
+
+    #[test]
+    fn metadata_is_json_with_the_wrappers_key_style() {
+        let profile =
+            StreamProfile::video(StreamId::new(StreamKind::Depth, 0), Format::Z16, 4, 2, 30);
+        let frame = Frame {
+            profile,
+            number: 7,
+            timestamp: 1234.5,
+            domain: TimestampDomain::HardwareClock,
+            system_time: 1.7e12,
+            metadata: vec![
+                ("Frame Counter".into(), 7),
+                ("Actual Exposure".into(), 8500),
+            ],
+            stride: 8,
+            data: vec![0u8; 16].into(),
+        };
+        assert_eq!(
+            metadata_json(&frame, Some(0.001)),
+            "{\"frame_number\":7,\"frame_timestamp\":1234.5,\"clock_domain\":\"Hardware Clock\",\"system_time\":1700000000000,\"depth_units\":0.001,\"frame_counter\":7,\"actual_exposure\":8500}"
+        );
+    }
+
+    #[test]
+    fn stamps_are_nanoseconds_of_the_millisecond_timestamp() {
+        assert_eq!(stamp_ns(1234.5), 1_234_500_000);
+        assert_eq!(stamp_ns(-1.0), 0);
+        assert_eq!(stamp_ns(f64::NAN), 0);
+    }
+}

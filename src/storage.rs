@@ -23,8 +23,8 @@ use std::path::Path;
 
 use crate::bag::{Bag, Message, Messages};
 use crate::realsense::Encoding;
-use crate::rosbag2::{self, Db3, Db3Messages};
-use crate::Result;
+use crate::rosbag2::{self, Db3, Db3Messages, McapFile, McapMessages};
+use crate::{Error, Result};
 
 /// The storage of a recording.
 #[derive(Debug)]
@@ -33,6 +33,8 @@ pub enum Storage {
     Bag(Bag),
     /// A rosbag2 `.db3`.
     Db3(Db3),
+    /// An MCAP file (rosbag2's storage from Jazzy on).
+    Mcap(McapFile),
 }
 
 /// A topic of a storage: its id (a bag's connection id, a `.db3`'s topic
@@ -49,12 +51,18 @@ pub struct TopicRef<'s> {
 }
 
 impl Storage {
-    /// Open a `.bag` (read by a scan when its index is missing) or a
-    /// `.db3`, by the file's first bytes.
+    /// Open a `.bag` (read by a scan when its index is missing), a `.db3`
+    /// or an `.mcap`, by the file's first bytes; or the storage file of a
+    /// rosbag2 bag directory.
     pub fn open(path: impl AsRef<Path>) -> Result<Storage> {
         let path = path.as_ref();
+        if path.is_dir() {
+            return Storage::open(rosbag2_storage_file(path)?);
+        }
         if rosbag2::is_sqlite(path)? {
             Db3::open(path).map(Storage::Db3)
+        } else if starts_with(path, rosbag2::MCAP_MAGIC)? {
+            McapFile::open(path).map(Storage::Mcap)
         } else {
             Bag::open_or_scan(path).map(Storage::Bag)
         }
@@ -64,7 +72,7 @@ impl Storage {
     pub fn encoding(&self) -> Encoding {
         match self {
             Storage::Bag(_) => Encoding::Ros1,
-            Storage::Db3(_) => Encoding::Cdr,
+            Storage::Db3(_) | Storage::Mcap(_) => Encoding::Cdr,
         }
     }
 
@@ -73,6 +81,7 @@ impl Storage {
         match self {
             Storage::Bag(bag) => bag.path(),
             Storage::Db3(db3) => Some(db3.path()),
+            Storage::Mcap(mcap) => Some(mcap.path()),
         }
     }
 
@@ -80,15 +89,15 @@ impl Storage {
     pub fn bag(&self) -> Option<&Bag> {
         match self {
             Storage::Bag(bag) => Some(bag),
-            Storage::Db3(_) => None,
+            _ => None,
         }
     }
 
     /// The `.db3`, for a `.db3`.
     pub fn db3(&self) -> Option<&Db3> {
         match self {
-            Storage::Bag(_) => None,
             Storage::Db3(db3) => Some(db3),
+            _ => None,
         }
     }
 
@@ -104,15 +113,8 @@ impl Storage {
                     msg_type: &c.msg_type,
                 })
                 .collect(),
-            Storage::Db3(db3) => db3
-                .topics()
-                .iter()
-                .map(|t| TopicRef {
-                    id: t.id,
-                    name: &t.name,
-                    msg_type: &t.msg_type,
-                })
-                .collect(),
+            Storage::Db3(db3) => db3.topics().iter().map(TopicRef::of).collect(),
+            Storage::Mcap(mcap) => mcap.topics().iter().map(TopicRef::of).collect(),
         }
     }
 
@@ -121,6 +123,7 @@ impl Storage {
         match self {
             Storage::Bag(bag) => bag.connection(id).map(|c| c.topic.as_str()),
             Storage::Db3(db3) => db3.topic(id).map(|t| t.name.as_str()),
+            Storage::Mcap(mcap) => mcap.topic(id).map(|t| t.name.as_str()),
         }
     }
 
@@ -129,6 +132,7 @@ impl Storage {
         match self {
             Storage::Bag(bag) => bag.message_count(id),
             Storage::Db3(db3) => db3.message_count(id),
+            Storage::Mcap(mcap) => mcap.message_count(id),
         }
     }
 
@@ -137,6 +141,18 @@ impl Storage {
         match self {
             Storage::Bag(bag) => bag.time_span(ids),
             Storage::Db3(db3) => db3.time_span(ids),
+            Storage::Mcap(mcap) => mcap.time_span(ids),
+        }
+    }
+
+    /// The times of the messages on `ids`, in reading order, for a
+    /// `.db3` or an MCAP file (a bag answers from its chunk index:
+    /// `None`).
+    pub fn times(&self, ids: &[u32]) -> Option<Result<Vec<u64>>> {
+        match self {
+            Storage::Bag(_) => None,
+            Storage::Db3(db3) => Some(db3.times(ids)),
+            Storage::Mcap(mcap) => Some(Ok(mcap.times(ids))),
         }
     }
 
@@ -157,6 +173,7 @@ impl Storage {
                     .time(range)
                     .messages(),
             ),
+            Storage::Mcap(mcap) => StorageMessages::Mcap(mcap.messages(ids, range)),
         }
     }
 
@@ -181,6 +198,8 @@ pub enum StorageMessages<'s> {
     Bag(Messages<'s>),
     /// From a `.db3`.
     Db3(Db3Messages<'s>),
+    /// From an MCAP file.
+    Mcap(McapMessages<'s>),
 }
 
 impl Iterator for StorageMessages<'_> {
@@ -190,6 +209,65 @@ impl Iterator for StorageMessages<'_> {
         match self {
             StorageMessages::Bag(m) => m.next(),
             StorageMessages::Db3(m) => m.next(),
+            StorageMessages::Mcap(m) => m.next(),
         }
+    }
+}
+
+impl<'s> TopicRef<'s> {
+    fn of(t: &'s rosbag2::TopicInfo) -> TopicRef<'s> {
+        TopicRef {
+            id: t.id,
+            name: &t.name,
+            msg_type: &t.msg_type,
+        }
+    }
+}
+
+/// Whether the file at `path` starts with `magic`.
+pub(crate) fn starts_with(path: &Path, magic: &[u8]) -> Result<bool> {
+    use std::io::Read;
+    let mut head = vec![0u8; magic.len()];
+    let mut file = std::fs::File::open(path).map_err(|error| Error::Io {
+        path: path.to_owned(),
+        error,
+    })?;
+    Ok(file.read_exact(&mut head).is_ok() && head == magic)
+}
+
+/// The storage file of a rosbag2 bag directory: its one `.db3` or
+/// `.mcap`.
+fn rosbag2_storage_file(dir: &Path) -> Result<std::path::PathBuf> {
+    let io = |error| Error::Io {
+        path: dir.to_owned(),
+        error,
+    };
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(io)? {
+        let path = entry.map_err(io)?.path();
+        let ext = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .unwrap_or_default();
+        if matches!(ext, "db3" | "mcap") && path.is_file() {
+            files.push(path);
+        }
+    }
+    files.sort();
+    match files.len() {
+        1 => Ok(files.remove(0)),
+        0 => Err(Error::NotADb3(format!(
+            "{}: a directory, and not a rosbag2 bag (no .db3 or .mcap file in it)",
+            dir.display()
+        ))),
+        n => Err(Error::InvalidArgument(format!(
+            "{}: a bag split into {n} files ({}); rsbag reads one file at a time: name the file",
+            dir.display(),
+            files
+                .iter()
+                .filter_map(|f| f.file_name()?.to_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))),
     }
 }

@@ -70,11 +70,21 @@ fn text(info: &Summary) -> String {
         "format:        {}",
         match info.format {
             "db3" => "rosbag2 .db3 (SQLite, CDR)",
+            "mcap" => "MCAP (CDR)",
             _ => "ROS bag v2.0",
         }
     );
     outln!(out, "size:          {} bytes", info.size);
     match (&info.realsense, &info.not_realsense) {
+        (Some(rs), _) if rs.file_version == 0 => {
+            outln!(
+                out,
+                "layout:        camera bag recorded from ROS (no /file_version)"
+            );
+            for note in &rs.notes {
+                outln!(out, "note:          {note}");
+            }
+        }
         (Some(rs), _) => outln!(out, "file version:  {} (RealSense)", rs.file_version),
         (None, why) => outln!(
             out,
@@ -114,7 +124,14 @@ fn text(info: &Summary) -> String {
         .iter()
         .map(|(name, n)| format!("{n} {name}"))
         .collect();
-    if info.format == "db3" {
+    if info.format == "mcap" {
+        outln!(
+            out,
+            "chunks:        {} ({})",
+            info.chunks,
+            compression.join(", ")
+        );
+    } else if info.format == "db3" {
         let images = compression.join(", ");
         outln!(
             out,

@@ -172,6 +172,16 @@ pub fn check_file(
     mut progress: impl FnMut(u64, u64),
 ) -> Result<CheckReport> {
     let path = path.as_ref();
+    if path.is_dir() || crate::storage::starts_with(path, crate::rosbag2::MCAP_MAGIC)? {
+        // A rosbag2 directory or an MCAP file: the frames, as read.
+        let recording =
+            Recording::from_storage(Storage::open(path)?).map_err(|e| e.in_file(path))?;
+        if let Storage::Db3(db3) = recording.storage() {
+            let damage = integrity_damage(db3, path)?;
+            return Ok(report(&recording, damage, false, &mut progress));
+        }
+        return Ok(report(&recording, Vec::new(), false, &mut progress));
+    }
     if crate::rosbag2::is_sqlite(path)? {
         return check_db3(path, &mut progress);
     }
@@ -197,14 +207,19 @@ pub fn check_file(
 /// frames of the recording.
 fn check_db3(path: &Path, progress: &mut impl FnMut(u64, u64)) -> Result<CheckReport> {
     let db3 = Db3::open(path)?;
-    let damage = db3
+    let damage = integrity_damage(&db3, path)?;
+    let recording = Recording::from_storage(Storage::Db3(db3)).map_err(|e| e.in_file(path))?;
+    Ok(report(&recording, damage, false, progress))
+}
+
+/// What SQLite's integrity check finds wrong with a `.db3`, as damage.
+fn integrity_damage(db3: &Db3, path: &Path) -> Result<Vec<String>> {
+    Ok(db3
         .integrity_problems()
         .map_err(|e| e.in_file(path))?
         .into_iter()
         .map(|p| format!("the database is damaged: {p}"))
-        .collect();
-    let recording = Recording::from_storage(Storage::Db3(db3)).map_err(|e| e.in_file(path))?;
-    Ok(report(&recording, damage, false, progress))
+        .collect())
 }
 
 /// Check one opened bag (indexed or scanned); an error when the recording

@@ -10,7 +10,6 @@ use super::frameset::{FrameSet, SyncFrame, SyncOptions, Syncer};
 use super::recording::{Event, Events, Recording, TimedEvent};
 use crate::device::{Frame, StreamId, StreamKind};
 use crate::realsense::convert::FIRST_EVENT_TIME;
-use crate::storage::Storage;
 use crate::{BagTime, Error, Result};
 
 /// A frame read from a recording, with where it lies in it.
@@ -410,17 +409,18 @@ impl FrameReader {
 
 impl StreamIndex {
     fn build(recording: &Recording, conns: Vec<u32>) -> Result<StreamIndex> {
-        let bag = match recording.storage() {
-            Storage::Bag(bag) => bag,
-            // A .db3 answers with every time at once, from its index.
-            Storage::Db3(db3) => {
-                let times = db3.times(&conns)?;
-                return Ok(StreamIndex {
-                    conns,
-                    count: times.len() as u64,
-                    layout: Layout::Times(times),
-                });
-            }
+        // A .db3 or MCAP file answers with every time at once, from its
+        // index.
+        if let Some(times) = recording.storage().times(&conns) {
+            let times = times?;
+            return Ok(StreamIndex {
+                conns,
+                count: times.len() as u64,
+                layout: Layout::Times(times),
+            });
+        }
+        let Some(bag) = recording.bag() else {
+            return Err(Error::InvalidArgument("a storage without an index".into()));
         };
         let mut spans: Vec<Span> = bag
             .chunks()

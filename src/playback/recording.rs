@@ -19,6 +19,7 @@ use crate::realsense::description::{self, Description};
 use crate::realsense::frames;
 use crate::realsense::topics::{Topic, FILE_VERSION_TOPIC};
 use crate::realsense::Encoding;
+use crate::ros_camera::import::CameraStream;
 use crate::storage::{Storage, StorageMessages};
 use crate::{BagTime, Error, Result};
 
@@ -90,13 +91,15 @@ enum Role {
     PoseTwist(StreamId),
     Option(usize, String),
     Notification(usize),
+    /// A message of a camera bag's stream (see [`crate::ros_camera`]).
+    CameraFrame(StreamId),
 }
 
 impl Role {
     /// The stream whose frame data the topic holds.
     fn frame_data(&self) -> Option<StreamId> {
         match self {
-            Role::FrameData(s) | Role::CompressedFrameData(s) => Some(*s),
+            Role::FrameData(s) | Role::CompressedFrameData(s) | Role::CameraFrame(s) => Some(*s),
             _ => None,
         }
     }
@@ -128,6 +131,18 @@ pub struct Recording {
     roles: HashMap<u32, Role>,
     start_time: u64,
     end_time: u64,
+    /// For a camera bag recorded from ROS: how its messages become frames.
+    camera: Option<CameraLayout>,
+}
+
+/// How a camera bag's messages become frames.
+#[derive(Debug)]
+struct CameraLayout {
+    streams: HashMap<StreamId, CameraStream>,
+    /// Each stream's message times, for its frame numbers.
+    times: HashMap<StreamId, Vec<u64>>,
+    origin: u64,
+    notes: Vec<String>,
 }
 
 impl Recording {
@@ -144,8 +159,17 @@ impl Recording {
         Recording::from_storage(Storage::Bag(bag))
     }
 
-    /// Read the RealSense layout of an opened storage.
+    /// Read the RealSense layout of an opened storage; a storage without
+    /// `/file_version` is read as a camera bag recorded from ROS
+    /// ([`crate::ros_camera`]).
     pub fn from_storage(storage: Storage) -> Result<Recording> {
+        if !storage
+            .topics()
+            .iter()
+            .any(|t| t.name == FILE_VERSION_TOPIC)
+        {
+            return Recording::from_camera_bag(storage);
+        }
         let file_version = read_file_version(&storage)?;
         let description = read_description(&storage)?;
         let (snapshot, sensor_positions) = description.snapshot();
@@ -201,7 +225,63 @@ impl Recording {
             roles,
             start_time,
             end_time,
+            camera: None,
         })
+    }
+
+    fn from_camera_bag(storage: Storage) -> Result<Recording> {
+        let bag = crate::ros_camera::import::read(&storage)?;
+        let mut roles = HashMap::new();
+        let mut streams = BTreeMap::new();
+        let mut times = HashMap::new();
+        for s in &bag.streams {
+            roles.insert(s.topic, Role::CameraFrame(s.stream));
+            streams.insert(
+                s.stream,
+                RecordedStream {
+                    sensor: s.sensor,
+                    profile: s.profile,
+                    frame_count: storage.message_count(s.topic),
+                    data: vec![s.topic],
+                },
+            );
+            let stream_times = match storage.times(&[s.topic]) {
+                Some(t) => t?,
+                None => bag_times(&storage, s.topic)?,
+            };
+            times.insert(s.stream, stream_times);
+        }
+        let frame_topics: Vec<u32> = bag.streams.iter().map(|s| s.topic).collect();
+        let (start_time, end_time) = storage.time_span(&frame_topics).unwrap_or((0, 0));
+        Ok(Recording {
+            storage,
+            file_version: 0,
+            snapshot: bag.snapshot,
+            streams,
+            extrinsics: bag.extrinsics,
+            roles,
+            start_time,
+            end_time,
+            camera: Some(CameraLayout {
+                streams: bag.streams.into_iter().map(|s| (s.stream, s)).collect(),
+                times,
+                origin: bag.origin,
+                notes: bag.notes,
+            }),
+        })
+    }
+
+    /// Whether this is a camera bag recorded from ROS, not a librealsense
+    /// recording ([`crate::ros_camera`]).
+    pub fn is_camera_bag(&self) -> bool {
+        self.camera.is_some()
+    }
+
+    /// What of a camera bag is not played, or missing (topics of other
+    /// kinds, images without camera info), in words; empty for a
+    /// librealsense recording.
+    pub fn notes(&self) -> &[String] {
+        self.camera.as_ref().map_or(&[], |c| &c.notes)
     }
 
     /// Where the recording is stored.
@@ -214,7 +294,7 @@ impl Recording {
         self.storage.bag()
     }
 
-    /// The RealSense file version (2, 3 or 4).
+    /// The RealSense file version (2, 3 or 4; 0 for a camera bag).
     pub fn file_version(&self) -> u32 {
         self.file_version
     }
@@ -335,7 +415,8 @@ impl<'r> EventQuery<'r> {
                 | Role::CompressedFrameData(s)
                 | Role::Metadata(s)
                 | Role::PoseAccel(s)
-                | Role::PoseTwist(s) => {
+                | Role::PoseTwist(s)
+                | Role::CameraFrame(s) => {
                     recording.streams.contains_key(s)
                         && self.streams.as_ref().is_none_or(|set| set.contains(s))
                 }
@@ -497,6 +578,7 @@ impl Recording {
                         })
                     }),
                 Role::Metadata(_) | Role::PoseAccel(_) | Role::PoseTwist(_) => Ok(None),
+                Role::CameraFrame(stream) => self.camera_frame(*stream, message, group),
             };
             match event {
                 Ok(Some(event)) => events.push(Ok(TimedEvent {
@@ -572,6 +654,67 @@ impl Recording {
             frame,
         }))
     }
+}
+
+impl Recording {
+    /// The frame of a camera bag message: its number counts the stream's
+    /// messages before it (those at the same time in this group too).
+    fn camera_frame(
+        &self,
+        stream: StreamId,
+        message: &Message,
+        group: &[Message],
+    ) -> Result<Option<Event>> {
+        let (Some(camera), Some(recorded)) = (&self.camera, self.streams.get(&stream)) else {
+            return Ok(None);
+        };
+        let Some(source) = camera.streams.get(&stream) else {
+            return Ok(None);
+        };
+        let before = camera
+            .times
+            .get(&stream)
+            .map_or(0, |t| t.partition_point(|&x| x < message.time));
+        let tied = group
+            .iter()
+            .take_while(|m| !std::ptr::eq(*m, message))
+            .filter(|m| m.conn == message.conn)
+            .count();
+        let number = (before + tied + 1) as u64;
+        let frame = crate::ros_camera::import::frame(
+            source,
+            &message.data,
+            self.storage.encoding(),
+            number,
+            message.time,
+            camera.origin,
+        )?;
+        Ok(Some(Event::Frame {
+            sensor: recorded.sensor,
+            frame,
+        }))
+    }
+}
+
+/// The times of a bag's messages on `id`, in order.
+fn bag_times(storage: &Storage, id: u32) -> Result<Vec<u64>> {
+    let Some(bag) = storage.bag() else {
+        return Ok(Vec::new());
+    };
+    let mut times = Vec::new();
+    for chunk in bag.chunks() {
+        if !chunk.info.connection_counts.iter().any(|&(c, _)| c == id) {
+            continue;
+        }
+        times.extend(
+            bag.chunk_entries(chunk)?
+                .iter()
+                .filter(|e| e.conn == id)
+                .map(|e| e.time),
+        );
+    }
+    times.sort_unstable();
+    Ok(times)
 }
 
 /// An option's new value from its message.

@@ -8,7 +8,6 @@ use super::recording::Recording;
 use crate::bag::{Bag, Chunk};
 use crate::device::{camera_info, CameraInfo, Intrinsics};
 use crate::msg::ros2;
-use crate::realsense::topics::FILE_VERSION_TOPIC;
 use crate::rosbag2::Db3;
 use crate::storage::Storage;
 use crate::Result;
@@ -106,8 +105,11 @@ pub struct TopicSummary {
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct RealSenseSummary {
-    /// The RealSense file version.
+    /// The RealSense file version (0 for a camera bag recorded from ROS).
     pub file_version: u32,
+    /// For a camera bag recorded from ROS: what is not played, or
+    /// missing, in words.
+    pub notes: Vec<String>,
     /// Bag time of the first frame, ns.
     pub start_ns: u64,
     /// Bag time of the last frame, ns.
@@ -192,14 +194,6 @@ impl Summary {
     pub fn of(path: impl AsRef<Path>) -> Result<Summary> {
         let path = path.as_ref();
         let storage = Storage::open(path)?;
-        if !storage
-            .topics()
-            .iter()
-            .any(|t| t.name == FILE_VERSION_TOPIC)
-        {
-            let why = "no /file_version topic".to_owned();
-            return Summary::describe(path, &storage, Err(why)).map_err(|e| e.in_file(path));
-        }
         match Recording::from_storage(storage) {
             Ok(recording) => Summary::describe(path, recording.storage(), Ok(&recording)),
             // A damaged description still leaves the file to describe.
@@ -245,6 +239,7 @@ impl Summary {
         match storage {
             Storage::Bag(bag) => summary.with_bag(bag),
             Storage::Db3(db3) => Ok(summary.with_db3(db3)),
+            Storage::Mcap(mcap) => Ok(summary.with_mcap(mcap)),
         }
     }
 
@@ -303,6 +298,25 @@ impl Summary {
     }
 }
 
+impl Summary {
+    /// The parts of an MCAP file: size, time span, chunk compression.
+    fn with_mcap(self, mcap: &crate::rosbag2::McapFile) -> Summary {
+        let ids: Vec<u32> = mcap.topics().iter().map(|t| t.id).collect();
+        let (start_ns, end_ns) = mcap.time_span(&ids).unwrap_or((0, 0));
+        let size = std::fs::metadata(mcap.path()).map_or(0, |m| m.len());
+        Summary {
+            format: "mcap",
+            size,
+            start_ns,
+            end_ns,
+            chunks: mcap.chunk_compressions().values().sum::<u64>() as usize,
+            compression: mcap.chunk_compressions(),
+            messages: mcap.topics().iter().map(|t| t.count).sum(),
+            ..self
+        }
+    }
+}
+
 impl From<&(u64, String)> for Place {
     fn from((offset, reason): &(u64, String)) -> Place {
         Place {
@@ -350,6 +364,7 @@ impl RealSenseSummary {
         }
         Ok(RealSenseSummary {
             file_version: recording.file_version(),
+            notes: recording.notes().to_vec(),
             start_ns: recording.start_time().as_nanos(),
             end_ns: recording.end_time().as_nanos(),
             duration_s: recording.duration().as_secs_f64(),

@@ -27,6 +27,7 @@
 //! ```
 
 mod directory;
+mod mcap_file;
 mod writer;
 
 use std::collections::VecDeque;
@@ -43,6 +44,7 @@ use crate::bag::Message;
 use crate::{Error, Result};
 
 pub use directory::{BagDirWriter, Durability, StorageId};
+pub use mcap_file::{McapFile, McapMessages, MCAP_MAGIC};
 pub use writer::{Db3Schema, Db3Writer};
 
 /// The first 16 bytes of every SQLite 3 database.

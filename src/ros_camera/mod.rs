@@ -20,6 +20,8 @@
 //! assert_eq!(ros_camera::optical_frame(infrared), "camera_infra1_optical_frame");
 //! ```
 
+pub(crate) mod import;
+
 use crate::device::{Distortion, Extrinsics, Format, Intrinsics, StreamId, StreamKind};
 
 /// The ROS 2 wrapper's default namespace and camera name.

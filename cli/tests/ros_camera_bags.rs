@@ -1,0 +1,268 @@
+//! Camera bags recorded from ROS play as a device: bags written by the
+//! rosbags library (tests/interop/ros_camera_bag.py) in the RealSense ROS
+//! wrapper's layout, as a ROS1 `.bag` and as rosbag2 (sqlite3, MCAP), give
+//! every frame with the bytes written; librealsense 2.59 and rsbag play the
+//! same frames from a "native ROS2" `.db3`; bad bags get clear errors.
+
+#[path = "../../tests/common/mod.rs"]
+mod common;
+mod run;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use rsbag::device::{StreamId, StreamKind};
+use rsbag::playback::Recording;
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+
+fn s(path: &Path) -> &str {
+    path.to_str().expect("utf-8 path")
+}
+
+/// Write a camera bag; returns its path and what was written.
+fn camera_bag(dir: &Path, format: &str, scenario: &str) -> (PathBuf, Value) {
+    let name = match format {
+        "ros1" => format!("{scenario}.bag"),
+        "db3" => format!("{scenario}.db3"),
+        _ => format!("{scenario}_{format}"),
+    };
+    let path = dir.join(name);
+    let written = common::python(
+        "ros_camera_bag.py",
+        &[s(&path), "--format", format, "--scenario", scenario],
+    );
+    (path, serde_json::from_str(&written).expect("manifest"))
+}
+
+/// The stream a wrapper topic's folder stands for.
+fn stream_of(topic: &str) -> (&'static str, u64) {
+    let folder = topic.rsplit('/').nth(1).expect("folder");
+    match folder {
+        "color" => ("Color", 0),
+        "depth" => ("Depth", 0),
+        "infra1" => ("Infrared", 1),
+        "infra2" => ("Infrared", 2),
+        "gyro" => ("Gyro", 0),
+        "accel" => ("Accel", 0),
+        other => panic!("unexpected folder {other}"),
+    }
+}
+
+/// `rsbag frames --json`, per (stream, index).
+fn played(path: &Path) -> BTreeMap<(String, u64), Vec<Value>> {
+    let mut out: BTreeMap<(String, u64), Vec<Value>> = BTreeMap::new();
+    for line in run::ok(&["frames", "--json", s(path)]).lines() {
+        let frame: Value = serde_json::from_str(line).expect("frame line");
+        let key = (
+            frame["stream"].as_str().expect("stream").to_owned(),
+            frame["index"].as_u64().expect("index"),
+        );
+        out.entry(key).or_default().push(frame);
+    }
+    out
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn f32_bytes(values: &Value) -> Vec<u8> {
+    values
+        .as_array()
+        .expect("vector")
+        .iter()
+        .flat_map(|v| (v.as_f64().expect("number") as f32).to_le_bytes())
+        .collect()
+}
+
+/// Every written image and IMU sample is played, in order, numbered from
+/// 1, timestamped in ms since the bag's first message.
+fn check_played(what: &str, written: &Value, played: &BTreeMap<(String, u64), Vec<Value>>) {
+    let mut times: Vec<u64> = Vec::new();
+    for stream in written["streams"].as_object().expect("streams").values() {
+        times.extend(
+            stream["frames"]
+                .as_array()
+                .expect("frames")
+                .iter()
+                .map(|f| f["time_ns"].as_u64().expect("t")),
+        );
+    }
+    for samples in written["imu"].as_object().expect("imu").values() {
+        times.extend(
+            samples
+                .as_array()
+                .expect("samples")
+                .iter()
+                .map(|f| f["time_ns"].as_u64().expect("t")),
+        );
+    }
+    let origin = *times.iter().min().expect("messages");
+    let mut streams = 0;
+    for (topic, stream) in written["streams"].as_object().expect("streams") {
+        let (kind, index) = stream_of(topic);
+        let ours = &played[&(kind.to_owned(), index)];
+        let frames = stream["frames"].as_array().expect("frames");
+        assert_eq!(ours.len(), frames.len(), "{what}: {topic}: frames");
+        for (n, (ours, theirs)) in ours.iter().zip(frames).enumerate() {
+            assert_eq!(ours["sha256"], theirs["sha256"], "{what}: {topic}: bytes");
+            assert_eq!(ours["frame_number"], n as u64 + 1, "{what}: {topic}");
+            let t = theirs["time_ns"].as_u64().expect("t");
+            let ms = ours["timestamp"].as_f64().expect("timestamp");
+            assert!(
+                (ms - (t - origin) as f64 / 1e6).abs() < 1e-9,
+                "{what}: {topic}: {ms}"
+            );
+            assert_eq!(ours["domain"], "System Time", "{what}");
+        }
+        streams += 1;
+    }
+    for (topic, samples) in written["imu"].as_object().expect("imu") {
+        let (kind, index) = stream_of(topic);
+        let field = if kind == "Gyro" {
+            "angular_velocity"
+        } else {
+            "linear_acceleration"
+        };
+        let ours = &played[&(kind.to_owned(), index)];
+        let samples = samples.as_array().expect("samples");
+        assert_eq!(ours.len(), samples.len(), "{what}: {topic}: samples");
+        for (ours, theirs) in ours.iter().zip(samples) {
+            let want = hex(&Sha256::digest(f32_bytes(&theirs[field])));
+            assert_eq!(ours["sha256"], want.as_str(), "{what}: {topic}: sample");
+        }
+        streams += 1;
+    }
+    assert_eq!(played.len(), streams, "{what}: streams {:?}", played.keys());
+}
+
+#[test]
+fn wrapper_camera_bags_play_every_frame_from_ros1_sqlite3_and_mcap() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    for format in ["ros1", "sqlite3", "mcap"] {
+        let (path, written) = camera_bag(dir.path(), format, "wrapper");
+        check_played(format, &written, &played(&path));
+        let recording = Recording::open(&path).expect("open");
+        assert!(recording.is_camera_bag());
+        let color = StreamId::new(StreamKind::Color, 0);
+        let depth = StreamId::new(StreamKind::Depth, 0);
+        let intrinsics = recording.streams()[&color]
+            .profile
+            .intrinsics()
+            .expect("intrinsics");
+        assert_eq!(
+            (intrinsics.fx, intrinsics.fy, intrinsics.ppx),
+            (30.0, 31.0, 16.0),
+            "{format}"
+        );
+        assert_eq!(
+            intrinsics.model,
+            rsbag::device::Distortion::BrownConrady,
+            "{format}"
+        );
+        if format != "ros1" {
+            // /tf_static: colour 15 mm to the right of depth.
+            let e = recording.extrinsics(depth, color).expect("extrinsics");
+            let p = e.transform([0.0, 0.0, 1.0]);
+            assert!(
+                (p[0] + 0.015).abs() < 1e-6 && p[1].abs() < 1e-6 && (p[2] - 1.0).abs() < 1e-6,
+                "{format}: {p:?}"
+            );
+        }
+        let check = run::ok(&["check", s(&path)]);
+        assert!(check.contains("result:  OK"), "{format}: {check}");
+    }
+}
+
+#[test]
+fn a_ros1_camera_bag_converts_to_ros2_that_rosbags_reads() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (bag, written) = camera_bag(dir.path(), "ros1", "wrapper");
+    let out = dir.path().join("ros2");
+    run::ok(&["convert", s(&bag), "--to", "ros2", "--out", s(&out)]);
+    let read: Value =
+        serde_json::from_str(&common::python("ros2_read.py", &[s(&out)])).expect("read");
+    for (topic, stream) in written["streams"].as_object().expect("streams") {
+        let folder = topic.rsplit('/').nth(1).expect("folder");
+        let ours: Vec<&Value> = read["images"]
+            .as_array()
+            .expect("images")
+            .iter()
+            .filter(|i| {
+                i["topic"]
+                    .as_str()
+                    .is_some_and(|t| t.contains(&format!("/{folder}/")))
+            })
+            .collect();
+        let frames = stream["frames"].as_array().expect("frames");
+        assert_eq!(ours.len(), frames.len(), "{topic}");
+        for (ours, theirs) in ours.iter().zip(frames) {
+            assert_eq!(ours["sha256"], theirs["sha256"], "{topic}");
+            assert_eq!(ours["encoding"], stream["encoding"], "{topic}");
+        }
+    }
+}
+
+#[test]
+fn librealsense_259_and_rsbag_play_the_same_frames_of_a_native_ros2_recording() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (db3, _) = camera_bag(dir.path(), "db3", "native");
+    let theirs = common::python259("rs_play.py", &[s(&db3)]);
+    assert!(theirs.lines().count() >= 4 * 6, "{theirs}");
+    let ours = run::ok(&["frames", "--json", s(&db3)]);
+    assert_eq!(ours, theirs);
+}
+
+#[test]
+fn bad_camera_bags_get_clear_errors() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    // Nothing a camera bag plays.
+    let (path, _) = camera_bag(dir.path(), "sqlite3", "no-camera");
+    let run = run::rsbag(&["frames", "--json", s(&path)]);
+    assert_ne!(run.code, Some(0));
+    assert!(
+        run.stderr
+            .contains("no sensor_msgs Image, Imu or Odometry topic"),
+        "{}",
+        run.stderr
+    );
+    // One image shorter than step x height: named, the rest plays.
+    for format in ["ros1", "mcap"] {
+        let (path, written) = camera_bag(dir.path(), format, "bad-size");
+        let run = run::rsbag(&["frames", "--json", s(&path)]);
+        assert_ne!(run.code, Some(0), "{format}");
+        assert!(
+            run.stderr.contains("depth/image_rect_raw"),
+            "{format}: {}",
+            run.stderr
+        );
+        assert!(
+            run.stderr.contains("step x height"),
+            "{format}: {}",
+            run.stderr
+        );
+        let expected: usize = written["streams"]
+            .as_object()
+            .expect("streams")
+            .values()
+            .map(|s| s["frames"].as_array().expect("frames").len())
+            .sum::<usize>()
+            + written["imu"]
+                .as_object()
+                .expect("imu")
+                .values()
+                .map(|s| s.as_array().expect("a").len())
+                .sum::<usize>()
+            - 1;
+        assert_eq!(run.stdout.lines().count(), expected, "{format}");
+    }
+    // No camera_info: plays, and info says what is missing.
+    let (path, _) = camera_bag(dir.path(), "mcap", "no-info");
+    let info = run::ok(&["info", s(&path)]);
+    assert!(
+        info.contains("color/image_raw: no camera_info beside it; intrinsics unknown"),
+        "{info}"
+    );
+    assert!(run::ok(&["frames", "--json", s(&path)]).lines().count() > 0);
+}

@@ -1,0 +1,694 @@
+//! Camera bags recorded from ROS (the RealSense ROS wrapper, or any
+//! camera driver): a ROS1 `.bag`, `.db3` or MCAP file of standard
+//! `sensor_msgs/Image` (+ `CameraInfo`), `Imu` and `nav_msgs/Odometry`
+//! topics, read as a device.
+//!
+//! - One sensor per camera namespace (the topic path before the stream's
+//!   folder: `/camera/camera` for `/camera/camera/color/image_raw`), named
+//!   by it; one stream per image, IMU or odometry topic.
+//! - The stream's kind from its folder (`depth`, `color`, `infra1`,
+//!   `gyro`, `accel`, `imu`, `pose`/`odom`) or else its encoding (16-bit
+//!   single channel is depth, colour encodings colour, `mono8` infrared);
+//!   the index from the folder's digits (`infra2` is Infrared 2).
+//! - Intrinsics from the folder's `camera_info` (K and D; `equidistant` is
+//!   Kannala-Brandt, other non-zero D Brown-Conrady); extrinsics from
+//!   `/tf_static` (`.db3`, MCAP) through the images' frame ids.
+//! - As librealsense 2.59 plays such a `.db3` ("native ROS2" recordings):
+//!   frame numbers count each stream's messages from 1, timestamps are
+//!   the message times in milliseconds since the first message of the bag,
+//!   in the System Time domain; an `Imu` topic that is not a `gyro` or
+//!   `accel` folder is one Motion stream of COMBINED_MOTION frames
+//!   (orientation x, y, z, w, angular velocity, linear acceleration, ten
+//!   little-endian f64). The header stamp (ms) is kept as the frame's
+//!   system time.
+
+use std::collections::{BTreeMap, HashMap};
+
+use bytes::Bytes;
+
+use super::{distortion_of_model, extrinsics_of_pose, format_of_encoding};
+use crate::device::{
+    camera_info as info_key, CameraInfo, DeviceSnapshot, Extrinsics, Format, Frame, Intrinsics,
+    Pose, SensorSnapshot, StreamId, StreamKind, StreamProfile, TimestampDomain,
+};
+use crate::msg::{ros2, sensor_msgs, RosMessage};
+use crate::realsense::Encoding;
+use crate::storage::Storage;
+use crate::{Error, Result};
+
+/// How a stream's frames are made from its messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Source {
+    /// `sensor_msgs/Image`.
+    Image,
+    /// `sensor_msgs/Imu`: its angular velocity.
+    Gyro,
+    /// `sensor_msgs/Imu`: its linear acceleration.
+    Accel,
+    /// `sensor_msgs/Imu`: all of it (COMBINED_MOTION).
+    Combined,
+    /// `nav_msgs/Odometry`.
+    Odometry,
+}
+
+/// One stream of a camera bag.
+#[derive(Debug, Clone)]
+pub(crate) struct CameraStream {
+    pub stream: StreamId,
+    pub sensor: usize,
+    pub profile: StreamProfile,
+    pub topic: u32,
+    pub source: Source,
+}
+
+/// What a camera bag holds, as a device.
+#[derive(Debug)]
+pub(crate) struct CameraBag {
+    pub snapshot: DeviceSnapshot,
+    pub streams: Vec<CameraStream>,
+    /// Each stream's extrinsics from its TF tree's root, with the tree's
+    /// number.
+    pub extrinsics: BTreeMap<StreamId, (u32, Extrinsics)>,
+    /// The time of the bag's first message: frame timestamps count from it.
+    pub origin: u64,
+    /// Topics not played, and what is missing, in words.
+    pub notes: Vec<String>,
+}
+
+/// A topic sorted by what it holds.
+struct Candidate<'s> {
+    id: u32,
+    name: &'s str,
+    namespace: String,
+    folder: String,
+    source: Source,
+}
+
+const IMAGE_LEAVES: &[&str] = &[
+    "image_raw",
+    "image_rect_raw",
+    "image_rect",
+    "image",
+    "image_color",
+    "image_mono",
+    "image_rect_color",
+];
+const SAMPLE_LEAVES: &[&str] = &["sample", "data", "data_raw"];
+
+/// Read the camera layout of `storage`.
+pub(crate) fn read(storage: &Storage) -> Result<CameraBag> {
+    let encoding = storage.encoding();
+    let mut notes = Vec::new();
+    let mut candidates = Vec::new();
+    let mut camera_infos: HashMap<(String, String), u32> = HashMap::new();
+    let mut tf_static = None;
+    for topic in storage.topics() {
+        let short = topic.msg_type.replacen("/msg/", "/", 1);
+        let (namespace, folder, leaf) = split(topic.name);
+        let source = match short.as_str() {
+            "sensor_msgs/Image" => Source::Image,
+            "sensor_msgs/Imu" => match folder_of(&folder, &leaf, SAMPLE_LEAVES).0.as_str() {
+                "gyro" => Source::Gyro,
+                "accel" => Source::Accel,
+                _ => Source::Combined,
+            },
+            "nav_msgs/Odometry" if encoding == Encoding::Cdr => Source::Odometry,
+            "sensor_msgs/CameraInfo" => {
+                camera_infos.insert((namespace, folder), topic.id);
+                continue;
+            }
+            "tf2_msgs/TFMessage" if topic.name == "/tf_static" && encoding == Encoding::Cdr => {
+                tf_static = Some(topic.id);
+                continue;
+            }
+            "sensor_msgs/CompressedImage" => {
+                notes.push(format!(
+                    "{}: compressed images (JPEG/PNG) are not played",
+                    topic.name
+                ));
+                continue;
+            }
+            "nav_msgs/Odometry" => {
+                notes.push(format!(
+                    "{}: odometry is played from ROS 2 bags only",
+                    topic.name
+                ));
+                continue;
+            }
+            _ => continue,
+        };
+        if storage.message_count(topic.id) == 0 {
+            notes.push(format!("{}: no messages", topic.name));
+            continue;
+        }
+        let leaves = if source == Source::Image {
+            IMAGE_LEAVES
+        } else {
+            SAMPLE_LEAVES
+        };
+        let (folder, namespace) = match folder_of(&folder, &leaf, leaves) {
+            (f, true) => (f, namespace),
+            (f, false) => (f, join(&namespace, &folder)),
+        };
+        candidates.push(Candidate {
+            id: topic.id,
+            name: topic.name,
+            namespace,
+            folder,
+            source,
+        });
+    }
+    if candidates.is_empty() {
+        return Err(Error::NotARecording(
+            "no /file_version topic (not a librealsense recording) and no sensor_msgs Image, \
+             Imu or Odometry topic with messages (not a camera bag)"
+                .into(),
+        ));
+    }
+    let all: Vec<u32> = storage.topics().iter().map(|t| t.id).collect();
+    let origin = storage.time_span(&all).map_or(0, |s| s.0);
+    let mut sensors: Vec<String> = Vec::new();
+    let mut streams: Vec<CameraStream> = Vec::new();
+    let mut frame_ids: BTreeMap<StreamId, String> = BTreeMap::new();
+    for c in candidates {
+        let first = first_message(storage, c.id)?;
+        let (kind, format, size, frame_id) = match c.source {
+            Source::Image => {
+                let image = image_of(&first, encoding).map_err(|e| in_topic(c.name, e))?;
+                let Some((format, by_encoding)) = format_of_encoding(&image.encoding) else {
+                    notes.push(format!(
+                        "{}: encoding {:?} has no RealSense format; not played",
+                        c.name, image.encoding
+                    ));
+                    continue;
+                };
+                let kind = kind_of_folder(&c.folder).unwrap_or(by_encoding);
+                let format = match (kind, format) {
+                    (StreamKind::Infrared | StreamKind::Color, Format::Z16) => Format::Y16,
+                    (_, f) => f,
+                };
+                (
+                    kind,
+                    format,
+                    Some((image.width, image.height)),
+                    image.frame_id,
+                )
+            }
+            Source::Gyro => (StreamKind::Gyro, Format::MotionXyz32f, None, String::new()),
+            Source::Accel => (StreamKind::Accel, Format::MotionXyz32f, None, String::new()),
+            Source::Combined => (
+                StreamKind::Motion,
+                Format::CombinedMotion,
+                None,
+                String::new(),
+            ),
+            Source::Odometry => (StreamKind::Pose, Format::SixDof, None, String::new()),
+        };
+        let wanted = folder_index(&c.folder);
+        let index = (wanted..)
+            .find(|&i| !streams.iter().any(|s| s.stream == StreamId::new(kind, i)))
+            .unwrap_or(wanted);
+        let stream = StreamId::new(kind, index);
+        let sensor = match sensors.iter().position(|n| *n == c.namespace) {
+            Some(i) => i,
+            None => {
+                sensors.push(c.namespace.clone());
+                sensors.len() - 1
+            }
+        };
+        let fps = estimate_fps(storage, c.id);
+        let mut profile = match (c.source, size) {
+            (Source::Image, Some((w, h))) => StreamProfile::video(stream, format, w, h, fps),
+            (Source::Odometry, _) => StreamProfile::pose(stream, fps),
+            _ => StreamProfile::motion(stream, format, fps),
+        };
+        profile = profile
+            .with_unique_id(u32::try_from(streams.len()).unwrap_or(u32::MAX))
+            .as_default();
+        if let (Source::Image, Some((w, h))) = (c.source, size) {
+            match camera_infos.get(&(c.namespace.clone(), c.folder.clone())) {
+                Some(&id) => {
+                    let message = first_message(storage, id)?;
+                    let name = storage.topic_name(id).unwrap_or_default().to_owned();
+                    let intrinsics =
+                        intrinsics_of(&message, encoding, w, h).map_err(|e| in_topic(&name, e))?;
+                    profile = profile.with_intrinsics(intrinsics);
+                }
+                None => notes.push(format!(
+                    "{}: no camera_info beside it; intrinsics unknown",
+                    c.name
+                )),
+            }
+        }
+        if !frame_id.is_empty() {
+            frame_ids.insert(stream, frame_id);
+        }
+        streams.push(CameraStream {
+            stream,
+            sensor,
+            profile,
+            topic: c.id,
+            source: c.source,
+        });
+    }
+    if streams.is_empty() {
+        return Err(Error::NotARecording(format!(
+            "no stream a camera bag can play: {}",
+            notes.join("; ")
+        )));
+    }
+    let extrinsics = match tf_static {
+        Some(id) => tf_extrinsics(storage, id, &frame_ids)?,
+        None => BTreeMap::new(),
+    };
+    Ok(CameraBag {
+        snapshot: snapshot(&sensors, &streams),
+        streams,
+        extrinsics,
+        origin,
+        notes,
+    })
+}
+
+/// The device: one sensor per namespace.
+fn snapshot(sensors: &[String], streams: &[CameraStream]) -> DeviceSnapshot {
+    let mut info = CameraInfo::default();
+    info.set(info_key::NAME, "ROS camera bag");
+    info.set(info_key::PRODUCT_LINE, "ROS");
+    DeviceSnapshot {
+        info,
+        sensors: sensors
+            .iter()
+            .enumerate()
+            .map(|(i, name)| {
+                let mut info = CameraInfo::default();
+                info.set(info_key::NAME, name);
+                SensorSnapshot {
+                    info,
+                    options: Vec::new(),
+                    profiles: streams
+                        .iter()
+                        .filter(|s| s.sensor == i)
+                        .map(|s| s.profile)
+                        .collect(),
+                }
+            })
+            .collect(),
+    }
+}
+
+/// `/a/b/color/image_raw` → (`/a/b`, `color`, `image_raw`).
+fn split(topic: &str) -> (String, String, String) {
+    let parts: Vec<&str> = topic.split('/').filter(|p| !p.is_empty()).collect();
+    let leaf = parts.last().copied().unwrap_or_default().to_owned();
+    let folder = if parts.len() >= 2 {
+        parts[parts.len() - 2].to_owned()
+    } else {
+        String::new()
+    };
+    let namespace = format!("/{}", parts[..parts.len().saturating_sub(2)].join("/"));
+    (namespace, folder, leaf)
+}
+
+fn join(namespace: &str, folder: &str) -> String {
+    if folder.is_empty() {
+        namespace.to_owned()
+    } else {
+        format!("{}/{folder}", namespace.trim_end_matches('/'))
+    }
+}
+
+/// The stream's folder: the parent of a known leaf (`color` of
+/// `color/image_raw`), or else the leaf itself (`/camera/imu`); and whether
+/// the leaf was a known one.
+fn folder_of(folder: &str, leaf: &str, leaves: &[&str]) -> (String, bool) {
+    if leaves.contains(&leaf) && !folder.is_empty() {
+        (folder.to_owned(), true)
+    } else {
+        (leaf.to_owned(), false)
+    }
+}
+
+fn kind_of_folder(folder: &str) -> Option<StreamKind> {
+    let f = folder.to_ascii_lowercase();
+    Some(if f.contains("depth") {
+        StreamKind::Depth
+    } else if f.starts_with("infra") || f.starts_with("ir") {
+        StreamKind::Infrared
+    } else if f.contains("color") || f.contains("rgb") {
+        StreamKind::Color
+    } else if f.starts_with("fisheye") {
+        StreamKind::Fisheye
+    } else if f.starts_with("confidence") {
+        StreamKind::Confidence
+    } else {
+        return None;
+    })
+}
+
+/// The number a folder ends with (`infra2` → 2), else 0.
+fn folder_index(folder: &str) -> u32 {
+    let digits: String = folder
+        .chars()
+        .rev()
+        .take_while(char::is_ascii_digit)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    digits.parse().unwrap_or(0)
+}
+
+fn estimate_fps(storage: &Storage, id: u32) -> u32 {
+    let count = storage.message_count(id);
+    match storage.time_span(&[id]) {
+        Some((a, b)) if count > 1 && b > a => {
+            ((count - 1) as f64 * 1e9 / (b - a) as f64).round() as u32
+        }
+        _ => 0,
+    }
+}
+
+fn first_message(storage: &Storage, id: u32) -> Result<Bytes> {
+    let name = storage.topic_name(id).unwrap_or_default().to_owned();
+    match storage.messages(&[id], ..).next() {
+        Some(Ok(m)) => Ok(m.data),
+        Some(Err(e)) => Err(in_topic(&name, e)),
+        None => Err(in_topic(&name, Error::decode("message", "no messages"))),
+    }
+}
+
+fn in_topic(topic: &str, e: Error) -> Error {
+    Error::InMessage {
+        topic: topic.to_owned(),
+        time: 0,
+        error: Box::new(e),
+    }
+}
+
+/// An image's fields, whatever its encoding.
+struct ImageFields<'a> {
+    width: u32,
+    height: u32,
+    encoding: String,
+    is_bigendian: bool,
+    step: u32,
+    data: &'a [u8],
+    frame_id: String,
+    stamp_ns: u64,
+}
+
+fn image_of(data: &[u8], encoding: Encoding) -> Result<ImageFields<'_>> {
+    Ok(match encoding {
+        Encoding::Ros1 => {
+            let m = sensor_msgs::Image::decode(data)?;
+            let data = match m.data {
+                std::borrow::Cow::Borrowed(d) => d,
+                std::borrow::Cow::Owned(_) => {
+                    return Err(Error::decode("sensor_msgs/Image", "pixels not in place"))
+                }
+            };
+            ImageFields {
+                width: m.width,
+                height: m.height,
+                encoding: m.encoding.into_owned(),
+                is_bigendian: m.is_bigendian != 0,
+                step: m.step,
+                data,
+                frame_id: m.header.frame_id.into_owned(),
+                stamp_ns: u64::from(m.header.stamp.sec) * 1_000_000_000
+                    + u64::from(m.header.stamp.nsec),
+            }
+        }
+        Encoding::Cdr => {
+            let m = ros2::Image::decode(data)?;
+            ImageFields {
+                width: m.width,
+                height: m.height,
+                encoding: String::from_utf8_lossy(m.encoding).into_owned(),
+                is_bigendian: m.is_bigendian != 0,
+                step: m.step,
+                data: m.data,
+                frame_id: String::from_utf8_lossy(m.header.frame_id).into_owned(),
+                stamp_ns: stamp_ns(m.header.sec, m.header.nanosec),
+            }
+        }
+    })
+}
+
+fn stamp_ns(sec: i32, nanosec: u32) -> u64 {
+    u64::try_from(sec).unwrap_or(0) * 1_000_000_000 + u64::from(nanosec)
+}
+
+fn intrinsics_of(data: &[u8], encoding: Encoding, width: u32, height: u32) -> Result<Intrinsics> {
+    let (model, d, k) = match encoding {
+        Encoding::Ros1 => {
+            let m = sensor_msgs::CameraInfo::decode(data)?;
+            (m.distortion_model.into_owned(), m.d, m.k)
+        }
+        Encoding::Cdr => {
+            let m = ros2::CameraInfo::decode(data)?;
+            (
+                String::from_utf8_lossy(m.distortion_model).into_owned(),
+                m.d,
+                m.k,
+            )
+        }
+    };
+    let mut coeffs = [0.0f32; 5];
+    for (c, v) in coeffs.iter_mut().zip(&d) {
+        *c = *v as f32;
+    }
+    Ok(Intrinsics {
+        width,
+        height,
+        ppx: k[2] as f32,
+        ppy: k[5] as f32,
+        fx: k[0] as f32,
+        fy: k[4] as f32,
+        model: distortion_of_model(&model, &d),
+        coeffs,
+    })
+}
+
+/// Each stream's extrinsics from the root of its frame's TF tree.
+fn tf_extrinsics(
+    storage: &Storage,
+    id: u32,
+    frame_ids: &BTreeMap<StreamId, String>,
+) -> Result<BTreeMap<StreamId, (u32, Extrinsics)>> {
+    // child → (parent, parent-to-child extrinsics)
+    let mut links: HashMap<String, (String, Extrinsics)> = HashMap::new();
+    for message in storage.messages(&[id], ..) {
+        let message = message?;
+        for t in ros2::decode_tf_message(&message.data).map_err(|e| in_topic("/tf_static", e))? {
+            links.insert(
+                String::from_utf8_lossy(t.child_frame_id).into_owned(),
+                (
+                    String::from_utf8_lossy(t.header.frame_id).into_owned(),
+                    extrinsics_of_pose(t.translation, t.rotation),
+                ),
+            );
+        }
+    }
+    let mut roots: Vec<String> = Vec::new();
+    let mut out = BTreeMap::new();
+    for (stream, frame) in frame_ids {
+        let mut chain = Vec::new();
+        let mut at = frame.clone();
+        // A cycle in a damaged tree ends the walk.
+        while let Some((parent, e)) = links.get(&at) {
+            if chain.len() > links.len() {
+                break;
+            }
+            chain.push(*e);
+            at = parent.clone();
+        }
+        if chain.is_empty() {
+            continue;
+        }
+        let from_root = chain
+            .iter()
+            .rev()
+            .fold(Extrinsics::IDENTITY, |acc, e| acc.then(e));
+        let group = match roots.iter().position(|r| *r == at) {
+            Some(i) => i,
+            None => {
+                roots.push(at);
+                roots.len() - 1
+            }
+        };
+        out.insert(
+            *stream,
+            (u32::try_from(group).unwrap_or(u32::MAX), from_root),
+        );
+    }
+    Ok(out)
+}
+
+/// Decode the frame of one message of a camera bag stream.
+pub(crate) fn frame(
+    stream: &CameraStream,
+    data: &Bytes,
+    encoding: Encoding,
+    number: u64,
+    time: u64,
+    origin: u64,
+) -> Result<Frame> {
+    let timestamp = time.saturating_sub(origin) as f64 / 1e6;
+    let (bytes, stride, stamp) = match stream.source {
+        Source::Image => image_frame(stream, data, encoding)?,
+        Source::Gyro | Source::Accel | Source::Combined => {
+            imu_frame(stream.source, data, encoding)?
+        }
+        Source::Odometry => {
+            let m = ros2::Odometry::decode(data)?;
+            let [x, y, z] = m.position;
+            let [qx, qy, qz, qw] = m.orientation;
+            let [vx, vy, vz] = m.linear;
+            let [wx, wy, wz] = m.angular;
+            // The wrapper's axes (x forward, y left, z up) back to
+            // librealsense's (x right, y up, z backward).
+            let pose = Pose {
+                translation: [-y as f32, z as f32, -x as f32],
+                rotation: [-qy as f32, qz as f32, -qx as f32, qw as f32],
+                velocity: [-vy as f32, vz as f32, -vx as f32],
+                angular_velocity: [-wy as f32, wz as f32, -wx as f32],
+                ..Pose::default()
+            };
+            let stamp = stamp_ns(m.header.sec, m.header.nanosec);
+            (Bytes::from(pose.to_bytes()), 0, stamp)
+        }
+    };
+    Ok(Frame {
+        profile: stream.profile,
+        number,
+        timestamp,
+        domain: TimestampDomain::SystemTime,
+        system_time: stamp as f64 / 1e6,
+        metadata: Vec::new(),
+        stride,
+        data: bytes,
+    })
+}
+
+fn image_frame(
+    stream: &CameraStream,
+    data: &Bytes,
+    encoding: Encoding,
+) -> Result<(Bytes, u32, u64)> {
+    let image = image_of(data, encoding)?;
+    let (width, height) = stream.profile.resolution().unwrap_or_default();
+    if (image.width, image.height) != (width, height) {
+        return Err(Error::decode(
+            "sensor_msgs/Image",
+            format!(
+                "the image is {}x{}, the stream's first was {width}x{height}",
+                image.width, image.height
+            ),
+        ));
+    }
+    let expected = u64::from(image.step) * u64::from(image.height);
+    if image.data.len() as u64 != expected {
+        return Err(Error::decode(
+            "sensor_msgs/Image",
+            format!(
+                "data is {} bytes, step x height is {} x {} = {expected}",
+                image.data.len(),
+                image.step,
+                image.height
+            ),
+        ));
+    }
+    let bpp = stream.profile.format.bytes_per_pixel().unwrap_or(1);
+    if u64::from(image.step) < u64::from(image.width) * u64::from(bpp) {
+        return Err(Error::decode(
+            "sensor_msgs/Image",
+            format!(
+                "step {} is less than width {} x {bpp} bytes per pixel",
+                image.step, image.width
+            ),
+        ));
+    }
+    let bytes = if image.is_bigendian && bpp == 2 {
+        let mut swapped = image.data.to_vec();
+        for pair in swapped.chunks_exact_mut(2) {
+            pair.swap(0, 1);
+        }
+        Bytes::from(swapped)
+    } else {
+        data.slice_ref(image.data)
+    };
+    Ok((bytes, image.step, image.stamp_ns))
+}
+
+fn imu_frame(source: Source, data: &[u8], encoding: Encoding) -> Result<(Bytes, u32, u64)> {
+    let (orientation, angular, linear, stamp) = match encoding {
+        Encoding::Ros1 => {
+            let m = sensor_msgs::Imu::decode(data)?;
+            let v = |v: crate::msg::geometry_msgs::Vector3| [v.x, v.y, v.z];
+            let q = m.orientation;
+            (
+                [q.x, q.y, q.z, q.w],
+                v(m.angular_velocity),
+                v(m.linear_acceleration),
+                u64::from(m.header.stamp.sec) * 1_000_000_000 + u64::from(m.header.stamp.nsec),
+            )
+        }
+        Encoding::Cdr => {
+            let m = ros2::Imu::decode(data)?;
+            (
+                m.orientation,
+                m.angular_velocity,
+                m.linear_acceleration,
+                stamp_ns(m.header.sec, m.header.nanosec),
+            )
+        }
+    };
+    let bytes: Vec<u8> = match source {
+        Source::Gyro => angular
+            .iter()
+            .flat_map(|&v| (v as f32).to_le_bytes())
+            .collect(),
+        Source::Accel => linear
+            .iter()
+            .flat_map(|&v| (v as f32).to_le_bytes())
+            .collect(),
+        _ => orientation
+            .iter()
+            .chain(&angular)
+            .chain(&linear)
+            .flat_map(|v| v.to_le_bytes())
+            .collect(),
+    };
+    Ok((Bytes::from(bytes), 0, stamp))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn topics_split_into_namespace_folder_and_leaf() {
+        assert_eq!(
+            split("/camera/camera/color/image_raw"),
+            ("/camera/camera".into(), "color".into(), "image_raw".into())
+        );
+        assert_eq!(
+            split("/camera/imu"),
+            ("/".into(), "camera".into(), "imu".into())
+        );
+        assert_eq!(
+            folder_of("camera", "imu", SAMPLE_LEAVES),
+            ("imu".into(), false)
+        );
+        assert_eq!(join("/", "camera"), "/camera");
+        assert_eq!(folder_index("infra2"), 2);
+        assert_eq!(folder_index("color"), 0);
+        assert_eq!(
+            kind_of_folder("aligned_depth_to_color"),
+            Some(StreamKind::Depth)
+        );
+        assert_eq!(kind_of_folder("infra1"), Some(StreamKind::Infrared));
+    }
+}

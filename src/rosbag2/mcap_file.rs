@@ -1,0 +1,399 @@
+//! Reading an MCAP file (rosbag2's storage from Jazzy on) through the
+//! `mcap` crate: the summary and message indexes give every channel's
+//! message times without decompressing a chunk; messages are read chunk
+//! by chunk, merged into log-time order.
+
+use std::collections::{BTreeMap, VecDeque};
+use std::ops::{Bound, RangeBounds};
+use std::path::{Path, PathBuf};
+
+use bytes::Bytes;
+
+use super::TopicInfo;
+use crate::bag::Message;
+use crate::{Error, Result};
+
+/// The first bytes of an MCAP file.
+pub const MCAP_MAGIC: &[u8; 8] = b"\x89MCAP0\r\n";
+
+/// A chunk of the file and the channels it holds messages of.
+#[derive(Debug)]
+struct ChunkInfo {
+    index: mcap::records::ChunkIndex,
+    channels: Vec<u32>,
+}
+
+/// An MCAP file opened for reading (memory-mapped).
+///
+/// # Example
+/// ```no_run
+/// use rsbag::rosbag2::McapFile;
+/// # fn main() -> rsbag::Result<()> {
+/// let mcap = McapFile::open("session_0.mcap")?;
+/// for topic in mcap.topics() {
+///     println!("{} {} ({} messages)", topic.name, topic.msg_type, topic.count);
+/// }
+/// # Ok(()) }
+/// ```
+pub struct McapFile {
+    path: PathBuf,
+    data: Bytes,
+    summary: mcap::Summary,
+    topics: Vec<TopicInfo>,
+    chunks: Vec<ChunkInfo>,
+    /// Each channel's message times, sorted.
+    times: BTreeMap<u32, Vec<u64>>,
+}
+
+impl McapFile {
+    /// Open an MCAP file and read its summary and message indexes.
+    pub fn open(path: impl AsRef<Path>) -> Result<McapFile> {
+        let path = path.as_ref();
+        McapFile::open_inner(path).map_err(|e| e.in_file(path))
+    }
+
+    fn open_inner(path: &Path) -> Result<McapFile> {
+        let data = map_file(path)?;
+        if !data.starts_with(MCAP_MAGIC) {
+            return Err(Error::NotADb3(
+                "the first bytes are not MCAP's magic".into(),
+            ));
+        }
+        let summary = mcap::Summary::read(&data)
+            .map_err(|e| bad(format!("its summary cannot be read: {e}")))?
+            .ok_or_else(|| {
+                bad(
+                    "it has no summary (an unfinished recording?): `mcap recover` rebuilds one"
+                        .into(),
+                )
+            })?;
+        let mut times: BTreeMap<u32, Vec<u64>> = BTreeMap::new();
+        let mut chunks = Vec::new();
+        let mut indexes = summary.chunk_indexes.clone();
+        indexes.sort_by_key(|c| (c.message_start_time, c.chunk_start_offset));
+        for index in indexes {
+            let mut channels = Vec::new();
+            if index.message_index_offsets.is_empty() {
+                // No message index: count by reading the chunk.
+                for message in summary
+                    .stream_chunk(&data, &index)
+                    .map_err(chunk_error(&index))?
+                {
+                    let message = message.map_err(chunk_error(&index))?;
+                    let id = u32::from(message.channel.id);
+                    times.entry(id).or_default().push(message.log_time);
+                    if !channels.contains(&id) {
+                        channels.push(id);
+                    }
+                }
+            } else {
+                let by_channel = summary
+                    .read_message_indexes(&data, &index)
+                    .map_err(chunk_error(&index))?;
+                for (channel, entries) in by_channel {
+                    let id = u32::from(channel.id);
+                    times
+                        .entry(id)
+                        .or_default()
+                        .extend(entries.iter().map(|e| e.log_time));
+                    channels.push(id);
+                }
+            }
+            chunks.push(ChunkInfo { index, channels });
+        }
+        for t in times.values_mut() {
+            t.sort_unstable();
+        }
+        let mut topics: Vec<TopicInfo> = summary
+            .channels
+            .values()
+            .map(|c| {
+                let id = u32::from(c.id);
+                let channel_times = times.get(&id);
+                TopicInfo {
+                    id,
+                    name: c.topic.clone(),
+                    msg_type: c
+                        .schema
+                        .as_ref()
+                        .map(|s| s.name.clone())
+                        .unwrap_or_default(),
+                    serialization_format: c.message_encoding.clone(),
+                    offered_qos_profiles: c
+                        .metadata
+                        .get("offered_qos_profiles")
+                        .cloned()
+                        .unwrap_or_default(),
+                    count: channel_times.map_or(0, |t| t.len() as u64),
+                    span: channel_times.and_then(|t| Some((*t.first()?, *t.last()?))),
+                }
+            })
+            .collect();
+        topics.sort_by_key(|t| t.id);
+        Ok(McapFile {
+            path: path.to_owned(),
+            data,
+            summary,
+            topics,
+            chunks,
+            times,
+        })
+    }
+
+    /// The file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Every channel as a topic, by id.
+    pub fn topics(&self) -> &[TopicInfo] {
+        &self.topics
+    }
+
+    /// The channel with id `id`.
+    pub fn topic(&self, id: u32) -> Option<&TopicInfo> {
+        self.topics
+            .binary_search_by_key(&id, |t| t.id)
+            .ok()
+            .map(|i| &self.topics[i])
+    }
+
+    /// Messages on channel `id`.
+    pub fn message_count(&self, id: u32) -> u64 {
+        self.topic(id).map_or(0, |t| t.count)
+    }
+
+    /// How many chunks use each compression (`zstd`, `lz4`, `none`).
+    pub fn chunk_compressions(&self) -> BTreeMap<String, u64> {
+        let mut out = BTreeMap::new();
+        for chunk in &self.chunks {
+            let name = match chunk.index.compression.as_str() {
+                "" => "none",
+                other => other,
+            };
+            *out.entry(name.to_owned()).or_default() += 1;
+        }
+        out
+    }
+
+    /// The first and last log time of the messages on `ids`, if any.
+    pub fn time_span(&self, ids: &[u32]) -> Option<(u64, u64)> {
+        ids.iter()
+            .filter_map(|&id| self.topic(id)?.span)
+            .reduce(|(a, b), (c, d)| (a.min(c), b.max(d)))
+    }
+
+    /// The log times of the messages on `ids`, sorted.
+    pub fn times(&self, ids: &[u32]) -> Vec<u64> {
+        let mut out: Vec<u64> = ids
+            .iter()
+            .filter_map(|id| self.times.get(id))
+            .flatten()
+            .copied()
+            .collect();
+        out.sort_unstable();
+        out
+    }
+
+    /// The messages on `ids` with log time in `range`, in time order (ties
+    /// in file order).
+    pub fn messages(&self, ids: &[u32], range: impl RangeBounds<u64>) -> McapMessages<'_> {
+        let start = match range.start_bound() {
+            Bound::Included(&t) => t,
+            Bound::Excluded(&t) => t.saturating_add(1),
+            Bound::Unbounded => 0,
+        };
+        let end = match range.end_bound() {
+            Bound::Included(&t) => t,
+            Bound::Excluded(&t) => t.saturating_sub(1),
+            Bound::Unbounded => u64::MAX,
+        };
+        let empty = matches!(range.end_bound(), Bound::Excluded(&0));
+        let chunks: VecDeque<&ChunkInfo> = self
+            .chunks
+            .iter()
+            .filter(|c| {
+                !empty
+                    && c.index.message_end_time >= start
+                    && c.index.message_start_time <= end
+                    && c.channels.iter().any(|id| ids.contains(id))
+            })
+            .collect();
+        McapMessages {
+            file: self,
+            ids: ids.to_vec(),
+            start,
+            end,
+            chunks,
+            pending: VecDeque::new(),
+        }
+    }
+}
+
+/// Messages of an [`McapFile`], in log-time order: chunks are read in
+/// order of their first message, and a message is handed out only once no
+/// chunk still to read could hold an earlier one. A chunk that cannot be
+/// read is one error; the rest still comes.
+pub struct McapMessages<'m> {
+    file: &'m McapFile,
+    ids: Vec<u32>,
+    start: u64,
+    end: u64,
+    chunks: VecDeque<&'m ChunkInfo>,
+    /// Read, not yet handed out, sorted by (time, order read).
+    pending: VecDeque<Message>,
+}
+
+impl Iterator for McapMessages<'_> {
+    type Item = Result<Message>;
+
+    fn next(&mut self) -> Option<Result<Message>> {
+        loop {
+            let next_chunk_start = self.chunks.front().map(|c| c.index.message_start_time);
+            let ready = match (self.pending.front(), next_chunk_start) {
+                (Some(m), Some(t)) => m.time < t,
+                (Some(_), None) => true,
+                (None, _) => false,
+            };
+            if ready {
+                return self.pending.pop_front().map(Ok);
+            }
+            let chunk = self.chunks.pop_front()?;
+            if let Err(e) = self.read_chunk(chunk) {
+                return Some(Err(e.in_file(&self.file.path)));
+            }
+        }
+    }
+}
+
+impl McapMessages<'_> {
+    fn read_chunk(&mut self, chunk: &ChunkInfo) -> Result<()> {
+        let file = self.file;
+        let messages = file
+            .summary
+            .stream_chunk(&file.data, &chunk.index)
+            .map_err(chunk_error(&chunk.index))?;
+        let mut read = Vec::new();
+        for message in messages {
+            let message = message.map_err(chunk_error(&chunk.index))?;
+            let conn = u32::from(message.channel.id);
+            if !self.ids.contains(&conn)
+                || message.log_time < self.start
+                || message.log_time > self.end
+            {
+                continue;
+            }
+            read.push(Message {
+                conn,
+                time: message.log_time,
+                data: file.bytes_of(&message.data),
+            });
+        }
+        read.sort_by_key(|m| m.time);
+        self.pending.extend(read);
+        // Chunks may overlap in time: keep the whole pending list sorted
+        // (stable: file order among equal times).
+        self.pending.make_contiguous().sort_by_key(|m| m.time);
+        Ok(())
+    }
+}
+
+impl McapFile {
+    /// `data` as shared bytes: a slice of the mapped file when it is one
+    /// (an uncompressed chunk), else a copy.
+    fn bytes_of(&self, data: &[u8]) -> Bytes {
+        let file = self.data.as_ptr() as usize..self.data.as_ptr() as usize + self.data.len();
+        let at = data.as_ptr() as usize;
+        if file.contains(&at) && at + data.len() <= file.end {
+            self.data.slice_ref(data)
+        } else {
+            Bytes::copy_from_slice(data)
+        }
+    }
+}
+
+/// The file, memory-mapped.
+fn map_file(path: &Path) -> Result<Bytes> {
+    let io = |error| Error::Io {
+        path: path.to_owned(),
+        error,
+    };
+    let file = std::fs::File::open(path).map_err(io)?;
+    if file.metadata().map_err(io)?.len() == 0 {
+        return Err(bad("it is empty".into()));
+    }
+    // SAFETY: a read-only map; another process truncating the file while
+    // it is mapped would fault, the caveat of every memory-mapped reader.
+    let map = unsafe { memmap2::Mmap::map(&file) }.map_err(io)?;
+    Ok(Bytes::from_owner(map))
+}
+
+fn bad(reason: String) -> Error {
+    Error::NotADb3(format!("not a readable MCAP file: {reason}"))
+}
+
+fn chunk_error(index: &mcap::records::ChunkIndex) -> impl Fn(mcap::McapError) -> Error + '_ {
+    move |e| Error::Corrupt {
+        offset: index.chunk_start_offset,
+        record: "MCAP chunk",
+        reason: e.to_string(),
+    }
+}
+
+impl std::fmt::Debug for McapFile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("McapFile")
+            .field("path", &self.path)
+            .field("topics", &self.topics)
+            .field("chunks", &self.chunks.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl std::fmt::Debug for McapMessages<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("McapMessages")
+            .field("chunks", &self.chunks.len())
+            .field("pending", &self.pending.len())
+            .finish_non_exhaustive()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::msg::ros2;
+    use crate::rosbag2::{BagDirWriter, Durability, StorageId};
+
+    #[test]
+    fn messages_come_back_in_time_order_with_counts_and_spans() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("b");
+        let mut w = BagDirWriter::create(&out, StorageId::Mcap).unwrap();
+        let a = w
+            .add_topic("/a", ros2::STRING, Durability::Volatile)
+            .unwrap();
+        let b = w
+            .add_topic("/b", ros2::STRING, Durability::Volatile)
+            .unwrap();
+        // Written out of order; 3000 messages of 1 KB span several chunks.
+        for i in (0..3000u64).rev() {
+            let topic = if i % 3 == 0 { a } else { b };
+            w.write(topic, 10 + i, &ros2::encode_string(&[b'x'; 1000]))
+                .unwrap();
+        }
+        let file = w.finish().unwrap();
+        let mcap = McapFile::open(&file).unwrap();
+        assert_eq!(mcap.topics().len(), 2);
+        let id_a = mcap.topics().iter().find(|t| t.name == "/a").unwrap().id;
+        assert_eq!(mcap.message_count(id_a), 1000);
+        assert_eq!(mcap.time_span(&[id_a]), Some((10, 10 + 2997)));
+        let ids: Vec<u32> = mcap.topics().iter().map(|t| t.id).collect();
+        let times: Vec<u64> = mcap
+            .messages(&ids, 100..=200)
+            .map(|m| m.unwrap().time)
+            .collect();
+        assert_eq!(times, (100..=200).collect::<Vec<_>>());
+        assert_eq!(mcap.times(&[id_a]).len(), 1000);
+    }
+}

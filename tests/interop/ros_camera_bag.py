@@ -1,0 +1,190 @@
+#!/usr/bin/env python3
+"""Write camera bags as ROS records them, with the rosbags library, and
+print what they hold.
+
+Usage:
+    python3 ros_camera_bag.py OUT --format ros1|sqlite3|mcap|db3
+        [--scenario wrapper|native|bad-size|no-info|no-camera] [--frames N]
+        [--size WxH]
+
+--format: ros1 writes the ROS1 bag OUT (RealSense ROS1 wrapper topics:
+/camera/color/image_raw ...); sqlite3 and mcap write the rosbag2 directory
+OUT (ROS 2 wrapper topics: /camera/camera/color/image_raw ...); db3 writes
+the bare SQLite file OUT (the storage file of an sqlite3 bag, as
+librealsense 2.59 opens it).
+
+Scenarios:
+- wrapper: colour rgb8 + depth 16UC1 + infra1/infra2 mono8, each with a
+  camera_info per frame; gyro/sample and accel/sample (sensor_msgs/Imu);
+  /tf_static (rosbag2 only) placing colour 15 mm right of depth.
+- native: colour, depth and infra1 Image + CameraInfo pairs and a combined
+  /camera/camera/imu: the "native ROS2" recording librealsense 2.59 plays.
+- bad-size: wrapper, with one depth image whose data is 2 bytes short.
+- no-info: wrapper without the colour camera_info topic.
+- no-camera: only a std_msgs String topic.
+
+Prints one JSON object: {"streams": {topic: {"encoding", "width",
+"height", "frames": [{"sha256", "stamp_ns", "time_ns"}]}}, "imu": {topic:
+[{"angular_velocity": [3], "linear_acceleration": [3]}]}} — the data as
+written, the judge of what rsbag plays.
+"""
+
+import argparse
+import hashlib
+import json
+import shutil
+from pathlib import Path
+
+import numpy as np
+from rosbags.typesys import Stores, get_typestore
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("out")
+    ap.add_argument("--format", required=True, choices=["ros1", "sqlite3", "mcap", "db3"])
+    ap.add_argument("--scenario", default="wrapper",
+                    choices=["wrapper", "native", "bad-size", "no-info", "no-camera"])
+    ap.add_argument("--frames", type=int, default=6)
+    ap.add_argument("--size", default="32x24")
+    args = ap.parse_args()
+    ros1 = args.format == "ros1"
+    ts = get_typestore(Stores.ROS1_NOETIC if ros1 else Stores.ROS2_HUMBLE)
+    width, height = (int(v) for v in args.size.split("x"))
+    ns = "/camera" if ros1 else "/camera/camera"
+    out = Path(args.out)
+    if args.format == "db3":
+        target = out.with_name(out.name + ".bagdir")
+    else:
+        target = out
+    writer = open_writer(target, args.format)
+    summary = {"streams": {}, "imu": {}}
+    with writer:
+        write(writer, ts, ros1, ns, args, width, height, summary)
+    if args.format == "db3":
+        (db3,) = target.glob("*.db3")
+        shutil.move(str(db3), out)
+        shutil.rmtree(target)
+    print(json.dumps(summary, sort_keys=True))
+
+
+def open_writer(path, fmt):
+    if fmt == "ros1":
+        from rosbags.rosbag1 import Writer
+        return Writer(path)
+    from rosbags.rosbag2 import StoragePlugin, Writer
+    plugin = StoragePlugin.MCAP if fmt == "mcap" else StoragePlugin.SQLITE3
+    return Writer(path, version=8, storage_plugin=plugin)
+
+
+def header(ts, ros1, ns_time, frame_id, seq):
+    T = ts.types
+    if ros1:
+        Time = T["builtin_interfaces/msg/Time"]
+        return T["std_msgs/msg/Header"](seq=seq, stamp=Time(sec=ns_time // 10**9, nanosec=ns_time % 10**9),
+                                       frame_id=frame_id)
+    Time = T["builtin_interfaces/msg/Time"]
+    return T["std_msgs/msg/Header"](stamp=Time(sec=ns_time // 10**9, nanosec=ns_time % 10**9),
+                                   frame_id=frame_id)
+
+
+def write(w, ts, ros1, ns, args, width, height, summary):
+    T = ts.types
+    Image, Info, Imu = (T["sensor_msgs/msg/Image"], T["sensor_msgs/msg/CameraInfo"],
+                        T["sensor_msgs/msg/Imu"])
+    conn = {}
+
+    def add(topic, msgtype):
+        if topic not in conn:
+            conn[topic] = w.add_connection(topic, msgtype, typestore=ts)
+        return conn[topic]
+
+    if args.scenario == "no-camera":
+        c = add("/chatter", "std_msgs/msg/String")
+        w.write(c, 1_000, ts.serialize_ros1(T["std_msgs/msg/String"](data="hi"), "std_msgs/msg/String")
+                if ros1 else ts.serialize_cdr(T["std_msgs/msg/String"](data="hi"), "std_msgs/msg/String"))
+        return
+    ser = (lambda m, t: ts.serialize_ros1(m, t)) if ros1 else (lambda m, t: ts.serialize_cdr(m, t))
+    cameras = [("color", "image_raw", "rgb8", 3), ("depth", "image_rect_raw", "16UC1", 2),
+               ("infra1", "image_rect_raw", "mono8", 1)]
+    if args.scenario != "native":
+        cameras.append(("infra2", "image_rect_raw", "mono8", 1))
+    base = 1_700_000_000_000_000_000
+    if not ros1 and args.scenario != "native":
+        write_tf(w, ts, add, base)
+    roi = T["sensor_msgs/msg/RegionOfInterest"](x_offset=0, y_offset=0, height=0, width=0, do_rectify=False)
+    for i in range(args.frames):
+        for k, (name, leaf, enc, bpp) in enumerate(cameras):
+            topic = f"{ns}/{name}/{leaf}"
+            t = base + i * 33_333_333 + k * 1_000_000
+            stamp = t - 2_000_000  # captured 2 ms before it was recorded
+            frame_id = f"camera_{name}_optical_frame"
+            h = header(ts, ros1, stamp, frame_id, i + 1)
+            rng = np.random.default_rng(1000 * k + i)
+            data = rng.integers(0, 256, width * height * bpp, dtype=np.uint8)
+            if args.scenario == "bad-size" and name == "depth" and i == 2:
+                data = data[:-2]
+            msg = Image(header=h, height=height, width=width, encoding=enc, is_bigendian=0,
+                        step=width * bpp, data=data)
+            w.write(add(topic, "sensor_msgs/msg/Image"), t, ser(msg, "sensor_msgs/msg/Image"))
+            entry = summary["streams"].setdefault(topic, {"encoding": enc, "width": width,
+                                                          "height": height, "frames": []})
+            entry["frames"].append({"sha256": hashlib.sha256(data.tobytes()).hexdigest(),
+                                    "stamp_ns": stamp, "time_ns": t})
+            if args.scenario == "no-info" and name == "color":
+                continue
+            fx = 30.0 + k
+            d = np.array([0.1, -0.05, 0.001, 0.002, 0.01]) if name == "color" else np.zeros(5)
+            kk = np.array([fx, 0, width / 2, 0, fx + 1, height / 2, 0, 0, 1])
+            p = np.array([fx, 0, width / 2, 0, 0, fx + 1, height / 2, 0, 0, 0, 1, 0])
+            matrices = ({"D": d, "K": kk, "R": np.eye(3).flatten(), "P": p} if ros1
+                        else {"d": d, "k": kk, "r": np.eye(3).flatten(), "p": p})
+            info = Info(header=h, height=height, width=width, distortion_model="plumb_bob",
+                        binning_x=0, binning_y=0, roi=roi, **matrices)
+            w.write(add(f"{ns}/{name}/camera_info", "sensor_msgs/msg/CameraInfo"), t,
+                    ser(info, "sensor_msgs/msg/CameraInfo"))
+        imu_topics = ([f"{ns}/imu"] if args.scenario == "native"
+                      else [f"{ns}/gyro/sample", f"{ns}/accel/sample"])
+        for j in range(4):
+            for m, topic in enumerate(imu_topics):
+                t = base + i * 33_333_333 + j * 8_000_000 + 500_000 + m * 100_000
+                V3, Q = T["geometry_msgs/msg/Vector3"], T["geometry_msgs/msg/Quaternion"]
+                av = [0.01 * (i * 4 + j), -0.25, 0.5 + m]
+                la = [0.1, 9.80665 - 0.001 * j, -0.3 * i]
+                cov = np.zeros(9)
+                msg = Imu(header=header(ts, ros1, t, "camera_imu_optical_frame", i * 4 + j + 1),
+                          orientation=Q(x=0.0, y=0.0, z=0.0, w=1.0), orientation_covariance=cov,
+                          angular_velocity=V3(x=av[0], y=av[1], z=av[2]), angular_velocity_covariance=cov,
+                          linear_acceleration=V3(x=la[0], y=la[1], z=la[2]),
+                          linear_acceleration_covariance=cov)
+                w.write(add(topic, "sensor_msgs/msg/Imu"), t, ser(msg, "sensor_msgs/msg/Imu"))
+                summary["imu"].setdefault(topic, []).append(
+                    {"angular_velocity": av, "linear_acceleration": la, "time_ns": t})
+
+
+def write_tf(w, ts, add, t):
+    """camera_link → depth and colour optical frames; colour 15 mm to the
+    right of depth (optical x), as the wrapper publishes them."""
+    T = ts.types
+    TS, TF = T["geometry_msgs/msg/TransformStamped"], T["tf2_msgs/msg/TFMessage"]
+    Tr, V3, Q = T["geometry_msgs/msg/Transform"], T["geometry_msgs/msg/Vector3"], T["geometry_msgs/msg/Quaternion"]
+    optical = Q(x=-0.5, y=0.5, z=-0.5, w=0.5)
+    Time = T["builtin_interfaces/msg/Time"]
+    H = T["std_msgs/msg/Header"]
+
+    def tf(parent, child, xyz, q):
+        return TS(header=H(stamp=Time(sec=t // 10**9, nanosec=t % 10**9), frame_id=parent),
+                  child_frame_id=child, transform=Tr(translation=V3(x=xyz[0], y=xyz[1], z=xyz[2]), rotation=q))
+
+    ident = Q(x=0.0, y=0.0, z=0.0, w=1.0)
+    msg = TF(transforms=[
+        tf("camera_link", "camera_depth_frame", (0, 0, 0), ident),
+        tf("camera_depth_frame", "camera_depth_optical_frame", (0, 0, 0), optical),
+        tf("camera_link", "camera_color_frame", (0, -0.015, 0), ident),
+        tf("camera_color_frame", "camera_color_optical_frame", (0, 0, 0), optical),
+    ])
+    w.write(add("/tf_static", "tf2_msgs/msg/TFMessage"), t, ts.serialize_cdr(msg, "tf2_msgs/msg/TFMessage"))
+
+
+if __name__ == "__main__":
+    main()

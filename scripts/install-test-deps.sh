@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Install what the interop tests (tests/interop/*.py) need: the real
 # librealsense 2.55 (pyrealsense2, which links libusb-1.0), the judge of
-# .bag files, and the rosbags library (pinned: tests/interop/rosbags_dump.py
-# was written against its API) for the system's python3; librealsense 2.59,
+# .bag files, the rosbags library (pinned: tests/interop/rosbags_dump.py
+# was written against its API) and the mcap library (reads the MCAP files
+# of `convert --to ros2`) for the system's python3; librealsense 2.59,
 # the judge of .db3 files, in its own virtual environment
 # target/venv-librealsense-2.59 (the tests find it there, or at
 # $RSBAG_PYTHON_259). Idempotent: installs only what is missing. Exits
@@ -12,6 +13,7 @@ set -euo pipefail
 PYTHON=${PYTHON:-python3}
 PYREALSENSE2=pyrealsense2==2.55.1.6486
 ROSBAGS=rosbags==0.11.9
+MCAP=mcap==1.6.0
 
 # libusb-1.0-0: a Debian package, only when missing and only as root with apt.
 if dpkg-query -W -f='${Status}' libusb-1.0-0 2>/dev/null | grep -q "install ok installed"; then
@@ -28,24 +30,25 @@ fi
 # Python packages: skip pip when the right versions import already.
 if "$PYTHON" - <<'PY' 2>/dev/null
 import importlib.metadata as m
-import pyrealsense2, rosbags.rosbag1  # noqa: F401  (imports must work)
+import pyrealsense2, rosbags.rosbag1, mcap.reader  # noqa: F401  (imports must work)
 assert m.version("pyrealsense2") == "2.55.1.6486"
 assert m.version("rosbags") == "0.11.9"
+assert m.version("mcap") == "1.6.0"
 PY
 then
-    echo "pyrealsense2 2.55.1.6486 and rosbags 0.11.9: already installed"
+    echo "pyrealsense2 2.55.1.6486, rosbags 0.11.9 and mcap 1.6.0: already installed"
 else
-    echo "pip: installing $PYREALSENSE2 $ROSBAGS"
-    "$PYTHON" -m pip install --quiet --disable-pip-version-check "$PYREALSENSE2" "$ROSBAGS"
+    echo "pip: installing $PYREALSENSE2 $ROSBAGS $MCAP"
+    "$PYTHON" -m pip install --quiet --disable-pip-version-check "$PYREALSENSE2" "$ROSBAGS" "$MCAP"
 fi
 
 # Check: both import, librealsense can make a software device.
 "$PYTHON" - <<'PY'
 import importlib.metadata as m
 import pyrealsense2 as rs
-import rosbags.rosbag1  # noqa: F401
+import rosbags.rosbag1, mcap.reader  # noqa: F401
 rs.software_device()
-print(f"ok: pyrealsense2 {m.version('pyrealsense2')}, rosbags {m.version('rosbags')}")
+print(f"ok: pyrealsense2 {m.version('pyrealsense2')}, rosbags {m.version('rosbags')}, mcap {m.version('mcap')}")
 PY
 
 # librealsense 2.59 beside 2.55: its own virtual environment.

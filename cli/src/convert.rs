@@ -92,6 +92,14 @@ pub enum Storage {
 /// `y = (v - ppy) / fy * z`, with the recorded intrinsics and the depth
 /// sensor's Depth Units option. Lens distortion is ignored.
 ///
+/// `--to ros2`: a rosbag2 bag directory (`metadata.yaml` and `DIR_0.db3`
+/// or, with `--storage mcap`, `DIR_0.mcap`) of standard messages under
+/// `--namespace`: `<stream>/image_rect_raw` or `image_raw`
+/// (sensor_msgs/Image) with `camera_info` per frame, `gyro/sample` and
+/// `accel/sample` (sensor_msgs/Imu), `pose/sample` (nav_msgs/Odometry),
+/// `<stream>/metadata` (the frame's number, timestamp, metadata and depth
+/// units as JSON) and `/tf_static`.
+///
 /// Streams that cannot be written in the chosen form are skipped (and
 /// named); naming one with `--streams` is an error.
 #[derive(Debug, clap::Args)]
@@ -102,7 +110,8 @@ pub struct Args {
     #[arg(long, value_enum)]
     to: Target,
     /// The directory to write them to (must not exist, or be empty); with
-    /// `--to db3` or `--to bag`, the file to write.
+    /// `--to db3` or `--to bag`, the file to write; with `--to ros2`, the
+    /// bag directory (must not exist).
     #[arg(long, value_name = "DIR|FILE")]
     out: PathBuf,
     /// Only these streams, by librealsense name (`Depth`, `Color`,

@@ -11,7 +11,7 @@ use rsbag::bag::Bag;
 use rsbag::device::Format;
 use rsbag::msg::ros2;
 use rsbag::realsense::{images, strings};
-use rsbag::rosbag2::Db3;
+use rsbag::rosbag2::{Db3, McapFile};
 use rsbag::storage::Storage;
 use rsbag::playback::check::check_recording;
 use rsbag::playback::{FrameReader, Recording, SyncOptions};
@@ -96,6 +96,33 @@ pub fn db3_reader(data: &[u8]) {
     let _ = std::fs::remove_file(&path);
 }
 
+/// An MCAP file: the bytes read through the `mcap` crate's summary and
+/// message indexes, every message in time order, as a camera bag (or a
+/// RealSense recording) through every reading path, and checked.
+pub fn mcap_reader(data: &[u8]) {
+    let dir = std::env::temp_dir().join(format!("rsbag-fuzz-{}", std::process::id()));
+    if std::fs::create_dir_all(&dir).is_err() {
+        return;
+    }
+    let path = dir.join("input.mcap");
+    if std::fs::write(&path, data).is_err() {
+        return;
+    }
+    if let Ok(mcap) = McapFile::open(&path) {
+        let ids: Vec<u32> = mcap.topics().iter().map(|t| t.id).collect();
+        let mut sum = mcap.times(&ids).len();
+        for message in mcap.messages(&ids, ..).take(MOST).flatten() {
+            sum ^= message.data.len();
+        }
+        std::hint::black_box(sum);
+        if let Ok(recording) = Recording::from_storage(Storage::Mcap(mcap)) {
+            read_recording(recording);
+        }
+    }
+    let _ = rsbag::playback::check::check_file(&path, |_, _| {});
+    let _ = std::fs::remove_file(&path);
+}
+
 /// The `.db3` message decoders on their own: every CDR type, the
 /// `key=value` strings and the image decompression, on the same bytes.
 pub fn db3_messages(data: &[u8]) {
@@ -115,6 +142,7 @@ pub fn db3_messages(data: &[u8]) {
     sum ^= ros2::CameraInfo::decode(data).map_or(0, |c| c.d.len());
     sum ^= ros2::Imu::decode(data).map_or(0, |i| i.angular_velocity[0] as usize);
     sum ^= ros2::decode_tf_message(data).map_or(0, |t| t.len());
+    sum ^= ros2::Odometry::decode(data).map_or(0, |o| o.child_frame_id.len());
     sum ^= strings::fields(data).len();
     sum ^= strings::parse_intrinsics(data).map_or(0, |i| i.width as usize);
     sum ^= strings::parse_motion_intrinsics(data).map_or(0, |_| 1);

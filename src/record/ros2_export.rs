@@ -126,12 +126,6 @@ fn write_all(
 ) -> Result<Ros2Export> {
     let ns = options.namespace.as_str();
     let mut export = Ros2Export::default();
-    let mut names: Vec<String> = Vec::new();
-    let mut add = |writer: &mut BagDirWriter, name: String, msg_type: &str, d: Durability| {
-        let id = writer.add_topic(&name, msg_type, d)?;
-        names.push(name);
-        Ok::<usize, Error>(id)
-    };
     let start = recording.start_time().as_nanos();
     let mut topics: BTreeMap<StreamId, StreamTopics> = BTreeMap::new();
     let keeps = |s: &StreamId| selection.streams.as_ref().is_none_or(|set| set.contains(s));
@@ -146,9 +140,8 @@ fn write_all(
                     ));
                     continue;
                 }
-                add(
-                    writer,
-                    ros_camera::data_topic(ns, *id),
+                writer.add_topic(
+                    &ros_camera::data_topic(ns, *id),
                     ros2::IMAGE,
                     Durability::Volatile,
                 )?
@@ -156,16 +149,14 @@ fn write_all(
             ProfileKind::Motion { .. }
                 if matches!(id.kind, StreamKind::Gyro | StreamKind::Accel) =>
             {
-                add(
-                    writer,
-                    ros_camera::data_topic(ns, *id),
+                writer.add_topic(
+                    &ros_camera::data_topic(ns, *id),
                     ros2::IMU,
                     Durability::Volatile,
                 )?
             }
-            ProfileKind::Pose => add(
-                writer,
-                ros_camera::data_topic(ns, *id),
+            ProfileKind::Pose => writer.add_topic(
+                &ros_camera::data_topic(ns, *id),
                 ros2::ODOMETRY,
                 Durability::Volatile,
             )?,
@@ -177,17 +168,15 @@ fn write_all(
             }
         };
         let camera_info = match profile.kind {
-            ProfileKind::Video { .. } => Some(add(
-                writer,
-                ros_camera::stream_topic(ns, *id, "camera_info"),
+            ProfileKind::Video { .. } => Some(writer.add_topic(
+                &ros_camera::stream_topic(ns, *id, "camera_info"),
                 ros2::CAMERA_INFO,
                 Durability::Volatile,
             )?),
             _ => None,
         };
-        let metadata = add(
-            writer,
-            ros_camera::stream_topic(ns, *id, "metadata"),
+        let metadata = writer.add_topic(
+            &ros_camera::stream_topic(ns, *id, "metadata"),
             ros2::RS_METADATA,
             Durability::Volatile,
         )?;
@@ -214,17 +203,8 @@ fn write_all(
             "the recording has no stream ROS 2 messages can hold".into(),
         ));
     }
-    let mut counts = vec![0u64; 0];
-    let mut write = |writer: &mut BagDirWriter, topic: usize, time: u64, parts: &[&[u8]]| {
-        writer.write_parts(topic, time, parts)?;
-        if counts.len() <= topic {
-            counts.resize(topic + 1, 0);
-        }
-        counts[topic] += 1;
-        Ok::<(), Error>(())
-    };
-    for (topic, data) in static_messages(recording, &topics, ns, writer, &mut add)? {
-        write(writer, topic, start, &[&data])?;
+    for (topic, data) in static_messages(recording, &topics, ns, writer)? {
+        writer.write(topic, start, &data)?;
     }
     let mut frames = 0;
     let events = recording
@@ -244,16 +224,12 @@ fn write_all(
         let time = event.time.as_nanos();
         let header = Header::at(stamp_ns(frame.timestamp), stream.optical_frame.as_bytes());
         write_frame(&frame, &header, stream, |topic, parts| {
-            write(writer, topic, time, parts)
+            writer.write_parts(topic, time, parts)
         })?;
         frames += 1;
         progress(frames);
     }
-    export.messages = names
-        .into_iter()
-        .enumerate()
-        .map(|(i, name)| (name, counts.get(i).copied().unwrap_or(0)))
-        .collect();
+    export.messages = writer.message_counts();
     Ok(export)
 }
 
@@ -368,7 +344,6 @@ fn static_messages(
     topics: &BTreeMap<StreamId, StreamTopics>,
     ns: &str,
     writer: &mut BagDirWriter,
-    add: &mut impl FnMut(&mut BagDirWriter, String, &str, Durability) -> Result<usize>,
 ) -> Result<Vec<(usize, Vec<u8>)>> {
     let mut out = Vec::new();
     let streams: Vec<StreamId> = topics.keys().copied().collect();
@@ -384,12 +359,7 @@ fn static_messages(
         .collect();
     let transforms = ros_camera::static_transforms(base, &related);
     if !transforms.is_empty() {
-        let topic = add(
-            writer,
-            "/tf_static".into(),
-            ros2::TF_MESSAGE,
-            Durability::Latched,
-        )?;
+        let topic = writer.add_topic("/tf_static", ros2::TF_MESSAGE, Durability::Latched)?;
         let stamp = Header::at(recording.start_time().as_nanos(), b"");
         let messages: Vec<TransformStamped<'_>> = transforms
             .iter()
@@ -406,9 +376,8 @@ fn static_messages(
         out.push((topic, ros2::encode_tf_message(&messages)));
     }
     for (stream, e) in related.iter().filter(|(s, _)| *s != base) {
-        let topic = add(
-            writer,
-            ros_camera::extrinsics_topic(ns, base, *stream),
+        let topic = writer.add_topic(
+            &ros_camera::extrinsics_topic(ns, base, *stream),
             ros2::RS_EXTRINSICS,
             Durability::Latched,
         )?;
@@ -423,9 +392,8 @@ fn static_messages(
         if !topics.contains_key(id) {
             continue;
         }
-        let topic = add(
-            writer,
-            ros_camera::stream_topic(ns, *id, "imu_info"),
+        let topic = writer.add_topic(
+            &ros_camera::stream_topic(ns, *id, "imu_info"),
             ros2::RS_IMU_INFO,
             Durability::Latched,
         )?;

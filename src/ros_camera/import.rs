@@ -95,10 +95,18 @@ const IMAGE_LEAVES: &[&str] = &[
 ];
 const SAMPLE_LEAVES: &[&str] = &["sample", "data", "data_raw"];
 
-/// Read the camera layout of `storage`.
-pub(crate) fn read(storage: &Storage) -> Result<CameraBag> {
+/// The topics of a storage sorted by what they hold.
+struct Topics<'s> {
+    candidates: Vec<Candidate<'s>>,
+    /// `camera_info` topics by (namespace, folder).
+    camera_infos: HashMap<(String, String), u32>,
+    tf_static: Option<u32>,
+}
+
+/// Sort the topics: streams to play, camera infos, `/tf_static`; what is
+/// not played goes into `notes`.
+fn classify<'s>(storage: &'s Storage, notes: &mut Vec<String>) -> Topics<'s> {
     let encoding = storage.encoding();
-    let mut notes = Vec::new();
     let mut candidates = Vec::new();
     let mut camera_infos: HashMap<(String, String), u32> = HashMap::new();
     let mut tf_static = None;
@@ -158,6 +166,22 @@ pub(crate) fn read(storage: &Storage) -> Result<CameraBag> {
             source,
         });
     }
+    Topics {
+        candidates,
+        camera_infos,
+        tf_static,
+    }
+}
+
+/// Read the camera layout of `storage`.
+pub(crate) fn read(storage: &Storage) -> Result<CameraBag> {
+    let encoding = storage.encoding();
+    let mut notes = Vec::new();
+    let Topics {
+        candidates,
+        camera_infos,
+        tf_static,
+    } = classify(storage, &mut notes);
     if candidates.is_empty() {
         return Err(Error::NotARecording(
             "no /file_version topic (not a librealsense recording) and no sensor_msgs Image, \

@@ -274,6 +274,14 @@ impl BagDirWriter {
         Ok(())
     }
 
+    /// Messages written so far, per topic name.
+    pub fn message_counts(&self) -> BTreeMap<String, u64> {
+        self.topics
+            .iter()
+            .map(|t| (t.name.clone(), t.count))
+            .collect()
+    }
+
     /// Close the storage file, write `metadata.yaml` and rename the
     /// directory to its final name; returns the path of the storage file.
     pub fn finish(self) -> Result<PathBuf> {

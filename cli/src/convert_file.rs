@@ -64,27 +64,7 @@ pub fn run(reader: &FrameReader, target: FileTarget<'_>) -> Result<String> {
             ));
         }
     }
-    let selection = CopySelection {
-        streams: Some(streams.clone()),
-        time: target
-            .window
-            .as_ref()
-            .map_or(BagTime::ZERO..BagTime::MAX, |w| {
-                w.bag_times(recording.start_time())
-            }),
-    };
-    let bounds = target.window.as_ref().map_or(
-        (std::ops::Bound::Unbounded, std::ops::Bound::Unbounded),
-        Window::bounds,
-    );
-    let total: u64 = reader
-        .select()
-        .streams(streams.iter().copied())
-        .time(bounds)
-        .frame_counts()
-        .map_err(|e| e.in_file(target.file))?
-        .values()
-        .sum();
+    let (selection, total) = chosen(reader, streams, target.window.as_ref(), target.file)?;
     let bag_options = WriterOptions::default().compression(if target.uncompressed {
         Compression::None
     } else {
@@ -136,33 +116,11 @@ pub struct Ros2Target<'a> {
 
 pub fn run_ros2(reader: &FrameReader, target: Ros2Target<'_>) -> Result<String> {
     let recording = reader.recording();
-    let selection = CopySelection {
-        streams: target.streams.clone(),
-        time: target
-            .window
-            .as_ref()
-            .map_or(BagTime::ZERO..BagTime::MAX, |w| {
-                w.bag_times(recording.start_time())
-            }),
-    };
-    let bounds = target.window.as_ref().map_or(
-        (std::ops::Bound::Unbounded, std::ops::Bound::Unbounded),
-        Window::bounds,
-    );
-    let streams: Vec<StreamId> = target
+    let streams = target
         .streams
         .clone()
-        .unwrap_or_else(|| recording.streams().keys().copied().collect())
-        .into_iter()
-        .collect();
-    let total: u64 = reader
-        .select()
-        .streams(streams)
-        .time(bounds)
-        .frame_counts()
-        .map_err(|e| e.in_file(target.file))?
-        .values()
-        .sum();
+        .unwrap_or_else(|| recording.streams().keys().copied().collect());
+    let (selection, total) = chosen(reader, streams, target.window.as_ref(), target.file)?;
     let options = Ros2ExportOptions {
         storage: target.storage,
         namespace: target.namespace.to_owned(),
@@ -192,4 +150,34 @@ pub fn run_ros2(reader: &FrameReader, target: Ros2Target<'_>) -> Result<String> 
         text.push_str(&format!("  {topic}: {n}\n"));
     }
     Ok(text)
+}
+
+/// What a conversion keeps (`streams`, and frames in `window` when given),
+/// and how many frames that is.
+fn chosen(
+    reader: &FrameReader,
+    streams: BTreeSet<StreamId>,
+    window: Option<&Window>,
+    file: &Path,
+) -> Result<(CopySelection, u64)> {
+    let recording = reader.recording();
+    let bounds = window.map_or(
+        (std::ops::Bound::Unbounded, std::ops::Bound::Unbounded),
+        Window::bounds,
+    );
+    let total: u64 = reader
+        .select()
+        .streams(streams.iter().copied())
+        .time(bounds)
+        .frame_counts()
+        .map_err(|e| e.in_file(file))?
+        .values()
+        .sum();
+    let selection = CopySelection {
+        streams: Some(streams),
+        time: window.map_or(BagTime::ZERO..BagTime::MAX, |w| {
+            w.bag_times(recording.start_time())
+        }),
+    };
+    Ok((selection, total))
 }

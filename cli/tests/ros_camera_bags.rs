@@ -22,15 +22,28 @@ fn s(path: &Path) -> &str {
 
 /// Write a camera bag; returns its path and what was written.
 fn camera_bag(dir: &Path, format: &str, scenario: &str) -> (PathBuf, Value) {
+    camera_bag_from(dir, format, scenario, "1700000000000000000")
+}
+
+/// [`camera_bag`] with its first message at `base_ns`.
+fn camera_bag_from(dir: &Path, format: &str, scenario: &str, base_ns: &str) -> (PathBuf, Value) {
     let name = match format {
         "ros1" => format!("{scenario}.bag"),
         "db3" => format!("{scenario}.db3"),
-        _ => format!("{scenario}_{format}"),
+        _ => format!("{scenario}_{format}_{base_ns}"),
     };
     let path = dir.join(name);
     let written = common::python(
         "ros_camera_bag.py",
-        &[s(&path), "--format", format, "--scenario", scenario],
+        &[
+            s(&path),
+            "--format",
+            format,
+            "--scenario",
+            scenario,
+            "--base-ns",
+            base_ns,
+        ],
     );
     (path, serde_json::from_str(&written).expect("manifest"))
 }
@@ -45,6 +58,7 @@ fn stream_of(topic: &str) -> (&'static str, u64) {
         "infra2" => ("Infrared", 2),
         "gyro" => ("Gyro", 0),
         "accel" => ("Accel", 0),
+        "odom" | "pose" => ("Pose", 0),
         other => panic!("unexpected folder {other}"),
     }
 }
@@ -134,7 +148,53 @@ fn check_played(what: &str, written: &Value, played: &BTreeMap<(String, u64), Ve
         }
         streams += 1;
     }
+    if let Some(odometry) = written["odometry"].as_object() {
+        for (topic, poses) in odometry {
+            let (kind, index) = stream_of(topic);
+            let ours = &played[&(kind.to_owned(), index)];
+            assert_eq!(
+                ours.len(),
+                poses.as_array().expect("poses").len(),
+                "{what}: {topic}"
+            );
+            streams += 1;
+        }
+    }
     assert_eq!(played.len(), streams, "{what}: streams {:?}", played.keys());
+}
+
+/// Odometry in the wrapper's axes (x forward, y left, z up) plays as
+/// librealsense's T265 poses (x right, y up, z backward).
+fn check_poses(what: &str, written: &Value, recording: &Recording) {
+    let (_, poses) = written["odometry"]
+        .as_object()
+        .and_then(|o| o.iter().next())
+        .expect("odometry");
+    let pose_stream = StreamId::new(StreamKind::Pose, 0);
+    let frames: Vec<rsbag::device::Pose> = recording
+        .select()
+        .streams([pose_stream])
+        .controls(false)
+        .events()
+        .filter_map(|e| match e.expect("event").event {
+            rsbag::playback::Event::Frame { frame, .. } => frame.pose(),
+            _ => None,
+        })
+        .collect();
+    let poses = poses.as_array().expect("poses");
+    assert_eq!(frames.len(), poses.len(), "{what}");
+    for (ours, theirs) in frames.iter().zip(poses) {
+        let v = |k: &str, i: usize| theirs[k][i].as_f64().expect("number") as f32;
+        let (x, y, z) = (v("position", 0), v("position", 1), v("position", 2));
+        assert_eq!(ours.translation, [-y, z, -x], "{what}");
+        let (qx, qy, qz, qw) = (
+            v("orientation", 0),
+            v("orientation", 1),
+            v("orientation", 2),
+            v("orientation", 3),
+        );
+        assert_eq!(ours.rotation, [-qy, qz, -qx, qw], "{what}");
+    }
 }
 
 #[test]
@@ -161,18 +221,26 @@ fn wrapper_camera_bags_play_every_frame_from_ros1_sqlite3_and_mcap() {
             rsbag::device::Distortion::BrownConrady,
             "{format}"
         );
-        if format != "ros1" {
-            // /tf_static: colour 15 mm to the right of depth.
-            let e = recording.extrinsics(depth, color).expect("extrinsics");
-            let p = e.transform([0.0, 0.0, 1.0]);
-            assert!(
-                (p[0] + 0.015).abs() < 1e-6 && p[1].abs() < 1e-6 && (p[2] - 1.0).abs() < 1e-6,
-                "{format}: {p:?}"
-            );
-        }
+        // /tf_static: colour 15 mm to the right of depth.
+        let e = recording.extrinsics(depth, color).expect("extrinsics");
+        let p = e.transform([0.0, 0.0, 1.0]);
+        assert!(
+            (p[0] + 0.015).abs() < 1e-6 && p[1].abs() < 1e-6 && (p[2] - 1.0).abs() < 1e-6,
+            "{format}: {p:?}"
+        );
+        check_poses(format, &written, &recording);
         let check = run::ok(&["check", s(&path)]);
         assert!(check.contains("result:  OK"), "{format}: {check}");
     }
+}
+
+#[test]
+fn a_camera_bag_whose_first_message_is_at_time_zero_plays_it() {
+    // A RealSense recording keeps its description before 2 ns; a camera
+    // bag has frames from zero on.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (path, written) = camera_bag_from(dir.path(), "mcap", "wrapper", "0");
+    check_played("mcap from 0", &written, &played(&path));
 }
 
 #[test]
@@ -214,6 +282,22 @@ fn librealsense_259_and_rsbag_play_the_same_frames_of_a_native_ros2_recording() 
     assert_eq!(ours, theirs);
 }
 
+/// How many frames, samples and poses were written.
+fn written_count(written: &Value) -> usize {
+    let images: usize = written["streams"]
+        .as_object()
+        .expect("streams")
+        .values()
+        .map(|s| s["frames"].as_array().expect("frames").len())
+        .sum();
+    let samples = |key: &str| -> usize {
+        written[key].as_object().map_or(0, |o| {
+            o.values().map(|s| s.as_array().expect("list").len()).sum()
+        })
+    };
+    images + samples("imu") + samples("odometry")
+}
+
 #[test]
 fn bad_camera_bags_get_clear_errors() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -242,19 +326,7 @@ fn bad_camera_bags_get_clear_errors() {
             "{format}: {}",
             run.stderr
         );
-        let expected: usize = written["streams"]
-            .as_object()
-            .expect("streams")
-            .values()
-            .map(|s| s["frames"].as_array().expect("frames").len())
-            .sum::<usize>()
-            + written["imu"]
-                .as_object()
-                .expect("imu")
-                .values()
-                .map(|s| s.as_array().expect("a").len())
-                .sum::<usize>()
-            - 1;
+        let expected = written_count(&written) - 1;
         assert_eq!(run.stdout.lines().count(), expected, "{format}");
     }
     // No camera_info: plays, and info says what is missing.

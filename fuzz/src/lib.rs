@@ -78,21 +78,28 @@ pub fn recording_reader(data: &[u8]) {
 /// A `.db3`: the bytes as an SQLite file, read as a RealSense recording
 /// through every reading path and checked.
 pub fn db3_reader(data: &[u8]) {
+    with_file(data, "input.db3", |path| {
+        if let Ok(db3) = Db3::open(path) {
+            let _ = db3.integrity_problems();
+            if let Ok(recording) = Recording::from_storage(Storage::Db3(db3)) {
+                read_recording(recording);
+            }
+        }
+        let _ = rsbag::playback::check::check_file(path, |_, _| {});
+    });
+}
+
+/// Run `read` on `data` written to a file named `name` in a directory of
+/// this process's own (readers of SQLite and MCAP take a path).
+fn with_file(data: &[u8], name: &str, read: impl FnOnce(&std::path::Path)) {
     let dir = std::env::temp_dir().join(format!("rsbag-fuzz-{}", std::process::id()));
     if std::fs::create_dir_all(&dir).is_err() {
         return;
     }
-    let path = dir.join("input.db3");
-    if std::fs::write(&path, data).is_err() {
-        return;
+    let path = dir.join(name);
+    if std::fs::write(&path, data).is_ok() {
+        read(&path);
     }
-    if let Ok(db3) = Db3::open(&path) {
-        let _ = db3.integrity_problems();
-        if let Ok(recording) = Recording::from_storage(Storage::Db3(db3)) {
-            read_recording(recording);
-        }
-    }
-    let _ = rsbag::playback::check::check_file(&path, |_, _| {});
     let _ = std::fs::remove_file(&path);
 }
 
@@ -100,27 +107,20 @@ pub fn db3_reader(data: &[u8]) {
 /// message indexes, every message in time order, as a camera bag (or a
 /// RealSense recording) through every reading path, and checked.
 pub fn mcap_reader(data: &[u8]) {
-    let dir = std::env::temp_dir().join(format!("rsbag-fuzz-{}", std::process::id()));
-    if std::fs::create_dir_all(&dir).is_err() {
-        return;
-    }
-    let path = dir.join("input.mcap");
-    if std::fs::write(&path, data).is_err() {
-        return;
-    }
-    if let Ok(mcap) = McapFile::open(&path) {
-        let ids: Vec<u32> = mcap.topics().iter().map(|t| t.id).collect();
-        let mut sum = mcap.times(&ids).len();
-        for message in mcap.messages(&ids, ..).take(MOST).flatten() {
-            sum ^= message.data.len();
+    with_file(data, "input.mcap", |path| {
+        if let Ok(mcap) = McapFile::open(path) {
+            let ids: Vec<u32> = mcap.topics().iter().map(|t| t.id).collect();
+            let mut sum = mcap.times(&ids).len();
+            for message in mcap.messages(&ids, ..).take(MOST).flatten() {
+                sum ^= message.data.len();
+            }
+            std::hint::black_box(sum);
+            if let Ok(recording) = Recording::from_storage(Storage::Mcap(mcap)) {
+                read_recording(recording);
+            }
         }
-        std::hint::black_box(sum);
-        if let Ok(recording) = Recording::from_storage(Storage::Mcap(mcap)) {
-            read_recording(recording);
-        }
-    }
-    let _ = rsbag::playback::check::check_file(&path, |_, _| {});
-    let _ = std::fs::remove_file(&path);
+        let _ = rsbag::playback::check::check_file(path, |_, _| {});
+    });
 }
 
 /// The `.db3` message decoders on their own: every CDR type, the

@@ -70,6 +70,7 @@ pub mod diagnostic_msgs;
 pub mod geometry_msgs;
 mod md5;
 pub mod realsense_msgs;
+pub mod ros1;
 pub mod ros2;
 pub mod ros2_definitions;
 pub mod sensor_msgs;

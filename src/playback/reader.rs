@@ -9,7 +9,6 @@ use std::time::Duration;
 use super::frameset::{FrameSet, SyncFrame, SyncOptions, Syncer};
 use super::recording::{Event, Events, Recording, TimedEvent};
 use crate::device::{Frame, StreamId, StreamKind};
-use crate::realsense::convert::FIRST_EVENT_TIME;
 use crate::{BagTime, Error, Result};
 
 /// A frame read from a recording, with where it lies in it.
@@ -388,14 +387,15 @@ impl FrameReader {
     }
 
     /// The first bag time a range starting at `bound` reads: never before
-    /// [`FIRST_EVENT_TIME`] (what lies there is description, not played).
+    /// the recording's first event time ([`FIRST_EVENT_TIME`](crate::realsense::convert::FIRST_EVENT_TIME) in a
+    /// RealSense recording: what lies before is description, not played).
     fn bag_from(&self, bound: Bound<Duration>) -> u64 {
         let from = match bound {
             Bound::Included(d) => self.bag_time(d),
             Bound::Excluded(d) => self.bag_time(d).saturating_add(1),
             Bound::Unbounded => 0,
         };
-        from.max(FIRST_EVENT_TIME)
+        from.max(self.recording.first_event_time())
     }
 
     fn bag_bound(&self, bound: Bound<Duration>) -> Bound<u64> {

@@ -271,6 +271,17 @@ impl Recording {
         })
     }
 
+    /// The earliest bag time events are read from: [`FIRST_EVENT_TIME`]
+    /// in a RealSense recording (earlier is description), 0 in a camera
+    /// bag.
+    pub(crate) fn first_event_time(&self) -> u64 {
+        if self.camera.is_some() {
+            0
+        } else {
+            FIRST_EVENT_TIME
+        }
+    }
+
     /// Whether this is a camera bag recorded from ROS, not a librealsense
     /// recording ([`crate::ros_camera`]).
     pub fn is_camera_bag(&self) -> bool {
@@ -437,11 +448,13 @@ impl<'r> EventQuery<'r> {
     /// The events, in time order.
     pub fn events(self) -> Events<'r> {
         // What lies at time zero is the description, not events (as in
-        // librealsense, which plays from 2 ns on).
+        // librealsense, which plays from 2 ns on); a camera bag has no
+        // description, and frames from time zero.
+        let first = self.recording.first_event_time();
         let start = match self.start {
-            Bound::Included(t) => t.max(FIRST_EVENT_TIME),
-            Bound::Excluded(t) => t.saturating_add(1).max(FIRST_EVENT_TIME),
-            Bound::Unbounded => FIRST_EVENT_TIME,
+            Bound::Included(t) => t.max(first),
+            Bound::Excluded(t) => t.saturating_add(1).max(first),
+            Bound::Unbounded => first,
         };
         let messages = self
             .recording

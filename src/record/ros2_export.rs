@@ -29,6 +29,8 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use bytes::Bytes;
+
 use crate::device::{Frame, ProfileKind, StreamId, StreamKind};
 use crate::msg::ros2::{self, CameraInfo, Header, Image, Imu, Odometry, TransformStamped};
 use crate::playback::{Event, Recording};
@@ -206,13 +208,48 @@ fn write_all(
     for (topic, data) in static_messages(recording, &topics, ns, writer)? {
         writer.write(topic, start, &data)?;
     }
-    let mut frames = 0;
     let events = recording
         .select()
         .streams(topics.keys().copied())
         .controls(false)
         .time(selection.time.clone())
         .events();
+    // The storage writes on a thread of its own while frames are read and
+    // encoded: copying the output into the page cache is most of the time.
+    let (send, receive) = crossbeam_channel::bounded::<Outgoing>(WRITE_QUEUE);
+    let storage = &mut *writer;
+    std::thread::scope(|scope| {
+        let writing = scope.spawn(move || -> Result<()> {
+            for message in receive {
+                let parts: Vec<&[u8]> = message.parts.iter().map(|p| &p[..]).collect();
+                storage.write_parts(message.topic, message.time, &parts)?;
+            }
+            Ok(())
+        });
+        let read = read_frames(events, &topics, &send, &mut progress);
+        drop(send);
+        let written = writing
+            .join()
+            .unwrap_or_else(|_| Err(Error::Thread("the ROS 2 writer thread panicked".into())));
+        // A write error ends the reading too (its send fails): report it.
+        written.and(read)
+    })?;
+    export.messages = writer.message_counts();
+    Ok(export)
+}
+
+/// Messages waiting for the writer thread at most (a frame is three).
+const WRITE_QUEUE: usize = 48;
+
+/// Turn the frames of `events` into messages for the writer; stops at the
+/// first error, or when the writer has stopped.
+fn read_frames(
+    events: crate::playback::Events<'_>,
+    topics: &BTreeMap<StreamId, StreamTopics>,
+    send: &crossbeam_channel::Sender<Outgoing>,
+    progress: &mut impl FnMut(u64),
+) -> Result<()> {
+    let mut frames = 0;
     for event in events {
         let event = event?;
         let Event::Frame { frame, .. } = event.event else {
@@ -221,25 +258,31 @@ fn write_all(
         let Some(stream) = topics.get(&frame.profile.stream) else {
             continue;
         };
-        let time = event.time.as_nanos();
-        let header = Header::at(stamp_ns(frame.timestamp), stream.optical_frame.as_bytes());
-        write_frame(&frame, &header, stream, |topic, parts| {
-            writer.write_parts(topic, time, parts)
-        })?;
+        for message in frame_messages(&frame, event.time.as_nanos(), stream) {
+            if send.send(message).is_err() {
+                // The writer stopped on an error, which it reports.
+                return Ok(());
+            }
+        }
         frames += 1;
         progress(frames);
     }
-    export.messages = writer.message_counts();
-    Ok(export)
+    Ok(())
+}
+
+/// A message to write: its topic, time and bytes (parts one after the
+/// other: an image's pixels are the frame's own bytes, not copied).
+struct Outgoing {
+    topic: usize,
+    time: u64,
+    parts: Vec<Bytes>,
 }
 
 /// The messages of one frame: its data, camera info and metadata.
-fn write_frame(
-    frame: &Frame,
-    header: &Header<'_>,
-    stream: &StreamTopics,
-    mut write: impl FnMut(usize, &[&[u8]]) -> Result<()>,
-) -> Result<()> {
+fn frame_messages(frame: &Frame, time: u64, stream: &StreamTopics) -> Vec<Outgoing> {
+    let header = &Header::at(stamp_ns(frame.timestamp), stream.optical_frame.as_bytes());
+    let mut out = Vec::with_capacity(3);
+    let mut write = |topic: usize, parts: Vec<Bytes>| out.push(Outgoing { topic, time, parts });
     match frame.profile.kind {
         ProfileKind::Video {
             width,
@@ -262,10 +305,13 @@ fn write_frame(
                 step,
                 data: &frame.data,
             };
-            write(stream.data, &[&image.encode_head(), &frame.data])?;
+            write(
+                stream.data,
+                vec![image.encode_head().into(), frame.data.clone()],
+            );
             if let Some(topic) = stream.camera_info {
                 let info = camera_info(header, width, height, intrinsics);
-                write(topic, &[&info.encode()])?;
+                write(topic, vec![info.encode().into()]);
             }
         }
         ProfileKind::Motion { .. } => {
@@ -285,7 +331,7 @@ fn write_frame(
                 linear_acceleration: if gyro { [0.0; 3] } else { sample },
                 linear_acceleration_covariance: if gyro { unknown } else { [0.0; 9] },
             };
-            write(stream.data, &[&imu.encode()])?;
+            write(stream.data, vec![imu.encode().into()]);
         }
         ProfileKind::Pose => {
             let pose = frame.pose().unwrap_or_default();
@@ -302,11 +348,15 @@ fn write_frame(
                 angular: ros_camera::pose_to_ros(pose.angular_velocity),
                 twist_covariance: [0.0; 36],
             };
-            write(stream.data, &[&odometry.encode()])?;
+            write(stream.data, vec![odometry.encode().into()]);
         }
     }
     let json = metadata_json(frame, stream.depth_units);
-    write(stream.metadata, &[&ros2::encode_rs_metadata(header, &json)])
+    write(
+        stream.metadata,
+        vec![ros2::encode_rs_metadata(header, &json).into()],
+    );
+    out
 }
 
 /// The `sensor_msgs/msg/CameraInfo` of a video stream (intrinsics

@@ -12,7 +12,7 @@
 //!   the index from the folder's digits (`infra2` is Infrared 2).
 //! - Intrinsics from the folder's `camera_info` (K and D; `equidistant` is
 //!   Kannala-Brandt, other non-zero D Brown-Conrady); extrinsics from
-//!   `/tf_static` (`.db3`, MCAP) through the images' frame ids.
+//!   `/tf_static` through the images' frame ids.
 //! - As librealsense 2.59 plays such a `.db3` ("native ROS2" recordings):
 //!   frame numbers count each stream's messages from 1, timestamps are
 //!   the message times in milliseconds since the first message of the bag,
@@ -106,7 +106,6 @@ struct Topics<'s> {
 /// Sort the topics: streams to play, camera infos, `/tf_static`; what is
 /// not played goes into `notes`.
 fn classify<'s>(storage: &'s Storage, notes: &mut Vec<String>) -> Topics<'s> {
-    let encoding = storage.encoding();
     let mut candidates = Vec::new();
     let mut camera_infos: HashMap<(String, String), u32> = HashMap::new();
     let mut tf_static = None;
@@ -120,25 +119,18 @@ fn classify<'s>(storage: &'s Storage, notes: &mut Vec<String>) -> Topics<'s> {
                 "accel" => Source::Accel,
                 _ => Source::Combined,
             },
-            "nav_msgs/Odometry" if encoding == Encoding::Cdr => Source::Odometry,
+            "nav_msgs/Odometry" => Source::Odometry,
             "sensor_msgs/CameraInfo" => {
                 camera_infos.insert((namespace, folder), topic.id);
                 continue;
             }
-            "tf2_msgs/TFMessage" if topic.name == "/tf_static" && encoding == Encoding::Cdr => {
+            "tf2_msgs/TFMessage" if topic.name == "/tf_static" => {
                 tf_static = Some(topic.id);
                 continue;
             }
             "sensor_msgs/CompressedImage" => {
                 notes.push(format!(
                     "{}: compressed images (JPEG/PNG) are not played",
-                    topic.name
-                ));
-                continue;
-            }
-            "nav_msgs/Odometry" => {
-                notes.push(format!(
-                    "{}: odometry is played from ROS 2 bags only",
                     topic.name
                 ));
                 continue;
@@ -505,7 +497,11 @@ fn tf_extrinsics(
     let mut links: HashMap<String, (String, Extrinsics)> = HashMap::new();
     for message in storage.messages(&[id], ..) {
         let message = message?;
-        for t in ros2::decode_tf_message(&message.data).map_err(|e| in_topic("/tf_static", e))? {
+        let transforms = match storage.encoding() {
+            Encoding::Ros1 => crate::msg::ros1::decode_tf_message(&message.data),
+            Encoding::Cdr => ros2::decode_tf_message(&message.data),
+        };
+        for t in transforms.map_err(|e| in_topic("/tf_static", e))? {
             links.insert(
                 String::from_utf8_lossy(t.child_frame_id).into_owned(),
                 (
@@ -566,7 +562,10 @@ pub(crate) fn frame(
             imu_frame(stream.source, data, encoding)?
         }
         Source::Odometry => {
-            let m = ros2::Odometry::decode(data)?;
+            let m = match encoding {
+                Encoding::Ros1 => crate::msg::ros1::decode_odometry(data)?,
+                Encoding::Cdr => ros2::Odometry::decode(data)?,
+            };
             let [x, y, z] = m.position;
             let [qx, qy, qz, qw] = m.orientation;
             let [vx, vy, vz] = m.linear;

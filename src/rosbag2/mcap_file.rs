@@ -1,7 +1,8 @@
-//! Reading an MCAP file (rosbag2's storage from Jazzy on) through the
-//! `mcap` crate: the summary and message indexes give every channel's
+//! Reading an MCAP file (rosbag2's storage from Jazzy on): the `mcap`
+//! crate reads the summary and message indexes, which give every channel's
 //! message times without decompressing a chunk; messages are read chunk
-//! by chunk, merged into log-time order.
+//! by chunk (decoded here, every length checked), merged into log-time
+//! order.
 
 use std::collections::{BTreeMap, VecDeque};
 use std::ops::{Bound, RangeBounds};
@@ -12,6 +13,10 @@ use bytes::Bytes;
 use super::TopicInfo;
 use crate::bag::Message;
 use crate::{Error, Result};
+
+/// The most a chunk may decompress to: a damaged header is an error, not
+/// an allocation of what it claims.
+const MAX_CHUNK_BYTES: u64 = 1 << 30;
 
 /// The first bytes of an MCAP file.
 pub const MCAP_MAGIC: &[u8; 8] = b"\x89MCAP0\r\n";
@@ -38,7 +43,6 @@ struct ChunkInfo {
 pub struct McapFile {
     path: PathBuf,
     data: Bytes,
-    summary: mcap::Summary,
     topics: Vec<TopicInfo>,
     chunks: Vec<ChunkInfo>,
     /// Each channel's message times, sorted.
@@ -75,12 +79,8 @@ impl McapFile {
             let mut channels = Vec::new();
             if index.message_index_offsets.is_empty() {
                 // No message index: count by reading the chunk.
-                for message in summary
-                    .stream_chunk(&data, &index)
-                    .map_err(chunk_error(&index))?
-                {
-                    let message = message.map_err(chunk_error(&index))?;
-                    let id = u32::from(message.channel.id);
+                for message in chunk_messages(&data, &index)? {
+                    let id = u32::from(message.channel);
                     times.entry(id).or_default().push(message.log_time);
                     if !channels.contains(&id) {
                         channels.push(id);
@@ -133,7 +133,6 @@ impl McapFile {
         Ok(McapFile {
             path: path.to_owned(),
             data,
-            summary,
             topics,
             chunks,
             times,
@@ -152,10 +151,7 @@ impl McapFile {
 
     /// The channel with id `id`.
     pub fn topic(&self, id: u32) -> Option<&TopicInfo> {
-        self.topics
-            .binary_search_by_key(&id, |t| t.id)
-            .ok()
-            .map(|i| &self.topics[i])
+        super::topic_in(&self.topics, id)
     }
 
     /// Messages on channel `id`.
@@ -178,9 +174,7 @@ impl McapFile {
 
     /// The first and last log time of the messages on `ids`, if any.
     pub fn time_span(&self, ids: &[u32]) -> Option<(u64, u64)> {
-        ids.iter()
-            .filter_map(|&id| self.topic(id)?.span)
-            .reduce(|(a, b), (c, d)| (a.min(c), b.max(d)))
+        super::span_in(&self.topics, ids)
     }
 
     /// The log times of the messages on `ids`, sorted.
@@ -260,7 +254,7 @@ impl Iterator for McapMessages<'_> {
             }
             let chunk = self.chunks.pop_front()?;
             if let Err(e) = self.read_chunk(chunk) {
-                return Some(Err(e.in_file(&self.file.path)));
+                return Some(Err(e));
             }
         }
     }
@@ -269,14 +263,9 @@ impl Iterator for McapMessages<'_> {
 impl McapMessages<'_> {
     fn read_chunk(&mut self, chunk: &ChunkInfo) -> Result<()> {
         let file = self.file;
-        let messages = file
-            .summary
-            .stream_chunk(&file.data, &chunk.index)
-            .map_err(chunk_error(&chunk.index))?;
         let mut read = Vec::new();
-        for message in messages {
-            let message = message.map_err(chunk_error(&chunk.index))?;
-            let conn = u32::from(message.channel.id);
+        for message in chunk_messages(&file.data, &chunk.index)? {
+            let conn = u32::from(message.channel);
             if !self.ids.contains(&conn)
                 || message.log_time < self.start
                 || message.log_time > self.end
@@ -286,7 +275,7 @@ impl McapMessages<'_> {
             read.push(Message {
                 conn,
                 time: message.log_time,
-                data: file.bytes_of(&message.data),
+                data: message.data,
             });
         }
         read.sort_by_key(|m| m.time);
@@ -298,17 +287,155 @@ impl McapMessages<'_> {
     }
 }
 
-impl McapFile {
-    /// `data` as shared bytes: a slice of the mapped file when it is one
-    /// (an uncompressed chunk), else a copy.
-    fn bytes_of(&self, data: &[u8]) -> Bytes {
-        let file = self.data.as_ptr() as usize..self.data.as_ptr() as usize + self.data.len();
-        let at = data.as_ptr() as usize;
-        if file.contains(&at) && at + data.len() <= file.end {
-            self.data.slice_ref(data)
-        } else {
-            Bytes::copy_from_slice(data)
+/// A message record of a chunk.
+struct ChunkMessage {
+    channel: u16,
+    log_time: u64,
+    data: Bytes,
+}
+
+/// The message records of the chunk `index` points at, decoded here rather
+/// than by the `mcap` crate, whose chunk reader allocates whatever length
+/// a damaged record inside a compressed chunk claims (found by fuzzing):
+/// every length is checked against the bytes that hold it, and a chunk
+/// decompresses to at most [`MAX_CHUNK_BYTES`].
+fn chunk_messages(file: &Bytes, index: &mcap::records::ChunkIndex) -> Result<Vec<ChunkMessage>> {
+    let bad = |reason: String| Error::Corrupt {
+        offset: index.chunk_start_offset,
+        record: "MCAP chunk",
+        reason,
+    };
+    let start = usize::try_from(index.chunk_start_offset).unwrap_or(usize::MAX);
+    let mut r = Fields::new(file.get(start..).unwrap_or_default());
+    let header = (|| {
+        let opcode = r.u8()?;
+        let _record_len = r.u64()?;
+        let (_start, _end) = (r.u64()?, r.u64()?);
+        let uncompressed = r.u64()?;
+        let crc = r.u32()?;
+        let compression = r.prefixed(4)?;
+        let records = r.prefixed(8)?;
+        Some((opcode, uncompressed, crc, compression, records))
+    })();
+    let (opcode, uncompressed, crc, compression, records) =
+        header.ok_or_else(|| bad("its header is cut off".into()))?;
+    if opcode != 0x06 {
+        return Err(bad(format!(
+            "the index points at record {opcode:#04x}, not a chunk"
+        )));
+    }
+    if uncompressed > MAX_CHUNK_BYTES {
+        return Err(bad(format!(
+            "its header says it decompresses to {uncompressed} bytes (at most {MAX_CHUNK_BYTES} are read)"
+        )));
+    }
+    let size = uncompressed as usize;
+    let content: Bytes = match compression {
+        b"" => file.slice_ref(records),
+        b"zstd" => zstd::bulk::decompress(records, size)
+            .map(Bytes::from)
+            .map_err(|e| bad(format!("zstd data: {e}")))?,
+        b"lz4" => crate::bag::Compression::Lz4.decompress(
+            records,
+            u32::try_from(size).unwrap_or(u32::MAX),
+            index.chunk_start_offset,
+        )?,
+        other => {
+            return Err(bad(format!(
+                "compression {:?} is not read",
+                String::from_utf8_lossy(other)
+            )))
         }
+    };
+    if content.len() != size {
+        return Err(bad(format!(
+            "it decompresses to {} bytes, its header says {size}",
+            content.len()
+        )));
+    }
+    if crc != 0 && crc32fast::hash(&content) != crc {
+        return Err(bad("its CRC does not match its content".into()));
+    }
+    let mut out = Vec::new();
+    let mut r = Fields::new(&content);
+    while !r.is_empty() {
+        let record = (|| {
+            let opcode = r.u8()?;
+            let body = r.prefixed(8)?;
+            Some((opcode, body))
+        })();
+        let (opcode, body) = record.ok_or_else(|| bad("a record in it is cut off".into()))?;
+        if opcode != 0x05 {
+            continue; // schemas and channels: the summary has them
+        }
+        let mut m = Fields::new(body);
+        let fields = (|| Some((m.u16()?, m.u32()?, m.u64()?, m.u64()?)))();
+        let (channel, _sequence, log_time, _publish_time) =
+            fields.ok_or_else(|| bad("a message record in it is cut off".into()))?;
+        out.push(ChunkMessage {
+            channel,
+            log_time,
+            data: content.slice_ref(m.rest()),
+        });
+    }
+    Ok(out)
+}
+
+/// Little-endian fields read one after another, each checked against what
+/// is left.
+struct Fields<'a> {
+    data: &'a [u8],
+}
+
+impl<'a> Fields<'a> {
+    fn new(data: &'a [u8]) -> Fields<'a> {
+        Fields { data }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.data.is_empty()
+    }
+
+    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
+        if n > self.data.len() {
+            return None;
+        }
+        let (head, rest) = self.data.split_at(n);
+        self.data = rest;
+        Some(head)
+    }
+
+    fn array<const N: usize>(&mut self) -> Option<[u8; N]> {
+        self.take(N)?.try_into().ok()
+    }
+
+    fn u8(&mut self) -> Option<u8> {
+        self.array::<1>().map(|b| b[0])
+    }
+
+    fn u16(&mut self) -> Option<u16> {
+        self.array().map(u16::from_le_bytes)
+    }
+
+    fn u32(&mut self) -> Option<u32> {
+        self.array().map(u32::from_le_bytes)
+    }
+
+    fn u64(&mut self) -> Option<u64> {
+        self.array().map(u64::from_le_bytes)
+    }
+
+    /// Bytes after a little-endian length of `width` bytes (4 or 8).
+    fn prefixed(&mut self, width: usize) -> Option<&'a [u8]> {
+        let len = match width {
+            4 => u64::from(self.u32()?),
+            _ => self.u64()?,
+        };
+        self.take(usize::try_from(len).ok()?)
+    }
+
+    fn rest(&mut self) -> &'a [u8] {
+        std::mem::take(&mut self.data)
     }
 }
 

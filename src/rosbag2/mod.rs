@@ -157,10 +157,7 @@ impl Db3 {
 
     /// The topic with id `id`.
     pub fn topic(&self, id: u32) -> Option<&TopicInfo> {
-        self.topics
-            .binary_search_by_key(&id, |t| t.id)
-            .ok()
-            .map(|i| &self.topics[i])
+        topic_in(&self.topics, id)
     }
 
     /// Messages on topic `id`.
@@ -176,9 +173,7 @@ impl Db3 {
     /// The first and last timestamp of the messages on `ids`, if any
     /// (from what [`Db3::open`] read: no query).
     pub fn time_span(&self, ids: &[u32]) -> Option<(u64, u64)> {
-        ids.iter()
-            .filter_map(|&id| self.topic(id)?.span)
-            .reduce(|(a, b), (c, d)| (a.min(c), b.max(d)))
+        span_in(&self.topics, ids)
     }
 
     /// The timestamps of the messages on `ids`, in reading order.
@@ -234,6 +229,21 @@ impl Db3 {
             })
             .map_err(db_error)
     }
+}
+
+/// Topic `id` of `topics` (sorted by id).
+fn topic_in(topics: &[TopicInfo], id: u32) -> Option<&TopicInfo> {
+    topics
+        .binary_search_by_key(&id, |t| t.id)
+        .ok()
+        .map(|i| &topics[i])
+}
+
+/// The first and last timestamp of the messages on `ids` of `topics`.
+fn span_in(topics: &[TopicInfo], ids: &[u32]) -> Option<(u64, u64)> {
+    ids.iter()
+        .filter_map(|&id| topic_in(topics, id)?.span)
+        .reduce(|(a, b), (c, d)| (a.min(c), b.max(d)))
 }
 
 /// The topics table, with each topic's message count and time span, in

@@ -5,7 +5,7 @@ print what they hold.
 Usage:
     python3 ros_camera_bag.py OUT --format ros1|sqlite3|mcap|db3
         [--scenario wrapper|native|bad-size|no-info|no-camera] [--frames N]
-        [--size WxH]
+        [--size WxH] [--base-ns NS]
 
 --format: ros1 writes the ROS1 bag OUT (RealSense ROS1 wrapper topics:
 /camera/color/image_raw ...); sqlite3 and mcap write the rosbag2 directory
@@ -16,7 +16,8 @@ librealsense 2.59 opens it).
 Scenarios:
 - wrapper: colour rgb8 + depth 16UC1 + infra1/infra2 mono8, each with a
   camera_info per frame; gyro/sample and accel/sample (sensor_msgs/Imu);
-  /tf_static (rosbag2 only) placing colour 15 mm right of depth.
+  odometry (odom/sample in ROS1, pose/sample in ROS 2: nav_msgs/Odometry);
+  /tf_static placing colour 15 mm right of depth.
 - native: colour, depth and infra1 Image + CameraInfo pairs and a combined
   /camera/camera/imu: the "native ROS2" recording librealsense 2.59 plays.
 - bad-size: wrapper, with one depth image whose data is 2 bytes short.
@@ -25,8 +26,9 @@ Scenarios:
 
 Prints one JSON object: {"streams": {topic: {"encoding", "width",
 "height", "frames": [{"sha256", "stamp_ns", "time_ns"}]}}, "imu": {topic:
-[{"angular_velocity": [3], "linear_acceleration": [3]}]}} — the data as
-written, the judge of what rsbag plays.
+[{"angular_velocity": [3], "linear_acceleration": [3]}]}, "odometry":
+{topic: [{"position": [3], "orientation": [4]}]}} — the data as written,
+the judge of what rsbag plays.
 """
 
 import argparse
@@ -36,7 +38,7 @@ import shutil
 from pathlib import Path
 
 import numpy as np
-from rosbags.typesys import Stores, get_typestore
+from rosbags.typesys import Stores, get_types_from_msg, get_typestore
 
 
 def main():
@@ -47,9 +49,15 @@ def main():
                     choices=["wrapper", "native", "bad-size", "no-info", "no-camera"])
     ap.add_argument("--frames", type=int, default=6)
     ap.add_argument("--size", default="32x24")
+    ap.add_argument("--base-ns", type=int, default=1_700_000_000_000_000_000,
+                    help="time of the first message (0: a bag that starts at zero)")
     args = ap.parse_args()
     ros1 = args.format == "ros1"
     ts = get_typestore(Stores.ROS1_NOETIC if ros1 else Stores.ROS2_HUMBLE)
+    if "tf2_msgs/msg/TFMessage" not in ts.types:
+        # Noetic's typestore lacks tf2_msgs; its one message, as ROS defines it.
+        ts.register(get_types_from_msg("geometry_msgs/TransformStamped[] transforms",
+                                       "tf2_msgs/msg/TFMessage"))
     width, height = (int(v) for v in args.size.split("x"))
     ns = "/camera" if ros1 else "/camera/camera"
     out = Path(args.out)
@@ -109,15 +117,15 @@ def write(w, ts, ros1, ns, args, width, height, summary):
                ("infra1", "image_rect_raw", "mono8", 1)]
     if args.scenario != "native":
         cameras.append(("infra2", "image_rect_raw", "mono8", 1))
-    base = 1_700_000_000_000_000_000
-    if not ros1 and args.scenario != "native":
-        write_tf(w, ts, add, base)
+    base = args.base_ns
+    if args.scenario != "native":
+        write_tf(w, ts, ros1, add, base)
     roi = T["sensor_msgs/msg/RegionOfInterest"](x_offset=0, y_offset=0, height=0, width=0, do_rectify=False)
     for i in range(args.frames):
         for k, (name, leaf, enc, bpp) in enumerate(cameras):
             topic = f"{ns}/{name}/{leaf}"
             t = base + i * 33_333_333 + k * 1_000_000
-            stamp = t - 2_000_000  # captured 2 ms before it was recorded
+            stamp = max(t - 2_000_000, 0)  # captured 2 ms before it was recorded
             frame_id = f"camera_{name}_optical_frame"
             h = header(ts, ros1, stamp, frame_id, i + 1)
             rng = np.random.default_rng(1000 * k + i)
@@ -143,6 +151,8 @@ def write(w, ts, ros1, ns, args, width, height, summary):
                         binning_x=0, binning_y=0, roi=roi, **matrices)
             w.write(add(f"{ns}/{name}/camera_info", "sensor_msgs/msg/CameraInfo"), t,
                     ser(info, "sensor_msgs/msg/CameraInfo"))
+        if args.scenario != "native":
+            write_odometry(w, ts, ros1, ns, add, ser, i, base + i * 33_333_333 + 200_000, summary)
         imu_topics = ([f"{ns}/imu"] if args.scenario == "native"
                       else [f"{ns}/gyro/sample", f"{ns}/accel/sample"])
         for j in range(4):
@@ -162,19 +172,17 @@ def write(w, ts, ros1, ns, args, width, height, summary):
                     {"angular_velocity": av, "linear_acceleration": la, "time_ns": t})
 
 
-def write_tf(w, ts, add, t):
+def write_tf(w, ts, ros1, add, t):
     """camera_link → depth and colour optical frames; colour 15 mm to the
     right of depth (optical x), as the wrapper publishes them."""
     T = ts.types
     TS, TF = T["geometry_msgs/msg/TransformStamped"], T["tf2_msgs/msg/TFMessage"]
     Tr, V3, Q = T["geometry_msgs/msg/Transform"], T["geometry_msgs/msg/Vector3"], T["geometry_msgs/msg/Quaternion"]
     optical = Q(x=-0.5, y=0.5, z=-0.5, w=0.5)
-    Time = T["builtin_interfaces/msg/Time"]
-    H = T["std_msgs/msg/Header"]
 
     def tf(parent, child, xyz, q):
-        return TS(header=H(stamp=Time(sec=t // 10**9, nanosec=t % 10**9), frame_id=parent),
-                  child_frame_id=child, transform=Tr(translation=V3(x=xyz[0], y=xyz[1], z=xyz[2]), rotation=q))
+        return TS(header=header(ts, ros1, t, parent, 0), child_frame_id=child,
+                  transform=Tr(translation=V3(x=xyz[0], y=xyz[1], z=xyz[2]), rotation=q))
 
     ident = Q(x=0.0, y=0.0, z=0.0, w=1.0)
     msg = TF(transforms=[
@@ -183,7 +191,32 @@ def write_tf(w, ts, add, t):
         tf("camera_link", "camera_color_frame", (0, -0.015, 0), ident),
         tf("camera_color_frame", "camera_color_optical_frame", (0, 0, 0), optical),
     ])
-    w.write(add("/tf_static", "tf2_msgs/msg/TFMessage"), t, ts.serialize_cdr(msg, "tf2_msgs/msg/TFMessage"))
+    data = (ts.serialize_ros1 if ros1 else ts.serialize_cdr)(msg, "tf2_msgs/msg/TFMessage")
+    w.write(add("/tf_static", "tf2_msgs/msg/TFMessage"), t, data)
+
+
+def write_odometry(w, ts, ros1, ns, add, ser, i, t, summary):
+    """A T265-like pose on the wrapper's odometry topic (`odom/sample` in
+    ROS1, `pose/sample` in ROS 2), in the wrapper's axes."""
+    T = ts.types
+    Odom = T["nav_msgs/msg/Odometry"]
+    P, Q, V3 = T["geometry_msgs/msg/Point"], T["geometry_msgs/msg/Quaternion"], T["geometry_msgs/msg/Vector3"]
+    PWC, Tw, TWC = (T["geometry_msgs/msg/PoseWithCovariance"], T["geometry_msgs/msg/Twist"],
+                    T["geometry_msgs/msg/TwistWithCovariance"])
+    Pose = T["geometry_msgs/msg/Pose"]
+    position = [0.5 + 0.01 * i, -0.25, 1.0]
+    orientation = [0.0, 0.0, 0.38268343236509, 0.923879532511287]  # 45 degrees about z
+    msg = Odom(header=header(ts, ros1, t, "odom_frame", i + 1), child_frame_id="camera_pose_frame",
+               pose=PWC(pose=Pose(position=P(x=position[0], y=position[1], z=position[2]),
+                                  orientation=Q(x=orientation[0], y=orientation[1], z=orientation[2],
+                                                w=orientation[3])),
+                        covariance=np.zeros(36)),
+               twist=TWC(twist=Tw(linear=V3(x=0.1, y=0.0, z=0.0), angular=V3(x=0.0, y=0.0, z=0.2)),
+                         covariance=np.zeros(36)))
+    topic = f"{ns}/odom/sample" if ros1 else f"{ns}/pose/sample"
+    w.write(add(topic, "nav_msgs/msg/Odometry"), t, ser(msg, "nav_msgs/msg/Odometry"))
+    summary.setdefault("odometry", {}).setdefault(topic, []).append(
+        {"position": position, "orientation": orientation, "time_ns": t})
 
 
 if __name__ == "__main__":

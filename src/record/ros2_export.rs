@@ -214,41 +214,6 @@ fn write_all(
         .controls(false)
         .time(selection.time.clone())
         .events();
-    // The storage writes on a thread of its own while frames are read and
-    // encoded: copying the output into the page cache is most of the time.
-    let (send, receive) = crossbeam_channel::bounded::<Outgoing>(WRITE_QUEUE);
-    let storage = &mut *writer;
-    std::thread::scope(|scope| {
-        let writing = scope.spawn(move || -> Result<()> {
-            for message in receive {
-                let parts: Vec<&[u8]> = message.parts.iter().map(|p| &p[..]).collect();
-                storage.write_parts(message.topic, message.time, &parts)?;
-            }
-            Ok(())
-        });
-        let read = read_frames(events, &topics, &send, &mut progress);
-        drop(send);
-        let written = writing
-            .join()
-            .unwrap_or_else(|_| Err(Error::Thread("the ROS 2 writer thread panicked".into())));
-        // A write error ends the reading too (its send fails): report it.
-        written.and(read)
-    })?;
-    export.messages = writer.message_counts();
-    Ok(export)
-}
-
-/// Messages waiting for the writer thread at most (a frame is three).
-const WRITE_QUEUE: usize = 48;
-
-/// Turn the frames of `events` into messages for the writer; stops at the
-/// first error, or when the writer has stopped.
-fn read_frames(
-    events: crate::playback::Events<'_>,
-    topics: &BTreeMap<StreamId, StreamTopics>,
-    send: &crossbeam_channel::Sender<Outgoing>,
-    progress: &mut impl FnMut(u64),
-) -> Result<()> {
     let mut frames = 0;
     for event in events {
         let event = event?;
@@ -259,15 +224,14 @@ fn read_frames(
             continue;
         };
         for message in frame_messages(&frame, event.time.as_nanos(), stream) {
-            if send.send(message).is_err() {
-                // The writer stopped on an error, which it reports.
-                return Ok(());
-            }
+            let parts: Vec<&[u8]> = message.parts.iter().map(|p| &p[..]).collect();
+            writer.write_parts(message.topic, message.time, &parts)?;
         }
         frames += 1;
         progress(frames);
     }
-    Ok(())
+    export.messages = writer.message_counts();
+    Ok(export)
 }
 
 /// A message to write: its topic, time and bytes (parts one after the

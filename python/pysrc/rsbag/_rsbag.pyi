@@ -1,0 +1,92 @@
+"""Type stubs of the extension module (see rsbag/__init__.py)."""
+
+import os
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+class Error(Exception):
+    """Anything rsbag could not do; the message names the file and what is wrong."""
+
+class IoError(Error): ...
+class NotABagError(Error): ...
+class DamagedError(Error): ...
+class UnsupportedError(Error): ...
+class NotARecordingError(Error): ...
+class InvalidArgumentError(Error): ...
+class ThreadError(Error): ...
+
+def open(path: Union[str, os.PathLike]) -> Recording:
+    """Open a RealSense recording (.bag, .db3) or a camera bag recorded from
+    ROS (ROS1 .bag, rosbag2 directory, .db3, .mcap)."""
+
+class Recording:
+    @property
+    def path(self) -> str: ...
+    @property
+    def info(self) -> Dict[str, str]:
+        """The device's camera info, under librealsense's names."""
+    @property
+    def sensors(self) -> List[Dict[str, Any]]:
+        """Each sensor: name, info, options and stream profiles."""
+    @property
+    def streams(self) -> List[str]:
+        """The recorded streams: "Depth", "Color", "Infrared 1", ..."""
+    @property
+    def duration(self) -> float:
+        """Seconds from the first frame to the last."""
+    @property
+    def is_camera_bag(self) -> bool: ...
+    def extrinsics(self, source: str, target: str) -> Optional[Dict[str, List[float]]]:
+        """{"rotation": 9 floats column-major, "translation": 3 floats, m}."""
+    def frame_count(self, stream: str) -> int: ...
+    def frame(self, stream: str, index: int) -> Frame:
+        """Frame `index` (from 0, in recorded order) of `stream`."""
+    def frames(
+        self,
+        streams: Optional[Sequence[str]] = None,
+        start: Optional[float] = None,
+        end: Optional[float] = None,
+    ) -> FrameIterator:
+        """Every frame of `streams` from `start` to `end` seconds after the
+        first frame, in recorded order; nothing is dropped."""
+
+class FrameIterator(Iterator[Frame]):
+    def __iter__(self) -> FrameIterator: ...
+    def __next__(self) -> Frame: ...
+
+class Frame:
+    @property
+    def stream(self) -> str:
+        """librealsense's stream type name: "Depth", "Color", "Infrared", ..."""
+    @property
+    def stream_index(self) -> int: ...
+    @property
+    def stream_name(self) -> str: ...
+    @property
+    def frame_number(self) -> int: ...
+    @property
+    def index(self) -> int: ...
+    @property
+    def timestamp(self) -> float:
+        """Milliseconds, in `domain`."""
+    @property
+    def domain(self) -> str:
+        """"Hardware Clock", "System Time" or "Global Time"."""
+    @property
+    def system_time(self) -> float: ...
+    @property
+    def time(self) -> float:
+        """Seconds since the recording's first frame."""
+    @property
+    def format(self) -> str: ...
+    @property
+    def size(self) -> Optional[Tuple[int, int]]: ...
+    @property
+    def stride(self) -> int: ...
+    @property
+    def metadata(self) -> Dict[str, int]: ...
+    def get_data(self) -> bytes:
+        """The frame's bytes, as pyrealsense2's frame.get_data() holds them."""
+    def as_array(self) -> np.ndarray:
+        """A read-only numpy view of the frame (no copy when aligned)."""

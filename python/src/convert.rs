@@ -1,0 +1,102 @@
+//! The device description as plain Python values (dicts, lists, numbers),
+//! with librealsense's names.
+
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+
+use rsbag::device::{CameraInfo, DeviceSnapshot, Extrinsics, ProfileKind, StreamProfile};
+
+pub fn camera_info<'py>(py: Python<'py>, info: &CameraInfo) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    for (key, value) in info.iter() {
+        dict.set_item(key, value)?;
+    }
+    Ok(dict)
+}
+
+pub fn sensors<'py>(py: Python<'py>, snapshot: &DeviceSnapshot) -> PyResult<Bound<'py, PyList>> {
+    let list = PyList::empty(py);
+    for sensor in &snapshot.sensors {
+        let dict = PyDict::new(py);
+        dict.set_item("name", sensor.info.get("Name").unwrap_or_default())?;
+        dict.set_item("info", camera_info(py, &sensor.info)?)?;
+        let options = PyList::empty(py);
+        for o in &sensor.options {
+            let option = PyDict::new(py);
+            option.set_item("name", &o.name)?;
+            option.set_item("value", o.value)?;
+            option.set_item("min", o.range.min)?;
+            option.set_item("max", o.range.max)?;
+            option.set_item("step", o.range.step)?;
+            option.set_item("default", o.range.default)?;
+            option.set_item("description", &o.description)?;
+            option.set_item("read_only", o.read_only)?;
+            options.append(option)?;
+        }
+        dict.set_item("options", options)?;
+        let profiles = PyList::empty(py);
+        for p in &sensor.profiles {
+            profiles.append(profile(py, p)?)?;
+        }
+        dict.set_item("profiles", profiles)?;
+        list.append(dict)?;
+    }
+    Ok(list)
+}
+
+fn profile<'py>(py: Python<'py>, p: &StreamProfile) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    dict.set_item("stream", p.stream.kind.name())?;
+    dict.set_item("index", p.stream.index)?;
+    dict.set_item("format", p.format.name())?;
+    dict.set_item("fps", p.fps)?;
+    dict.set_item("unique_id", p.unique_id)?;
+    dict.set_item("is_default", p.is_default)?;
+    match p.kind {
+        ProfileKind::Video {
+            width,
+            height,
+            intrinsics,
+        } => {
+            dict.set_item("width", width)?;
+            dict.set_item("height", height)?;
+            match intrinsics {
+                Some(i) => {
+                    let d = PyDict::new(py);
+                    d.set_item("width", i.width)?;
+                    d.set_item("height", i.height)?;
+                    d.set_item("ppx", i.ppx)?;
+                    d.set_item("ppy", i.ppy)?;
+                    d.set_item("fx", i.fx)?;
+                    d.set_item("fy", i.fy)?;
+                    d.set_item("model", i.model.name())?;
+                    d.set_item("coeffs", i.coeffs.to_vec())?;
+                    dict.set_item("intrinsics", d)?;
+                }
+                None => dict.set_item("intrinsics", py.None())?,
+            }
+        }
+        ProfileKind::Motion { intrinsics } => match intrinsics {
+            Some(m) => {
+                let d = PyDict::new(py);
+                d.set_item(
+                    "data",
+                    m.data.iter().map(|r| r.to_vec()).collect::<Vec<_>>(),
+                )?;
+                d.set_item("noise_variances", m.noise_variances.to_vec())?;
+                d.set_item("bias_variances", m.bias_variances.to_vec())?;
+                dict.set_item("motion_intrinsics", d)?;
+            }
+            None => dict.set_item("motion_intrinsics", py.None())?,
+        },
+        ProfileKind::Pose => {}
+    }
+    Ok(dict)
+}
+
+pub fn extrinsics<'py>(py: Python<'py>, e: &Extrinsics) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    dict.set_item("rotation", e.rotation.to_vec())?;
+    dict.set_item("translation", e.translation.to_vec())?;
+    Ok(dict)
+}

@@ -1,0 +1,502 @@
+//! `rsbag._rsbag`: the Python extension. Recordings open as
+//! [`Recording`]s (a RealSense `.bag` or `.db3`, or a camera bag recorded
+//! from ROS); their frames come out in recorded order as [`Frame`]s whose
+//! pixels numpy sees without a copy. The Python package (`pysrc/rsbag`)
+//! re-exports these with type stubs.
+
+mod convert;
+mod errors;
+
+use std::sync::Arc;
+
+use numpy::npyffi::{get_type_object, npy_intp, NpyTypes, PyArrayObject, PY_ARRAY_API};
+use numpy::PyArrayDescrMethods;
+use parking_lot::Mutex;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyList};
+
+use rsbag::device::{Format, ProfileKind, StreamId};
+use rsbag::playback::{FrameReader, Frames, RecordedFrame};
+
+use errors::to_py;
+
+/// A recording opened for reading: `rsbag.open(path)`.
+#[pyclass(module = "rsbag", frozen)]
+struct Recording {
+    reader: Arc<FrameReader>,
+    path: String,
+}
+
+/// Open a RealSense recording (`.bag`, `.db3`) or a camera bag recorded
+/// from ROS (ROS1 `.bag`, rosbag2 directory, `.db3`, `.mcap`).
+#[pyfunction]
+fn open(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Recording> {
+    let shown = path.display().to_string();
+    let reader = py.detach(|| FrameReader::open(&path)).map_err(to_py)?;
+    Ok(Recording {
+        reader: Arc::new(reader),
+        path: shown,
+    })
+}
+
+#[pymethods]
+impl Recording {
+    /// The file's path, as given.
+    #[getter]
+    fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// The device's camera info (`{"Name": ..., "Serial Number": ...}`).
+    #[getter]
+    fn info<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        convert::camera_info(py, &self.reader.recording().snapshot().info)
+    }
+
+    /// Each sensor: `{"name", "info", "options", "profiles"}`; options as
+    /// `{"name", "value", "min", "max", "step", "default", "description",
+    /// "read_only"}`, profiles as `{"stream", "index", "format", "fps",
+    /// "unique_id", "width", "height", "intrinsics", "motion_intrinsics"}`.
+    #[getter]
+    fn sensors<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        convert::sensors(py, self.reader.recording().snapshot())
+    }
+
+    /// The recorded streams' names (`"Depth"`, `"Infrared 1"`), in order.
+    #[getter]
+    fn streams(&self) -> Vec<String> {
+        self.reader.streams().into_iter().map(stream_name).collect()
+    }
+
+    /// Seconds from the first frame to the last.
+    #[getter]
+    fn duration(&self) -> f64 {
+        self.reader.duration().as_secs_f64()
+    }
+
+    /// Whether this is a camera bag recorded from ROS, not a librealsense
+    /// recording.
+    #[getter]
+    fn is_camera_bag(&self) -> bool {
+        self.reader.recording().is_camera_bag()
+    }
+
+    /// The transform from stream `source` to stream `target`
+    /// (`{"rotation": [9, column-major], "translation": [3, metres]}`), or
+    /// None where the recording does not relate them.
+    fn extrinsics<'py>(
+        &self,
+        py: Python<'py>,
+        source: &str,
+        target: &str,
+    ) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let from = self.one_stream(source)?;
+        let to = self.one_stream(target)?;
+        match self.reader.recording().extrinsics(from, to) {
+            Some(e) => convert::extrinsics(py, &e).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// Frames of `stream` recorded.
+    fn frame_count(&self, stream: &str) -> PyResult<u64> {
+        let id = self.one_stream(stream)?;
+        self.reader.frame_count(id).map_err(to_py)
+    }
+
+    /// Frame `index` (from 0, in recorded order) of `stream`.
+    fn frame(&self, py: Python<'_>, stream: &str, index: u64) -> PyResult<Frame> {
+        let id = self.one_stream(stream)?;
+        let reader = self.reader.clone();
+        let frame = py.detach(|| reader.frame(id, index)).map_err(to_py)?;
+        Ok(Frame::of(frame))
+    }
+
+    /// The frames of `streams` (names; all when None) recorded from
+    /// `start` to `end` seconds after the first frame, in recorded order.
+    #[pyo3(signature = (streams=None, start=None, end=None))]
+    fn frames(
+        &self,
+        streams: Option<Vec<String>>,
+        start: Option<f64>,
+        end: Option<f64>,
+    ) -> PyResult<FrameIterator> {
+        let chosen = match streams {
+            None => self.reader.streams(),
+            Some(names) => {
+                let mut ids = Vec::new();
+                for name in names {
+                    ids.extend(self.reader.find_streams(&name).map_err(to_py)?);
+                }
+                ids
+            }
+        };
+        let seconds = |s: f64| {
+            if s.is_finite() && s >= 0.0 {
+                Ok(std::time::Duration::from_secs_f64(s))
+            } else {
+                Err(to_py(rsbag::Error::InvalidArgument(format!(
+                    "a time of {s} s: times are seconds from the first frame, not negative"
+                ))))
+            }
+        };
+        let from = start.map(seconds).transpose()?.unwrap_or_default();
+        let until = end.map(seconds).transpose()?;
+        let reader = self.reader.clone();
+        let query = reader.select().streams(chosen);
+        let query = match until {
+            Some(until) => query.time(from..until),
+            None => query.time(from..),
+        };
+        let frames = query.frames().map_err(to_py)?;
+        // SAFETY: `frames` borrows the reader inside the `Arc` stored beside
+        // it: the reader does not move (it is on the heap) and lives as long
+        // as the iterator holds the `Arc`; the fields drop in declaration
+        // order, the borrowing iterator first.
+        let frames: Frames<'static> = unsafe { std::mem::transmute(frames) };
+        Ok(FrameIterator {
+            state: Mutex::new(FrameState {
+                frames,
+                _reader: reader,
+            }),
+        })
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<rsbag.Recording {:?}: {} streams, {:.3} s>",
+            self.path,
+            self.reader.streams().len(),
+            self.duration()
+        )
+    }
+}
+
+impl Recording {
+    /// The one stream `name` stands for.
+    fn one_stream(&self, name: &str) -> PyResult<StreamId> {
+        let ids = self.reader.find_streams(name).map_err(to_py)?;
+        match ids.as_slice() {
+            [one] => Ok(*one),
+            _ => Err(to_py(rsbag::Error::InvalidArgument(format!(
+                "{name:?} stands for {} streams; name one ({})",
+                ids.len(),
+                ids.iter()
+                    .map(|s| stream_name(*s))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )))),
+        }
+    }
+}
+
+/// librealsense's name of a stream with its index where it has one
+/// (`Depth`, `Infrared 1`).
+fn stream_name(stream: StreamId) -> String {
+    match stream.index {
+        0 => stream.kind.name().to_owned(),
+        i => format!("{} {i}", stream.kind),
+    }
+}
+
+struct FrameState {
+    frames: Frames<'static>,
+    _reader: Arc<FrameReader>,
+}
+
+/// The frames of [`Recording::frames`], one at a time.
+#[pyclass(module = "rsbag")]
+struct FrameIterator {
+    state: Mutex<FrameState>,
+}
+
+#[pymethods]
+impl FrameIterator {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Frame>> {
+        let mut state = self.state.lock();
+        let frames = &mut state.frames;
+        // Reading (and decompressing) runs without the GIL.
+        match py.detach(move || frames.next()) {
+            None => Ok(None),
+            Some(Ok(frame)) => Ok(Some(Frame::of(frame))),
+            Some(Err(e)) => Err(to_py(e)),
+        }
+    }
+}
+
+/// One frame: its stream, number, timestamp, metadata and bytes.
+#[pyclass(module = "rsbag", frozen)]
+struct Frame {
+    recorded: RecordedFrame,
+}
+
+impl Frame {
+    fn of(recorded: RecordedFrame) -> Frame {
+        Frame { recorded }
+    }
+}
+
+#[pymethods]
+impl Frame {
+    /// librealsense's stream type name (`"Depth"`, `"Color"`,
+    /// `"Infrared"`, `"Gyro"`).
+    #[getter]
+    fn stream(&self) -> &'static str {
+        self.recorded.stream.kind.name()
+    }
+
+    /// The stream's index (1 and 2 for the two infrared streams).
+    #[getter]
+    fn stream_index(&self) -> u32 {
+        self.recorded.stream.index
+    }
+
+    /// The stream's name with its index (`"Infrared 1"`).
+    #[getter]
+    fn stream_name(&self) -> String {
+        stream_name(self.recorded.stream)
+    }
+
+    /// The frame number.
+    #[getter]
+    fn frame_number(&self) -> u64 {
+        self.recorded.frame.number
+    }
+
+    /// The frame's position in its stream, from 0.
+    #[getter]
+    fn index(&self) -> u64 {
+        self.recorded.index
+    }
+
+    /// The timestamp in milliseconds, in `domain`.
+    #[getter]
+    fn timestamp(&self) -> f64 {
+        self.recorded.frame.timestamp
+    }
+
+    /// librealsense's name of the timestamp domain (`"Hardware Clock"`).
+    #[getter]
+    fn domain(&self) -> &'static str {
+        self.recorded.frame.domain.name()
+    }
+
+    /// The host time in milliseconds when the frame arrived.
+    #[getter]
+    fn system_time(&self) -> f64 {
+        self.recorded.frame.system_time
+    }
+
+    /// Seconds since the recording's first frame.
+    #[getter]
+    fn time(&self) -> f64 {
+        self.recorded.time.as_secs_f64()
+    }
+
+    /// librealsense's name of the pixel format (`"Z16"`, `"RGB8"`).
+    #[getter]
+    fn format(&self) -> &'static str {
+        self.recorded.frame.profile.format.name()
+    }
+
+    /// Width and height in pixels, for images (None otherwise).
+    #[getter]
+    fn size(&self) -> Option<(u32, u32)> {
+        self.recorded.frame.resolution()
+    }
+
+    /// Bytes per row, for images.
+    #[getter]
+    fn stride(&self) -> u32 {
+        self.recorded.frame.stride
+    }
+
+    /// The frame's metadata under librealsense's names
+    /// (`{"Frame Counter": 1, ...}`).
+    #[getter]
+    fn metadata<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        for (key, value) in &self.recorded.frame.metadata {
+            dict.set_item(key, value)?;
+        }
+        Ok(dict)
+    }
+
+    /// The frame's bytes, exactly as pyrealsense2's `frame.get_data()`
+    /// holds them (a copy, as `bytes`).
+    fn get_data<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        PyBytes::new(py, &self.recorded.frame.data)
+    }
+
+    /// The frame as a read-only numpy array over its bytes, never a copy
+    /// (numpy reads elements that are not aligned itself): HxW uint16 for Z16, Y16
+    /// and RAW16, HxW uint8 for Y8, HxWx3 / HxWx4 uint8 for RGB8/BGR8 and
+    /// RGBA8/BGRA8, HxWx2 uint8 for YUYV/UYVY, HxW float32 for DISTANCE and
+    /// DISPARITY32, 3 float32 for IMU samples, 10 float64 for
+    /// COMBINED_MOTION; the bytes (uint8) for anything else. Read-only.
+    fn as_array<'py>(slf: Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let (layout, data) = {
+            let this = slf.get();
+            let frame = &this.recorded.frame;
+            (Layout::of(frame), frame.data.clone())
+        };
+        match layout.element {
+            Element::U8 => view::<u8>(&slf, &data, &layout),
+            Element::U16 => view::<u16>(&slf, &data, &layout),
+            Element::F32 => view::<f32>(&slf, &data, &layout),
+            Element::F64 => view::<f64>(&slf, &data, &layout),
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<rsbag.Frame {} #{} at {} ms ({}), {} bytes>",
+            self.stream_name(),
+            self.frame_number(),
+            self.timestamp(),
+            self.domain(),
+            self.recorded.frame.data.len()
+        )
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Element {
+    U8,
+    U16,
+    F32,
+    F64,
+}
+
+impl Element {
+    fn size(self) -> usize {
+        match self {
+            Element::U8 => 1,
+            Element::U16 => 2,
+            Element::F32 => 4,
+            Element::F64 => 8,
+        }
+    }
+}
+
+/// How a frame's bytes are laid out as an array: element type, shape and
+/// strides in bytes.
+#[derive(Debug)]
+struct Layout {
+    element: Element,
+    shape: Vec<usize>,
+    strides: Vec<usize>,
+}
+
+impl Layout {
+    fn of(frame: &rsbag::device::Frame) -> Layout {
+        let flat = |element: Element| Layout {
+            element,
+            shape: vec![frame.data.len() / element.size()],
+            strides: vec![element.size()],
+        };
+        let ProfileKind::Video { width, height, .. } = frame.profile.kind else {
+            return match frame.profile.format {
+                Format::MotionXyz32f if frame.data.len() >= 12 => Layout {
+                    element: Element::F32,
+                    shape: vec![3],
+                    strides: vec![4],
+                },
+                Format::CombinedMotion => flat(Element::F64),
+                _ => flat(Element::U8),
+            };
+        };
+        let (element, channels) = match frame.profile.format {
+            Format::Z16 | Format::Y16 | Format::Raw16 | Format::Disparity16 => (Element::U16, 1),
+            Format::Y8 | Format::Raw8 => (Element::U8, 1),
+            Format::Rgb8 | Format::Bgr8 => (Element::U8, 3),
+            Format::Rgba8 | Format::Bgra8 => (Element::U8, 4),
+            Format::Yuyv | Format::Uyvy => (Element::U8, 2),
+            Format::Distance | Format::Disparity32 => (Element::F32, 1),
+            _ => return flat(Element::U8),
+        };
+        let (w, h) = (width as usize, height as usize);
+        let pixel = element.size() * channels;
+        let row = if frame.stride > 0 {
+            frame.stride as usize
+        } else {
+            w * pixel
+        };
+        // A frame shorter than its rows, or rows shorter than a pixel row,
+        // are shown as the bytes they are.
+        if row < w * pixel || h == 0 || frame.data.len() < row * (h - 1) + w * pixel {
+            return flat(Element::U8);
+        }
+        let mut shape = vec![h, w];
+        let mut strides = vec![row, pixel];
+        if channels > 1 {
+            shape.push(channels);
+            strides.push(element.size());
+        }
+        Layout {
+            element,
+            shape,
+            strides,
+        }
+    }
+}
+
+/// `data` as a read-only numpy array of `layout` over the frame's own bytes
+/// (never a copy; numpy reads unaligned elements itself), with `owner`
+/// (the Python frame) as its base.
+fn view<'py, T: numpy::Element>(
+    owner: &Bound<'py, Frame>,
+    data: &bytes::Bytes,
+    layout: &Layout,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = owner.py();
+    let to_intp = |v: &usize| npy_intp::try_from(*v).unwrap_or(npy_intp::MAX);
+    let mut dims: Vec<npy_intp> = layout.shape.iter().map(to_intp).collect();
+    let mut strides: Vec<npy_intp> = layout.strides.iter().map(to_intp).collect();
+    let nd = std::ffi::c_int::try_from(dims.len()).unwrap_or(0);
+    // SAFETY: every element the shape and strides reach lies inside `data`
+    // (checked by `Layout::of`); `data` is the frame's own `Bytes`, which
+    // never changes or moves while the frame, the array's base (a new
+    // reference handed to numpy), is alive; flags 0: read-only.
+    unsafe {
+        let array = PY_ARRAY_API.PyArray_NewFromDescr(
+            py,
+            get_type_object(py, NpyTypes::PyArray_Type),
+            T::get_dtype(py).into_dtype_ptr(),
+            nd,
+            dims.as_mut_ptr(),
+            strides.as_mut_ptr(),
+            data.as_ptr() as *mut std::ffi::c_void,
+            0,
+            std::ptr::null_mut(),
+        );
+        if array.is_null() {
+            return Err(PyErr::fetch(py));
+        }
+        let array = Bound::from_owned_ptr(py, array);
+        if PY_ARRAY_API.PyArray_SetBaseObject(
+            py,
+            array.as_ptr().cast::<PyArrayObject>(),
+            owner.clone().into_any().into_ptr(),
+        ) < 0
+        {
+            return Err(PyErr::fetch(py));
+        }
+        Ok(array)
+    }
+}
+
+/// The extension module.
+#[pymodule]
+fn _rsbag(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(open, m)?)?;
+    m.add_class::<Recording>()?;
+    m.add_class::<Frame>()?;
+    m.add_class::<FrameIterator>()?;
+    errors::register(m)?;
+    Ok(())
+}

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The Python package's tests: build and install `./python` (maturin, through
+# pip) into its own virtual environment target/venv-python, with pytest and
+# numpy, and run python/tests. The judges (pyrealsense2 2.55 and 2.59) are
+# the ones scripts/install-test-deps.sh installs; the tests run them in
+# their own interpreters. Exits non-zero on failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+VENV=target/venv-python
+if ! "$VENV/bin/python" -c "import pytest, numpy" 2>/dev/null; then
+    python3 -m venv "$VENV"
+    "$VENV/bin/pip" install --quiet --disable-pip-version-check pytest==8.4.2 numpy
+fi
+# Always rebuild: the package is what this checkout holds.
+"$VENV/bin/pip" install --quiet --disable-pip-version-check --force-reinstall --no-deps ./python
+"$VENV/bin/python" -m pytest -q python/tests

@@ -4,7 +4,8 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
-use rsbag::device::{CameraInfo, DeviceSnapshot, Extrinsics, ProfileKind, StreamProfile};
+use rsbag::device::{CameraInfo, DeviceSnapshot, Extrinsics, ProfileKind, StreamId, StreamProfile};
+use rsbag::playback::check::{CheckReport, FindingKind};
 
 pub fn camera_info<'py>(py: Python<'py>, info: &CameraInfo) -> PyResult<Bound<'py, PyDict>> {
     let dict = PyDict::new(py);
@@ -98,5 +99,44 @@ pub fn extrinsics<'py>(py: Python<'py>, e: &Extrinsics) -> PyResult<Bound<'py, P
     let dict = PyDict::new(py);
     dict.set_item("rotation", e.rotation.to_vec())?;
     dict.set_item("translation", e.translation.to_vec())?;
+    Ok(dict)
+}
+
+pub fn check_report<'py>(
+    py: Python<'py>,
+    report: &CheckReport,
+    name: fn(StreamId) -> String,
+) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    dict.set_item("damage", report.damage.clone())?;
+    dict.set_item("scanned", report.scanned)?;
+    let streams = PyDict::new(py);
+    for (id, s) in &report.streams {
+        let d = PyDict::new(py);
+        d.set_item("frames", s.frames)?;
+        d.set_item("first_number", s.numbers.map(|n| n.0))?;
+        d.set_item("last_number", s.numbers.map(|n| n.1))?;
+        d.set_item("dropped", s.dropped)?;
+        d.set_item("out_of_order", s.out_of_order)?;
+        d.set_item("duplicates", s.duplicates)?;
+        let findings = PyList::empty(py);
+        for f in &s.findings {
+            let finding = PyDict::new(py);
+            let (kind, missing) = match f.kind {
+                FindingKind::Gap { missing } => ("gap", missing),
+                FindingKind::OutOfOrder => ("out_of_order", 0),
+                FindingKind::Duplicate => ("duplicate", 0),
+            };
+            finding.set_item("kind", kind)?;
+            finding.set_item("missing", missing)?;
+            finding.set_item("number", f.number)?;
+            finding.set_item("timestamp", f.timestamp)?;
+            finding.set_item("previous_number", f.previous_number)?;
+            findings.append(finding)?;
+        }
+        d.set_item("findings", findings)?;
+        streams.set_item(name(*id), d)?;
+    }
+    dict.set_item("streams", streams)?;
     Ok(dict)
 }

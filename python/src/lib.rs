@@ -16,7 +16,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
 
 use rsbag::device::{Format, ProfileKind, StreamId};
-use rsbag::playback::{FrameReader, Frames, RecordedFrame};
+use rsbag::playback::{FrameReader, FrameSets, Frames, RecordedFrame, SyncOptions};
 
 use errors::to_py;
 
@@ -121,45 +121,65 @@ impl Recording {
         start: Option<f64>,
         end: Option<f64>,
     ) -> PyResult<FrameIterator> {
-        let chosen = match streams {
-            None => self.reader.streams(),
-            Some(names) => {
-                let mut ids = Vec::new();
-                for name in names {
-                    ids.extend(self.reader.find_streams(&name).map_err(to_py)?);
-                }
-                ids
-            }
-        };
-        let seconds = |s: f64| {
-            if s.is_finite() && s >= 0.0 {
-                Ok(std::time::Duration::from_secs_f64(s))
-            } else {
-                Err(to_py(rsbag::Error::InvalidArgument(format!(
-                    "a time of {s} s: times are seconds from the first frame, not negative"
-                ))))
-            }
-        };
-        let from = start.map(seconds).transpose()?.unwrap_or_default();
-        let until = end.map(seconds).transpose()?;
         let reader = self.reader.clone();
-        let query = reader.select().streams(chosen);
-        let query = match until {
-            Some(until) => query.time(from..until),
-            None => query.time(from..),
-        };
-        let frames = query.frames().map_err(to_py)?;
-        // SAFETY: `frames` borrows the reader inside the `Arc` stored beside
-        // it: the reader does not move (it is on the heap) and lives as long
-        // as the iterator holds the `Arc`; the fields drop in declaration
-        // order, the borrowing iterator first.
+        let frames = self.query(&reader, streams, start, end)?.frames().map_err(to_py)?;
+        // SAFETY: `frames` borrows the reader inside the `Arc` kept beside
+        // it in the iterator: the reader does not move (it is on the heap)
+        // and lives as long as the iterator holds the `Arc`; the fields
+        // drop in declaration order, the borrowing iterator first.
         let frames: Frames<'static> = unsafe { std::mem::transmute(frames) };
         Ok(FrameIterator {
             state: Mutex::new(FrameState {
-                frames,
+                frames: Source::Frames(frames),
                 _reader: reader,
             }),
         })
+    }
+
+    /// Synchronized framesets of `streams` (all when None) from `start` to
+    /// `end` seconds: frames of one moment grouped by timestamp as
+    /// librealsense's pipeline groups them (video streams synced, IMU and
+    /// pose samples attached to the nearest frameset); every frame is in
+    /// exactly one frameset.
+    #[pyo3(signature = (streams=None, start=None, end=None))]
+    fn framesets(
+        &self,
+        streams: Option<Vec<String>>,
+        start: Option<f64>,
+        end: Option<f64>,
+    ) -> PyResult<FrameSetIterator> {
+        let reader = self.reader.clone();
+        let sets = self
+            .query(&reader, streams, start, end)?
+            .framesets(SyncOptions::default())
+            .map_err(to_py)?;
+        // SAFETY: as in `frames`: the iterator borrows the reader in the
+        // `Arc` it keeps, and drops first.
+        let sets: FrameSets<'static> = unsafe { std::mem::transmute(sets) };
+        Ok(FrameSetIterator {
+            state: Mutex::new(FrameState {
+                frames: Source::Sets(sets),
+                _reader: reader,
+            }),
+        })
+    }
+
+    /// The frame of `stream` numbered `number`, or None.
+    fn frame_by_number(&self, py: Python<'_>, stream: &str, number: u64) -> PyResult<Option<Frame>> {
+        let id = self.one_stream(stream)?;
+        let reader = self.reader.clone();
+        let frame = py.detach(|| reader.frame_by_number(id, number)).map_err(to_py)?;
+        Ok(frame.map(Frame::of))
+    }
+
+    /// The frame of `stream` nearest `time` seconds after the first frame,
+    /// or None when the stream has none.
+    fn frame_at(&self, py: Python<'_>, stream: &str, time: f64) -> PyResult<Option<Frame>> {
+        let id = self.one_stream(stream)?;
+        let time = seconds(time)?;
+        let reader = self.reader.clone();
+        let frame = py.detach(|| reader.frame_nearest(id, time)).map_err(to_py)?;
+        Ok(frame.map(Frame::of))
     }
 
     fn __repr__(&self) -> String {
@@ -173,6 +193,32 @@ impl Recording {
 }
 
 impl Recording {
+    /// The frames of `streams` in `start..end` (seconds), as a query.
+    fn query<'r>(
+        &self,
+        reader: &'r FrameReader,
+        streams: Option<Vec<String>>,
+        start: Option<f64>,
+        end: Option<f64>,
+    ) -> PyResult<rsbag::playback::FrameQuery<'r>> {
+        let chosen = match streams {
+            None => reader.streams(),
+            Some(names) => {
+                let mut ids = Vec::new();
+                for name in names {
+                    ids.extend(reader.find_streams(&name).map_err(to_py)?);
+                }
+                ids
+            }
+        };
+        let from = start.map(seconds).transpose()?.unwrap_or_default();
+        let query = reader.select().streams(chosen);
+        Ok(match end.map(seconds).transpose()? {
+            Some(until) => query.time(from..until),
+            None => query.time(from..),
+        })
+    }
+
     /// The one stream `name` stands for.
     fn one_stream(&self, name: &str) -> PyResult<StreamId> {
         let ids = self.reader.find_streams(name).map_err(to_py)?;
@@ -190,6 +236,17 @@ impl Recording {
     }
 }
 
+/// `s` seconds as a duration; negative or not a number is an error.
+fn seconds(s: f64) -> PyResult<std::time::Duration> {
+    if s.is_finite() && s >= 0.0 {
+        Ok(std::time::Duration::from_secs_f64(s))
+    } else {
+        Err(to_py(rsbag::Error::InvalidArgument(format!(
+            "a time of {s} s: times are seconds from the first frame, not negative"
+        ))))
+    }
+}
+
 /// librealsense's name of a stream with its index where it has one
 /// (`Depth`, `Infrared 1`).
 fn stream_name(stream: StreamId) -> String {
@@ -199,8 +256,15 @@ fn stream_name(stream: StreamId) -> String {
     }
 }
 
+/// What an iterator reads from: frames or framesets.
+enum Source {
+    Frames(Frames<'static>),
+    Sets(FrameSets<'static>),
+}
+
+/// An iterator over a recording, with the reader it borrows.
 struct FrameState {
-    frames: Frames<'static>,
+    frames: Source,
     _reader: Arc<FrameReader>,
 }
 
@@ -218,13 +282,82 @@ impl FrameIterator {
 
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<Frame>> {
         let mut state = self.state.lock();
-        let frames = &mut state.frames;
+        let Source::Frames(frames) = &mut state.frames else {
+            return Ok(None);
+        };
         // Reading (and decompressing) runs without the GIL.
         match py.detach(move || frames.next()) {
             None => Ok(None),
             Some(Ok(frame)) => Ok(Some(Frame::of(frame))),
             Some(Err(e)) => Err(to_py(e)),
         }
+    }
+}
+
+/// The framesets of [`Recording::framesets`], one at a time.
+#[pyclass(module = "rsbag")]
+struct FrameSetIterator {
+    state: Mutex<FrameState>,
+}
+
+#[pymethods]
+impl FrameSetIterator {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<FrameSet>> {
+        let mut state = self.state.lock();
+        let Source::Sets(sets) = &mut state.frames else {
+            return Ok(None);
+        };
+        match py.detach(move || sets.next()) {
+            None => Ok(None),
+            Some(Ok(set)) => Ok(Some(FrameSet {
+                timestamp: set.timestamp(),
+                frames: set.frames().iter().cloned().map(Frame::of).collect(),
+            })),
+            Some(Err(e)) => Err(to_py(e)),
+        }
+    }
+}
+
+/// Frames of one moment (see `Recording.framesets`).
+#[pyclass(module = "rsbag", frozen)]
+struct FrameSet {
+    timestamp: f64,
+    frames: Vec<Frame>,
+}
+
+#[pymethods]
+impl FrameSet {
+    /// The timestamp (ms) of the frame that opened the frameset.
+    #[getter]
+    fn timestamp(&self) -> f64 {
+        self.timestamp
+    }
+
+    /// Every frame, synced streams first.
+    #[getter]
+    fn frames(&self) -> Vec<Frame> {
+        self.frames.iter().map(|f| Frame::of(f.recorded.clone())).collect()
+    }
+
+    /// The frame of stream `name` (`"Depth"`, `"Infrared 1"`), or None.
+    fn get(&self, name: &str) -> Option<Frame> {
+        self.frames
+            .iter()
+            .find(|f| f.stream_name().eq_ignore_ascii_case(name))
+            .map(|f| Frame::of(f.recorded.clone()))
+    }
+
+    fn __len__(&self) -> usize {
+        self.frames.len()
+    }
+
+    fn __repr__(&self) -> String {
+        let names: Vec<String> = self.frames.iter().map(|f| f.stream_name()).collect();
+        format!("<rsbag.FrameSet at {} ms: {}>", self.timestamp, names.join(", "))
     }
 }
 
@@ -490,13 +623,43 @@ fn view<'py, T: numpy::Element>(
     }
 }
 
+/// What `rsbag info` reports of a file, as a dict (the library's typed
+/// summary: format, size, index, time span, chunks, topics, and for a
+/// recording its device, sensors and streams).
+#[pyfunction]
+fn info<'py>(py: Python<'py>, path: std::path::PathBuf) -> PyResult<Bound<'py, PyAny>> {
+    let summary = py
+        .detach(|| rsbag::playback::summary::Summary::of(&path))
+        .map_err(to_py)?;
+    let json = serde_json::to_string(&summary)
+        .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
+    py.import("json")?.call_method1("loads", (json,))
+}
+
+/// What `rsbag check` finds in a file, as a dict: `damage` (sentences),
+/// `scanned`, and per stream (`"Depth"`) `frames`, `first_number`,
+/// `last_number`, `dropped`, `out_of_order`, `duplicates` and `findings`
+/// (each `{"kind": "gap" | "out_of_order" | "duplicate", "missing",
+/// "number", "timestamp", "previous_number"}`).
+#[pyfunction]
+fn check<'py>(py: Python<'py>, path: std::path::PathBuf) -> PyResult<Bound<'py, PyDict>> {
+    let report = py
+        .detach(|| rsbag::playback::check::check_file(&path, |_, _| {}))
+        .map_err(to_py)?;
+    convert::check_report(py, &report, stream_name)
+}
+
 /// The extension module.
 #[pymodule]
 fn _rsbag(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(open, m)?)?;
+    m.add_function(wrap_pyfunction!(info, m)?)?;
+    m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_class::<Recording>()?;
     m.add_class::<Frame>()?;
     m.add_class::<FrameIterator>()?;
+    m.add_class::<FrameSet>()?;
+    m.add_class::<FrameSetIterator>()?;
     errors::register(m)?;
     Ok(())
 }

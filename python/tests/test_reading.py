@@ -184,3 +184,50 @@ def test_a_camera_bag_recorded_from_ros_reads_too(tmp_path):
     frames = list(recording.frames(streams=["Color"]))
     assert [hashlib.sha256(f.get_data()).hexdigest() for f in frames] == [c["sha256"] for c in color]
     assert [f.frame_number for f in frames] == list(range(1, len(color) + 1))
+
+
+def test_framesets_hold_every_frame_once_and_pair_depth_with_color():
+    recording = rsbag.open(SAMPLES / "librealsense-depth-color-lz4.bag")
+    sets = list(recording.framesets())
+    seen = [(f.stream_name, f.frame_number) for s in sets for f in s.frames]
+    everything = [(f.stream_name, f.frame_number) for f in recording.frames()]
+    assert sorted(seen) == sorted(everything) and len(seen) == len(set(seen))
+    # 30 fps each, recorded together: every frameset holds both, with
+    # timestamps within half a frame interval.
+    for s in sets:
+        depth, color = s.get("Depth"), s.get("Color")
+        assert depth is not None and color is not None
+        assert abs(depth.timestamp - color.timestamp) < 500 / 30
+        assert s.timestamp == min(depth.timestamp, color.timestamp)
+
+
+def test_frames_by_number_and_nearest_a_time():
+    recording = rsbag.open(SAMPLES / "librealsense-depth-color-lz4.bag")
+    frames = list(recording.frames(streams=["Color"]))
+    for frame in frames:
+        again = recording.frame_by_number("Color", frame.frame_number)
+        assert again.get_data() == frame.get_data()
+        nearest = recording.frame_at("Color", frame.time)
+        assert nearest.frame_number == frame.frame_number
+    assert recording.frame_by_number("Color", 10_000) is None
+
+
+def test_info_and_check_are_the_tools_reports():
+    path = SAMPLES / "librealsense-depth-color-lz4.bag"
+    summary = rsbag.info(path)
+    assert summary["format"] == "bag"
+    names = [s["name"] for s in summary["realsense"]["sensors"]]
+    assert names == [s["name"] for s in rsbag.open(path).sensors]
+    report = rsbag.check(path)
+    assert report["damage"] == [] and not report["scanned"]
+    played = played_counts(PYTHON_255, path)
+    assert {k: v["frames"] for k, v in report["streams"].items()} == played
+    assert all(v["dropped"] == 0 and v["findings"] == [] for v in report["streams"].values())
+
+
+def played_counts(python, path):
+    counts = {}
+    for frame in played(python, path):
+        name = frame["stream"] if frame["index"] == 0 else f'{frame["stream"]} {frame["index"]}'
+        counts[name] = counts.get(name, 0) + 1
+    return counts

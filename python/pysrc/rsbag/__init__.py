@@ -13,6 +13,8 @@ from ._rsbag import (
     Error,
     Frame,
     FrameIterator,
+    FrameSet,
+    FrameSetIterator,
     InvalidArgumentError,
     IoError,
     NotABagError,
@@ -20,6 +22,8 @@ from ._rsbag import (
     Recording,
     ThreadError,
     UnsupportedError,
+    check,
+    info,
     open,
 )
 
@@ -28,6 +32,8 @@ __all__ = [
     "Error",
     "Frame",
     "FrameIterator",
+    "FrameSet",
+    "FrameSetIterator",
     "InvalidArgumentError",
     "IoError",
     "NotABagError",
@@ -35,5 +41,7 @@ __all__ = [
     "Recording",
     "ThreadError",
     "UnsupportedError",
+    "check",
+    "info",
     "open",
 ]

@@ -20,6 +20,15 @@ def open(path: Union[str, os.PathLike]) -> Recording:
     """Open a RealSense recording (.bag, .db3) or a camera bag recorded from
     ROS (ROS1 .bag, rosbag2 directory, .db3, .mcap)."""
 
+def info(path: Union[str, os.PathLike]) -> Dict[str, Any]:
+    """What `rsbag info` reports: format, size, index, time span, chunks,
+    topics, and for a recording its device, sensors and streams."""
+
+def check(path: Union[str, os.PathLike]) -> Dict[str, Any]:
+    """What `rsbag check` finds: "damage", "scanned", and per stream
+    "frames", "first_number", "last_number", "dropped", "out_of_order",
+    "duplicates", "findings"."""
+
 class Recording:
     @property
     def path(self) -> str: ...
@@ -50,6 +59,30 @@ class Recording:
     ) -> FrameIterator:
         """Every frame of `streams` from `start` to `end` seconds after the
         first frame, in recorded order; nothing is dropped."""
+
+    def framesets(
+        self,
+        streams: Optional[Sequence[str]] = None,
+        start: Optional[float] = None,
+        end: Optional[float] = None,
+    ) -> FrameSetIterator:
+        """Frames of one moment grouped as librealsense's pipeline groups
+        them; every frame in exactly one frameset."""
+    def frame_by_number(self, stream: str, number: int) -> Optional[Frame]: ...
+    def frame_at(self, stream: str, time: float) -> Optional[Frame]:
+        """The frame nearest `time` seconds after the first frame."""
+
+class FrameSetIterator(Iterator[FrameSet]):
+    def __iter__(self) -> FrameSetIterator: ...
+    def __next__(self) -> FrameSet: ...
+
+class FrameSet:
+    @property
+    def timestamp(self) -> float: ...
+    @property
+    def frames(self) -> List[Frame]: ...
+    def get(self, name: str) -> Optional[Frame]: ...
+    def __len__(self) -> int: ...
 
 class FrameIterator(Iterator[Frame]):
     def __iter__(self) -> FrameIterator: ...

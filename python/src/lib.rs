@@ -6,6 +6,7 @@
 
 mod convert;
 mod errors;
+mod writer;
 
 use std::sync::Arc;
 
@@ -122,7 +123,10 @@ impl Recording {
         end: Option<f64>,
     ) -> PyResult<FrameIterator> {
         let reader = self.reader.clone();
-        let frames = self.query(&reader, streams, start, end)?.frames().map_err(to_py)?;
+        let frames = self
+            .query(&reader, streams, start, end)?
+            .frames()
+            .map_err(to_py)?;
         // SAFETY: `frames` borrows the reader inside the `Arc` kept beside
         // it in the iterator: the reader does not move (it is on the heap)
         // and lives as long as the iterator holds the `Arc`; the fields
@@ -165,10 +169,17 @@ impl Recording {
     }
 
     /// The frame of `stream` numbered `number`, or None.
-    fn frame_by_number(&self, py: Python<'_>, stream: &str, number: u64) -> PyResult<Option<Frame>> {
+    fn frame_by_number(
+        &self,
+        py: Python<'_>,
+        stream: &str,
+        number: u64,
+    ) -> PyResult<Option<Frame>> {
         let id = self.one_stream(stream)?;
         let reader = self.reader.clone();
-        let frame = py.detach(|| reader.frame_by_number(id, number)).map_err(to_py)?;
+        let frame = py
+            .detach(|| reader.frame_by_number(id, number))
+            .map_err(to_py)?;
         Ok(frame.map(Frame::of))
     }
 
@@ -178,7 +189,9 @@ impl Recording {
         let id = self.one_stream(stream)?;
         let time = seconds(time)?;
         let reader = self.reader.clone();
-        let frame = py.detach(|| reader.frame_nearest(id, time)).map_err(to_py)?;
+        let frame = py
+            .detach(|| reader.frame_nearest(id, time))
+            .map_err(to_py)?;
         Ok(frame.map(Frame::of))
     }
 
@@ -340,7 +353,10 @@ impl FrameSet {
     /// Every frame, synced streams first.
     #[getter]
     fn frames(&self) -> Vec<Frame> {
-        self.frames.iter().map(|f| Frame::of(f.recorded.clone())).collect()
+        self.frames
+            .iter()
+            .map(|f| Frame::of(f.recorded.clone()))
+            .collect()
     }
 
     /// The frame of stream `name` (`"Depth"`, `"Infrared 1"`), or None.
@@ -357,7 +373,11 @@ impl FrameSet {
 
     fn __repr__(&self) -> String {
         let names: Vec<String> = self.frames.iter().map(|f| f.stream_name()).collect();
-        format!("<rsbag.FrameSet at {} ms: {}>", self.timestamp, names.join(", "))
+        format!(
+            "<rsbag.FrameSet at {} ms: {}>",
+            self.timestamp,
+            names.join(", ")
+        )
     }
 }
 
@@ -659,6 +679,7 @@ fn _rsbag(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Frame>()?;
     m.add_class::<FrameIterator>()?;
     m.add_class::<FrameSet>()?;
+    m.add_class::<writer::Writer>()?;
     m.add_class::<FrameSetIterator>()?;
     errors::register(m)?;
     Ok(())

@@ -172,7 +172,7 @@ impl RecordingSink for RsWriter {
 }
 
 /// The device's and every sensor's camera info and options, at time zero.
-pub(crate) fn write_description(
+pub fn write_description(
     sink: &mut dyn RecordingSink,
     snapshot: &crate::device::DeviceSnapshot,
 ) -> Result<()> {

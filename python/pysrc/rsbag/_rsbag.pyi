@@ -123,3 +123,51 @@ class Frame:
         """The frame's bytes, as pyrealsense2's frame.get_data() holds them."""
     def as_array(self) -> np.ndarray:
         """A read-only numpy view of the frame (no copy when aligned)."""
+
+class Writer:
+    """A recording written from frames given in Python (numpy arrays or
+    bytes): a .bag librealsense 2.55 plays, or (path ending .db3) a .db3
+    librealsense 2.59 plays. Written as NAME.partial, renamed on close."""
+    def __init__(
+        self,
+        path: Union[str, os.PathLike],
+        info: Optional[Dict[str, str]] = None,
+        overwrite: bool = False,
+    ) -> None: ...
+    def add_video_stream(
+        self,
+        stream: str,
+        format: str,
+        width: int,
+        height: int,
+        fps: int,
+        sensor: str = "Camera",
+        index: int = 0,
+        intrinsics: Optional[Dict[str, Any]] = None,
+        depth_units: Optional[float] = None,
+    ) -> str: ...
+    def add_motion_stream(
+        self,
+        stream: str,
+        fps: int,
+        sensor: str = "Motion Module",
+        index: int = 0,
+        data: Optional[Sequence[Sequence[float]]] = None,
+        noise_variances: Optional[Sequence[float]] = None,
+        bias_variances: Optional[Sequence[float]] = None,
+    ) -> str: ...
+    def write(
+        self,
+        stream: str,
+        data: Union[np.ndarray, bytes],
+        timestamp: float,
+        frame_number: int,
+        domain: str = "Hardware Clock",
+        metadata: Optional[Dict[str, int]] = None,
+        time: Optional[float] = None,
+        system_time: Optional[float] = None,
+    ) -> None: ...
+    def close(self) -> int: ...
+    def abandon(self) -> None: ...
+    def __enter__(self) -> Writer: ...
+    def __exit__(self, *exc: Any) -> bool: ...

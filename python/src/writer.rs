@@ -1,0 +1,467 @@
+//! `rsbag.Writer`: a recording written from Python frames (numpy arrays
+//! or bytes) for any camera, in librealsense's layout: a `.bag` that
+//! librealsense 2.55 plays or a `.db3` that 2.59 plays (by the extension).
+//! Like every rsbag writer it writes `NAME.partial` and renames the file
+//! when closed: a crash leaves a partial file `rsbag reindex` recovers,
+//! never a half-written file under the name.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use parking_lot::Mutex;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict};
+
+use rsbag::device::{
+    option_name, CameraInfo, DeviceSnapshot, Extrinsics, Format, Frame, Intrinsics,
+    MotionIntrinsics, OptionRange, ProfileKind, SensorOption, SensorSnapshot, StreamId, StreamKind,
+    StreamProfile, TimestampDomain,
+};
+use rsbag::realsense::topics::StreamTopic;
+use rsbag::record::{create_sink, write_description, Db3Options, FileFormat, RecordingSink};
+
+use crate::errors::to_py;
+
+fn invalid(message: String) -> PyErr {
+    to_py(rsbag::Error::InvalidArgument(message))
+}
+
+/// A stream added to the writer.
+struct WriterStream {
+    sensor: usize,
+    profile: StreamProfile,
+    /// From the first stream added (the extrinsics group's reference).
+    extrinsics: Extrinsics,
+}
+
+struct WriterState {
+    sink: Option<Box<dyn RecordingSink>>,
+    snapshot: DeviceSnapshot,
+    streams: BTreeMap<String, WriterStream>,
+    /// Whether the description is written (streams can no longer be added).
+    started: bool,
+    /// The first frame's timestamp (ms): capture times count from it.
+    first_timestamp: Option<f64>,
+}
+
+/// Writes a recording from frames given in Python.
+///
+/// ```python
+/// with rsbag.Writer("out.bag", info={"Name": "My camera"}) as w:
+///     w.add_video_stream("Depth", "Z16", 640, 480, 30, sensor="Stereo Module",
+///                        depth_units=0.001)
+///     for n, depth in enumerate(depth_images, 1):
+///         w.write("Depth", depth, timestamp=n * 33.3, frame_number=n)
+/// ```
+#[pyclass(module = "rsbag")]
+pub struct Writer {
+    path: PathBuf,
+    state: Mutex<WriterState>,
+}
+
+#[pymethods]
+impl Writer {
+    /// Start writing `path` (`.db3`: librealsense 2.59's format; anything
+    /// else a `.bag`); `info` is the device's camera info; an existing
+    /// file is an error unless `overwrite`.
+    #[new]
+    #[pyo3(signature = (path, info=None, overwrite=false))]
+    fn new(
+        path: PathBuf,
+        info: Option<BTreeMap<String, String>>,
+        overwrite: bool,
+    ) -> PyResult<Writer> {
+        let format = FileFormat::of_path(&path);
+        let sink = create_sink(
+            path.clone(),
+            format,
+            Default::default(),
+            Db3Options::default(),
+            overwrite,
+        )
+        .map_err(to_py)?;
+        let info = info.unwrap_or_else(|| BTreeMap::from([("Name".into(), "rsbag Writer".into())]));
+        Ok(Writer {
+            path,
+            state: Mutex::new(WriterState {
+                sink: Some(sink),
+                snapshot: DeviceSnapshot {
+                    info: CameraInfo::new(info),
+                    sensors: Vec::new(),
+                },
+                streams: BTreeMap::new(),
+                started: false,
+                first_timestamp: None,
+            }),
+        })
+    }
+
+    /// Add a video stream (`stream`: `"Depth"`, `"Color"`, `"Infrared"`...;
+    /// `format`: `"Z16"`, `"RGB8"`, `"Y8"`...) on sensor `sensor` (made
+    /// when new); `intrinsics` as `{"fx", "fy", "ppx", "ppy", "model",
+    /// "coeffs"}`; `depth_units` (metres per unit) for depth. Returns the
+    /// stream's name for `write` (`"Infrared 1"`).
+    #[pyo3(signature = (stream, format, width, height, fps, sensor="Camera", index=0, intrinsics=None, depth_units=None, extrinsics=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn add_video_stream(
+        &self,
+        stream: &str,
+        format: &str,
+        width: u32,
+        height: u32,
+        fps: u32,
+        sensor: &str,
+        index: u32,
+        intrinsics: Option<Bound<'_, PyDict>>,
+        depth_units: Option<f32>,
+        extrinsics: Option<Bound<'_, PyDict>>,
+    ) -> PyResult<String> {
+        let id = StreamId::new(stream.parse().map_err(to_py)?, index);
+        let format: Format = format.parse().map_err(to_py)?;
+        if format.bytes_per_pixel().is_none() {
+            return Err(invalid(format!("{format} is not a format of raw pixels")));
+        }
+        let mut profile = StreamProfile::video(id, format, width, height, fps);
+        if let Some(i) = intrinsics {
+            profile = profile.with_intrinsics(intrinsics_of(&i, width, height)?);
+        }
+        self.add(sensor, profile, depth_units, extrinsics_of(extrinsics)?)
+    }
+
+    /// Add an IMU stream (`"Gyro"` or `"Accel"`, MOTION_XYZ32F samples)
+    /// on sensor `sensor`, with its IMU intrinsics (`data`: 3x4 scale and
+    /// bias, `noise_variances`, `bias_variances`; identity and zeros when
+    /// not given: librealsense 2.59 crashes on a motion stream without
+    /// them). Returns the stream's name for `write`.
+    #[pyo3(signature = (stream, fps, sensor="Motion Module", index=0, data=None, noise_variances=None, bias_variances=None, extrinsics=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn add_motion_stream(
+        &self,
+        stream: &str,
+        fps: u32,
+        sensor: &str,
+        index: u32,
+        data: Option<[[f32; 4]; 3]>,
+        noise_variances: Option<[f32; 3]>,
+        bias_variances: Option<[f32; 3]>,
+        extrinsics: Option<Bound<'_, PyDict>>,
+    ) -> PyResult<String> {
+        let kind: StreamKind = stream.parse().map_err(to_py)?;
+        if !matches!(kind, StreamKind::Gyro | StreamKind::Accel) {
+            return Err(invalid(format!(
+                "{kind} is not an IMU stream (Gyro or Accel)"
+            )));
+        }
+        let intrinsics = MotionIntrinsics {
+            data: data.unwrap_or([
+                [1.0, 0.0, 0.0, 0.0],
+                [0.0, 1.0, 0.0, 0.0],
+                [0.0, 0.0, 1.0, 0.0],
+            ]),
+            noise_variances: noise_variances.unwrap_or_default(),
+            bias_variances: bias_variances.unwrap_or_default(),
+        };
+        let profile = StreamProfile::motion(StreamId::new(kind, index), Format::MotionXyz32f, fps)
+            .with_motion_intrinsics(intrinsics);
+        self.add(sensor, profile, None, extrinsics_of(extrinsics)?)
+    }
+
+    /// Write a frame of `stream`: `data` a numpy array or bytes holding
+    /// exactly the frame's pixels (rows without padding) or the IMU sample
+    /// (3 float32); `timestamp` in ms in `domain`; `metadata` as
+    /// `{"Frame Counter": 7, ...}` under librealsense's names; `time`: the
+    /// capture time in seconds since the recording started (by default
+    /// the time since the first frame's timestamp).
+    #[pyo3(signature = (stream, data, timestamp, frame_number, domain="Hardware Clock", metadata=None, time=None, system_time=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn write(
+        &self,
+        py: Python<'_>,
+        stream: &str,
+        data: Bound<'_, PyAny>,
+        timestamp: f64,
+        frame_number: u64,
+        domain: &str,
+        metadata: Option<BTreeMap<String, i64>>,
+        time: Option<f64>,
+        system_time: Option<f64>,
+    ) -> PyResult<()> {
+        let bytes = bytes_of(&data)?;
+        let domain: TimestampDomain = domain.parse().map_err(to_py)?;
+        let mut state = self.state.lock();
+        let state = &mut *state;
+        let Some(target) = state.streams.get(stream) else {
+            return Err(invalid(format!(
+                "no stream {stream:?} was added (streams: {})",
+                state.streams.keys().cloned().collect::<Vec<_>>().join(", ")
+            )));
+        };
+        let (sensor, profile) = (target.sensor, target.profile);
+        let expected = match profile.kind {
+            ProfileKind::Video { width, height, .. } => {
+                (width * height * profile.format.bytes_per_pixel().unwrap_or(1)) as usize
+            }
+            _ => 12,
+        };
+        if bytes.len() != expected {
+            return Err(invalid(format!(
+                "a {stream} frame is {expected} bytes ({}); this one is {}",
+                profile.format,
+                bytes.len()
+            )));
+        }
+        if !timestamp.is_finite() {
+            return Err(invalid(format!("timestamp {timestamp} is not a number")));
+        }
+        let first = *state.first_timestamp.get_or_insert(timestamp);
+        let seconds = time.unwrap_or((timestamp - first) / 1000.0);
+        if !seconds.is_finite() || seconds < 0.0 {
+            return Err(invalid(format!(
+                "capture time {seconds} s: frames go at or after the recording's start"
+            )));
+        }
+        let depth_units = depth_units(&state.snapshot, sensor);
+        let frame = Frame {
+            profile,
+            number: frame_number,
+            timestamp,
+            domain,
+            system_time: system_time.unwrap_or(timestamp),
+            metadata: metadata.unwrap_or_default().into_iter().collect(),
+            stride: match profile.kind {
+                ProfileKind::Video { width, .. } => {
+                    width * profile.format.bytes_per_pixel().unwrap_or(1)
+                }
+                _ => 0,
+            },
+            data: bytes.into(),
+        };
+        let started = state.started;
+        let snapshot = &state.snapshot;
+        let streams = &state.streams;
+        let Some(sink) = state.sink.as_mut() else {
+            return Err(invalid(format!("{} is closed", self.path.display())));
+        };
+        let result = py.detach(|| -> rsbag::Result<()> {
+            if !started {
+                write_description(sink.as_mut(), snapshot)?;
+                for s in streams.values() {
+                    sink.write_stream_info(s.sensor as u32, &s.profile, 0)?;
+                }
+                // Every stream relates to the first (librealsense 2.59
+                // crashes on streams without extrinsics).
+                for s in streams.values() {
+                    let topic = StreamTopic::new(0, s.sensor as u32, s.profile.stream);
+                    sink.write_extrinsics(topic, 0, &s.extrinsics)?;
+                }
+            }
+            let capture_ns = (seconds * 1e9).round() as u64;
+            sink.write_frame(sensor as u32, &frame, depth_units, capture_ns)
+        });
+        state.started = true;
+        result.map_err(to_py)
+    }
+
+    /// Finish the file and give it its name; returns its size in bytes.
+    fn close(&self, py: Python<'_>) -> PyResult<u64> {
+        let sink = self.state.lock().sink.take();
+        match sink {
+            Some(sink) => py.detach(|| sink.finish()).map_err(to_py),
+            None => Ok(0),
+        }
+    }
+
+    /// Stop writing and delete the unfinished file.
+    fn abandon(&self) {
+        if let Some(sink) = self.state.lock().sink.take() {
+            sink.abandon();
+        }
+    }
+
+    fn __enter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    /// Closes the file; after an exception, deletes it.
+    fn __exit__(
+        &self,
+        py: Python<'_>,
+        error: Option<Bound<'_, PyAny>>,
+        _value: Option<Bound<'_, PyAny>>,
+        _traceback: Option<Bound<'_, PyAny>>,
+    ) -> PyResult<bool> {
+        if error.is_some() {
+            self.abandon();
+        } else {
+            self.close(py)?;
+        }
+        Ok(false)
+    }
+}
+
+impl Writer {
+    fn add(
+        &self,
+        sensor: &str,
+        profile: StreamProfile,
+        depth_units: Option<f32>,
+        extrinsics: Extrinsics,
+    ) -> PyResult<String> {
+        let mut state = self.state.lock();
+        if state.started {
+            return Err(invalid(
+                "streams are added before the first frame is written".into(),
+            ));
+        }
+        let name = match profile.stream.index {
+            0 => profile.stream.kind.name().to_owned(),
+            i => format!("{} {i}", profile.stream.kind),
+        };
+        if state.streams.contains_key(&name) {
+            return Err(invalid(format!("stream {name:?} was added already")));
+        }
+        let position = match state
+            .snapshot
+            .sensors
+            .iter()
+            .position(|s| s.info.get("Name") == Some(sensor))
+        {
+            Some(p) => p,
+            None => {
+                // librealsense 2.59 crashes reading a .db3 sensor without
+                // options: each gets Frames Queue Size, which every
+                // librealsense sensor has.
+                state.snapshot.sensors.push(SensorSnapshot {
+                    info: CameraInfo::new([("Name", sensor)]),
+                    options: vec![frames_queue_size()],
+                    profiles: Vec::new(),
+                });
+                state.snapshot.sensors.len() - 1
+            }
+        };
+        let unique_id = u32::try_from(state.streams.len()).unwrap_or(u32::MAX);
+        let profile = profile.with_unique_id(unique_id).as_default();
+        let sensor_snapshot = &mut state.snapshot.sensors[position];
+        sensor_snapshot.profiles.push(profile);
+        if let Some(units) = depth_units {
+            sensor_snapshot
+                .options
+                .retain(|o| o.name != option_name::DEPTH_UNITS);
+            sensor_snapshot.options.push(SensorOption {
+                name: option_name::DEPTH_UNITS.into(),
+                value: units,
+                range: OptionRange::fixed(units),
+                description: "Number of meters represented by a single depth unit".into(),
+                read_only: true,
+            });
+        }
+        state.streams.insert(
+            name.clone(),
+            WriterStream {
+                sensor: position,
+                profile,
+                extrinsics,
+            },
+        );
+        Ok(name)
+    }
+}
+
+impl Drop for Writer {
+    /// A writer dropped without `close` leaves no file under its name.
+    fn drop(&mut self) {
+        if let Some(sink) = self.state.get_mut().sink.take() {
+            sink.abandon();
+        }
+    }
+}
+
+/// The Frames Queue Size option of every librealsense sensor, at its
+/// default.
+fn frames_queue_size() -> SensorOption {
+    SensorOption {
+        name: option_name::FRAMES_QUEUE_SIZE.into(),
+        value: 16.0,
+        range: OptionRange {
+            min: 0.0,
+            max: 32.0,
+            step: 1.0,
+            default: 16.0,
+        },
+        description: "Max number of frames you can hold at a given time. Increasing this number \
+                      will reduce frame drops but increase latency, and vice versa"
+            .into(),
+        read_only: false,
+    }
+}
+
+/// The depth units of sensor `sensor`, from its Depth Units option.
+fn depth_units(snapshot: &DeviceSnapshot, sensor: usize) -> f32 {
+    snapshot.sensors.get(sensor).map_or(0.0, |s| {
+        s.options
+            .iter()
+            .find(|o| o.name == option_name::DEPTH_UNITS)
+            .map_or(0.0, |o| o.value)
+    })
+}
+
+/// The bytes of a numpy array (C order) or a bytes-like object.
+fn bytes_of(data: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+    if let Ok(bytes) = data.cast::<PyBytes>() {
+        return Ok(bytes.as_bytes().to_vec());
+    }
+    let bytes = data
+        .call_method0("tobytes")
+        .map_err(|_| invalid("frame data must be a numpy array or bytes".into()))?;
+    Ok(bytes.cast::<PyBytes>()?.as_bytes().to_vec())
+}
+
+/// Extrinsics from the first stream added, `{"rotation": [9 floats,
+/// column-major], "translation": [3 floats, metres]}`; identity when None.
+fn extrinsics_of(d: Option<Bound<'_, PyDict>>) -> PyResult<Extrinsics> {
+    let Some(d) = d else {
+        return Ok(Extrinsics::IDENTITY);
+    };
+    let rotation: [f32; 9] = match d.get_item("rotation")? {
+        Some(r) => r.extract()?,
+        None => Extrinsics::IDENTITY.rotation,
+    };
+    let translation: [f32; 3] = match d.get_item("translation")? {
+        Some(t) => t.extract()?,
+        None => [0.0; 3],
+    };
+    Ok(Extrinsics {
+        rotation,
+        translation,
+    })
+}
+
+fn intrinsics_of(d: &Bound<'_, PyDict>, width: u32, height: u32) -> PyResult<Intrinsics> {
+    let get = |key: &str| -> PyResult<f32> {
+        d.get_item(key)?
+            .ok_or_else(|| invalid(format!("intrinsics need {key:?}")))?
+            .extract()
+    };
+    let model = match d.get_item("model")? {
+        Some(m) => m.extract::<String>()?.parse().map_err(to_py)?,
+        None => rsbag::device::Distortion::None,
+    };
+    let coeffs: Vec<f32> = match d.get_item("coeffs")? {
+        Some(c) => c.extract()?,
+        None => vec![0.0; 5],
+    };
+    let mut five = [0.0f32; 5];
+    for (slot, c) in five.iter_mut().zip(coeffs) {
+        *slot = c;
+    }
+    Ok(Intrinsics {
+        width,
+        height,
+        ppx: get("ppx")?,
+        ppy: get("ppy")?,
+        fx: get("fx")?,
+        fy: get("fy")?,
+        model,
+        coeffs: five,
+    })
+}

@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # The Python package's tests: build and install `./python` (maturin, through
-# pip) into its own virtual environment target/venv-python, with pytest and
-# numpy, and run python/tests. The judges (pyrealsense2 2.55 and 2.59) are
-# the ones scripts/install-test-deps.sh installs; the tests run them in
+# pip) into its own virtual environment target/venv-python, with pytest,
+# numpy and pyrealsense2 2.55 (whose software_device the DeviceRecorder test
+# records), and run python/tests. The judges (pyrealsense2 2.55 and 2.59)
+# are the ones scripts/install-test-deps.sh installs; the tests run them in
 # their own interpreters. Exits non-zero on failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 VENV=target/venv-python
-if ! "$VENV/bin/python" -c "import pytest, numpy" 2>/dev/null; then
+if ! "$VENV/bin/python" -c "import pytest, numpy, pyrealsense2" 2>/dev/null; then
     python3 -m venv "$VENV"
-    "$VENV/bin/pip" install --quiet --disable-pip-version-check pytest==8.4.2 numpy
+    "$VENV/bin/pip" install --quiet --disable-pip-version-check pytest==8.4.2 numpy \
+        pyrealsense2==2.55.1.6486
 fi
 # Always rebuild: the package is what this checkout holds.
 "$VENV/bin/pip" install --quiet --disable-pip-version-check --force-reinstall --no-deps ./python

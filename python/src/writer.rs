@@ -166,6 +166,46 @@ impl Writer {
         self.add(sensor, profile, None, extrinsics_of(extrinsics)?)
     }
 
+    /// Add (or set) option `name` (librealsense's name: `"Exposure"`) of
+    /// sensor `sensor` (made when new), as it is when recording starts.
+    #[pyo3(signature = (sensor, name, value, min=None, max=None, step=0.0, default=None, description="", read_only=false))]
+    #[allow(clippy::too_many_arguments)]
+    fn add_option(
+        &self,
+        sensor: &str,
+        name: &str,
+        value: f32,
+        min: Option<f32>,
+        max: Option<f32>,
+        step: f32,
+        default: Option<f32>,
+        description: &str,
+        read_only: bool,
+    ) -> PyResult<()> {
+        let mut state = self.state.lock();
+        if state.started {
+            return Err(invalid(
+                "options are added before the first frame is written".into(),
+            ));
+        }
+        let position = sensor_position(&mut state.snapshot, sensor);
+        let options = &mut state.snapshot.sensors[position].options;
+        options.retain(|o| o.name != name);
+        options.push(SensorOption {
+            name: name.to_owned(),
+            value,
+            range: OptionRange {
+                min: min.unwrap_or(value),
+                max: max.unwrap_or(value),
+                step,
+                default: default.unwrap_or(value),
+            },
+            description: description.to_owned(),
+            read_only,
+        });
+        Ok(())
+    }
+
     /// Write a frame of `stream`: `data` a numpy array or bytes holding
     /// exactly the frame's pixels (rows without padding) or the IMU sample
     /// (3 float32); `timestamp` in ms in `domain`; `metadata` as
@@ -320,25 +360,7 @@ impl Writer {
         if state.streams.contains_key(&name) {
             return Err(invalid(format!("stream {name:?} was added already")));
         }
-        let position = match state
-            .snapshot
-            .sensors
-            .iter()
-            .position(|s| s.info.get("Name") == Some(sensor))
-        {
-            Some(p) => p,
-            None => {
-                // librealsense 2.59 crashes reading a .db3 sensor without
-                // options: each gets Frames Queue Size, which every
-                // librealsense sensor has.
-                state.snapshot.sensors.push(SensorSnapshot {
-                    info: CameraInfo::new([("Name", sensor)]),
-                    options: vec![frames_queue_size()],
-                    profiles: Vec::new(),
-                });
-                state.snapshot.sensors.len() - 1
-            }
-        };
+        let position = sensor_position(&mut state.snapshot, sensor);
         let unique_id = u32::try_from(state.streams.len()).unwrap_or(u32::MAX);
         let profile = profile.with_unique_id(unique_id).as_default();
         let sensor_snapshot = &mut state.snapshot.sensors[position];
@@ -374,6 +396,25 @@ impl Drop for Writer {
             sink.abandon();
         }
     }
+}
+
+/// The position of sensor `name`, added when new. librealsense 2.59
+/// crashes reading a .db3 sensor without options: a new sensor has Frames
+/// Queue Size, which every librealsense sensor has.
+fn sensor_position(snapshot: &mut DeviceSnapshot, name: &str) -> usize {
+    if let Some(p) = snapshot
+        .sensors
+        .iter()
+        .position(|s| s.info.get("Name") == Some(name))
+    {
+        return p;
+    }
+    snapshot.sensors.push(SensorSnapshot {
+        info: CameraInfo::new([("Name", name)]),
+        options: vec![frames_queue_size()],
+        profiles: Vec::new(),
+    });
+    snapshot.sensors.len() - 1
 }
 
 /// The Frames Queue Size option of every librealsense sensor, at its

@@ -9,6 +9,9 @@ Usage:
 --no-compress  chunks are written uncompressed (`rs.recorder(..., False)`);
                by default librealsense writes lz4 chunks.
 --json PATH    also write the JSON below to PATH (it is always printed).
+--recorder rsbag  record through rsbag.realsense.DeviceRecorder (the rsbag
+               Python package, which must be importable) instead of
+               rs.recorder; chunks then are rsbag's (lz4).
 
 Scenarios (all timestamps in the hardware-clock domain unless said):
   depth-color  sensor "Stereo Module": Depth Z16 64x48 @30 (+ read-only
@@ -268,6 +271,27 @@ class Session:
             # Release every frame at once: held frames exhaust the pool.
             handle.start(lambda frame: None)
             started.append(handle)
+        self.play(schedule)
+        time.sleep(0.05)
+        for handle in started:
+            handle.stop()
+            handle.close()
+        recorder.pause()
+        del recorder  # the record device's destructor writes the index
+
+    def record_with_rsbag(self, path, schedule):
+        """`record`, through rsbag's DeviceRecorder instead of rs.recorder."""
+        import rsbag.realsense
+
+        with rsbag.realsense.DeviceRecorder(path, self.dev) as recorder:
+            for sensor in self.sensors:
+                recorder.open(sensor["handle"], sensor["profiles"])
+                recorder.start(sensor["handle"], lambda frame: None)
+            self.play(schedule)
+            time.sleep(0.05)
+
+    def play(self, schedule):
+        """Feed `schedule` in timestamp order at real-time pace."""
         schedule = sorted(schedule, key=lambda item: item[0])
         t0, begin = schedule[0][0], time.monotonic()
         for at, action in schedule:
@@ -275,12 +299,6 @@ class Session:
             if delay > 0:
                 time.sleep(delay)
             action()
-        time.sleep(0.05)
-        for handle in started:
-            handle.stop()
-            handle.close()
-        recorder.pause()
-        del recorder  # the record device's destructor writes the index
 
     def describe(self, scenario, path, compress):
         frames = sorted(self.frames, key=lambda r: (r["stream"], r["index"], r["frame_number"]))
@@ -423,10 +441,16 @@ def main():
     parser.add_argument("--scenario", required=True, choices=sorted(SCENARIOS))
     parser.add_argument("--no-compress", action="store_true", help="uncompressed chunks")
     parser.add_argument("--json", help="also write the JSON description here")
+    parser.add_argument("--recorder", choices=["librealsense", "rsbag"], default="librealsense",
+                        help="rsbag: record through rsbag.realsense.DeviceRecorder (the rsbag "
+                             "Python package) instead of rs.recorder")
     args = parser.parse_args()
     session, schedule = SCENARIOS[args.scenario]()
     compress = not args.no_compress
-    session.record(args.out, compress, schedule)
+    if args.recorder == "rsbag":
+        session.record_with_rsbag(args.out, schedule)
+    else:
+        session.record(args.out, compress, schedule)
     text = json.dumps(session.describe(args.scenario, args.out, compress), indent=1) + "\n"
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:

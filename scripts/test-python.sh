@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # The Python package's tests: build and install `./python` (maturin, through
 # pip) into its own virtual environment target/venv-python, with pytest,
-# numpy and pyrealsense2 2.55 (whose software_device the DeviceRecorder test
-# records), and run python/tests. The judges (pyrealsense2 2.55 and 2.59)
-# are the ones scripts/install-test-deps.sh installs; the tests run them in
-# their own interpreters. Exits non-zero on failure.
+# numpy, pyrealsense2 2.55 (whose software_device the DeviceRecorder test
+# records) and dask (rsbag.parallel), and run python/tests. The judges
+# (pyrealsense2 2.55 and 2.59) are the ones scripts/install-test-deps.sh
+# installs; the tests run them in their own interpreters. Exits non-zero on
+# failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 VENV=target/venv-python
-if ! "$VENV/bin/python" -c "import pytest, numpy, pyrealsense2" 2>/dev/null; then
+if ! "$VENV/bin/python" -c "import pytest, numpy, pyrealsense2, dask.bag" 2>/dev/null; then
     python3 -m venv "$VENV"
     "$VENV/bin/pip" install --quiet --disable-pip-version-check pytest==8.4.2 numpy \
-        pyrealsense2==2.55.1.6486
+        pyrealsense2==2.55.1.6486 dask==2025.9.1
 fi
 # Always rebuild: the package is what this checkout holds.
 "$VENV/bin/pip" install --quiet --disable-pip-version-check --force-reinstall --no-deps ./python

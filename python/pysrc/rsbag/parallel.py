@@ -1,0 +1,67 @@
+"""Many recordings, many cores or machines: split recordings into
+independent work items and process them with Dask.
+
+    import rsbag.parallel
+
+    items = rsbag.parallel.work_items(["a.bag", "b.db3"], seconds=10)
+    depth_means = rsbag.parallel.map_frames(
+        items, lambda frame: float(frame.as_array().mean()), streams=["Depth"])
+    print(depth_means.compute())   # a dask.bag; .compute() runs it
+
+A work item is a plain dict, `{"path", "streams", "start", "end"}` (seconds
+from the recording's first frame; `end` None for the last), so it pickles
+to any worker, which opens the file itself: a recording is read where it
+is processed, and no frame crosses a process unless the function returns
+it. The items of one recording cover it without overlap (time windows are
+half-open), so the results are those of a single-process loop over the
+same files, in the same order.
+
+Why Dask: `dask.bag` is plain Python installed with pip, runs the same
+code on threads, on local processes or on a cluster (`dask.distributed`)
+by choice of scheduler, and needs no server for a laptop; Ray Data would
+add a runtime of its own for the same work.
+"""
+
+from ._rsbag import open as _open
+
+
+def work_items(paths, streams=None, seconds=None):
+    """Split recordings into work items: one per file, or per `seconds` of
+    recording time when given. `streams` (names, all when None) is kept in
+    each item."""
+    items = []
+    for path in paths:
+        path = str(path)
+        duration = _open(path).duration
+        if not seconds or seconds <= 0:
+            items.append({"path": path, "streams": streams, "start": 0.0, "end": None})
+            continue
+        start = 0.0
+        while True:
+            end = start + seconds
+            last = end > duration
+            items.append({"path": path, "streams": streams, "start": start,
+                          "end": None if last else end})
+            if last:
+                break
+            start = end
+    return items
+
+
+def read_item(item, streams=None):
+    """The frames of a work item, in recorded order (`streams` narrows the
+    item's streams)."""
+    chosen = streams if streams is not None else item["streams"]
+    recording = _open(item["path"])
+    return recording.frames(streams=chosen, start=item["start"], end=item["end"])
+
+
+def map_frames(items, fn, streams=None):
+    """A `dask.bag` of `fn(frame)` for every frame of the work items, in
+    item order (one partition per item)."""
+    import dask.bag
+
+    def run(partition):
+        return [fn(frame) for item in partition for frame in read_item(item, streams)]
+
+    return dask.bag.from_sequence(items, partition_size=1).map_partitions(run)

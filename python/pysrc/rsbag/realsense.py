@@ -151,9 +151,9 @@ class DeviceRecorder:
             except Exception as e:  # noqa: BLE001 (kept, raised by close)
                 self._error = e
 
-    def close(self):
-        """Stop and close the sensors started through the recorder, write
-        what is queued and finish the file."""
+    def _stop(self):
+        """Stop and close the sensors opened through the recorder, and let
+        the writing thread finish what is queued."""
         for sensor in self._sensors:
             try:
                 sensor.stop()
@@ -163,6 +163,11 @@ class DeviceRecorder:
         self._sensors.clear()
         self._queue.put(_STOP)
         self._thread.join()
+
+    def close(self):
+        """Stop and close the sensors started through the recorder, write
+        what is queued and finish the file."""
+        self._stop()
         if self._error is not None:
             self._writer.abandon()
             raise self._error
@@ -170,15 +175,7 @@ class DeviceRecorder:
 
     def abandon(self):
         """Stop, and delete the unfinished file."""
-        for sensor in self._sensors:
-            try:
-                sensor.stop()
-            except RuntimeError:
-                pass
-            sensor.close()
-        self._sensors.clear()
-        self._queue.put(_STOP)
-        self._thread.join()
+        self._stop()
         self._writer.abandon()
 
     def __enter__(self):

@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use numpy::npyffi::{get_type_object, npy_intp, NpyTypes, PyArrayObject, PY_ARRAY_API};
 use numpy::PyArrayDescrMethods;
-use parking_lot::Mutex;
+use parking_lot::{Mutex, MutexGuard};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
 
@@ -249,6 +249,13 @@ impl Recording {
     }
 }
 
+/// Lock `mutex` without holding the GIL: a thread that holds the lock may
+/// need the GIL back to finish (it releases the GIL while it reads or
+/// writes), so no thread may wait for the lock while it holds the GIL.
+pub(crate) fn locked<'m, T: Send>(py: Python<'_>, mutex: &'m Mutex<T>) -> MutexGuard<'m, T> {
+    py.detach(|| mutex.lock())
+}
+
 /// `s` seconds as a duration; negative or not a number is an error.
 fn seconds(s: f64) -> PyResult<std::time::Duration> {
     if s.is_finite() && s >= 0.0 {
@@ -294,7 +301,7 @@ impl FrameIterator {
     }
 
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<Frame>> {
-        let mut state = self.state.lock();
+        let mut state = locked(py, &self.state);
         let Source::Frames(frames) = &mut state.frames else {
             return Ok(None);
         };
@@ -320,7 +327,7 @@ impl FrameSetIterator {
     }
 
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<FrameSet>> {
-        let mut state = self.state.lock();
+        let mut state = locked(py, &self.state);
         let Source::Sets(sets) = &mut state.frames else {
             return Ok(None);
         };

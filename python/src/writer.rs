@@ -21,6 +21,7 @@ use rsbag::realsense::topics::StreamTopic;
 use rsbag::record::{create_sink, write_description, Db3Options, FileFormat, RecordingSink};
 
 use crate::errors::to_py;
+use crate::locked;
 
 fn invalid(message: String) -> PyErr {
     to_py(rsbag::Error::InvalidArgument(message))
@@ -105,6 +106,7 @@ impl Writer {
     #[allow(clippy::too_many_arguments)]
     fn add_video_stream(
         &self,
+        py: Python<'_>,
         stream: &str,
         format: &str,
         width: u32,
@@ -125,7 +127,7 @@ impl Writer {
         if let Some(i) = intrinsics {
             profile = profile.with_intrinsics(intrinsics_of(&i, width, height)?);
         }
-        self.add(sensor, profile, depth_units, extrinsics_of(extrinsics)?)
+        self.add(py, sensor, profile, depth_units, extrinsics_of(extrinsics)?)
     }
 
     /// Add an IMU stream (`"Gyro"` or `"Accel"`, MOTION_XYZ32F samples)
@@ -137,6 +139,7 @@ impl Writer {
     #[allow(clippy::too_many_arguments)]
     fn add_motion_stream(
         &self,
+        py: Python<'_>,
         stream: &str,
         fps: u32,
         sensor: &str,
@@ -163,7 +166,7 @@ impl Writer {
         };
         let profile = StreamProfile::motion(StreamId::new(kind, index), Format::MotionXyz32f, fps)
             .with_motion_intrinsics(intrinsics);
-        self.add(sensor, profile, None, extrinsics_of(extrinsics)?)
+        self.add(py, sensor, profile, None, extrinsics_of(extrinsics)?)
     }
 
     /// Add (or set) option `name` (librealsense's name: `"Exposure"`) of
@@ -172,6 +175,7 @@ impl Writer {
     #[allow(clippy::too_many_arguments)]
     fn add_option(
         &self,
+        py: Python<'_>,
         sensor: &str,
         name: &str,
         value: f32,
@@ -182,7 +186,7 @@ impl Writer {
         description: &str,
         read_only: bool,
     ) -> PyResult<()> {
-        let mut state = self.state.lock();
+        let mut state = locked(py, &self.state);
         if state.started {
             return Err(invalid(
                 "options are added before the first frame is written".into(),
@@ -228,7 +232,7 @@ impl Writer {
     ) -> PyResult<()> {
         let bytes = bytes_of(&data)?;
         let domain: TimestampDomain = domain.parse().map_err(to_py)?;
-        let mut state = self.state.lock();
+        let mut state = locked(py, &self.state);
         let state = &mut *state;
         let Some(target) = state.streams.get(stream) else {
             return Err(invalid(format!(
@@ -304,7 +308,7 @@ impl Writer {
 
     /// Finish the file and give it its name; returns its size in bytes.
     fn close(&self, py: Python<'_>) -> PyResult<u64> {
-        let sink = self.state.lock().sink.take();
+        let sink = locked(py, &self.state).sink.take();
         match sink {
             Some(sink) => py.detach(|| sink.finish()).map_err(to_py),
             None => Ok(0),
@@ -312,8 +316,8 @@ impl Writer {
     }
 
     /// Stop writing and delete the unfinished file.
-    fn abandon(&self) {
-        if let Some(sink) = self.state.lock().sink.take() {
+    fn abandon(&self, py: Python<'_>) {
+        if let Some(sink) = locked(py, &self.state).sink.take() {
             sink.abandon();
         }
     }
@@ -331,7 +335,7 @@ impl Writer {
         _traceback: Option<Bound<'_, PyAny>>,
     ) -> PyResult<bool> {
         if error.is_some() {
-            self.abandon();
+            self.abandon(py);
         } else {
             self.close(py)?;
         }
@@ -342,12 +346,13 @@ impl Writer {
 impl Writer {
     fn add(
         &self,
+        py: Python<'_>,
         sensor: &str,
         profile: StreamProfile,
         depth_units: Option<f32>,
         extrinsics: Extrinsics,
     ) -> PyResult<String> {
-        let mut state = self.state.lock();
+        let mut state = locked(py, &self.state);
         if state.started {
             return Err(invalid(
                 "streams are added before the first frame is written".into(),

@@ -81,3 +81,40 @@ def test_bad_frames_are_refused_and_an_error_leaves_no_file(tmp_path):
     with pytest.raises(rsbag.IoError, match="exists"):
         rsbag.Writer(existing)
     assert existing.read_bytes() == b"mine"
+
+
+def test_threads_write_and_read_one_file_at_once(tmp_path):
+    """Locks are taken without the GIL: threads sharing a writer (or an
+    iterator) never wait for each other's lock while holding it."""
+    import threading
+
+    path = tmp_path / "threads.bag"
+    names = ["Infrared 1", "Infrared 2", "Infrared 3", "Infrared 4"]
+    with rsbag.Writer(path) as w:
+        for k in range(1, 5):
+            w.add_video_stream("Infrared", "Y8", 320, 240, 30, index=k)
+
+        def feed(name):
+            for n in range(1, 51):
+                w.write(name, np.full((240, 320), n, np.uint8), 1000.0 + n * 33.3, n)
+
+        threads = [threading.Thread(target=feed, args=(name,)) for name in names]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(60)
+            assert not t.is_alive(), "a writing thread is stuck"
+    frames = rsbag.open(path).frames()
+    seen = []
+
+    def drain():
+        for frame in frames:
+            seen.append((frame.stream_name, frame.frame_number))
+
+    readers = [threading.Thread(target=drain) for _ in range(3)]
+    for t in readers:
+        t.start()
+    for t in readers:
+        t.join(60)
+        assert not t.is_alive(), "a reading thread is stuck"
+    assert sorted(seen) == sorted((name, n) for name in names for n in range(1, 51))

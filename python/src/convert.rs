@@ -4,7 +4,9 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
-use rsbag::device::{CameraInfo, DeviceSnapshot, Extrinsics, ProfileKind, StreamId, StreamProfile};
+use rsbag::device::{
+    CameraInfo, DeviceSnapshot, Extrinsics, ProfileKind, SensorOption, StreamId, StreamProfile,
+};
 use rsbag::playback::check::{CheckReport, FindingKind};
 
 pub fn camera_info<'py>(py: Python<'py>, info: &CameraInfo) -> PyResult<Bound<'py, PyDict>> {
@@ -21,20 +23,7 @@ pub fn sensors<'py>(py: Python<'py>, snapshot: &DeviceSnapshot) -> PyResult<Boun
         let dict = PyDict::new(py);
         dict.set_item("name", sensor.info.get("Name").unwrap_or_default())?;
         dict.set_item("info", camera_info(py, &sensor.info)?)?;
-        let options = PyList::empty(py);
-        for o in &sensor.options {
-            let option = PyDict::new(py);
-            option.set_item("name", &o.name)?;
-            option.set_item("value", o.value)?;
-            option.set_item("min", o.range.min)?;
-            option.set_item("max", o.range.max)?;
-            option.set_item("step", o.range.step)?;
-            option.set_item("default", o.range.default)?;
-            option.set_item("description", &o.description)?;
-            option.set_item("read_only", o.read_only)?;
-            options.append(option)?;
-        }
-        dict.set_item("options", options)?;
+        dict.set_item("options", options(py, &sensor.options)?)?;
         let profiles = PyList::empty(py);
         for p in &sensor.profiles {
             profiles.append(profile(py, p)?)?;
@@ -45,7 +34,26 @@ pub fn sensors<'py>(py: Python<'py>, snapshot: &DeviceSnapshot) -> PyResult<Boun
     Ok(list)
 }
 
-fn profile<'py>(py: Python<'py>, p: &StreamProfile) -> PyResult<Bound<'py, PyDict>> {
+/// Options as `{"name", "value", "min", "max", "step", "default",
+/// "description", "read_only"}`.
+pub fn options<'py>(py: Python<'py>, options: &[SensorOption]) -> PyResult<Bound<'py, PyList>> {
+    let list = PyList::empty(py);
+    for o in options {
+        let option = PyDict::new(py);
+        option.set_item("name", &o.name)?;
+        option.set_item("value", o.value)?;
+        option.set_item("min", o.range.min)?;
+        option.set_item("max", o.range.max)?;
+        option.set_item("step", o.range.step)?;
+        option.set_item("default", o.range.default)?;
+        option.set_item("description", &o.description)?;
+        option.set_item("read_only", o.read_only)?;
+        list.append(option)?;
+    }
+    Ok(list)
+}
+
+pub fn profile<'py>(py: Python<'py>, p: &StreamProfile) -> PyResult<Bound<'py, PyDict>> {
     let dict = PyDict::new(py);
     dict.set_item("stream", p.stream.kind.name())?;
     dict.set_item("index", p.stream.index)?;

@@ -43,6 +43,8 @@ struct WriterState {
     started: bool,
     /// The first frame's timestamp (ms): capture times count from it.
     first_timestamp: Option<f64>,
+    /// Capture time of the last frame written (ns since the start).
+    last_capture_ns: u64,
 }
 
 /// Writes a recording from frames given in Python.
@@ -93,6 +95,7 @@ impl Writer {
                 streams: BTreeMap::new(),
                 started: false,
                 first_timestamp: None,
+                last_capture_ns: 0,
             }),
         })
     }
@@ -280,30 +283,59 @@ impl Writer {
             },
             data: bytes.into(),
         };
-        let started = state.started;
-        let snapshot = &state.snapshot;
-        let streams = &state.streams;
-        let Some(sink) = state.sink.as_mut() else {
-            return Err(invalid(format!("{} is closed", self.path.display())));
-        };
-        let result = py.detach(|| -> rsbag::Result<()> {
-            if !started {
-                write_description(sink.as_mut(), snapshot)?;
-                for s in streams.values() {
-                    sink.write_stream_info(s.sensor as u32, &s.profile, 0)?;
-                }
-                // Every stream relates to the first (librealsense 2.59
-                // crashes on streams without extrinsics).
-                for s in streams.values() {
-                    let topic = StreamTopic::new(0, s.sensor as u32, s.profile.stream);
-                    sink.write_extrinsics(topic, 0, &s.extrinsics)?;
-                }
-            }
-            let capture_ns = (seconds * 1e9).round() as u64;
+        let capture_ns = (seconds * 1e9).round() as u64;
+        let result = state.with_sink(py, &self.path, |sink| {
             sink.write_frame(sensor as u32, &frame, depth_units, capture_ns)
         });
-        state.started = true;
-        result.map_err(to_py)
+        state.last_capture_ns = state.last_capture_ns.max(capture_ns);
+        result
+    }
+
+    /// Record that option `name` of sensor `sensor` changed to `value`,
+    /// `time` seconds after the recording started (by default at the last
+    /// frame written), as librealsense records an option set while
+    /// recording. Before the first frame it sets the value recorded at the
+    /// start. The option must have been added (`add_option`).
+    #[pyo3(signature = (sensor, name, value, time=None))]
+    fn set_option(
+        &self,
+        py: Python<'_>,
+        sensor: &str,
+        name: &str,
+        value: f32,
+        time: Option<f64>,
+    ) -> PyResult<()> {
+        let mut state = locked(py, &self.state);
+        let state = &mut *state;
+        let position = state
+            .snapshot
+            .sensors
+            .iter()
+            .position(|s| s.info.get("Name") == Some(sensor))
+            .ok_or_else(|| invalid(format!("no sensor {sensor:?} was added")))?;
+        let options = &mut state.snapshot.sensors[position].options;
+        let option = options.iter_mut().find(|o| o.name == name).ok_or_else(|| {
+            invalid(format!(
+                "sensor {sensor:?} has no option {name:?}; add it with add_option first"
+            ))
+        })?;
+        option.value = value;
+        let option = option.clone();
+        if !state.started {
+            return Ok(());
+        }
+        let capture_ns = match time {
+            None => state.last_capture_ns,
+            Some(t) if t.is_finite() && t >= 0.0 => (t * 1e9).round() as u64,
+            Some(t) => {
+                return Err(invalid(format!(
+                    "time {t} s: option changes go at or after the recording's start"
+                )))
+            }
+        };
+        state.with_sink(py, &self.path, |sink| {
+            sink.write_option(position as u32, &option, capture_ns)
+        })
     }
 
     /// Finish the file and give it its name; returns its size in bytes.
@@ -406,6 +438,41 @@ impl Drop for Writer {
 /// The position of sensor `name`, added when new. librealsense 2.59
 /// crashes reading a .db3 sensor without options: a new sensor has Frames
 /// Queue Size, which every librealsense sensor has.
+impl WriterState {
+    /// Run `write` on the open sink without the GIL, the description
+    /// written first when nothing was yet.
+    fn with_sink(
+        &mut self,
+        py: Python<'_>,
+        path: &std::path::Path,
+        write: impl FnOnce(&mut dyn RecordingSink) -> rsbag::Result<()> + Send,
+    ) -> PyResult<()> {
+        let started = self.started;
+        let snapshot = &self.snapshot;
+        let streams = &self.streams;
+        let Some(sink) = self.sink.as_mut() else {
+            return Err(invalid(format!("{} is closed", path.display())));
+        };
+        let result = py.detach(|| -> rsbag::Result<()> {
+            if !started {
+                write_description(sink.as_mut(), snapshot)?;
+                for s in streams.values() {
+                    sink.write_stream_info(s.sensor as u32, &s.profile, 0)?;
+                }
+                // Every stream relates to the first (librealsense 2.59
+                // crashes on streams without extrinsics).
+                for s in streams.values() {
+                    let topic = StreamTopic::new(0, s.sensor as u32, s.profile.stream);
+                    sink.write_extrinsics(topic, 0, &s.extrinsics)?;
+                }
+            }
+            write(sink.as_mut())
+        });
+        self.started = true;
+        result.map_err(to_py)
+    }
+}
+
 fn sensor_position(snapshot: &mut DeviceSnapshot, name: &str) -> usize {
     if let Some(p) = snapshot
         .sensors

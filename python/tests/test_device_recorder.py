@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from test_reading import PYTHON_255, ROOT, judge
+from references import PYTHON_255, ROOT, judge
 
 INTEROP = ROOT / "tests/interop"
 
@@ -43,3 +43,16 @@ def test_a_software_device_recorded_through_rsbag_plays_in_librealsense(tmp_path
         for option in ours["options"]:
             name = option["option"].split(".")[-1].replace("_", " ").title()
             assert options[name] == pytest.approx(option["value"])
+
+
+def test_an_option_set_through_the_recorder_plays_in_librealsense(tmp_path):
+    # The metadata scenario sets Exposure from 100 to 250 right after
+    # feeding frame 3 (through recorder.set_option, with --recorder rsbag).
+    bag = tmp_path / "options.bag"
+    subprocess.run([sys.executable, str(INTEROP / "rs_record.py"), str(bag), "--scenario",
+                    "metadata", "--recorder", "rsbag"], check=True, capture_output=True)
+    frames = [json.loads(line) for line in judge(PYTHON_255, bag, "--options").splitlines()]
+    exposure = {f["frame_number"]: f["options"]["Exposure"] for f in frames}
+    assert sorted(exposure) == [1, 2, 3, 4, 5, 6]
+    assert [exposure[n] for n in (1, 2)] == [100.0, 100.0]
+    assert [exposure[n] for n in (4, 5, 6)] == [250.0, 250.0, 250.0]

@@ -8,7 +8,7 @@ import pytest
 
 import rsbag
 import rsbag.parallel
-from test_reading import DB3, SAMPLES
+from references import DB3, SAMPLES
 
 FOLDER = sorted(SAMPLES.glob("*.bag")) + sorted(DB3.glob("*.db3"))
 

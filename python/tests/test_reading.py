@@ -1,52 +1,20 @@
 """The rsbag Python package against the real librealsense: every frame
 rsbag reads equals what pyrealsense2 plays (2.55 for .bag, 2.59 for .db3),
 bytes, numbers, timestamps and metadata; the device description equals
-pyrealsense2's; numpy views share the frame's memory.
-
-The judges run in their own interpreters (tests/interop/rs_play.py, as the
-Rust interop tests run them): pyrealsense2 2.55 in the system's python3
-(RSBAG_PYTHON_255), 2.59 in target/venv-librealsense-2.59 (RSBAG_PYTHON_259);
-scripts/install-test-deps.sh installs both.
+pyrealsense2's; numpy views share the frame's memory (references.py says
+how the judges run).
 """
 
 import hashlib
 import json
-import os
 import struct
 import subprocess
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 import rsbag
-
-ROOT = Path(__file__).resolve().parents[2]
-SAMPLES = ROOT / "sample_bags"
-DB3 = ROOT / "tests/fixtures/reference/db3"
-PYTHON_255 = os.environ.get("RSBAG_PYTHON_255", "python3")
-PYTHON_259 = os.environ.get(
-    "RSBAG_PYTHON_259", str(ROOT / "target/venv-librealsense-2.59/bin/python"))
-
-BAGS = [
-    "librealsense-depth-color-lz4.bag",
-    "librealsense-stereo-none.bag",
-    "librealsense-motion-lz4.bag",
-    "librealsense-metadata-lz4.bag",
-    "rsbag-synthetic-lz4.bag",
-]
-
-
-def judge(python, *args):
-    """What pyrealsense2 says (tests/interop/rs_play.py)."""
-    out = subprocess.run([python, str(ROOT / "tests/interop/rs_play.py"), *map(str, args)],
-                         check=True, capture_output=True, text=True)
-    return out.stdout
-
-
-def played(python, path, metadata=False):
-    args = [path, "--metadata"] if metadata else [path]
-    return [json.loads(line) for line in judge(python, *args).splitlines()]
+from references import BAGS, DB3, PYTHON_255, PYTHON_259, ROOT, SAMPLES, judge, played
 
 
 def ours(path, metadata=False):
@@ -91,7 +59,7 @@ def test_metadata_equals_what_librealsense_plays():
 
 def test_the_device_is_what_librealsense_sees():
     path = SAMPLES / "librealsense-depth-color-lz4.bag"
-    theirs = json.loads(judge(PYTHON_255, path, "--device-json"))
+    theirs = json.loads(judge(PYTHON_255, str(path), "--device-json"))
     recording = rsbag.open(path)
     assert recording.info == theirs["camera_info"]
     assert len(recording.sensors) == len(theirs["sensors"])

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import rsbag
-from test_reading import PYTHON_255, PYTHON_259, judge, played
+from references import PYTHON_255, PYTHON_259, judge, played
 
 
 def frames_to_write():
@@ -118,3 +118,25 @@ def test_threads_write_and_read_one_file_at_once(tmp_path):
         t.join(60)
         assert not t.is_alive(), "a reading thread is stuck"
     assert sorted(seen) == sorted((name, n) for name in names for n in range(1, 51))
+
+
+@pytest.mark.parametrize("suffix", [".bag", ".db3"])
+def test_option_changes_play_in_librealsense_at_their_frame(tmp_path, suffix):
+    path = tmp_path / f"options{suffix}"
+    with rsbag.Writer(path) as w:
+        w.add_video_stream("Depth", "Z16", 8, 4, 30, sensor="Stereo Module", depth_units=0.001)
+        w.add_option("Stereo Module", "Exposure", 100.0, min=1.0, max=1000.0)
+        w.add_option("Stereo Module", "Gain", 16.0, min=16.0, max=248.0)
+        w.set_option("Stereo Module", "Gain", 32.0)       # before any frame: the start value
+        for n in range(1, 11):
+            if n == 6:
+                w.set_option("Stereo Module", "Exposure", 250.0)   # after frame 5
+            w.write("Depth", bytes(64), 1000.0 + 33.3 * n, n)
+        with pytest.raises(rsbag.InvalidArgumentError, match="add_option"):
+            w.set_option("Stereo Module", "Laser Power", 1.0)
+        with pytest.raises(rsbag.InvalidArgumentError, match="no sensor"):
+            w.set_option("RGB Camera", "Exposure", 1.0)
+    python = PYTHON_255 if suffix == ".bag" else PYTHON_259
+    frames = [json.loads(line) for line in judge(python, str(path), "--options").splitlines()]
+    assert [f["options"]["Exposure"] for f in frames] == [100.0] * 5 + [250.0] * 5
+    assert all(f["options"]["Gain"] == 32.0 for f in frames)

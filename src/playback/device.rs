@@ -202,6 +202,11 @@ impl Playback {
         self.shared.control(|s| s.repeat = repeat);
     }
 
+    /// Whether playback starts again at the end of the file.
+    pub fn is_repeating(&self) -> bool {
+        self.shared.state.lock().repeat
+    }
+
     /// Time of the last event handed on since the start of the recording.
     pub fn position(&self) -> Duration {
         let position = self.shared.state.lock().position;

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use super::frameset::{FrameSet, SyncFrame, SyncOptions, Syncer};
 use super::recording::{Event, Events, Recording, TimedEvent};
-use crate::device::{Frame, StreamId, StreamKind};
+use crate::device::{Frame, StreamId};
 use crate::{BagTime, Error, Result};
 
 /// A frame read from a recording, with where it lies in it.
@@ -149,56 +149,16 @@ impl FrameReader {
         self.recording.duration()
     }
 
-    /// The streams a name stands for, librealsense-style: `Depth`,
-    /// `Color`, `Infrared 1`, `Infrared:1`, `Infrared1` (case does not
-    /// matter). A name without an index stands for every recorded stream
-    /// of that kind. An unknown name, or one the recording has no stream
-    /// of, is an [`Error::InvalidArgument`] that lists the recorded streams.
+    /// The streams a name stands for (see [`Recording::find_streams`]).
     pub fn find_streams(&self, name: &str) -> Result<Vec<StreamId>> {
-        let name = name.trim();
-        let split = name
-            .find(|c: char| c.is_ascii_digit() || c == ':' || c == ' ' || c == '_')
-            .unwrap_or(name.len());
-        let (kind, rest) = name.split_at(split);
-        let rest = rest.trim_start_matches([':', ' ', '_']);
-        let unknown = || {
-            Error::InvalidArgument(format!(
-                "no stream {name:?} in the recording; it has {}",
-                self.stream_list()
-            ))
-        };
-        let kind: StreamKind = kind.parse().map_err(|_| unknown())?;
-        let index = if rest.is_empty() {
-            None
-        } else {
-            Some(rest.parse::<u32>().map_err(|_| unknown())?)
-        };
-        let found: Vec<StreamId> = self
-            .index
-            .keys()
-            .copied()
-            .filter(|s| s.kind == kind && index.is_none_or(|i| s.index == i))
-            .collect();
-        if found.is_empty() {
-            return Err(unknown());
-        }
-        Ok(found)
-    }
-
-    fn stream_list(&self) -> String {
-        let names: Vec<String> = self.index.keys().map(|s| s.to_string()).collect();
-        if names.is_empty() {
-            "no streams".into()
-        } else {
-            names.join(", ")
-        }
+        super::recording::streams_named(self.index.keys().copied(), name)
     }
 
     fn stream_index(&self, stream: StreamId) -> Result<&StreamIndex> {
         self.index.get(&stream).ok_or_else(|| {
             Error::InvalidArgument(format!(
                 "no stream {stream} in the recording; it has {}",
-                self.stream_list()
+                super::recording::stream_list(self.index.keys().copied())
             ))
         })
     }

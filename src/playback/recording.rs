@@ -9,7 +9,8 @@ use std::time::Duration;
 
 use crate::bag::{Bag, Message};
 use crate::device::{
-    DeviceSnapshot, Extrinsics, Frame, Notification, ProfileKind, StreamId, StreamProfile,
+    DeviceSnapshot, Extrinsics, Frame, Notification, ProfileKind, StreamId, StreamKind,
+    StreamProfile,
 };
 use crate::msg::diagnostic_msgs::KeyValue;
 use crate::msg::std_msgs::Float32;
@@ -319,6 +320,15 @@ impl Recording {
     /// Every recorded stream.
     pub fn streams(&self) -> &BTreeMap<StreamId, RecordedStream> {
         &self.streams
+    }
+
+    /// The streams a name stands for, librealsense-style: `Depth`,
+    /// `Color`, `Infrared 1`, `Infrared:1`, `Infrared1` (case does not
+    /// matter). A name without an index stands for every recorded stream
+    /// of that kind. An unknown name, or one the recording has no stream
+    /// of, is an [`Error::InvalidArgument`] that lists the recorded streams.
+    pub fn find_streams(&self, name: &str) -> Result<Vec<StreamId>> {
+        streams_named(self.streams.keys().copied(), name)
     }
 
     /// Bag time of the first frame.
@@ -814,5 +824,49 @@ impl std::fmt::Debug for Events<'_> {
             .field("ready", &self.ready.len())
             .field("done", &self.done)
             .finish_non_exhaustive()
+    }
+}
+
+/// The streams of `recorded` that `name` stands for (see
+/// [`Recording::find_streams`]).
+pub(super) fn streams_named(
+    recorded: impl Iterator<Item = StreamId> + Clone,
+    name: &str,
+) -> Result<Vec<StreamId>> {
+    let name = name.trim();
+    let split = name
+        .find(|c: char| c.is_ascii_digit() || c == ':' || c == ' ' || c == '_')
+        .unwrap_or(name.len());
+    let (kind, rest) = name.split_at(split);
+    let rest = rest.trim_start_matches([':', ' ', '_']);
+    let unknown = || {
+        Error::InvalidArgument(format!(
+            "no stream {name:?} in the recording; it has {}",
+            stream_list(recorded.clone())
+        ))
+    };
+    let kind: StreamKind = kind.parse().map_err(|_| unknown())?;
+    let index = if rest.is_empty() {
+        None
+    } else {
+        Some(rest.parse::<u32>().map_err(|_| unknown())?)
+    };
+    let found: Vec<StreamId> = recorded
+        .clone()
+        .filter(|s| s.kind == kind && index.is_none_or(|i| s.index == i))
+        .collect();
+    if found.is_empty() {
+        return Err(unknown());
+    }
+    Ok(found)
+}
+
+/// The streams' names for a message: `Depth, Color` or `no streams`.
+pub(super) fn stream_list(streams: impl Iterator<Item = StreamId>) -> String {
+    let names: Vec<String> = streams.map(|s| s.to_string()).collect();
+    if names.is_empty() {
+        "no streams".into()
+    } else {
+        names.join(", ")
     }
 }

@@ -31,6 +31,11 @@ frame-metadata value the frame supports, under librealsense's names.
 (librealsense 2.55 playback reports {"Frame Counter": 0} for a frame whose
 bag has no metadata besides system_time and timestamp_domain.)
 
+--options: each line also gets "options": {"Exposure": 100.0, ...}, the
+values of the options of the frame's sensor as the playback device reports
+them inside the frame's callback (recorded option changes are applied in
+recorded order, before the frames recorded after them).
+
 --device-json: the device as librealsense sees it, without streaming:
 
     {"camera_info": {"Name": "...", ...},
@@ -116,12 +121,23 @@ def frame_metadata(frame):
     return out
 
 
-def play_frames(path, timeout_s=120.0, metadata=False):
+OPTIONS = list(rs.option.__members__.items())
+
+
+def option_values(sensor):
+    out = {}
+    for name, key in OPTIONS:
+        if sensor.supports(key):
+            out[less_screamy(name)] = safe(sensor.get_option, key)
+    return out
+
+
+def play_frames(path, timeout_s=120.0, metadata=False, options=False):
     ctx, dev, playback = load(path)
     lock = threading.Lock()
     frames = []  # (arrival, record) in arrival order
 
-    def on_frame(frame):
+    def on_frame(frame, sensor=None):
         data = bytes(frame.get_data())
         profile = frame.get_profile()
         record = {
@@ -135,6 +151,8 @@ def play_frames(path, timeout_s=120.0, metadata=False):
         }
         if metadata:
             record["metadata"] = frame_metadata(frame)
+        if options:
+            record["options"] = option_values(sensor)
         if record["size"] != len(data):
             record["size_mismatch"] = len(data)
         with lock:
@@ -154,7 +172,7 @@ def play_frames(path, timeout_s=120.0, metadata=False):
         if not profiles:
             continue
         sensor.open(profiles)
-        sensor.start(on_frame)
+        sensor.start(lambda frame, sensor=sensor: on_frame(frame, sensor))
         started.append(sensor)
     playback.resume()
 
@@ -323,13 +341,15 @@ def main():
     parser.add_argument("--device-json", action="store_true", help="describe the device instead")
     parser.add_argument("--metadata", action="store_true",
                         help='add "metadata": {name: value} to each frame line')
+    parser.add_argument("--options", action="store_true",
+                        help='add "options": {name: value} of the frame\'s sensor to each line')
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds to wait for the end")
     args = parser.parse_args()
     if args.device_json:
         json.dump(device_json(args.bag), sys.stdout, indent=1)
         sys.stdout.write("\n")
         return
-    for record in play_frames(args.bag, args.timeout, args.metadata):
+    for record in play_frames(args.bag, args.timeout, args.metadata, args.options):
         sys.stdout.write(json.dumps(record) + "\n")
     sys.stdout.flush()
 

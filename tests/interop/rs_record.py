@@ -131,6 +131,9 @@ class Session:
         self.streams = {}  # key -> dict(sensor, profile, spec)
         self.extrinsics = []
         self.option_changes = []
+        # How an option is set while recording: on the sensor (rs.recorder
+        # sees it there), or through rsbag's DeviceRecorder.
+        self.option_setter = lambda handle, option, value: handle.set_option(option, value)
         self.frames = []
         self.metadata_set = False
 
@@ -256,7 +259,7 @@ class Session:
         self.metadata_set = True
 
     def set_option(self, sensor, option, value, after):
-        sensor["handle"].set_option(option, value)
+        self.option_setter(sensor["handle"], option, value)
         self.option_changes.append({"sensor": sensor["name"], "option": str(option),
                                     "value": value, "after_frame": after})
 
@@ -284,6 +287,7 @@ class Session:
         import rsbag.realsense
 
         with rsbag.realsense.DeviceRecorder(path, self.dev) as recorder:
+            self.option_setter = recorder.set_option
             for sensor in self.sensors:
                 recorder.open(sensor["handle"], sensor["profiles"])
                 recorder.start(sensor["handle"], lambda frame: None)

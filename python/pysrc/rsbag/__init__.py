@@ -6,7 +6,13 @@ ROS, read as Python objects and numpy arrays.
     for frame in recording.frames(streams=["Depth"]):
         depth = frame.as_array()        # HxW uint16, no copy
         print(frame.frame_number, frame.timestamp, depth[240, 320])
+
+Playback as a device (callbacks on delivery threads, pause/seek/speed) is
+`rsbag.Playback`; framesets to wait for, as pyrealsense2's pipeline gives
+them, `rsbag.Pipeline`.
 """
+
+import atexit
 
 from ._rsbag import (
     DamagedError,
@@ -19,11 +25,15 @@ from ._rsbag import (
     IoError,
     NotABagError,
     NotARecordingError,
+    Pipeline,
+    Playback,
+    PlaybackSensor,
     Recording,
     ThreadError,
     UnsupportedError,
     Writer,
     check,
+    _stop_all,
     info,
     open,
 )
@@ -39,6 +49,9 @@ __all__ = [
     "IoError",
     "NotABagError",
     "NotARecordingError",
+    "Pipeline",
+    "Playback",
+    "PlaybackSensor",
     "Recording",
     "ThreadError",
     "UnsupportedError",
@@ -47,3 +60,7 @@ __all__ = [
     "info",
     "open",
 ]
+
+# A playback's delivery threads must not call into an interpreter that is
+# shutting down: stop them first.
+atexit.register(_stop_all)

@@ -12,7 +12,8 @@ through rsbag's writer, as `rs.recorder` does.
         time.sleep(10)
 
 The sensors are opened and started through the recorder, which writes the
-device's camera info, the opened sensors' options (as they are when opened),
+device's camera info, the opened sensors' options (as they are when opened,
+and each change made through `recorder.set_option(sensor, option, value)`),
 the profiles with their intrinsics and extrinsics, and every frame with its
 number, timestamp, domain and metadata. librealsense's callback only copies
 the frame into a queue; a thread of the recorder's own writes it, so a slow
@@ -30,6 +31,7 @@ import time
 from ._rsbag import Writer
 
 _STOP = object()
+_OPTION = object()
 
 
 def _name(enum_value):
@@ -119,6 +121,15 @@ class DeviceRecorder:
 
         sensor.start(on_frame)
 
+    def set_option(self, sensor, option, value):
+        """Set `option` (an `rs.option`) of `sensor` (opened through the
+        recorder) to `value`, and record the change at this moment, among
+        the frames, as librealsense records an option set while recording."""
+        sensor.set_option(option, value)
+        name = sensor.get_info(self._rs.camera_info.name)
+        self._queue.put((_OPTION, name, _name(option), sensor.get_option(option),
+                         time.monotonic() - self._started))
+
     def _copy(self, frame):
         rs = self._rs
         metadata = {}
@@ -142,14 +153,22 @@ class DeviceRecorder:
             item = self._queue.get()
             if item is _STOP:
                 return
-            stream, data, timestamp, number, domain, metadata, arrived = item
-            if stream is None or self._error is not None:
+            if self._error is not None:
                 continue
             try:
-                self._writer.write(stream, data, timestamp, number, domain=domain,
-                                   metadata=metadata, time=arrived)
+                self._write(item)
             except Exception as e:  # noqa: BLE001 (kept, raised by close)
                 self._error = e
+
+    def _write(self, item):
+        if item[0] is _OPTION:
+            _, sensor, option, value, arrived = item
+            self._writer.set_option(sensor, option, value, time=arrived)
+            return
+        stream, data, timestamp, number, domain, metadata, arrived = item
+        if stream is not None:
+            self._writer.write(stream, data, timestamp, number, domain=domain,
+                               metadata=metadata, time=arrived)
 
     def _stop(self):
         """Stop and close the sensors opened through the recorder, and let

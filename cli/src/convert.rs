@@ -487,7 +487,13 @@ impl<'a> Writer<'a> {
                     ))
                 })?;
                 let units = self.depth_units(recorded.sensor);
-                let points = processing::points(frame, &intrinsics, units)?;
+                let cloud =
+                    processing::PointCloudMaker::new(&intrinsics, units).calculate(frame)?;
+                let points: Vec<[f32; 3]> = cloud
+                    .vertices
+                    .into_iter()
+                    .filter(processing::is_kept_vertex)
+                    .collect();
                 self.ply(&name, frame, &points, units)?;
                 self.indexed(&name, frame)?;
             }

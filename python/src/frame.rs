@@ -51,6 +51,11 @@ impl Frame {
         }
     }
 
+    /// The library's frame.
+    pub fn frame(&self) -> &rsbag::device::Frame {
+        &self.frame
+    }
+
     /// Another Python object for the same frame (the bytes are shared).
     pub fn share(&self) -> Frame {
         Frame {

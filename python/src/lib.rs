@@ -8,6 +8,7 @@ mod convert;
 mod errors;
 mod frame;
 mod playback;
+mod processing;
 mod writer;
 
 use std::sync::Arc;
@@ -194,6 +195,39 @@ impl Recording {
             .detach(|| reader.frame_nearest(id, time))
             .map_err(to_py)?;
         Ok(frame.map(Frame::of))
+    }
+
+    /// How the Z16 stream `depth` aligns with the video stream `other`
+    /// (`rs.align`), from the recorded intrinsics, extrinsics and depth
+    /// units.
+    fn alignment(&self, depth: &str, other: &str) -> PyResult<processing::Alignment> {
+        let (depth, other) = (self.one_stream(depth)?, self.one_stream(other)?);
+        let inner = rsbag::processing::Alignment::of_streams(self.reader.recording(), depth, other)
+            .map_err(to_py)?;
+        Ok(processing::Alignment { inner })
+    }
+
+    /// Point clouds of the Z16 stream `depth` (`rs.pointcloud`), mapped to
+    /// the video stream `map_to` when given.
+    #[pyo3(signature = (depth="Depth", map_to=None))]
+    fn pointcloud(&self, depth: &str, map_to: Option<&str>) -> PyResult<processing::PointCloud> {
+        let depth = self.one_stream(depth)?;
+        let map_to = map_to.map(|s| self.one_stream(s)).transpose()?;
+        let inner =
+            rsbag::processing::PointCloudMaker::of_streams(self.reader.recording(), depth, map_to)
+                .map_err(to_py)?;
+        Ok(processing::PointCloud { inner })
+    }
+
+    /// Metres per raw unit of the Z16 stream `depth` (its sensor's Depth
+    /// Units option; 0.001 when none was recorded).
+    #[pyo3(signature = (depth="Depth"))]
+    fn depth_units(&self, depth: &str) -> PyResult<f32> {
+        let depth = self.one_stream(depth)?;
+        Ok(rsbag::processing::depth_units(
+            self.reader.recording(),
+            depth,
+        ))
     }
 
     fn __repr__(&self) -> String {
@@ -434,6 +468,10 @@ fn _rsbag(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<playback::PlaybackSensor>()?;
     m.add_class::<playback::Pipeline>()?;
     m.add_function(wrap_pyfunction!(playback::_stop_all, m)?)?;
+    m.add_class::<processing::Alignment>()?;
+    m.add_class::<processing::PointCloud>()?;
+    m.add_function(wrap_pyfunction!(processing::deproject, m)?)?;
+    m.add_function(wrap_pyfunction!(processing::project, m)?)?;
     errors::register(m)?;
     Ok(())
 }

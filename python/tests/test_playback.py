@@ -36,6 +36,13 @@ def in_judge_order(lines):
     return sorted(lines, key=lambda f: (f["stream"], f["index"], f["frame_number"]))
 
 
+def wait_for(condition, timeout=30.0):
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.01)
+
+
 def play_everything(path, **start):
     delivered = []
     with rsbag.Playback(path, real_time=False) as playback:
@@ -191,6 +198,7 @@ def test_controls_from_many_threads_while_frames_flow():
         time.sleep(0.001)
 
     playback.start(slow)
+    wait_for(lambda: len(seen) > 0)
     errors = []
 
     def hammer(k):
@@ -210,8 +218,12 @@ def test_controls_from_many_threads_while_frames_flow():
         t.join(timeout=60)
         assert not t.is_alive(), "a control hung"
     assert errors == []
+    # Still playing after the storm.
+    playback.resume()
+    before = len(seen)
+    wait_for(lambda: len(seen) > before)
     playback.stop()
-    assert playback.status == "stopped" and len(seen) > 0
+    assert playback.status == "stopped"
     settled = len(seen)
     time.sleep(0.1)
     assert len(seen) == settled

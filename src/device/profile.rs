@@ -142,6 +142,52 @@ impl Extrinsics {
             translation: next.transform(self.translation),
         }
     }
+
+    /// The transform from a stream recorded with `self` to one recorded
+    /// with `other` (each the transform from the group's reference stream
+    /// to the stream), computed as librealsense's playback device computes
+    /// it: `to_pose(other) * inverse(to_pose(self))` in librealsense's
+    /// `float` pose arithmetic. Other ways round the same result by an ulp
+    /// or so, enough to move a pixel of an aligned image.
+    pub fn librealsense_between(&self, other: &Extrinsics) -> Extrinsics {
+        compose(other, &self.librealsense_inverse())
+    }
+
+    /// The inverse as librealsense's pose `inverse` computes it: the
+    /// transposed rotation, and the translation `(Rᵀ t) * -1`.
+    pub fn librealsense_inverse(&self) -> Extrinsics {
+        let r = &self.rotation;
+        let rotation = [r[0], r[3], r[6], r[1], r[4], r[7], r[2], r[5], r[8]];
+        let translation = rotate(&rotation, self.translation).map(|v| -v);
+        Extrinsics {
+            rotation,
+            translation,
+        }
+    }
+}
+
+/// librealsense's `float3x3 * float3` on a column-major rotation: the
+/// columns scaled and summed left to right.
+fn rotate(r: &[f32; 9], v: [f32; 3]) -> [f32; 3] {
+    std::array::from_fn(|i| r[i] * v[0] + r[3 + i] * v[1] + r[6 + i] * v[2])
+}
+
+/// librealsense's `pose * pose`: `a` after `b`.
+fn compose(a: &Extrinsics, b: &Extrinsics) -> Extrinsics {
+    let mut rotation = [0.0; 9];
+    for column in 0..3 {
+        let c = [
+            b.rotation[column * 3],
+            b.rotation[column * 3 + 1],
+            b.rotation[column * 3 + 2],
+        ];
+        rotation[column * 3..column * 3 + 3].copy_from_slice(&rotate(&a.rotation, c));
+    }
+    let moved = rotate(&a.rotation, b.translation);
+    Extrinsics {
+        rotation,
+        translation: std::array::from_fn(|i| moved[i] + a.translation[i]),
+    }
 }
 
 /// What kind of frames a profile produces, with the kind's parameters.

@@ -347,12 +347,36 @@ impl Recording {
     }
 
     /// The transform from stream `from` to stream `to`, where the recording
-    /// relates them (both in one extrinsics group).
+    /// relates them (both in one extrinsics group), equal to the float
+    /// librealsense's playback device gives.
     pub fn extrinsics(&self, from: StreamId, to: StreamId) -> Option<Extrinsics> {
+        // Each stream stores the transform from its group's reference to it.
         let (group_from, from_ref) = self.extrinsics.get(&from)?;
         let (group_to, to_ref) = self.extrinsics.get(&to)?;
-        // Each stream stores the transform from its group's reference to it.
-        (group_from == group_to).then(|| from_ref.inverse().then(to_ref))
+        if group_from != group_to {
+            return None;
+        }
+        if from == to {
+            return Some(Extrinsics::IDENTITY);
+        }
+        // librealsense registers a transform for each ordered pair of
+        // streams and keeps, of each pair, the one from the stream that
+        // comes later (sensor, stream type, index); the other way is that
+        // one inverted.
+        let order = |s: StreamId| (self.sensor_of(s), s.kind, s.index);
+        Some(if order(from) > order(to) {
+            from_ref.librealsense_between(to_ref)
+        } else {
+            to_ref.librealsense_between(from_ref).librealsense_inverse()
+        })
+    }
+
+    /// Position of the sensor that recorded `stream` in the snapshot.
+    fn sensor_of(&self, stream: StreamId) -> Option<usize> {
+        self.snapshot
+            .sensors
+            .iter()
+            .position(|s| s.profiles.iter().any(|p| p.stream == stream))
     }
 
     /// Stream `stream`'s extrinsics group and its transform from the

@@ -1,6 +1,8 @@
 //! What is made of a frame's bytes: images to view or save, colourised
-//! depth, and 3D points. Pure functions over [`crate::device::Frame`]s, no
-//! I/O; the `rsbag convert` command writes their results as files.
+//! depth, depth aligned to another stream (and back), and point clouds
+//! with texture coordinates, computed as librealsense computes them.
+//! Pure functions over [`crate::device::Frame`]s, no I/O; the `rsbag
+//! convert` command and the Python package expose them.
 //!
 //! ```
 //! use rsbag::playback::FrameReader;
@@ -13,8 +15,14 @@
 //! # Ok(()) }
 //! ```
 
+mod align;
+mod geometry;
 mod image;
-mod points;
+mod pointcloud;
+mod streams;
 
+pub use align::Alignment;
+pub use geometry::{deproject, project, transform, DepthRays};
 pub use image::{colorize, image, image_supported, rows, Image, PixelLayout};
-pub use points::points;
+pub use pointcloud::{is_kept_vertex, texture_color, PointCloud, PointCloudMaker};
+pub use streams::depth_units;

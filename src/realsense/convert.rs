@@ -118,20 +118,23 @@ fn rotation_to_quaternion(r: &[f32; 9]) -> Quaternion {
 }
 
 /// Quaternion to column-major rotation matrix, as librealsense's
-/// `quat2rot` computes it (in `f32`, as librealsense stores extrinsics).
+/// `quat2rot` computes it: in `f64` (the message's), each element then
+/// stored as `f32` (as librealsense stores extrinsics). Computing in `f32`
+/// gives elements an ulp apart, enough to move an aligned pixel.
 fn quaternion_to_rotation(q: &Quaternion) -> [f32; 9] {
-    let (x, y, z, w) = (q.x as f32, q.y as f32, q.z as f32, q.w as f32);
-    let mut r = [0.0f32; 9];
-    r[0] = 1.0 - 2.0 * y * y - 2.0 * z * z;
-    r[3] = 2.0 * x * y - 2.0 * z * w;
-    r[6] = 2.0 * x * z + 2.0 * y * w;
-    r[1] = 2.0 * x * y + 2.0 * z * w;
-    r[4] = 1.0 - 2.0 * x * x - 2.0 * z * z;
-    r[7] = 2.0 * y * z - 2.0 * x * w;
-    r[2] = 2.0 * x * z - 2.0 * y * w;
-    r[5] = 2.0 * y * z + 2.0 * x * w;
-    r[8] = 1.0 - 2.0 * x * x - 2.0 * y * y;
-    r
+    let (x, y, z, w) = (q.x, q.y, q.z, q.w);
+    [
+        1.0 - 2.0 * y * y - 2.0 * z * z,
+        2.0 * x * y + 2.0 * z * w,
+        2.0 * x * z - 2.0 * y * w,
+        2.0 * x * y - 2.0 * z * w,
+        1.0 - 2.0 * x * x - 2.0 * z * z,
+        2.0 * y * z + 2.0 * x * w,
+        2.0 * x * z + 2.0 * y * w,
+        2.0 * y * z - 2.0 * x * w,
+        1.0 - 2.0 * x * x - 2.0 * y * y,
+    ]
+    .map(|element| element as f32)
 }
 
 #[cfg(test)]

@@ -15,6 +15,7 @@ them, `rsbag.Pipeline`.
 import atexit
 
 from ._rsbag import (
+    Alignment,
     DamagedError,
     Error,
     Frame,
@@ -28,17 +29,21 @@ from ._rsbag import (
     Pipeline,
     Playback,
     PlaybackSensor,
+    PointCloud,
     Recording,
     ThreadError,
     UnsupportedError,
     Writer,
-    check,
     _stop_all,
+    check,
+    deproject,
     info,
     open,
+    project,
 )
 
 __all__ = [
+    "Alignment",
     "DamagedError",
     "Error",
     "Frame",
@@ -52,13 +57,16 @@ __all__ = [
     "Pipeline",
     "Playback",
     "PlaybackSensor",
+    "PointCloud",
     "Recording",
     "ThreadError",
     "UnsupportedError",
     "Writer",
     "check",
+    "deproject",
     "info",
     "open",
+    "project",
 ]
 
 # A playback's delivery threads must not call into an interpreter that is

@@ -69,6 +69,12 @@ class Recording:
         """Frames of one moment grouped as librealsense's pipeline groups
         them; every frame in exactly one frameset."""
     def frame_by_number(self, stream: str, number: int) -> Optional[Frame]: ...
+    def alignment(self, depth: str, other: str) -> Alignment:
+        """How depth aligns with `other` (rs.align), from the recording."""
+    def pointcloud(self, depth: str = "Depth", map_to: Optional[str] = None) -> PointCloud:
+        """Point clouds of `depth` (rs.pointcloud), mapped to `map_to`."""
+    def depth_units(self, depth: str = "Depth") -> float:
+        """Metres per raw depth unit (0.001 when none was recorded)."""
     def frame_at(self, stream: str, time: float) -> Optional[Frame]:
         """The frame nearest `time` seconds after the first frame."""
 
@@ -281,3 +287,24 @@ class Pipeline(Iterator[FrameSet]):
     def __next__(self) -> FrameSet: ...
     def __enter__(self) -> Pipeline: ...
     def __exit__(self, *exc: Any) -> None: ...
+
+class Alignment:
+    """rs.align's result from recorded frames, byte for byte."""
+    def depth_to_other(self, depth: Frame) -> np.ndarray:
+        """HxW uint16 raw depth of the other image's size."""
+    def other_to_depth(self, depth: Frame, other: Frame) -> np.ndarray:
+        """The other frame at the depth image's size, shaped by its format."""
+
+class PointCloud:
+    """rs.pointcloud's vertices and texture coordinates."""
+    def calculate(self, depth: Frame) -> Tuple[np.ndarray, Optional[np.ndarray]]:
+        """(Nx3 float32 vertices, Nx2 float32 texture coordinates or None)."""
+    @staticmethod
+    def colors(texture_coordinates: np.ndarray, frame: Frame) -> np.ndarray:
+        """Nx3 uint8 RGB, as points.export_to_ply colours vertices."""
+
+def deproject(intrinsics: Dict[str, Any], pixel: Tuple[float, float], depth: float) -> Tuple[float, float, float]:
+    """rs2_deproject_pixel_to_point."""
+
+def project(intrinsics: Dict[str, Any], point: Tuple[float, float, float]) -> Tuple[float, float]:
+    """rs2_project_point_to_pixel."""

@@ -1,0 +1,311 @@
+//! Depth aligned to another stream's image, and another stream's image
+//! aligned to depth, as librealsense's `rs2::align` computes them.
+//!
+//! librealsense maps both corners of each depth pixel (its centre ± half a
+//! pixel) into the other image and fills the pixels between them: with the
+//! nearest depth where depth goes to the other image, with the pixel found
+//! there where the other image comes to depth. On x86-64 (every
+//! pyrealsense2 wheel for it) the SSE implementation runs; its rounding,
+//! lens handling and choice of corners are reproduced here (see
+//! [`super::geometry`]), so the result equals `rs.align`'s byte for byte.
+
+use bytes::Bytes;
+
+use super::geometry::{distort_align, round_sse, transform_sse, DepthRays};
+use super::image::{depth_values, rows};
+use crate::device::{Distortion, Extrinsics, Format, Frame, Intrinsics, ProfileKind};
+use crate::{Error, Result};
+
+/// How the depth images of one stream map onto the images of another:
+/// made once per pair of streams, used for every frame.
+///
+/// ```
+/// use rsbag::device::{Distortion, Extrinsics, Intrinsics};
+/// use rsbag::processing::Alignment;
+/// let depth = Intrinsics { width: 4, height: 2, ppx: 2.0, ppy: 1.0, fx: 2.0, fy: 2.0,
+///     model: Distortion::None, coeffs: [0.0; 5] };
+/// let alignment = Alignment::new(&depth, 0.001, &depth, &Extrinsics::IDENTITY);
+/// // The same camera: every pixel keeps its depth.
+/// let aligned = alignment.depth_to_other_values(&[0, 1000, 1200, 1300, 900, 0, 800, 700])?;
+/// assert_eq!(aligned, [0, 1000, 1200, 1300, 900, 0, 800, 700]);
+/// # Ok::<(), rsbag::Error>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Alignment {
+    depth: Intrinsics,
+    other: Intrinsics,
+    depth_to_other: Extrinsics,
+    depth_units: f32,
+    top_left: DepthRays,
+    bottom_right: DepthRays,
+}
+
+/// A pixel of the other image (may lie outside it).
+type Pixel = (i32, i32);
+
+impl Alignment {
+    /// The alignment of depth images with `depth` intrinsics and raw values
+    /// in `depth_units` metres to images with `other` intrinsics, the
+    /// other camera being `depth_to_other` from the depth camera.
+    pub fn new(
+        depth: &Intrinsics,
+        depth_units: f32,
+        other: &Intrinsics,
+        depth_to_other: &Extrinsics,
+    ) -> Alignment {
+        Alignment {
+            depth: *depth,
+            other: *other,
+            depth_to_other: *depth_to_other,
+            depth_units,
+            top_left: DepthRays::new(depth, -0.5),
+            bottom_right: DepthRays::new(depth, 0.5),
+        }
+    }
+
+    /// Depth values (row-major, the depth image's size) aligned to the
+    /// other image: an image of its size, each pixel the nearest depth seen
+    /// there, 0 where no depth pixel lands.
+    pub fn depth_to_other_values(&self, depth: &[u16]) -> Result<Vec<u16>> {
+        self.check_depth(depth)?;
+        let (width, height) = (self.other.width as i32, self.other.height as i32);
+        let mut aligned = vec![0u16; (width * height) as usize];
+        let lens = self.other.model == Distortion::ModifiedBrownConrady;
+        let both_corners = self.depth_is_coarser();
+        for (index, &d) in depth.iter().enumerate() {
+            if d == 0 {
+                continue;
+            }
+            let first = self.corner(&self.top_left, index, d, lens);
+            let last = if both_corners {
+                self.corner(&self.bottom_right, index, d, lens)
+            } else {
+                first
+            };
+            for y in first.1.max(0)..=last.1.min(height - 1) {
+                for x in first.0.max(0)..=last.0.min(width - 1) {
+                    let target = &mut aligned[(y * width + x) as usize];
+                    *target = if *target == 0 { d } else { (*target).min(d) };
+                }
+            }
+        }
+        Ok(aligned)
+    }
+
+    /// The other image's pixels (`bytes_per_pixel` each, rows `stride`
+    /// bytes apart) aligned to depth: an image of the depth image's size
+    /// (rows packed), each pixel with a depth taking the other image's
+    /// pixel seen there, zeros elsewhere.
+    pub fn other_to_depth_pixels(
+        &self,
+        depth: &[u16],
+        other: &[u8],
+        bytes_per_pixel: usize,
+        stride: usize,
+    ) -> Result<Vec<u8>> {
+        self.check_depth(depth)?;
+        let (width, height) = (self.other.width as usize, self.other.height as usize);
+        if !(1..=4).contains(&bytes_per_pixel)
+            || stride < width * bytes_per_pixel
+            || other.len() < stride * height.saturating_sub(1) + width * bytes_per_pixel
+        {
+            return Err(Error::InvalidArgument(format!(
+                "an image of {width}x{height} pixels of {bytes_per_pixel} bytes, rows {stride} \
+                 bytes apart, cannot be held in {} bytes",
+                other.len()
+            )));
+        }
+        let lens = matches!(
+            self.other.model,
+            Distortion::ModifiedBrownConrady | Distortion::InverseBrownConrady
+        );
+        // librealsense maps one corner: the bottom-right one when the other
+        // image is smaller than depth both ways, else the top-left one.
+        let rays = if self.other.width < self.depth.width && self.other.height < self.depth.height {
+            &self.bottom_right
+        } else {
+            &self.top_left
+        };
+        let mut aligned = vec![0u8; depth.len() * bytes_per_pixel];
+        for (index, &d) in depth.iter().enumerate() {
+            if d == 0 {
+                continue;
+            }
+            let (x, y) = self.corner(rays, index, d, lens);
+            if x < 0 || y < 0 || x as usize >= width || y as usize >= height {
+                continue;
+            }
+            let from = y as usize * stride + x as usize * bytes_per_pixel;
+            let to = index * bytes_per_pixel;
+            aligned[to..to + bytes_per_pixel].copy_from_slice(&other[from..from + bytes_per_pixel]);
+        }
+        Ok(aligned)
+    }
+
+    /// A Z16 `depth` frame aligned to the other image: a frame of the
+    /// depth stream with the other image's size and intrinsics.
+    pub fn depth_to_other(&self, depth: &Frame) -> Result<Frame> {
+        if depth.profile.format != Format::Z16 {
+            return Err(Error::InvalidArgument(format!(
+                "only Z16 depth can be aligned, not {}",
+                depth.profile.format
+            )));
+        }
+        let aligned = self.depth_to_other_values(&depth_values(depth)?)?;
+        let data: Vec<u8> = aligned.iter().flat_map(|d| d.to_le_bytes()).collect();
+        Ok(self.reshaped(depth, &self.other, 2, data))
+    }
+
+    /// `other` aligned to the Z16 `depth` frame: a frame of the other
+    /// stream with the depth image's size and intrinsics. Formats of 1 to 4
+    /// bytes a pixel are aligned as librealsense aligns them (YUYV pairs
+    /// included, which mixes their chroma, as there).
+    pub fn other_to_depth(&self, depth: &Frame, other: &Frame) -> Result<Frame> {
+        let bytes_per_pixel = other.profile.format.bytes_per_pixel().unwrap_or(0) as usize;
+        let values = depth_values(depth)?;
+        let packed: Vec<u8> = rows(other, bytes_per_pixel.max(1))?
+            .flatten()
+            .copied()
+            .collect();
+        let stride = self.other.width as usize * bytes_per_pixel;
+        let aligned = self.other_to_depth_pixels(&values, &packed, bytes_per_pixel, stride)?;
+        Ok(self.reshaped(other, &self.depth, bytes_per_pixel as u32, aligned))
+    }
+
+    /// `frame` with `data` of the size and intrinsics of `like`.
+    fn reshaped(&self, frame: &Frame, like: &Intrinsics, bpp: u32, data: Vec<u8>) -> Frame {
+        let mut profile = frame.profile;
+        profile.kind = ProfileKind::Video {
+            width: like.width,
+            height: like.height,
+            intrinsics: Some(*like),
+        };
+        Frame {
+            profile,
+            stride: like.width * bpp,
+            data: Bytes::from(data),
+            ..frame.clone()
+        }
+    }
+
+    fn check_depth(&self, depth: &[u16]) -> Result<()> {
+        let expected = self.depth.width as usize * self.depth.height as usize;
+        if depth.len() == expected {
+            Ok(())
+        } else {
+            Err(Error::InvalidArgument(format!(
+                "a depth image of {}x{} has {expected} pixels, not {}",
+                self.depth.width,
+                self.depth.height,
+                depth.len()
+            )))
+        }
+    }
+
+    /// Where the corner `rays` gives of depth pixel `index` lands in the
+    /// other image at raw depth `d`.
+    fn corner(&self, rays: &DepthRays, index: usize, d: u16, lens: bool) -> Pixel {
+        let point = rays.point(index, f32::from(d) * self.depth_units);
+        let [x, y, z] = transform_sse(&self.depth_to_other, point);
+        let mut normalized = [x / z, y / z];
+        if lens {
+            normalized = distort_align(&self.other.coeffs, normalized);
+        }
+        let u = normalized[0] * self.other.fx + self.other.ppx;
+        let v = normalized[1] * self.other.fy + self.other.ppy;
+        (round_sse(u + 0.5), round_sse(v + 0.5))
+    }
+
+    /// Whether the depth image has fewer pixels per degree than the other
+    /// (or is one of two special resolution pairs): then a depth pixel
+    /// covers several of the other's, and both its corners are mapped.
+    fn depth_is_coarser(&self) -> bool {
+        let (depth, other) = (&self.depth, &self.other);
+        let special = matches!(
+            (depth.width, depth.height, other.width, other.height),
+            (640, 240, 320, 180) | (640, 480, 640, 360)
+        );
+        let [depth_x, depth_y] = pixels_per_degree(depth);
+        let [other_x, other_y] = pixels_per_degree(other);
+        depth_x < other_x || depth_y < other_y || special
+    }
+}
+
+/// `rs2_fov`'s field of view, as pixels per degree.
+fn pixels_per_degree(i: &Intrinsics) -> [f32; 2] {
+    let fov_x =
+        ((i.ppx + 0.5).atan2(i.fx) + (i.width as f32 - (i.ppx + 0.5)).atan2(i.fx)) * 57.295_78_f32;
+    let fov_y =
+        ((i.ppy + 0.5).atan2(i.fy) + (i.height as f32 - (i.ppy + 0.5)).atan2(i.fy)) * 57.295_78_f32;
+    [i.width as f32 / fov_x, i.height as f32 / fov_y]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn camera(width: u32, height: u32, f: f32) -> Intrinsics {
+        Intrinsics {
+            width,
+            height,
+            ppx: width as f32 / 2.0,
+            ppy: height as f32 / 2.0,
+            fx: f,
+            fy: f,
+            model: Distortion::None,
+            coeffs: [0.0; 5],
+        }
+    }
+
+    #[test]
+    fn a_coarser_depth_image_fills_every_pixel_it_covers_with_the_nearest_depth() {
+        // Depth at half the colour camera's resolution, same lens and
+        // place. Depth pixel (1, 1)'s corners land at colour x = y = 1.0
+        // and 3.0, rounded as librealsense rounds (p + 0.5, ties to even)
+        // to 2 and 4; pixel (2, 1)'s at x = 3.0 and 5.0, to 4 and 6. Where
+        // both land (x = 4) the nearer depth wins.
+        let depth = camera(4, 4, 4.0);
+        let color = camera(8, 8, 8.0);
+        let alignment = Alignment::new(&depth, 0.001, &color, &Extrinsics::IDENTITY);
+        let mut values = vec![0u16; 16];
+        values[5] = 2000;
+        values[6] = 1000;
+        let aligned = alignment.depth_to_other_values(&values).expect("aligned");
+        let mut expected = vec![0u16; 64];
+        for y in 2..=4 {
+            for x in 2..=6 {
+                expected[y * 8 + x] = if x < 4 { 2000 } else { 1000 };
+            }
+        }
+        assert_eq!(aligned, expected);
+    }
+
+    #[test]
+    fn another_image_comes_to_depth_rounded_as_the_sse_code_rounds() {
+        // The other camera's principal point 0.6 px to the right: depth
+        // pixel x's top-left corner lands at x + 0.1, and librealsense's
+        // SSE code takes pixel round(x + 0.1 + 0.5) = x + 1 (the plain C
+        // code would take x).
+        let depth = camera(4, 1, 4.0);
+        let mut other = depth;
+        other.ppx += 0.6;
+        let alignment = Alignment::new(&depth, 0.001, &other, &Extrinsics::IDENTITY);
+        let aligned = alignment
+            .other_to_depth_pixels(&[1000, 1000, 0, 1000], &[10, 11, 12, 13], 1, 4)
+            .expect("aligned");
+        assert_eq!(aligned, [11, 12, 0, 0]);
+    }
+
+    #[test]
+    fn wrong_sizes_are_errors() {
+        let depth = camera(4, 4, 4.0);
+        let alignment = Alignment::new(&depth, 0.001, &depth, &Extrinsics::IDENTITY);
+        assert!(alignment.depth_to_other_values(&[0; 15]).is_err());
+        assert!(alignment
+            .other_to_depth_pixels(&[0; 16], &[0; 47], 3, 12)
+            .is_err());
+        assert!(alignment
+            .other_to_depth_pixels(&[0; 16], &[0; 48], 5, 20)
+            .is_err());
+    }
+}

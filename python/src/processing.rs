@@ -31,15 +31,19 @@ impl Alignment {
         depth: PyRef<'py, Frame>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let (alignment, frame) = (&self.inner, depth.frame());
-        let aligned = py
-            .detach(|| alignment.depth_to_other(frame))
+        if frame.profile.format != rsbag::device::Format::Z16 {
+            return Err(to_py(rsbag::Error::InvalidArgument(format!(
+                "only Z16 depth can be aligned, not {}",
+                frame.profile.format
+            ))));
+        }
+        let values = py
+            .detach(|| {
+                let depth = rsbag::processing::depth_values(frame)?;
+                alignment.depth_to_other_values(&depth)
+            })
             .map_err(to_py)?;
-        let values: Vec<u16> = aligned
-            .data
-            .chunks_exact(2)
-            .map(|p| u16::from_le_bytes([p[0], p[1]]))
-            .collect();
-        let (width, height) = aligned.resolution().unwrap_or((0, 0));
+        let (width, height) = alignment.other_size();
         let array = PyArray1::from_vec(py, values).reshape([height as usize, width as usize])?;
         Ok(array.into_any())
     }

@@ -195,6 +195,11 @@ impl DepthRays {
         self.width
     }
 
+    /// Every pixel's ray: x/z, then y/z, row-major.
+    pub fn rays(&self) -> (&[f32], &[f32]) {
+        (&self.x, &self.y)
+    }
+
     /// The ray of pixel `index` (row-major).
     pub fn get(&self, index: usize) -> [f32; 2] {
         [self.x[index], self.y[index]]
@@ -234,6 +239,7 @@ fn ray(intrinsics: &Intrinsics, column: f32, row: f32) -> [f32; 2] {
 /// `point` moved by `e` with the SSE code's order of additions
 /// (`r0·x + (r3·y + (r6·z + t0))`), which rounds differently from
 /// [`transform`]'s.
+#[inline(always)]
 pub(super) fn transform_sse(e: &Extrinsics, [x, y, z]: [f32; 3]) -> [f32; 3] {
     let r = &e.rotation;
     let t = &e.translation;
@@ -248,6 +254,7 @@ pub(super) fn transform_sse(e: &Extrinsics, [x, y, z]: [f32; 3]) -> [f32; 3] {
 /// Brown-Conrady formula as the SSE code has it (tangential terms from
 /// the radially distorted coordinates, the y term reusing the x one), or
 /// none.
+#[inline(always)]
 pub(super) fn distort_align(c: &[f32; 5], [x, y]: [f32; 2]) -> [f32; 2] {
     let r2 = x * x + y * y;
     let r3 = c[1] * (r2 * r2) + c[4] * (r2 * (r2 * r2));
@@ -287,6 +294,22 @@ pub(super) fn distort_texture(model: Distortion, c: &[f32; 5], [x, y]: [f32; 2])
 pub(super) fn round_sse(v: f32) -> i32 {
     if (-2_147_483_648.0..2_147_483_648.0).contains(&v) {
         v.round_ties_even() as i32
+    } else {
+        i32::MIN
+    }
+}
+
+/// [`round_sse`] for `|v| < 2²²` (no branch: loops of it vectorize);
+/// `i32::MIN` for anything else, which callers redo with [`round_sse`]
+/// (it is `i32::MIN` there too, except for huge finite values).
+#[inline(always)]
+pub(super) fn round_sse_fast(v: f32) -> i32 {
+    // Adding 1.5·2²³ leaves no fraction bits, so the sum is rounded to an
+    // integer, ties to even (the sum and v have the same parity).
+    const SHIFT: f32 = 12_582_912.0;
+    let rounded = ((v + SHIFT) - SHIFT) as i32;
+    if v.abs() < 4_194_304.0 {
+        rounded
     } else {
         i32::MIN
     }
@@ -352,6 +375,20 @@ mod tests {
         assert_eq!(round_sse(-0.5), 0);
         assert_eq!(round_sse(f32::NAN), i32::MIN);
         assert_eq!(round_sse(3e9), i32::MIN);
+        for v in [
+            2.5,
+            3.5,
+            -2.5,
+            -3.5,
+            0.49999997,
+            1e6 + 0.5,
+            -7.25,
+            4_194_303.5,
+        ] {
+            assert_eq!(round_sse_fast(v), round_sse(v), "{v}");
+        }
+        assert_eq!(round_sse_fast(5e6), i32::MIN);
+        assert_eq!(round_sse_fast(f32::NAN), i32::MIN);
         assert_eq!(truncate_c(-1.7), -1);
         assert_eq!(truncate_c(f32::INFINITY), i32::MIN);
     }

@@ -23,6 +23,6 @@ mod streams;
 
 pub use align::Alignment;
 pub use geometry::{deproject, project, transform, DepthRays};
-pub use image::{colorize, image, image_supported, rows, Image, PixelLayout};
+pub use image::{colorize, depth_values, image, image_supported, rows, Image, PixelLayout};
 pub use pointcloud::{is_kept_vertex, texture_color, PointCloud, PointCloudMaker};
 pub use streams::depth_units;

@@ -376,6 +376,45 @@ mod tests {
     }
 
     #[test]
+    fn the_vectorized_corners_equal_the_exact_ones() {
+        // The fast pass (AVX2 where the CPU has it, else SSE2) against the
+        // exact scalar computation, on a depth image of every kind of
+        // value, through a lens and a rotation.
+        let depth = camera(37, 23, 30.0);
+        let mut other = camera(50, 40, 45.0);
+        other.model = Distortion::ModifiedBrownConrady;
+        other.coeffs = [0.12, -0.2, -0.0015, 0.0008, 0.05];
+        let extrinsics = Extrinsics {
+            rotation: [
+                0.9999, 0.003, 0.006, -0.003, 0.9999, 0.004, -0.006, -0.004, 0.9999,
+            ],
+            translation: [0.015, 0.0005, -0.0003],
+        };
+        let alignment = Alignment::new(&depth, 0.001, &other, &extrinsics);
+        let values: Vec<u16> = (0..37 * 23u32)
+            .map(|i| (i.wrapping_mul(2_654_435_761) >> 16) as u16)
+            .collect();
+        for lens in [false, true] {
+            for rays in [&alignment.top_left, &alignment.bottom_right] {
+                let fast = alignment.corners(rays, &values, lens);
+                let portable = if lens {
+                    alignment.corners_portable::<true>(rays, &values)
+                } else {
+                    alignment.corners_portable::<false>(rays, &values)
+                };
+                assert_eq!(fast, portable);
+                for (i, &d) in values.iter().enumerate() {
+                    assert_eq!(
+                        fast[i],
+                        alignment.corner(rays, i, d, lens),
+                        "pixel {i}, depth {d}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
     fn wrong_sizes_are_errors() {
         let depth = camera(4, 4, 4.0);
         let alignment = Alignment::new(&depth, 0.001, &depth, &Extrinsics::IDENTITY);

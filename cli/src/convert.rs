@@ -137,7 +137,8 @@ pub enum Storage {
 /// datasets read it: the header `#timestamp [ns],w_RS_S_x [rad s^-1],…,
 /// a_RS_S_z [m s^-2]`, then one row per gyro sample, time-ordered:
 /// its timestamp in integer nanoseconds (frame timestamp ms × 10⁶,
-/// rounded), its angular velocity (rad/s), and the acceleration (m/s²)
+/// rounded; zero-padded to 10 digits, as `kalibr_bagcreater` cuts the
+/// seconds off before the last nine), its angular velocity (rad/s), and the acceleration (m/s²)
 /// linearly interpolated at that time between the accel samples before
 /// and after it (as the RealSense ROS wrapper's `unite_imu_method:
 /// linear_interpolation`). Gyro samples before the first or after the last

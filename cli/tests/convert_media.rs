@@ -424,6 +424,8 @@ fn imu_csv(dir: &Path) -> ImuRows {
         .map(|line| {
             let fields: Vec<&str> = line.split(',').collect();
             assert_eq!(fields.len(), 7, "{line}");
+            // kalibr_bagcreater reads the seconds before the last 9 digits.
+            assert!(fields[0].len() >= 10, "{line}");
             let value = |i: usize| fields[i].parse::<f64>().expect("float");
             (
                 fields[0].parse().expect("integer nanoseconds"),

@@ -125,7 +125,10 @@ impl ImuCsv {
         self.rows += 1;
         let [gx, gy, gz] = row.gyro;
         let [ax, ay, az] = row.accel;
-        writeln!(self.file, "{ns},{gx},{gy},{gz},{ax},{ay},{az}").map_err(|e| dir.error(NAME, e))
+        // kalibr_bagcreater takes the seconds as all but the last nine
+        // digits: under 1 s it needs the zeros.
+        writeln!(self.file, "{ns:010},{gx},{gy},{gz},{ax},{ay},{az}")
+            .map_err(|e| dir.error(NAME, e))
     }
 
     /// Write the last rows; what the report says about the file.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Install what the interop tests (tests/interop/*.py) need: the real
-# librealsense 2.55 (pyrealsense2, which links libusb-1.0), the judge of
+# Install what the interop tests (tests/interop/*.py) need: ffmpeg (the
+# videos of `convert --to mp4`), the real librealsense 2.55 (pyrealsense2, which links libusb-1.0), the judge of
 # .bag files, the rosbags library (pinned: tests/interop/rosbags_dump.py
 # was written against its API) and the mcap library (reads the MCAP files
 # of `convert --to ros2`) for the system's python3; librealsense 2.59,
@@ -15,17 +15,28 @@ PYREALSENSE2=pyrealsense2==2.55.1.6486
 ROSBAGS=rosbags==0.11.9
 MCAP=mcap==1.6.0
 
-# libusb-1.0-0: a Debian package, only when missing and only as root with apt.
-if dpkg-query -W -f='${Status}' libusb-1.0-0 2>/dev/null | grep -q "install ok installed"; then
-    echo "libusb-1.0-0: already installed"
-elif [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
-    echo "libusb-1.0-0: installing"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq
-    apt-get install -y -qq libusb-1.0-0 >/dev/null
-else
-    echo "libusb-1.0-0: missing, and cannot install it here (not root or no apt-get)" >&2
-fi
+# Debian packages, each only when missing and only as root with apt:
+# libusb-1.0-0 (pyrealsense2 links it) and ffmpeg (`convert --to mp4`
+# encodes with it; the tests probe and decode videos with its ffprobe and
+# ffmpeg).
+APT_UPDATED=
+apt_package() {
+    if dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; then
+        echo "$1: already installed"
+    elif [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "$1: installing"
+        export DEBIAN_FRONTEND=noninteractive
+        if [ -z "$APT_UPDATED" ]; then
+            apt-get update -qq
+            APT_UPDATED=1
+        fi
+        apt-get install -y -qq "$1" >/dev/null
+    else
+        echo "$1: missing, and cannot install it here (not root or no apt-get)" >&2
+    fi
+}
+apt_package libusb-1.0-0
+apt_package ffmpeg
 
 # Python packages: skip pip when the right versions import already.
 if "$PYTHON" - <<'PY' 2>/dev/null

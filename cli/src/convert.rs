@@ -1,5 +1,11 @@
-//! `rsbag convert`: frames out of a recording as PNG, raw bytes, CSV or
-//! PLY files, like librealsense's rs-convert.
+//! `rsbag convert`: frames out of a recording as PNG, raw bytes, CSV,
+//! NumPy, PLY or MP4 files, like librealsense's rs-convert, or as a
+//! calibration tool's IMU file.
+
+mod depth_files;
+mod kalibr;
+mod npy;
+mod video;
 
 use std::collections::btree_map::Entry;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
@@ -33,10 +39,19 @@ pub enum Target {
     Png,
     /// The bytes of each image frame as recorded (rows `stride` bytes).
     Raw,
-    /// One CSV per IMU or pose stream, a row per sample.
+    /// One CSV per IMU or pose stream, a row per sample; one CSV matrix
+    /// of depths in meters per depth frame.
     Csv,
+    /// One NumPy `.npy` array per depth frame: float32 meters, or with
+    /// `--npy-raw` uint16 depth units.
+    Npy,
     /// One point cloud per depth frame.
     Ply,
+    /// One H.264 MP4 video per video stream (needs `ffmpeg` on PATH).
+    Mp4,
+    /// The gyro and accel samples united in one `imu.csv` in the
+    /// EuRoC/Kalibr format.
+    Kalibr,
     /// The recording as a `.db3` that librealsense 2.59 plays (PNG/zstd
     /// compressed images as 2.59 records them; pose streams left out
     /// unless `--keep-pose`).
@@ -84,13 +99,54 @@ pub enum Storage {
 /// translation `tx,ty,tz` (m), rotation quaternion `qx,qy,qz,qw`,
 /// velocity `vx,vy,vz`, acceleration `ax,ay,az`, angular velocity
 /// `wx,wy,wz`, angular acceleration `awx,awy,awz`, then
-/// `tracker_confidence,mapper_confidence`.
+/// `tracker_confidence,mapper_confidence`. Each depth frame as
+/// `Depth_NUMBER.csv`, the matrix rs-convert `-v` writes: one line per
+/// image row, no header, the depth of each pixel in meters (raw value
+/// times the depth sensor's Depth Units option, 0 for no depth), written
+/// as the shortest decimal that reads back as the same 32-bit float
+/// (rs-convert prints 6 significant digits and names the file by the
+/// frame's timestamp; here the timestamp is in `frames.csv`).
+///
+/// `--to npy`: each depth frame as `Depth_NUMBER.npy`, a `height x width`
+/// array (NumPy format 1.0, C order): float32 meters (0 for no depth), or
+/// with `--npy-raw` the uint16 raw values, meters being raw times the
+/// scale. The scale is the `depth_units_m` column of `frames.csv` (for
+/// `--to csv` too); the `.npy` header cannot hold it (NumPy refuses a
+/// header with keys of its own).
 ///
 /// `--to ply`: a point cloud per depth frame (binary little-endian, or
 /// `--ascii`), one `float x, y, z` vertex in meters per pixel with a
 /// depth: `z = depth * depth units`, `x = (u - ppx) / fx * z`,
 /// `y = (v - ppy) / fy * z`, with the recorded intrinsics and the depth
 /// sensor's Depth Units option. Lens distortion is ignored.
+///
+/// `--to mp4`: one video per video stream, `STREAM.mp4` (`Depth.mp4`,
+/// `Infrared_1.mp4`): H.264 (libx264, yuv420p) at the stream's frame rate,
+/// encoded by the `ffmpeg` program found on PATH (Debian/Ubuntu package
+/// `ffmpeg`; an error names it when missing). Depth is colorized as
+/// `--colorize` does (over `--colorize-range`), other streams as `--to png`
+/// makes them (16-bit gray is cut to 8 bits). Frames go in recorded order,
+/// one video frame each; a gap between two frames' timestamps longer than
+/// 1.5 frame periods (dropped frames) is filled with copies of the frame
+/// before it, one per missing frame, so that the video keeps the recorded
+/// timing (gaps over 60 s are not filled). The video lasts its frame
+/// count over the frame rate. An odd width or height gets one black
+/// column or row (H.264 in yuv420p needs even sizes).
+///
+/// `--to kalibr`: `imu.csv` as Kalibr's `kalibr_bagcreater` and EuRoC
+/// datasets read it: the header `#timestamp [ns],w_RS_S_x [rad s^-1],…,
+/// a_RS_S_z [m s^-2]`, then one row per gyro sample, time-ordered:
+/// its timestamp in integer nanoseconds (frame timestamp ms × 10⁶,
+/// rounded; zero-padded to 10 digits, as `kalibr_bagcreater` cuts the
+/// seconds off before the last nine), its angular velocity (rad/s), and the acceleration (m/s²)
+/// linearly interpolated at that time between the accel samples before
+/// and after it (as the RealSense ROS wrapper's `unite_imu_method:
+/// linear_interpolation`). Gyro samples before the first or after the last
+/// accel sample, and samples with a repeated or backward timestamp, are
+/// dropped (counted in the report). A COMBINED_MOTION stream (an `Imu`
+/// topic of a camera bag recorded from ROS) already holds both at each
+/// time and is written as it is. The recording (or `--streams`) must have
+/// one Gyro and one Accel stream, or one Motion stream.
 ///
 /// `--to ros2`: a rosbag2 bag directory (`metadata.yaml` and `DIR_0.db3`
 /// or, with `--storage mcap`, `DIR_0.mcap`) of standard messages under
@@ -128,12 +184,17 @@ pub struct Args {
     /// frame.
     #[arg(long)]
     colorize: bool,
-    /// Depths (meters) the colorized map spans, near and far.
+    /// Depths (meters) the colorized map spans, near and far (`--colorize`
+    /// and `--to mp4`).
     #[arg(long, value_name = "NEAR,FAR", default_value = "0.3,4", value_parser = depth_range)]
     colorize_range: (f32, f32),
     /// With `--to ply`: ASCII instead of binary point clouds.
     #[arg(long)]
     ascii: bool,
+    /// With `--to npy`: the raw uint16 depth values instead of float32
+    /// meters.
+    #[arg(long)]
+    npy_raw: bool,
     /// With `--to db3` or `--to bag`: uncompressed images (db3) or chunks
     /// (bag).
     #[arg(long)]
@@ -160,7 +221,10 @@ impl Target {
             Target::Png => "png",
             Target::Raw => "raw",
             Target::Csv => "csv",
+            Target::Npy => "npy",
             Target::Ply => "ply",
+            Target::Mp4 => "mp4",
+            Target::Kalibr => "kalibr",
             Target::Db3 => "db3",
             Target::Bag => "bag",
             Target::Ros2 => "ros2",
@@ -176,9 +240,14 @@ impl Target {
                 Err("a format PNG does not hold")
             }
             Target::Raw if !video => Err("not an image"),
-            Target::Csv if video => Err("not IMU or pose samples"),
+            Target::Csv if video && profile.format != Format::Z16 => {
+                Err("not depth, IMU or pose samples")
+            }
+            Target::Npy if profile.format != Format::Z16 => Err("not depth"),
             Target::Ply if profile.format != Format::Z16 => Err("not depth"),
             Target::Ply if profile.intrinsics().is_none() => Err("no intrinsics recorded"),
+            Target::Mp4 => video::accepts(profile),
+            Target::Kalibr => kalibr::accepts(profile),
             _ => Ok(()),
         }
     }
@@ -189,6 +258,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
         return Err(Error::InvalidArgument(
             "--colorize goes with --to png".into(),
         ));
+    }
+    if args.npy_raw && args.to != Target::Npy {
+        return Err(Error::InvalidArgument(
+            "--npy-raw goes with --to npy".into(),
+        ));
+    }
+    if args.to == Target::Mp4 {
+        video::check_ffmpeg()?;
     }
     let file_format = match args.to {
         Target::Db3 => Some(FileFormat::Db3),
@@ -245,6 +322,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let (streams, skipped) = convertible(&reader, &args)?;
+    if args.to == Target::Kalibr {
+        kalibr::check_streams(&streams).map_err(|e| e.in_file(&args.file))?;
+    }
     let window = Window::new(reader.duration(), args.start, args.duration)?;
     let query = reader
         .select()
@@ -264,10 +344,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
         bar.inc(1);
     }
-    let written = writer.finish()?;
+    let (written, notes) = writer.finish()?;
     dir.finish()?;
     bar.finish_and_clear();
-    super::emit(&summary(&args, &written, &skipped));
+    super::emit(&summary(&args, &written, &skipped, &notes));
     Ok(losses.exit_code())
 }
 
@@ -314,7 +394,12 @@ fn convertible(reader: &FrameReader, args: &Args) -> Result<(BTreeSet<StreamId>,
     Ok((streams, skipped))
 }
 
-fn summary(args: &Args, written: &BTreeMap<StreamId, u64>, skipped: &[(StreamId, &str)]) -> String {
+fn summary(
+    args: &Args,
+    written: &BTreeMap<StreamId, u64>,
+    skipped: &[(StreamId, &str)],
+    notes: &[String],
+) -> String {
     let mut out = String::new();
     let counts: Vec<String> = written.iter().map(|(s, n)| format!("{s}: {n}")).collect();
     outln!(
@@ -325,6 +410,9 @@ fn summary(args: &Args, written: &BTreeMap<StreamId, u64>, skipped: &[(StreamId,
         args.out.display(),
         counts.join(", ")
     );
+    for note in notes {
+        outln!(out, "{note}");
+    }
     for (stream, why) in skipped {
         outln!(out, "skipped {stream}: {why}");
     }
@@ -423,13 +511,19 @@ struct Writer<'a> {
     dir: &'a OutputDir,
     reader: &'a FrameReader,
     colorize: Option<(f32, f32)>,
+    colorize_range: (f32, f32),
     ascii: bool,
+    npy_raw: bool,
     names: HashSet<String>,
     index: Option<BufWriter<File>>,
     csv: BTreeMap<StreamId, (String, BufWriter<File>)>,
     written: BTreeMap<StreamId, u64>,
     /// Depth units per sensor, looked up once.
     depth_units: BTreeMap<usize, f32>,
+    /// `--to mp4`: the video being written of each stream.
+    videos: BTreeMap<StreamId, video::VideoFile>,
+    /// `--to kalibr`: the IMU file, once a sample came.
+    imu: Option<kalibr::ImuCsv>,
 }
 
 impl<'a> Writer<'a> {
@@ -439,12 +533,16 @@ impl<'a> Writer<'a> {
             dir,
             reader,
             colorize: args.colorize.then_some(args.colorize_range),
+            colorize_range: args.colorize_range,
             ascii: args.ascii,
+            npy_raw: args.npy_raw,
             names: HashSet::new(),
             index: None,
             csv: BTreeMap::new(),
             written: BTreeMap::new(),
             depth_units: BTreeMap::new(),
+            videos: BTreeMap::new(),
+            imu: None,
         }
     }
 
@@ -470,7 +568,11 @@ impl<'a> Writer<'a> {
                     .map_err(|e| self.dir.error(&name, e))?;
                 self.indexed(&name, frame)?;
             }
+            Target::Csv if frame.profile.format == Format::Z16 => self.depth_csv(recorded)?,
             Target::Csv => self.csv_row(frame)?,
+            Target::Npy => self.depth_npy(recorded)?,
+            Target::Mp4 => self.video_frame(recorded)?,
+            Target::Kalibr => self.imu_sample(frame)?,
             // Whole files are written by `convert_file`, never frame by frame.
             Target::Db3 | Target::Bag | Target::Ros2 => {
                 return Err(Error::InvalidArgument(format!(
@@ -648,15 +750,23 @@ impl<'a> Writer<'a> {
         })
     }
 
-    /// Flush every file; the frames written per stream.
-    fn finish(mut self) -> Result<BTreeMap<StreamId, u64>> {
+    /// Flush every file; the frames written per stream, and what the
+    /// report should add about the files (videos, the IMU file).
+    fn finish(mut self) -> Result<(BTreeMap<StreamId, u64>, Vec<String>)> {
         for (name, file) in self.csv.values_mut() {
             file.flush().map_err(|e| self.dir.error(name, e))?;
         }
         if let Some(index) = &mut self.index {
             index.flush().map_err(|e| self.dir.error(INDEX, e))?;
         }
-        Ok(self.written)
+        let mut notes = Vec::new();
+        for video in std::mem::take(&mut self.videos).into_values() {
+            notes.push(video.finish()?);
+        }
+        if let Some(imu) = self.imu.take() {
+            notes.push(imu.finish(self.dir)?);
+        }
+        Ok((self.written, notes))
     }
 }
 

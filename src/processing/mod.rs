@@ -1,8 +1,9 @@
 //! What is made of a frame's bytes: images to view or save, colourised
-//! depth, depth aligned to another stream (and back), and point clouds
-//! with texture coordinates, computed as librealsense computes them.
-//! Pure functions over [`crate::device::Frame`]s, no I/O; the `rsbag
-//! convert` command and the Python package expose them.
+//! depth, depth in metres, depth aligned to another stream (and back),
+//! point clouds with texture coordinates (computed as librealsense computes
+//! them), video timing and united IMU samples. Pure functions over
+//! [`crate::device::Frame`]s, no I/O; the `rsbag convert` command and the
+//! Python package expose them.
 //!
 //! ```
 //! use rsbag::playback::FrameReader;
@@ -16,13 +17,19 @@
 //! ```
 
 mod align;
+mod depth;
 mod geometry;
 mod image;
+mod imu;
 mod pointcloud;
 mod streams;
+mod video;
 
 pub use align::Alignment;
+pub use depth::{depth_meters, depth_raw, DepthMap};
 pub use geometry::{deproject, project, transform, DepthRays};
 pub use image::{colorize, depth_values, image, image_supported, rows, Image, PixelLayout};
+pub use imu::{combined_motion, Dropped, ImuRow, ImuUniter};
 pub use pointcloud::{is_kept_vertex, texture_color, PointCloud, PointCloudMaker};
 pub use streams::depth_units;
+pub use video::{picture, VideoTiming, LONGEST_FILLED_GAP_MS};

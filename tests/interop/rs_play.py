@@ -132,7 +132,10 @@ def option_values(sensor):
     return out
 
 
-def play_frames(path, timeout_s=120.0, metadata=False, options=False):
+def play_frames(path, timeout_s=120.0, metadata=False, options=False, extra=None):
+    """The frames librealsense plays from `path`, one dict each (see the
+    module's docstring); `extra(frame)`, if given, returns more fields for
+    a frame's dict, read inside its callback while the frame is valid."""
     ctx, dev, playback = load(path)
     lock = threading.Lock()
     frames = []  # (arrival, record) in arrival order
@@ -153,6 +156,8 @@ def play_frames(path, timeout_s=120.0, metadata=False, options=False):
             record["metadata"] = frame_metadata(frame)
         if options:
             record["options"] = option_values(sensor)
+        if extra is not None:
+            record.update(extra(frame))
         if record["size"] != len(data):
             record["size_mismatch"] = len(data)
         with lock:

@@ -37,6 +37,15 @@ Scenarios (all timestamps in the hardware-clock domain unless said):
                No notification: pyrealsense2 2.55 stores dangling pointers for
                software_notification.description/serialized_data (pybind11
                converts the str to a temporary), so the bag would get garbage.
+  media        for `convert --to csv|npy|mp4|kalibr`: sensor "Stereo Module":
+               Depth Z16 64x48 @30 with read-only Depth Units 0.00025, 12
+               frames of smooth depth (raw 1000 + 40 (x + y) + 200 i) at
+               1000 + i*33.3 ms, frames 5 and 6 (i = 4, 5) dropped; sensor
+               "RGB Camera": Color RGB8 64x48 @30, 10 smooth gradient frames,
+               frame 8 (i = 7) dropped; sensor "Motion Module": Accel @100 at
+               1002 + 10 i ms (9 samples) and Gyro @200 at 1000 + 5 i ms (20
+               samples, the first before and the last three after the accel
+               samples).
   formats      ten sensors "Sensor 0".."Sensor 9", one 16x8 @30 stream each, in
                every video format librealsense 2.59 compresses its own way:
                Depth Z16, Infrared 1-3 Y8/Y16/RAW16, Color 0-5
@@ -224,10 +233,11 @@ class Session:
             entry["metadata"] = dict(md)
         self.frames.append(entry)
 
-    def video_frame(self, key, n, number, timestamp, domain=HW):
+    def video_frame(self, key, n, number, timestamp, domain=HW, data=None):
         s = self.streams[key]
         spec = s["spec"]
-        data = pixels(spec["uid"], n, spec["width"] * spec["height"] * spec["bpp"])
+        if data is None:
+            data = pixels(spec["uid"], n, spec["width"] * spec["height"] * spec["bpp"])
         f = rs.software_video_frame()  # a new one each time: it owns `pixels`
         f.pixels = data
         f.stride = spec["width"] * spec["bpp"]
@@ -239,11 +249,12 @@ class Session:
         s["sensor"]["handle"].on_video_frame(f)
         self.record_frame(key, number, timestamp, domain, data)
 
-    def motion_frame(self, key, n, number, timestamp, domain=HW):
+    def motion_frame(self, key, n, number, timestamp, domain=HW, xyz=None):
         s = self.streams[key]
         # Values exactly representable as float32.
-        xyz = (0.25 * n - 1.0, 9.75 + 0.125 * (n % 4), -0.5 * (n % 3)) if key.startswith("Accel") \
-            else (0.0625 * n, -0.03125 * n, 1.5 - 0.25 * (n % 5))
+        if xyz is None:
+            xyz = (0.25 * n - 1.0, 9.75 + 0.125 * (n % 4), -0.5 * (n % 3)) \
+                if key.startswith("Accel") else (0.0625 * n, -0.03125 * n, 1.5 - 0.25 * (n % 5))
         f = rs.software_motion_frame()
         f.data = vector(*xyz)
         f.timestamp = timestamp
@@ -414,6 +425,53 @@ def metadata():
     return s, schedule
 
 
+def media():
+    s = Session("rsbag Synthetic Media", "0006")
+    stereo, rgb = s.add_sensor("Stereo Module"), s.add_sensor("RGB Camera")
+    module = s.add_sensor("Motion Module")
+    s.read_only_option(stereo, rs.option.depth_units, 0.00025)
+    depth = s.add_video(stereo, rs.stream.depth, 0, 601, rs.format.z16, 64, 48, 30,
+                        rs.distortion.brown_conrady)
+    color = s.add_video(rgb, rs.stream.color, 0, 602, rs.format.rgb8, 64, 48, 30,
+                        rs.distortion.inverse_brown_conrady)
+    accel = s.add_motion(module, rs.stream.accel, 603, 100, 1.0)
+    gyro = s.add_motion(module, rs.stream.gyro, 604, 200, 0.5)
+
+    # Smooth pictures, so that a video codec keeps them close.
+    def depth_pixels(i):
+        return struct.pack("<3072H", *(1000 + 40 * (x + y) + 200 * i
+                                       for y in range(48) for x in range(64)))
+
+    def color_pixels(i):
+        return bytes(v for y in range(48) for x in range(64)
+                     for v in (4 * x, 5 * y, (2 * x + 2 * y + 12 * i) & 0xFF))
+
+    schedule = []
+    for i in range(12):
+        if i in (4, 5):
+            continue
+        ts = 1000.0 + i * 33.3
+        schedule.append((ts, lambda i=i, ts=ts: s.video_frame(depth, i, i + 1, ts,
+                                                              data=depth_pixels(i))))
+    for i in range(10):
+        if i == 7:
+            continue
+        ts = 1000.0 + i * 33.3 + 0.5
+        schedule.append((ts, lambda i=i, ts=ts: s.video_frame(color, i, i + 1, ts,
+                                                              data=color_pixels(i))))
+    for i in range(9):
+        ts = 1002.0 + i * 10.0
+        xyz = (0.5 * i * i - 2.0, 9.8 - 0.25 * i, 0.125 * (i % 3))
+        schedule.append((ts, lambda i=i, ts=ts, xyz=xyz: s.motion_frame(accel, i, i + 1, ts,
+                                                                        xyz=xyz)))
+    for i in range(20):
+        ts = 1000.0 + i * 5.0
+        xyz = (0.0625 * i, -0.03125 * i * i, 1.5 - 0.25 * (i % 5))
+        schedule.append((ts + 0.1, lambda i=i, ts=ts, xyz=xyz: s.motion_frame(gyro, i, i + 1, ts,
+                                                                              xyz=xyz)))
+    return s, schedule
+
+
 def formats():
     s = Session("rsbag Format Zoo", "0005")
     # One sensor per format (a sensor holds one stream of a kind and index).
@@ -436,7 +494,7 @@ def formats():
 
 
 SCENARIOS = {"depth-color": depth_color, "stereo": stereo, "motion": motion, "metadata": metadata,
-             "formats": formats}
+             "formats": formats, "media": media}
 
 
 def main():

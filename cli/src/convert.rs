@@ -5,6 +5,7 @@
 mod depth_files;
 mod kalibr;
 mod npy;
+mod prepare;
 mod video;
 
 use std::collections::btree_map::Entry;
@@ -15,7 +16,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use rsbag::device::{Format, Frame, ProfileKind, StreamId, StreamProfile};
-use rsbag::playback::{FrameReader, RecordedFrame};
+use rsbag::playback::{FrameReader, RecordedFrame, SyncOptions};
 use rsbag::record::rs_writer::depth_units_of;
 use rsbag::record::FileFormat;
 use rsbag::{Error, Result};
@@ -115,10 +116,17 @@ pub enum Storage {
 /// header with keys of its own).
 ///
 /// `--to ply`: a point cloud per depth frame (binary little-endian, or
-/// `--ascii`), one `float x, y, z` vertex in meters per pixel with a
-/// depth: `z = depth * depth units`, `x = (u - ppx) / fx * z`,
-/// `y = (v - ppy) / fy * z`, with the recorded intrinsics and the depth
-/// sensor's Depth Units option. Lens distortion is ignored.
+/// `--ascii`), one `float x, y, z` vertex in meters (the depth camera's
+/// coordinates: x right, y down, z forward) per pixel with a depth, as
+/// librealsense's `rs2::pointcloud` computes it from the recorded
+/// intrinsics (its lens handling included) and the depth sensor's Depth
+/// Units option. Where the recording has a colour stream related to depth,
+/// each vertex also gets `uchar red, green, blue` from the colour frame of
+/// its frameset, as `points.export_to_ply` picks it (after
+/// librealsense's occlusion scan, which drops vertices the colour camera
+/// cannot see); the vertices are those `export_to_ply` keeps, not flipped
+/// to its y-up, z-backward axes. With `--align-to Color`, the cloud is of
+/// the depth aligned to colour, in the colour camera's coordinates.
 ///
 /// `--to mp4`: one video per video stream, `STREAM.mp4` (`Depth.mp4`,
 /// `Infrared_1.mp4`): H.264 (libx264, yuv420p) at the stream's frame rate,
@@ -188,6 +196,15 @@ pub struct Args {
     /// and `--to mp4`).
     #[arg(long, value_name = "NEAR,FAR", default_value = "0.3,4", value_parser = depth_range)]
     colorize_range: (f32, f32),
+    /// With `--to png`, `raw`, `csv`, `npy` or `ply`: align images as
+    /// librealsense's `rs2::align` does. `Color` (any image stream but
+    /// depth): depth frames become depth aligned to that stream (its size
+    /// and intrinsics; raw files keep their `Depth_<number>.raw` names).
+    /// `Depth`: other image frames become aligned to the depth frame of
+    /// their frameset (the depth image's size); one without a depth frame
+    /// in its frameset is not written.
+    #[arg(long, value_name = "STREAM")]
+    align_to: Option<String>,
     /// With `--to ply`: ASCII instead of binary point clouds.
     #[arg(long)]
     ascii: bool,
@@ -264,6 +281,16 @@ pub fn run(args: Args) -> Result<ExitCode> {
             "--npy-raw goes with --to npy".into(),
         ));
     }
+    if args.align_to.is_some()
+        && !matches!(
+            args.to,
+            Target::Png | Target::Raw | Target::Csv | Target::Npy | Target::Ply
+        )
+    {
+        return Err(Error::InvalidArgument(
+            "--align-to goes with --to png, raw, csv, npy or ply".into(),
+        ));
+    }
     if args.to == Target::Mp4 {
         video::check_ffmpeg()?;
     }
@@ -326,25 +353,62 @@ pub fn run(args: Args) -> Result<ExitCode> {
         kalibr::check_streams(&streams).map_err(|e| e.in_file(&args.file))?;
     }
     let window = Window::new(reader.duration(), args.start, args.duration)?;
-    let query = reader
+    let in_file = |e: Error| e.in_file(&args.file);
+    let mut preparer =
+        prepare::Preparer::new(&reader, args.align_to.as_deref(), args.to == Target::Ply)
+            .map_err(in_file)?;
+    let total = reader
         .select()
         .streams(streams.iter().copied())
-        .time(window.bounds());
-    let in_file = |e: Error| e.in_file(&args.file);
-    let total = query.frame_counts().map_err(in_file)?.values().sum();
+        .time(window.bounds())
+        .frame_counts()
+        .map_err(in_file)?
+        .values()
+        .sum();
     let bar = progress::bar(total, "frames");
     let dir = OutputDir::create(&args.out)?;
     let mut writer = Writer::new(&args, &reader, &dir);
     let mut losses = Losses::new(&args.file);
-    for frame in query.frames().map_err(in_file)? {
-        match frame {
-            // A frame that cannot be converted is the input's fault.
-            Ok(frame) => writer.write(&frame).map_err(in_file)?,
-            Err(e) => bar.suspend(|| losses.note(&e)),
+    let (in_sets, partners) = (preparer.needs_framesets(), preparer.partners());
+    let mut write = |frame: &RecordedFrame, set: &[RecordedFrame]| -> Result<()> {
+        if let Some(ready) = preparer.prepare(frame, set)? {
+            writer.write(&ready.frame, ready.texture.as_ref())?;
         }
         bar.inc(1);
+        Ok(())
+    };
+    if in_sets {
+        // Frames are written with the frames of their frameset, partners
+        // read but not written.
+        let query = reader
+            .select()
+            .streams(streams.iter().copied().chain(partners))
+            .time(window.bounds());
+        for set in query.framesets(SyncOptions::default()).map_err(in_file)? {
+            match set {
+                Ok(set) => {
+                    for frame in set.frames().iter().filter(|f| streams.contains(&f.stream)) {
+                        write(frame, set.frames()).map_err(in_file)?;
+                    }
+                }
+                Err(e) => bar.suspend(|| losses.note(&e)),
+            }
+        }
+    } else {
+        let query = reader
+            .select()
+            .streams(streams.iter().copied())
+            .time(window.bounds());
+        for frame in query.frames().map_err(in_file)? {
+            match frame {
+                // A frame that cannot be converted is the input's fault.
+                Ok(frame) => write(&frame, &[]).map_err(in_file)?,
+                Err(e) => bar.suspend(|| losses.note(&e)),
+            }
+        }
     }
-    let (written, notes) = writer.finish()?;
+    let (written, mut notes) = writer.finish()?;
+    notes.extend(preparer.notes());
     dir.finish()?;
     bar.finish_and_clear();
     super::emit(&summary(&args, &written, &skipped, &notes));
@@ -505,6 +569,13 @@ impl Drop for OutputDir {
     }
 }
 
+/// The vertices of a point cloud written, and their colours when it has
+/// some.
+struct ColoredCloud {
+    vertices: Vec<[f32; 3]>,
+    colors: Option<Vec<[u8; 3]>>,
+}
+
 /// Writes frames into the output directory.
 struct Writer<'a> {
     to: Target,
@@ -546,7 +617,13 @@ impl<'a> Writer<'a> {
         }
     }
 
-    fn write(&mut self, recorded: &RecordedFrame) -> Result<()> {
+    /// Write `recorded`; a depth frame written as a point cloud takes its
+    /// colour from `texture`.
+    fn write(
+        &mut self,
+        recorded: &RecordedFrame,
+        texture: Option<&prepare::Texture>,
+    ) -> Result<()> {
         let frame = &recorded.frame;
         match self.to {
             Target::Png => {
@@ -582,21 +659,9 @@ impl<'a> Writer<'a> {
             }
             Target::Ply => {
                 let name = self.file_name(frame, "", "ply");
-                let intrinsics = frame.profile.intrinsics().ok_or_else(|| {
-                    Error::InvalidArgument(format!(
-                        "stream {} has no intrinsics",
-                        frame.profile.stream
-                    ))
-                })?;
                 let units = self.depth_units(recorded.sensor);
-                let cloud =
-                    processing::PointCloudMaker::new(&intrinsics, units).calculate(frame)?;
-                let points: Vec<[f32; 3]> = cloud
-                    .vertices
-                    .into_iter()
-                    .filter(processing::is_kept_vertex)
-                    .collect();
-                self.ply(&name, frame, &points, units)?;
+                let cloud = self.point_cloud(frame, units, texture)?;
+                self.ply(&name, frame, &cloud, units)?;
                 self.indexed(&name, frame)?;
             }
         }
@@ -650,28 +715,79 @@ impl<'a> Writer<'a> {
         writer.finish().map_err(error)
     }
 
-    fn ply(&self, name: &str, frame: &Frame, points: &[[f32; 3]], units: f32) -> Result<()> {
+    /// The vertices `export_to_ply` keeps of `frame`'s point cloud, with
+    /// their colours where there is a `texture`.
+    fn point_cloud(
+        &self,
+        frame: &Frame,
+        units: f32,
+        texture: Option<&prepare::Texture>,
+    ) -> Result<ColoredCloud> {
+        let Some(texture) = texture else {
+            let intrinsics = frame.profile.intrinsics().ok_or_else(|| {
+                Error::InvalidArgument(format!("stream {} has no intrinsics", frame.profile.stream))
+            })?;
+            let cloud = processing::PointCloudMaker::new(&intrinsics, units).calculate(frame)?;
+            let vertices = cloud
+                .vertices
+                .into_iter()
+                .filter(processing::is_kept_vertex)
+                .collect();
+            return Ok(ColoredCloud {
+                vertices,
+                colors: None,
+            });
+        };
+        let cloud = texture.maker.calculate(frame)?;
+        let image = processing::image(&texture.frame)?;
+        let (vertices, colors) = cloud
+            .vertices
+            .iter()
+            .zip(&cloud.texture_coordinates)
+            .filter(|(v, _)| processing::is_kept_vertex(v))
+            .map(|(v, uv)| (*v, processing::texture_color(&image, *uv)))
+            .unzip();
+        Ok(ColoredCloud {
+            vertices,
+            colors: Some(colors),
+        })
+    }
+
+    fn ply(&self, name: &str, frame: &Frame, cloud: &ColoredCloud, units: f32) -> Result<()> {
         let mut file = self.dir.create_file(name)?;
         let format = if self.ascii {
             "ascii"
         } else {
             "binary_little_endian"
         };
+        let color_properties = if cloud.colors.is_some() {
+            "property uchar red\nproperty uchar green\nproperty uchar blue\n"
+        } else {
+            ""
+        };
         let mut write = || -> std::io::Result<()> {
             write!(
                 file,
-                "ply\nformat {format} 1.0\ncomment rsbag: {} frame {} at {} ms, depth units {units} m\nelement vertex {}\nproperty float x\nproperty float y\nproperty float z\nend_header\n",
+                "ply\nformat {format} 1.0\ncomment rsbag: {} frame {} at {} ms, depth units {units} m\nelement vertex {}\nproperty float x\nproperty float y\nproperty float z\n{color_properties}end_header\n",
                 frame.profile.stream,
                 frame.number,
                 frame.timestamp,
-                points.len()
+                cloud.vertices.len()
             )?;
-            for p in points {
+            for (i, p) in cloud.vertices.iter().enumerate() {
+                let color = cloud.colors.as_ref().map(|c| c[i]);
                 if self.ascii {
-                    writeln!(file, "{} {} {}", p[0], p[1], p[2])?;
+                    write!(file, "{} {} {}", p[0], p[1], p[2])?;
+                    if let Some([r, g, b]) = color {
+                        write!(file, " {r} {g} {b}")?;
+                    }
+                    writeln!(file)?;
                 } else {
                     for v in p {
                         file.write_all(&v.to_le_bytes())?;
+                    }
+                    if let Some(rgb) = color {
+                        file.write_all(&rgb)?;
                     }
                 }
             }

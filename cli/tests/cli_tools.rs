@@ -399,8 +399,11 @@ fn convert_png_turns_bgr_into_rgb() {
 
 #[test]
 fn convert_ply_points_are_depth_through_the_intrinsics() {
+    // A recording without colour (with colour, point clouds are coloured
+    // and librealsense's occlusion scan drops vertices: see
+    // convert_processing.rs, which compares them with librealsense's).
     let dir = tempfile::tempdir().expect("tempdir");
-    for name in ["librealsense-stereo-none.bag", "rsbag-synthetic-none.bag"] {
+    for name in ["librealsense-stereo-none.bag"] {
         let bag = common::sample(name);
         let out = dir.path().join(name);
         ok(&["convert", s(&bag), "--to", "ply", "--out", s(&out)]);

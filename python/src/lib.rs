@@ -13,6 +13,7 @@ mod writer;
 
 use std::sync::Arc;
 
+use numpy::PyArrayMethods;
 use parking_lot::{Mutex, MutexGuard};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -228,6 +229,24 @@ impl Recording {
             self.reader.recording(),
             depth,
         ))
+    }
+
+    /// A Z16 frame's depth in metres: HxW float32 (raw value times the
+    /// depth units, as librealsense's `get_distance`; 0 for no depth).
+    fn depth_metres<'py>(
+        &self,
+        py: Python<'py>,
+        frame: PyRef<'py, Frame>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let inner = frame.frame();
+        let units = rsbag::processing::depth_units(self.reader.recording(), inner.profile.stream);
+        let map = py
+            .detach(|| rsbag::processing::depth_meters(inner, units))
+            .map_err(to_py)?;
+        let shape = [map.height as usize, map.width as usize];
+        Ok(numpy::PyArray1::from_vec(py, map.values)
+            .reshape(shape)?
+            .into_any())
     }
 
     fn __repr__(&self) -> String {

@@ -129,6 +129,27 @@ def test_projections_equal_rsutil_for_every_distortion_model(tmp_path):
             np.testing.assert_allclose(back, projected, rtol=1e-6, atol=1e-4, err_msg=name)
 
 
+def test_depth_in_metres_equals_get_distance(tmp_path):
+    # librealsense's get_distance at every pixel of the first depth frame.
+    bag = ROOT / "sample_bags/librealsense-depth-color-lz4.bag"
+    script = ("import sys, numpy as np, pyrealsense2 as rs\n"
+              "ctx = rs.context(); dev = ctx.load_device(sys.argv[1])\n"
+              "dev.as_playback().set_real_time(False)\n"
+              "p = rs.pipeline(ctx); c = rs.config(); c.enable_device_from_file(sys.argv[1], False)\n"
+              "p.start(c).get_device().as_playback().set_real_time(False)\n"
+              "d = p.wait_for_frames().get_depth_frame(); w, h = d.get_width(), d.get_height()\n"
+              "m = np.array([[d.get_distance(x, y) for x in range(w)] for y in range(h)], np.float32)\n"
+              "np.save(sys.argv[2], m); print(d.get_frame_number())\n")
+    out = tmp_path / "metres.npy"
+    number = int(subprocess.run([PYTHON_255, "-c", script, str(bag), str(out)], check=True,
+                                capture_output=True, text=True).stdout)
+    recording = rsbag.open(bag)
+    ours = recording.depth_metres(recording.frame_by_number("Depth", number))
+    theirs = np.load(out)
+    assert ours.dtype == np.float32 and np.count_nonzero(theirs) > 0
+    assert np.array_equal(ours, theirs)
+
+
 def test_processing_bad_input_raises():
     recording = rsbag.open(ROOT / "sample_bags/librealsense-depth-color-lz4.bag")
     with pytest.raises(rsbag.InvalidArgumentError, match="not Z16"):

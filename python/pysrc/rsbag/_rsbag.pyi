@@ -75,6 +75,8 @@ class Recording:
         """Point clouds of `depth` (rs.pointcloud), mapped to `map_to`."""
     def depth_units(self, depth: str = "Depth") -> float:
         """Metres per raw depth unit (0.001 when none was recorded)."""
+    def depth_metres(self, frame: Frame) -> np.ndarray:
+        """HxW float32 metres of a Z16 frame (get_distance's values)."""
     def frame_at(self, stream: str, time: float) -> Optional[Frame]:
         """The frame nearest `time` seconds after the first frame."""
 

@@ -31,17 +31,8 @@ impl Alignment {
         depth: PyRef<'py, Frame>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let (alignment, frame) = (&self.inner, depth.frame());
-        if frame.profile.format != rsbag::device::Format::Z16 {
-            return Err(to_py(rsbag::Error::InvalidArgument(format!(
-                "only Z16 depth can be aligned, not {}",
-                frame.profile.format
-            ))));
-        }
         let values = py
-            .detach(|| {
-                let depth = rsbag::processing::depth_values(frame)?;
-                alignment.depth_to_other_values(&depth)
-            })
+            .detach(|| alignment.depth_to_other_pixels(frame))
             .map_err(to_py)?;
         let (width, height) = alignment.other_size();
         let array = PyArray1::from_vec(py, values).reshape([height as usize, width as usize])?;

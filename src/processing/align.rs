@@ -11,7 +11,7 @@
 
 use bytes::Bytes;
 
-use super::geometry::{distort_align, round_sse, round_sse_fast, transform_sse, DepthRays};
+use super::geometry::{distort_align, round_sse, round_sse_fast, transform_sse, DepthRays, RowY};
 use super::image::{depth_values, rows};
 use crate::device::{Distortion, Extrinsics, Format, Frame, Intrinsics, ProfileKind};
 use crate::{Error, Result};
@@ -43,6 +43,75 @@ pub struct Alignment {
 /// A pixel of the other image (may lie outside it).
 type Pixel = (i32, i32);
 
+/// A raw depth value as the kernels read it: decoded, or the frame's own
+/// two little-endian bytes (no copy of the frame).
+trait DepthValue: Copy {
+    fn raw(self) -> u16;
+}
+
+impl DepthValue for u16 {
+    #[inline(always)]
+    fn raw(self) -> u16 {
+        self
+    }
+}
+
+impl DepthValue for [u8; 2] {
+    #[inline(always)]
+    fn raw(self) -> u16 {
+        u16::from_le_bytes(self)
+    }
+}
+
+/// A Z16 frame's pixels as they lie in its bytes, where its rows are
+/// packed (no stride padding) and complete.
+fn packed_depth(frame: &Frame) -> Option<&[[u8; 2]]> {
+    let (width, height) = frame.resolution()?;
+    let size = width as usize * height as usize * 2;
+    let packed = frame.stride == 0 || frame.stride == width * 2;
+    (packed && frame.data.len() >= size).then(|| frame.data[..size].as_chunks::<2>().0)
+}
+
+/// Set the pixels `x0..=x1` of `row` to depth `d` where it is nearer than
+/// theirs (0, no depth yet, counting as farthest). Spans of up to four
+/// pixels, nearly all of them, go without a loop: its varying length
+/// would be a branch mispredicted at every depth pixel.
+#[inline(always)]
+fn fill_nearer(row: &mut [u16], x0: usize, x1: usize, d: u16) {
+    let nearer = |t: u16| t.wrapping_sub(1).min(d - 1) + 1;
+    let span = x1 - x0;
+    if span < 4 && x0 + 4 <= row.len() {
+        let cells = &mut row[x0..x0 + 4];
+        for (k, cell) in cells.iter_mut().enumerate() {
+            *cell = if k <= span { nearer(*cell) } else { *cell };
+        }
+    } else {
+        for cell in &mut row[x0..=x1] {
+            *cell = nearer(*cell);
+        }
+    }
+}
+
+/// The y/z of a row's rays as the kernel reads them: one for the row, or
+/// one per pixel.
+trait RaysY: Copy {
+    fn at(self, i: usize) -> f32;
+}
+
+impl RaysY for f32 {
+    #[inline(always)]
+    fn at(self, _: usize) -> f32 {
+        self
+    }
+}
+
+impl RaysY for &[f32] {
+    #[inline(always)]
+    fn at(self, i: usize) -> f32 {
+        self[i]
+    }
+}
+
 impl Alignment {
     /// The alignment of depth images with `depth` intrinsics and raw values
     /// in `depth_units` metres to images with `other` intrinsics, the
@@ -67,32 +136,60 @@ impl Alignment {
     /// other image: an image of its size, each pixel the nearest depth seen
     /// there, 0 where no depth pixel lands.
     pub fn depth_to_other_values(&self, depth: &[u16]) -> Result<Vec<u16>> {
-        self.check_depth(depth)?;
+        self.depth_to_other_of(depth)
+    }
+
+    /// A Z16 `depth` frame aligned to the other image, as
+    /// [`depth_to_other_values`](Self::depth_to_other_values) gives it, read
+    /// straight from the frame's bytes.
+    pub fn depth_to_other_pixels(&self, depth: &Frame) -> Result<Vec<u16>> {
+        if depth.profile.format != Format::Z16 {
+            return Err(Error::InvalidArgument(format!(
+                "only Z16 depth can be aligned, not {}",
+                depth.profile.format
+            )));
+        }
+        match packed_depth(depth) {
+            Some(pixels) => self.depth_to_other_of(pixels),
+            None => self.depth_to_other_of(&depth_values(depth)?[..]),
+        }
+    }
+
+    fn depth_to_other_of<D: DepthValue>(&self, depth: &[D]) -> Result<Vec<u16>> {
+        self.check_depth(depth.len())?;
         let (width, height) = (self.other.width as i32, self.other.height as i32);
         let mut aligned = vec![0u16; (width * height) as usize];
         let lens = self.other.model == Distortion::ModifiedBrownConrady;
-        let first = self.corners(&self.top_left, depth, lens);
         // Each depth pixel fills the pixels from one corner to the other,
         // or (a finer depth image) the one its top-left corner lands on.
-        let last = if self.depth_is_coarser() {
-            self.corners(&self.bottom_right, depth, lens)
-        } else {
-            first.clone()
-        };
-        for ((&d, &(x0, y0)), &(x1, y1)) in depth.iter().zip(&first).zip(&last) {
-            if d == 0 {
-                continue;
-            }
-            // Pixels outside the image are skipped, as librealsense skips them.
-            let (x0, x1) = (x0.max(0), x1.min(width - 1));
-            if x0 > x1 {
-                continue;
-            }
-            for y in y0.max(0)..=y1.min(height - 1) {
-                let row = (y * width) as usize;
-                for target in &mut aligned[row + x0 as usize..=row + x1 as usize] {
-                    // The nearer depth, 0 (none yet) counting as farthest.
-                    *target = target.wrapping_sub(1).min(d - 1) + 1;
+        let both_corners = self.depth_is_coarser();
+        // Corners a row at a time: small buffers, in the cache, reused.
+        let columns = self.depth.width as usize;
+        let mut first = vec![(0, 0); columns];
+        let mut last = vec![(0, 0); columns];
+        for (row, depth) in depth.chunks_exact(columns.max(1)).enumerate() {
+            self.corners(&self.top_left, row, depth, &mut first, lens);
+            let last = if both_corners {
+                self.corners(&self.bottom_right, row, depth, &mut last, lens);
+                &last
+            } else {
+                &first
+            };
+            for ((&d, &(x0, y0)), &(x1, y1)) in depth.iter().zip(&first).zip(last) {
+                let d = d.raw();
+                if d == 0 {
+                    continue;
+                }
+                // Pixels outside the image are skipped, as librealsense
+                // skips them.
+                let (x0, x1) = (x0.max(0), x1.min(width - 1));
+                if x0 > x1 {
+                    continue;
+                }
+                for y in y0.max(0)..=y1.min(height - 1) {
+                    let row = (y * width) as usize;
+                    let row = &mut aligned[row..row + width as usize];
+                    fill_nearer(row, x0 as usize, x1 as usize, d);
                 }
             }
         }
@@ -110,7 +207,17 @@ impl Alignment {
         bytes_per_pixel: usize,
         stride: usize,
     ) -> Result<Vec<u8>> {
-        self.check_depth(depth)?;
+        self.other_to_depth_of(depth, other, bytes_per_pixel, stride)
+    }
+
+    fn other_to_depth_of<D: DepthValue>(
+        &self,
+        depth: &[D],
+        other: &[u8],
+        bytes_per_pixel: usize,
+        stride: usize,
+    ) -> Result<Vec<u8>> {
+        self.check_depth(depth.len())?;
         let (width, height) = (self.other.width as usize, self.other.height as usize);
         if !(1..=4).contains(&bytes_per_pixel)
             || stride < width * bytes_per_pixel
@@ -133,18 +240,20 @@ impl Alignment {
         } else {
             &self.top_left
         };
-        let corners = self.corners(rays, depth, lens);
         let mut aligned = vec![0u8; depth.len() * bytes_per_pixel];
-        for (index, (&d, &(x, y))) in depth.iter().zip(&corners).enumerate() {
-            if d == 0 {
-                continue;
+        let columns = self.depth.width as usize;
+        let mut corners = vec![(0, 0); columns];
+        for (row, depth) in depth.chunks_exact(columns.max(1)).enumerate() {
+            self.corners(rays, row, depth, &mut corners, lens);
+            for (k, (&d, &(x, y))) in depth.iter().zip(&corners).enumerate() {
+                if d.raw() == 0 || x < 0 || y < 0 || x as usize >= width || y as usize >= height {
+                    continue;
+                }
+                let from = y as usize * stride + x as usize * bytes_per_pixel;
+                let to = (row * columns + k) * bytes_per_pixel;
+                aligned[to..to + bytes_per_pixel]
+                    .copy_from_slice(&other[from..from + bytes_per_pixel]);
             }
-            if x < 0 || y < 0 || x as usize >= width || y as usize >= height {
-                continue;
-            }
-            let from = y as usize * stride + x as usize * bytes_per_pixel;
-            let to = index * bytes_per_pixel;
-            aligned[to..to + bytes_per_pixel].copy_from_slice(&other[from..from + bytes_per_pixel]);
         }
         Ok(aligned)
     }
@@ -163,7 +272,7 @@ impl Alignment {
                 depth.profile.format
             )));
         }
-        let aligned = self.depth_to_other_values(&depth_values(depth)?)?;
+        let aligned = self.depth_to_other_pixels(depth)?;
         let data: Vec<u8> = aligned.iter().flat_map(|d| d.to_le_bytes()).collect();
         Ok(self.reshaped(depth, &self.other, 2, data))
     }
@@ -174,13 +283,18 @@ impl Alignment {
     /// included, which mixes their chroma, as there).
     pub fn other_to_depth(&self, depth: &Frame, other: &Frame) -> Result<Frame> {
         let bytes_per_pixel = other.profile.format.bytes_per_pixel().unwrap_or(0) as usize;
-        let values = depth_values(depth)?;
         let packed: Vec<u8> = rows(other, bytes_per_pixel.max(1))?
             .flatten()
             .copied()
             .collect();
         let stride = self.other.width as usize * bytes_per_pixel;
-        let aligned = self.other_to_depth_pixels(&values, &packed, bytes_per_pixel, stride)?;
+        let aligned = match packed_depth(depth) {
+            Some(pixels) => self.other_to_depth_of(pixels, &packed, bytes_per_pixel, stride)?,
+            None => {
+                let values = depth_values(depth)?;
+                self.other_to_depth_of(&values, &packed, bytes_per_pixel, stride)?
+            }
+        };
         Ok(self.reshaped(other, &self.depth, bytes_per_pixel as u32, aligned))
     }
 
@@ -200,38 +314,67 @@ impl Alignment {
         }
     }
 
-    fn check_depth(&self, depth: &[u16]) -> Result<()> {
+    fn check_depth(&self, pixels: usize) -> Result<()> {
         let expected = self.depth.width as usize * self.depth.height as usize;
-        if depth.len() == expected {
+        if pixels == expected {
             Ok(())
         } else {
             Err(Error::InvalidArgument(format!(
                 "a depth image of {}x{} has {expected} pixels, not {}",
-                self.depth.width,
-                self.depth.height,
-                depth.len()
+                self.depth.width, self.depth.height, pixels
             )))
         }
     }
 
-    /// Where the corner `rays` gives of every depth pixel lands in the
-    /// other image: a pass without branches (so that it vectorizes), then
-    /// the rare corners its rounding could not round done exactly.
-    fn corners(&self, rays: &DepthRays, depth: &[u16], lens: bool) -> Vec<Pixel> {
-        if lens {
-            self.corners_with::<true>(rays, depth)
-        } else {
-            self.corners_with::<false>(rays, depth)
+    /// Where the corner `rays` gives of the pixels of depth row `row`
+    /// (`depth`, `out`: that row) lands in the other image: a pass without
+    /// branches (so that it vectorizes), then the rare corners its rounding
+    /// could not round done exactly.
+    fn corners<D: DepthValue>(
+        &self,
+        rays: &DepthRays,
+        row: usize,
+        depth: &[D],
+        out: &mut [Pixel],
+        lens: bool,
+    ) {
+        let row_rays = rays.row(row);
+        let x = row_rays.x;
+        match (lens, row_rays.y) {
+            (true, RowY::Same(y)) => self.corners_with::<true, D, f32>(x, y, depth, out),
+            (false, RowY::Same(y)) => self.corners_with::<false, D, f32>(x, y, depth, out),
+            (true, RowY::Each(y)) => self.corners_with::<true, D, &[f32]>(x, y, depth, out),
+            (false, RowY::Each(y)) => self.corners_with::<false, D, &[f32]>(x, y, depth, out),
+        }
+        // Rarely any: looked for without branches first.
+        let gave_up = out
+            .iter()
+            .fold(false, |any, p| any | (p.0 == i32::MIN) | (p.1 == i32::MIN));
+        if !gave_up {
+            return;
+        }
+        let start = row * rays.width();
+        for (i, pixel) in out.iter_mut().enumerate() {
+            let d = depth[i].raw();
+            if (pixel.0 == i32::MIN || pixel.1 == i32::MIN) && d != 0 {
+                *pixel = self.corner(rays, start + i, d, lens);
+            }
         }
     }
 
-    fn corners_with<const LENS: bool>(&self, rays: &DepthRays, depth: &[u16]) -> Vec<Pixel> {
+    fn corners_with<const LENS: bool, D: DepthValue, Y: RaysY>(
+        &self,
+        ray_x: &[f32],
+        ray_y: Y,
+        depth: &[D],
+        out: &mut [Pixel],
+    ) {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("avx2") {
             // SAFETY: the CPU has AVX2, checked just above.
-            return unsafe { self.corners_avx2::<LENS>(rays, depth) };
+            return unsafe { self.corners_avx2::<LENS, D, Y>(ray_x, ray_y, depth, out) };
         }
-        self.corners_portable::<LENS>(rays, depth)
+        self.corners_portable::<LENS, D, Y>(ray_x, ray_y, depth, out)
     }
 
     /// [`Self::corners_portable`] compiled for AVX2: eight pixels at a
@@ -239,28 +382,31 @@ impl Alignment {
     /// (no FMA), so the same results.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    unsafe fn corners_avx2<const LENS: bool>(&self, rays: &DepthRays, depth: &[u16]) -> Vec<Pixel> {
-        self.corners_portable::<LENS>(rays, depth)
+    unsafe fn corners_avx2<const LENS: bool, D: DepthValue, Y: RaysY>(
+        &self,
+        ray_x: &[f32],
+        ray_y: Y,
+        depth: &[D],
+        out: &mut [Pixel],
+    ) {
+        self.corners_portable::<LENS, D, Y>(ray_x, ray_y, depth, out)
     }
 
     #[inline(always)]
-    fn corners_portable<const LENS: bool>(&self, rays: &DepthRays, depth: &[u16]) -> Vec<Pixel> {
-        let n = depth.len();
-        let (ray_x, ray_y) = rays.rays();
-        let (ray_x, ray_y) = (&ray_x[..n], &ray_y[..n]);
+    fn corners_portable<const LENS: bool, D: DepthValue, Y: RaysY>(
+        &self,
+        ray_x: &[f32],
+        ray_y: Y,
+        depth: &[D],
+        out: &mut [Pixel],
+    ) {
+        let n = out.len();
+        let (ray_x, depth) = (&ray_x[..n], &depth[..n]);
         // Indexed over slices of one length: the bounds checks go and the
         // loop vectorizes.
-        let mut pixels: Vec<Pixel> = vec![(0, 0); n];
         for i in 0..n {
-            pixels[i] = self.project_fast::<LENS>(depth[i], ray_x[i], ray_y[i]);
+            out[i] = self.project_fast::<LENS>(depth[i].raw(), ray_x[i], ray_y.at(i));
         }
-        // The rare corner the fast rounding could not round, exactly.
-        for (i, pixel) in pixels.iter_mut().enumerate() {
-            if pixel.0 == i32::MIN || pixel.1 == i32::MIN {
-                *pixel = self.corner(rays, i, depth[i], LENS);
-            }
-        }
-        pixels
     }
 
     /// The other image's pixel of the point at raw depth `d` along ray
@@ -396,12 +542,32 @@ mod tests {
             .collect();
         for lens in [false, true] {
             for rays in [&alignment.top_left, &alignment.bottom_right] {
-                let fast = alignment.corners(rays, &values, lens);
-                let portable = if lens {
-                    alignment.corners_portable::<true>(rays, &values)
-                } else {
-                    alignment.corners_portable::<false>(rays, &values)
-                };
+                let mut fast = Vec::new();
+                let mut portable = Vec::new();
+                for (row, depth) in values.chunks_exact(37).enumerate() {
+                    let mut out = vec![(0, 0); 37];
+                    alignment.corners(rays, row, depth, &mut out, lens);
+                    fast.extend(out);
+                    let row_rays = rays.row(row);
+                    let RowY::Same(y) = row_rays.y else {
+                        panic!("rays without inverse Brown-Conrady are separable")
+                    };
+                    let mut out = vec![(0, 0); 37];
+                    if lens {
+                        alignment
+                            .corners_portable::<true, u16, f32>(row_rays.x, y, depth, &mut out);
+                    } else {
+                        alignment
+                            .corners_portable::<false, u16, f32>(row_rays.x, y, depth, &mut out);
+                    }
+                    // The exact redo of the corners fast rounding gives up on.
+                    for (k, p) in out.iter_mut().enumerate() {
+                        if (p.0 == i32::MIN || p.1 == i32::MIN) && depth[k] != 0 {
+                            *p = alignment.corner(rays, row * 37 + k, depth[k], lens);
+                        }
+                    }
+                    portable.extend(out);
+                }
                 assert_eq!(fast, portable);
                 for (i, &d) in values.iter().enumerate() {
                     assert_eq!(

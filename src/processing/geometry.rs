@@ -170,24 +170,62 @@ pub fn transform(extrinsics: &Extrinsics, point: [f32; 3]) -> [f32; 3] {
 #[derive(Debug, Clone)]
 pub struct DepthRays {
     width: usize,
+    height: usize,
+    /// Without inverse Brown-Conrady a ray's x depends on the column only
+    /// and its y on the row only: then `x` holds a value per column and
+    /// `y` per row, not per pixel (less memory to stream through).
+    separable: bool,
     x: Vec<f32>,
     y: Vec<f32>,
+}
+
+/// The rays of one row of pixels.
+#[derive(Debug, Clone, Copy)]
+pub struct RowRays<'a> {
+    /// x/z of each pixel of the row.
+    pub x: &'a [f32],
+    /// y/z: the same for the whole row, or each pixel's.
+    pub y: RowY<'a>,
+}
+
+/// The y/z of a row's rays.
+#[derive(Debug, Clone, Copy)]
+pub enum RowY<'a> {
+    /// One value for the whole row.
+    Same(f32),
+    /// A value per pixel.
+    Each(&'a [f32]),
 }
 
 impl DepthRays {
     /// The rays of `intrinsics`' pixels at `(column + offset, row + offset)`.
     pub fn new(intrinsics: &Intrinsics, offset: f32) -> DepthRays {
         let (width, height) = (intrinsics.width as usize, intrinsics.height as usize);
-        let mut x = Vec::with_capacity(width * height);
-        let mut y = Vec::with_capacity(width * height);
-        for row in 0..height {
-            for column in 0..width {
-                let ray = ray(intrinsics, column as f32 + offset, row as f32 + offset);
-                x.push(ray[0]);
-                y.push(ray[1]);
+        let separable = intrinsics.model != Distortion::InverseBrownConrady;
+        let (mut x, mut y) = (Vec::new(), Vec::new());
+        if separable {
+            x = (0..width)
+                .map(|c| ray(intrinsics, c as f32 + offset, offset)[0])
+                .collect();
+            y = (0..height)
+                .map(|r| ray(intrinsics, offset, r as f32 + offset)[1])
+                .collect();
+        } else {
+            for row in 0..height {
+                for column in 0..width {
+                    let ray = ray(intrinsics, column as f32 + offset, row as f32 + offset);
+                    x.push(ray[0]);
+                    y.push(ray[1]);
+                }
             }
         }
-        DepthRays { width, x, y }
+        DepthRays {
+            width,
+            height,
+            separable,
+            x,
+            y,
+        }
     }
 
     /// Pixels per row.
@@ -195,29 +233,50 @@ impl DepthRays {
         self.width
     }
 
-    /// Every pixel's ray: x/z, then y/z, row-major.
-    pub fn rays(&self) -> (&[f32], &[f32]) {
-        (&self.x, &self.y)
+    /// Rows.
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// The rays of row `row`.
+    pub fn row(&self, row: usize) -> RowRays<'_> {
+        if self.separable {
+            RowRays {
+                x: &self.x,
+                y: RowY::Same(self.y[row]),
+            }
+        } else {
+            let at = row * self.width..(row + 1) * self.width;
+            RowRays {
+                x: &self.x[at.clone()],
+                y: RowY::Each(&self.y[at]),
+            }
+        }
     }
 
     /// The ray of pixel `index` (row-major).
     pub fn get(&self, index: usize) -> [f32; 2] {
-        [self.x[index], self.y[index]]
+        if self.separable {
+            [self.x[index % self.width], self.y[index / self.width]]
+        } else {
+            [self.x[index], self.y[index]]
+        }
     }
 
     /// The point seen at pixel `index` at `depth` metres.
     pub fn point(&self, index: usize, depth: f32) -> [f32; 3] {
-        [depth * self.x[index], depth * self.y[index], depth]
+        let [x, y] = self.get(index);
+        [depth * x, depth * y, depth]
     }
 
     /// How many pixels.
     pub fn len(&self) -> usize {
-        self.x.len()
+        self.width * self.height
     }
 
     /// Whether the image has no pixels.
     pub fn is_empty(&self) -> bool {
-        self.x.is_empty()
+        self.len() == 0
     }
 }
 
@@ -305,9 +364,11 @@ pub(super) fn round_sse(v: f32) -> i32 {
 #[inline(always)]
 pub(super) fn round_sse_fast(v: f32) -> i32 {
     // Adding 1.5·2²³ leaves no fraction bits, so the sum is rounded to an
-    // integer, ties to even (the sum and v have the same parity).
+    // integer, ties to even (the sum and v have the same parity), and the
+    // integer is the sum's mantissa counted from 1.5·2²³'s: bits, not a
+    // float-to-int conversion (which does not vectorize).
     const SHIFT: f32 = 12_582_912.0;
-    let rounded = ((v + SHIFT) - SHIFT) as i32;
+    let rounded = (v + SHIFT).to_bits() as i32 - SHIFT.to_bits() as i32;
     if v.abs() < 4_194_304.0 {
         rounded
     } else {

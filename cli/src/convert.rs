@@ -2,10 +2,10 @@
 //! NumPy, PLY or MP4 files, like librealsense's rs-convert, or as a
 //! calibration tool's IMU file.
 
-mod depth_files;
 mod kalibr;
 mod npy;
 mod prepare;
+mod render;
 mod video;
 
 use std::collections::btree_map::Entry;
@@ -14,10 +14,10 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use rsbag::device::{Format, Frame, ProfileKind, StreamId, StreamProfile};
 use rsbag::playback::{FrameReader, RecordedFrame, SyncOptions};
-use rsbag::record::rs_writer::depth_units_of;
 use rsbag::record::FileFormat;
 use rsbag::{Error, Result};
 
@@ -26,10 +26,16 @@ use super::damage::Losses;
 use super::interrupt::{on_interrupt, Guard, Undo};
 use super::progress;
 use super::select::{self, Window};
-use rsbag::processing::{self, Image, PixelLayout};
+use render::Rendered;
+use rsbag::processing;
 
 /// The file listing the image and point-cloud files.
 const INDEX: &str = "frames.csv";
+
+/// The header of `frames.csv` when its files hold depth values: the usual
+/// columns and the depth units they were made with.
+const DEPTH_INDEX_HEADER: &str =
+    "file,stream,frame_number,timestamp_ms,domain,format,width,height,stride,depth_units_m";
 
 /// What to write.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -354,9 +360,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     let window = Window::new(reader.duration(), args.start, args.duration)?;
     let in_file = |e: Error| e.in_file(&args.file);
-    let mut preparer =
-        prepare::Preparer::new(&reader, args.align_to.as_deref(), args.to == Target::Ply)
-            .map_err(in_file)?;
+    let align_to = args.align_to.as_deref();
+    let mut preparer = prepare::Preparer::new(&reader, &streams, align_to, args.to == Target::Ply)
+        .map_err(in_file)?;
+    let renderer = render::Renderer::new(&args, &reader, &streams);
     let total = reader
         .select()
         .streams(streams.iter().copied())
@@ -367,28 +374,28 @@ pub fn run(args: Args) -> Result<ExitCode> {
         .sum();
     let bar = progress::bar(total, "frames");
     let dir = OutputDir::create(&args.out)?;
-    let mut writer = Writer::new(&args, &reader, &dir);
+    let mut writer = Writer::new(&args, &dir);
     let mut losses = Losses::new(&args.file);
-    let (in_sets, partners) = (preparer.needs_framesets(), preparer.partners());
-    let mut write = |frame: &RecordedFrame, set: &[RecordedFrame]| -> Result<()> {
-        if let Some(ready) = preparer.prepare(frame, set)? {
-            writer.write(&ready.frame, ready.texture.as_ref())?;
-        }
-        bar.inc(1);
-        Ok(())
+    let mut work = Batch {
+        pending: Vec::with_capacity(BATCH),
+        preparer: &mut preparer,
+        renderer: &renderer,
+        writer: &mut writer,
+        bar: &bar,
     };
-    if in_sets {
+    if work.preparer.needs_framesets() {
         // Frames are written with the frames of their frameset, partners
         // read but not written.
         let query = reader
             .select()
-            .streams(streams.iter().copied().chain(partners))
+            .streams(streams.iter().copied().chain(work.preparer.partners()))
             .time(window.bounds());
         for set in query.framesets(SyncOptions::default()).map_err(in_file)? {
             match set {
                 Ok(set) => {
-                    for frame in set.frames().iter().filter(|f| streams.contains(&f.stream)) {
-                        write(frame, set.frames()).map_err(in_file)?;
+                    let set: Arc<[RecordedFrame]> = set.frames().into();
+                    for frame in set.iter().filter(|f| streams.contains(&f.stream)) {
+                        work.add(frame.clone(), set.clone()).map_err(in_file)?;
                     }
                 }
                 Err(e) => bar.suspend(|| losses.note(&e)),
@@ -399,20 +406,95 @@ pub fn run(args: Args) -> Result<ExitCode> {
             .select()
             .streams(streams.iter().copied())
             .time(window.bounds());
+        let alone: Arc<[RecordedFrame]> = Arc::new([]);
         for frame in query.frames().map_err(in_file)? {
             match frame {
                 // A frame that cannot be converted is the input's fault.
-                Ok(frame) => write(&frame, &[]).map_err(in_file)?,
+                Ok(frame) => work.add(frame, alone.clone()).map_err(in_file)?,
                 Err(e) => bar.suspend(|| losses.note(&e)),
             }
         }
     }
+    work.finish().map_err(in_file)?;
     let (written, mut notes) = writer.finish()?;
     notes.extend(preparer.notes());
     dir.finish()?;
     bar.finish_and_clear();
     super::emit(&summary(&args, &written, &skipped, &notes));
     Ok(losses.exit_code())
+}
+
+/// Frames rendered together, on every core.
+const BATCH: usize = 32;
+
+/// Frames read but not yet written: rendered a batch at a time on every
+/// core (encoding, aligning, point clouds), then written in recorded order.
+/// Memory holds a batch.
+struct Batch<'w, 'a> {
+    /// Each frame with the frames of its frameset.
+    pending: Vec<(RecordedFrame, Arc<[RecordedFrame]>)>,
+    preparer: &'w mut prepare::Preparer,
+    renderer: &'w render::Renderer,
+    writer: &'w mut Writer<'a>,
+    bar: &'w indicatif::ProgressBar,
+}
+
+impl Batch<'_, '_> {
+    fn add(&mut self, frame: RecordedFrame, set: Arc<[RecordedFrame]>) -> Result<()> {
+        self.pending.push((frame, set));
+        if self.pending.len() == BATCH {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    fn finish(mut self) -> Result<()> {
+        self.flush()
+    }
+
+    fn flush(&mut self) -> Result<()> {
+        let (preparer, renderer) = (&*self.preparer, self.renderer);
+        let results = on_every_core(&self.pending, |(frame, set)| -> Result<_> {
+            let Some(ready) = preparer.prepare(frame, set)? else {
+                return Ok(None);
+            };
+            let rendered = renderer.render(&ready.frame, ready.texture.as_ref())?;
+            Ok(Some((ready.frame, rendered)))
+        });
+        for ((frame, _), result) in self.pending.drain(..).zip(results) {
+            match result? {
+                Some((ready, rendered)) => self.writer.commit(&ready, rendered)?,
+                None => self.preparer.note_unpaired(frame.stream),
+            }
+            self.bar.inc(1);
+        }
+        Ok(())
+    }
+}
+
+/// `work` done on each of `items`, the items shared out among the cores;
+/// the results in the items' order.
+fn on_every_core<T: Sync, R: Send>(items: &[T], work: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if cores == 1 || items.len() < 2 {
+        return items.iter().map(work).collect();
+    }
+    let share = items.len().div_ceil(cores);
+    let work = &work;
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = items
+            .chunks(share)
+            .map(|chunk| scope.spawn(move || chunk.iter().map(work).collect::<Vec<R>>()))
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|handle| match handle.join() {
+                Ok(results) => results,
+                // A panic in the work is a bug; let it be seen as one.
+                Err(panic) => std::panic::resume_unwind(panic),
+            })
+            .collect()
+    })
 }
 
 /// Streams skipped, with why.
@@ -569,28 +651,14 @@ impl Drop for OutputDir {
     }
 }
 
-/// The vertices of a point cloud written, and their colours when it has
-/// some.
-struct ColoredCloud {
-    vertices: Vec<[f32; 3]>,
-    colors: Option<Vec<[u8; 3]>>,
-}
-
 /// Writes frames into the output directory.
 struct Writer<'a> {
     to: Target,
     dir: &'a OutputDir,
-    reader: &'a FrameReader,
-    colorize: Option<(f32, f32)>,
-    colorize_range: (f32, f32),
-    ascii: bool,
-    npy_raw: bool,
     names: HashSet<String>,
     index: Option<BufWriter<File>>,
     csv: BTreeMap<StreamId, (String, BufWriter<File>)>,
     written: BTreeMap<StreamId, u64>,
-    /// Depth units per sensor, looked up once.
-    depth_units: BTreeMap<usize, f32>,
     /// `--to mp4`: the video being written of each stream.
     videos: BTreeMap<StreamId, video::VideoFile>,
     /// `--to kalibr`: the IMU file, once a sample came.
@@ -598,72 +666,39 @@ struct Writer<'a> {
 }
 
 impl<'a> Writer<'a> {
-    fn new(args: &Args, reader: &'a FrameReader, dir: &'a OutputDir) -> Self {
+    fn new(args: &Args, dir: &'a OutputDir) -> Self {
         Writer {
             to: args.to,
             dir,
-            reader,
-            colorize: args.colorize.then_some(args.colorize_range),
-            colorize_range: args.colorize_range,
-            ascii: args.ascii,
-            npy_raw: args.npy_raw,
             names: HashSet::new(),
             index: None,
             csv: BTreeMap::new(),
             written: BTreeMap::new(),
-            depth_units: BTreeMap::new(),
             videos: BTreeMap::new(),
             imu: None,
         }
     }
 
-    /// Write `recorded`; a depth frame written as a point cloud takes its
-    /// colour from `texture`.
-    fn write(
-        &mut self,
-        recorded: &RecordedFrame,
-        texture: Option<&prepare::Texture>,
-    ) -> Result<()> {
+    /// Write what `recorded` became, in recorded order.
+    fn commit(&mut self, recorded: &RecordedFrame, rendered: Rendered) -> Result<()> {
         let frame = &recorded.frame;
-        match self.to {
-            Target::Png => {
-                let name = self.file_name(frame, "", "png");
-                self.png(&name, &processing::image(frame)?)?;
-                self.indexed(&name, frame)?;
-                if let (Some((near, far)), Format::Z16) = (self.colorize, frame.profile.format) {
-                    let units = self.depth_units(recorded.sensor);
-                    let name = self.file_name(frame, "_colorized", "png");
-                    self.png(&name, &processing::colorize(frame, units, near, far)?)?;
-                    self.indexed(&name, frame)?;
+        match rendered {
+            Rendered::Files { files, depth_units } => {
+                for made in files {
+                    let name = self.file_name(frame, made.suffix, made.ext);
+                    let mut file = self.dir.create_file(&name)?;
+                    file.write_all(&made.bytes)
+                        .and_then(|()| file.flush())
+                        .map_err(|e| self.dir.error(&name, e))?;
+                    match depth_units {
+                        Some(units) => self.indexed_depth(&name, frame, units)?,
+                        None => self.indexed(&name, frame)?,
+                    }
                 }
             }
-            Target::Raw => {
-                let name = self.file_name(frame, "", "raw");
-                let mut file = self.dir.create_file(&name)?;
-                file.write_all(&frame.data)
-                    .and_then(|()| file.flush())
-                    .map_err(|e| self.dir.error(&name, e))?;
-                self.indexed(&name, frame)?;
-            }
-            Target::Csv if frame.profile.format == Format::Z16 => self.depth_csv(recorded)?,
-            Target::Csv => self.csv_row(frame)?,
-            Target::Npy => self.depth_npy(recorded)?,
-            Target::Mp4 => self.video_frame(recorded)?,
-            Target::Kalibr => self.imu_sample(frame)?,
-            // Whole files are written by `convert_file`, never frame by frame.
-            Target::Db3 | Target::Bag | Target::Ros2 => {
-                return Err(Error::InvalidArgument(format!(
-                    "--to {} writes one file, not a frame at a time",
-                    self.to.name()
-                )))
-            }
-            Target::Ply => {
-                let name = self.file_name(frame, "", "ply");
-                let units = self.depth_units(recorded.sensor);
-                let cloud = self.point_cloud(frame, units, texture)?;
-                self.ply(&name, frame, &cloud, units)?;
-                self.indexed(&name, frame)?;
-            }
+            Rendered::Picture(picture) => self.video_frame(recorded, picture)?,
+            Rendered::InOrder if self.to == Target::Kalibr => self.imu_sample(frame)?,
+            Rendered::InOrder => self.csv_row(frame)?,
         }
         *self.written.entry(recorded.stream).or_default() += 1;
         Ok(())
@@ -685,115 +720,6 @@ impl<'a> Writer<'a> {
         }
         self.names.insert(name.clone());
         name
-    }
-
-    fn png(&self, name: &str, image: &Image) -> Result<()> {
-        let file = self.dir.create_file(name)?;
-        let error = |e: png::EncodingError| self.dir.error(name, e.into());
-        let mut encoder = png::Encoder::new(file, image.width, image.height);
-        let (color, depth) = match image.layout {
-            PixelLayout::Gray8 => (png::ColorType::Grayscale, png::BitDepth::Eight),
-            PixelLayout::Gray16 => (png::ColorType::Grayscale, png::BitDepth::Sixteen),
-            PixelLayout::Rgb8 => (png::ColorType::Rgb, png::BitDepth::Eight),
-            PixelLayout::Rgba8 => (png::ColorType::Rgba, png::BitDepth::Eight),
-        };
-        encoder.set_color(color);
-        encoder.set_depth(depth);
-        encoder.set_compression(png::Compression::Fast);
-        let mut writer = encoder.write_header().map_err(error)?;
-        if image.layout == PixelLayout::Gray16 {
-            // PNG stores 16-bit samples big-endian.
-            let swapped: Vec<u8> = image
-                .data
-                .chunks_exact(2)
-                .flat_map(|p| [p[1], p[0]])
-                .collect();
-            writer.write_image_data(&swapped).map_err(error)?;
-        } else {
-            writer.write_image_data(&image.data).map_err(error)?;
-        }
-        writer.finish().map_err(error)
-    }
-
-    /// The vertices `export_to_ply` keeps of `frame`'s point cloud, with
-    /// their colours where there is a `texture`.
-    fn point_cloud(
-        &self,
-        frame: &Frame,
-        units: f32,
-        texture: Option<&prepare::Texture>,
-    ) -> Result<ColoredCloud> {
-        let Some(texture) = texture else {
-            let intrinsics = frame.profile.intrinsics().ok_or_else(|| {
-                Error::InvalidArgument(format!("stream {} has no intrinsics", frame.profile.stream))
-            })?;
-            let cloud = processing::PointCloudMaker::new(&intrinsics, units).calculate(frame)?;
-            let vertices = cloud
-                .vertices
-                .into_iter()
-                .filter(processing::is_kept_vertex)
-                .collect();
-            return Ok(ColoredCloud {
-                vertices,
-                colors: None,
-            });
-        };
-        let cloud = texture.maker.calculate(frame)?;
-        let image = processing::image(&texture.frame)?;
-        let (vertices, colors) = cloud
-            .vertices
-            .iter()
-            .zip(&cloud.texture_coordinates)
-            .filter(|(v, _)| processing::is_kept_vertex(v))
-            .map(|(v, uv)| (*v, processing::texture_color(&image, *uv)))
-            .unzip();
-        Ok(ColoredCloud {
-            vertices,
-            colors: Some(colors),
-        })
-    }
-
-    fn ply(&self, name: &str, frame: &Frame, cloud: &ColoredCloud, units: f32) -> Result<()> {
-        let mut file = self.dir.create_file(name)?;
-        let format = if self.ascii {
-            "ascii"
-        } else {
-            "binary_little_endian"
-        };
-        let color_properties = if cloud.colors.is_some() {
-            "property uchar red\nproperty uchar green\nproperty uchar blue\n"
-        } else {
-            ""
-        };
-        let mut write = || -> std::io::Result<()> {
-            write!(
-                file,
-                "ply\nformat {format} 1.0\ncomment rsbag: {} frame {} at {} ms, depth units {units} m\nelement vertex {}\nproperty float x\nproperty float y\nproperty float z\n{color_properties}end_header\n",
-                frame.profile.stream,
-                frame.number,
-                frame.timestamp,
-                cloud.vertices.len()
-            )?;
-            for (i, p) in cloud.vertices.iter().enumerate() {
-                let color = cloud.colors.as_ref().map(|c| c[i]);
-                if self.ascii {
-                    write!(file, "{} {} {}", p[0], p[1], p[2])?;
-                    if let Some([r, g, b]) = color {
-                        write!(file, " {r} {g} {b}")?;
-                    }
-                    writeln!(file)?;
-                } else {
-                    for v in p {
-                        file.write_all(&v.to_le_bytes())?;
-                    }
-                    if let Some(rgb) = color {
-                        file.write_all(&rgb)?;
-                    }
-                }
-            }
-            file.flush()
-        };
-        write().map_err(|e| self.dir.error(name, e))
     }
 
     fn csv_row(&mut self, frame: &Frame) -> Result<()> {
@@ -846,24 +772,27 @@ impl<'a> Writer<'a> {
         line.map_err(|e| self.dir.error(INDEX, e))
     }
 
-    /// The Depth Units option of a sensor (meters per depth unit); D400
-    /// cameras' 1 mm when the recording does not have it.
-    fn depth_units(&mut self, sensor: usize) -> f32 {
-        let reader = self.reader;
-        *self.depth_units.entry(sensor).or_insert_with(|| {
-            let units = reader
-                .recording()
-                .snapshot()
-                .sensors
-                .get(sensor)
-                .map_or(0.0, |s| depth_units_of(&s.options));
-            if units > 0.0 {
-                units
-            } else {
-                tracing::warn!("no Depth Units option recorded; using 0.001 m");
-                0.001
-            }
-        })
+    /// Add a line for depth file `name` to `frames.csv`, with the depth
+    /// units (a run writes either depth files or images, never both, so
+    /// the index has one header).
+    fn indexed_depth(&mut self, name: &str, frame: &Frame, units: f32) -> Result<()> {
+        let mut index = match self.index.take() {
+            Some(index) => index,
+            None => self.dir.create_csv(INDEX, DEPTH_INDEX_HEADER)?,
+        };
+        let (width, height) = frame.resolution().unwrap_or((0, 0));
+        let line = writeln!(
+            index,
+            "{name},{},{},{},{},{},{width},{height},{},{units}",
+            frame.profile.stream,
+            frame.number,
+            frame.timestamp,
+            frame.domain,
+            frame.profile.format,
+            frame.stride
+        );
+        self.index = Some(index);
+        line.map_err(|e| self.dir.error(INDEX, e))
     }
 
     /// Flush every file; the frames written per stream, and what the

@@ -1,5 +1,5 @@
 //! `--align-to` and the colour of point clouds: frames made ready with the
-//! other frames of their frameset before they are written.
+//! other frames of their frameset before they are rendered.
 //!
 //! `--align-to STREAM` (a video stream other than depth, say Color): each
 //! depth frame becomes depth aligned to that stream's image (its size and
@@ -10,7 +10,7 @@
 //! depth frame is not written (counted in the report). Point clouds get
 //! their colour from the colour frame of their frameset.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use rsbag::device::{Extrinsics, Format, Frame, ProfileKind, StreamId, StreamKind};
 use rsbag::playback::{FrameReader, RecordedFrame};
@@ -18,53 +18,85 @@ use rsbag::processing::{Alignment, PointCloudMaker};
 use rsbag::{Error, Result};
 
 /// Where a point cloud's colour comes from.
-pub struct Texture {
+pub struct Texture<'p> {
     /// The colour frame of the depth frame's frameset.
     pub frame: Frame,
-    /// How the depth camera relates to the colour camera (the identity once
-    /// depth was aligned to colour).
-    pub maker: PointCloudMaker,
+    /// The depth stream's point clouds, mapped to the colour camera.
+    pub maker: &'p PointCloudMaker,
 }
 
-/// A frame ready to be written.
-pub struct Prepared {
+/// A frame ready to be rendered.
+pub struct Prepared<'p> {
     pub frame: RecordedFrame,
     /// For a depth frame written as a point cloud: its colour.
-    pub texture: Option<Texture>,
+    pub texture: Option<Texture<'p>>,
 }
 
-/// Prepares frames for `--align-to` and coloured point clouds.
-pub struct Preparer<'r> {
-    reader: &'r FrameReader,
+/// Prepares frames for `--align-to` and coloured point clouds; shared by
+/// the threads that render (everything it needs is made up front).
+pub struct Preparer {
     /// The stream images are aligned to.
     align_to: Option<StreamId>,
-    /// The colour stream point clouds take their colour from.
+    /// The colour stream point clouds take their colour from, the depth
+    /// stream they need, and each depth stream's cloud maker.
     texture: Option<StreamId>,
+    depth: Option<StreamId>,
+    makers: HashMap<StreamId, PointCloudMaker>,
+    /// Alignments by (depth stream, other stream).
     alignments: HashMap<(StreamId, StreamId), Alignment>,
     /// Frames not written for want of a depth frame to align to.
     unpaired: BTreeMap<StreamId, u64>,
 }
 
-impl<'r> Preparer<'r> {
-    /// For `align_to` (a stream name) and, with `point_clouds`, the colour
-    /// of point clouds (the first colour stream, where the recording
-    /// relates it to depth).
+impl Preparer {
+    /// For the `written` streams, `align_to` (a stream name) and, with
+    /// `point_clouds`, the colour of point clouds (the first colour stream,
+    /// where the recording relates it to depth).
     pub fn new(
-        reader: &'r FrameReader,
+        reader: &FrameReader,
+        written: &BTreeSet<StreamId>,
         align_to: Option<&str>,
         point_clouds: bool,
-    ) -> Result<Preparer<'r>> {
+    ) -> Result<Preparer> {
+        let recording = reader.recording();
         let align_to = align_to.map(|name| target(reader, name)).transpose()?;
+        let depth = depth_stream(reader);
         let texture = match align_to {
             Some(to) if point_clouds && to.kind != StreamKind::Depth => Some(to),
             _ if point_clouds => color_stream(reader),
             _ => None,
         };
+        let is_depth = |s: &StreamId| recording.streams()[s].profile.format == Format::Z16;
+        let mut alignments = HashMap::new();
+        match align_to {
+            Some(to) if to.kind != StreamKind::Depth => {
+                for &d in written.iter().filter(|s| is_depth(s)) {
+                    alignments.insert((d, to), Alignment::of_streams(recording, d, to)?);
+                }
+            }
+            Some(to) => {
+                for &s in written
+                    .iter()
+                    .filter(|s| !is_depth(s) && is_image_stream(reader, **s))
+                {
+                    alignments.insert((to, s), Alignment::of_streams(recording, to, s)?);
+                }
+            }
+            None => {}
+        }
+        let mut makers = HashMap::new();
+        if let Some(color) = texture {
+            let aligned = align_to == Some(color);
+            for &d in written.iter().filter(|s| is_depth(s)) {
+                makers.insert(d, texture_maker(reader, d, color, aligned)?);
+            }
+        }
         Ok(Preparer {
-            reader,
             align_to,
             texture,
-            alignments: HashMap::new(),
+            depth,
+            makers,
+            alignments,
             unpaired: BTreeMap::new(),
         })
     }
@@ -72,14 +104,9 @@ impl<'r> Preparer<'r> {
     /// Streams read besides those written: the partners frames are
     /// aligned to or coloured by.
     pub fn partners(&self) -> Vec<StreamId> {
-        let depth = self.depth_stream();
         match self.align_to {
             Some(to) if to.kind == StreamKind::Depth => vec![to],
-            _ => self
-                .texture
-                .into_iter()
-                .chain(depth.filter(|_| self.texture.is_some()))
-                .collect(),
+            _ => self.texture.into_iter().chain(self.depth).collect(),
         }
     }
 
@@ -88,39 +115,37 @@ impl<'r> Preparer<'r> {
         self.texture.is_some() || self.align_to.is_some_and(|to| to.kind == StreamKind::Depth)
     }
 
-    /// `frame` ready to be written (None: not written), `set` being the
-    /// frames of its frameset.
+    /// `frame` ready to be rendered, `set` being the frames of its
+    /// frameset; None when it has no depth frame to be aligned to (count
+    /// it with [`Self::note_unpaired`]).
     pub fn prepare(
-        &mut self,
+        &self,
         frame: &RecordedFrame,
         set: &[RecordedFrame],
-    ) -> Result<Option<Prepared>> {
-        let is_depth = frame.frame.profile.format == Format::Z16;
+    ) -> Result<Option<Prepared<'_>>> {
         let mut ready = frame.clone();
-        let mut aligned = false;
+        let stream = frame.stream;
         match self.align_to {
-            Some(to) if to.kind != StreamKind::Depth && is_depth => {
-                ready.frame = self
-                    .alignment(frame.stream, to)?
-                    .depth_to_other(&frame.frame)?;
-                aligned = true;
+            Some(to) if to.kind != StreamKind::Depth => {
+                if let Some(alignment) = self.alignments.get(&(stream, to)) {
+                    ready.frame = alignment.depth_to_other(&frame.frame)?;
+                }
             }
-            Some(to) if to.kind == StreamKind::Depth && !is_depth && is_image(&frame.frame) => {
-                let Some(depth) = set.iter().find(|f| f.stream == to) else {
-                    *self.unpaired.entry(frame.stream).or_default() += 1;
-                    return Ok(None);
-                };
-                let alignment = self.alignment(to, frame.stream)?;
-                ready.frame = alignment.other_to_depth(&depth.frame, &frame.frame)?;
+            Some(to) => {
+                if let Some(alignment) = self.alignments.get(&(to, stream)) {
+                    let Some(depth) = set.iter().find(|f| f.stream == to) else {
+                        return Ok(None);
+                    };
+                    ready.frame = alignment.other_to_depth(&depth.frame, &frame.frame)?;
+                }
             }
-            _ => {}
+            None => {}
         }
-        let texture = match self.texture {
-            Some(color) if is_depth => set
-                .iter()
-                .find(|f| f.stream == color)
-                .map(|c| self.texture(&ready.frame, frame.stream, c, aligned))
-                .transpose()?,
+        let texture = match (self.texture, self.makers.get(&stream)) {
+            (Some(color), Some(maker)) => set.iter().find(|f| f.stream == color).map(|c| Texture {
+                frame: c.frame.clone(),
+                maker,
+            }),
             _ => None,
         };
         Ok(Some(Prepared {
@@ -129,7 +154,12 @@ impl<'r> Preparer<'r> {
         }))
     }
 
-    /// Lines for the report: frames left out.
+    /// Count a frame [`Self::prepare`] left out.
+    pub fn note_unpaired(&mut self, stream: StreamId) {
+        *self.unpaired.entry(stream).or_default() += 1;
+    }
+
+    /// Lines for the report: where colour came from, frames left out.
     pub fn notes(&self) -> Vec<String> {
         let colored = self.texture.map(|color| {
             format!("point clouds coloured from {color} (the frame of each frameset)")
@@ -139,61 +169,29 @@ impl<'r> Preparer<'r> {
         });
         colored.into_iter().chain(unpaired).collect()
     }
+}
 
-    fn alignment(&mut self, depth: StreamId, other: StreamId) -> Result<&Alignment> {
-        let recording = self.reader.recording();
-        Ok(match self.alignments.entry((depth, other)) {
-            std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
-            std::collections::hash_map::Entry::Vacant(e) => {
-                e.insert(Alignment::of_streams(recording, depth, other)?)
-            }
-        })
+/// How depth stream `depth` (aligned to the colour camera, or as recorded)
+/// takes its colour from `color`.
+fn texture_maker(
+    reader: &FrameReader,
+    depth: StreamId,
+    color: StreamId,
+    aligned: bool,
+) -> Result<PointCloudMaker> {
+    let recording = reader.recording();
+    if !aligned {
+        return PointCloudMaker::of_streams(recording, depth, Some(color));
     }
-
-    /// How `depth` (aligned to the colour camera, or as recorded) takes
-    /// its colour from `color`.
-    fn texture(
-        &self,
-        depth: &Frame,
-        stream: StreamId,
-        color: &RecordedFrame,
-        aligned: bool,
-    ) -> Result<Texture> {
-        let recording = self.reader.recording();
-        let units = rsbag::processing::depth_units(recording, stream);
-        let intrinsics = |frame: &Frame| {
-            frame.profile.intrinsics().ok_or_else(|| {
-                Error::BadDescription(format!(
-                    "stream {} has no intrinsics recorded",
-                    frame.profile.stream
-                ))
-            })
-        };
-        let extrinsics = if aligned {
-            Extrinsics::IDENTITY
-        } else {
-            recording.extrinsics(stream, color.stream).ok_or_else(|| {
-                Error::BadDescription(format!(
-                    "the recording does not say where {} is from {stream} (no extrinsics)",
-                    color.stream
-                ))
-            })?
-        };
-        let maker = PointCloudMaker::new(&intrinsics(depth)?, units)
-            .map_to(&intrinsics(&color.frame)?, &extrinsics);
-        Ok(Texture {
-            frame: color.frame.clone(),
-            maker,
-        })
-    }
-
-    fn depth_stream(&self) -> Option<StreamId> {
-        let streams = self.reader.recording().streams();
-        streams
-            .iter()
-            .find(|(_, s)| s.profile.format == Format::Z16)
-            .map(|(id, _)| *id)
-    }
+    // Depth aligned to colour has the colour camera's intrinsics and place.
+    let intrinsics = recording.streams()[&color]
+        .profile
+        .intrinsics()
+        .ok_or_else(|| {
+            Error::BadDescription(format!("stream {color} has no intrinsics recorded"))
+        })?;
+    let units = rsbag::processing::depth_units(recording, depth);
+    Ok(PointCloudMaker::new(&intrinsics, units).map_to(&intrinsics, &Extrinsics::IDENTITY))
 }
 
 /// The one video stream `name` stands for, with intrinsics.
@@ -214,26 +212,33 @@ fn target(reader: &FrameReader, name: &str) -> Result<StreamId> {
     Ok(*one)
 }
 
+/// The first depth stream.
+fn depth_stream(reader: &FrameReader) -> Option<StreamId> {
+    let streams = reader.recording().streams();
+    streams
+        .iter()
+        .find(|(_, s)| s.profile.format == Format::Z16)
+        .map(|(id, _)| *id)
+}
+
 /// The first colour stream the recording relates to a depth stream.
 fn color_stream(reader: &FrameReader) -> Option<StreamId> {
     let recording = reader.recording();
-    let streams = recording.streams();
-    let depth = streams
-        .iter()
-        .find(|(_, s)| s.profile.format == Format::Z16)?
-        .0;
-    streams
+    let depth = depth_stream(reader)?;
+    recording
+        .streams()
         .iter()
         .filter(|(id, s)| id.kind == StreamKind::Color && s.profile.intrinsics().is_some())
         .map(|(id, _)| *id)
-        .find(|id| recording.extrinsics(*depth, *id).is_some())
+        .find(|id| recording.extrinsics(depth, *id).is_some())
 }
 
-/// Whether `frame` is an image librealsense aligns (1 to 4 bytes a pixel).
-fn is_image(frame: &Frame) -> bool {
-    matches!(frame.profile.kind, ProfileKind::Video { .. })
-        && frame
-            .profile
+/// Whether `stream` holds images librealsense aligns (1 to 4 bytes a
+/// pixel).
+fn is_image_stream(reader: &FrameReader, stream: StreamId) -> bool {
+    let profile = &reader.recording().streams()[&stream].profile;
+    matches!(profile.kind, ProfileKind::Video { .. })
+        && profile
             .format
             .bytes_per_pixel()
             .is_some_and(|b| (1..=4).contains(&b))

@@ -15,7 +15,7 @@ use std::io::{BufWriter, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::thread::JoinHandle;
 
-use rsbag::device::{Format, ProfileKind, StreamProfile};
+use rsbag::device::{ProfileKind, StreamProfile};
 use rsbag::playback::RecordedFrame;
 use rsbag::processing::{self, Image, PixelLayout, VideoTiming};
 use rsbag::{Error, Result};
@@ -66,15 +66,8 @@ pub(super) fn check_ffmpeg() -> Result<()> {
 impl Writer<'_> {
     /// Add a frame to its stream's video, after copies of the frame before
     /// it for the frames dropped between them.
-    pub(super) fn video_frame(&mut self, recorded: &RecordedFrame) -> Result<()> {
+    pub(super) fn video_frame(&mut self, recorded: &RecordedFrame, picture: Image) -> Result<()> {
         let frame = &recorded.frame;
-        // Only depth has depth units (and a warning when they are missing).
-        let units = match frame.profile.format {
-            Format::Z16 => self.depth_units(recorded.sensor),
-            _ => 0.0,
-        };
-        let (near, far) = self.colorize_range;
-        let picture = processing::picture(frame, units, near, far)?;
         let video = match self.videos.entry(recorded.stream) {
             Entry::Occupied(entry) => entry.into_mut(),
             Entry::Vacant(entry) => {

@@ -32,6 +32,10 @@ use rsbag::processing;
 /// The file listing the image and point-cloud files.
 const INDEX: &str = "frames.csv";
 
+/// The header of `frames.csv`.
+const INDEX_HEADER: &str =
+    "file,stream,frame_number,timestamp_ms,domain,format,width,height,stride";
+
 /// The header of `frames.csv` when its files hold depth values: the usual
 /// columns and the depth units they were made with.
 const DEPTH_INDEX_HEADER: &str =
@@ -690,10 +694,7 @@ impl<'a> Writer<'a> {
                     file.write_all(&made.bytes)
                         .and_then(|()| file.flush())
                         .map_err(|e| self.dir.error(&name, e))?;
-                    match depth_units {
-                        Some(units) => self.indexed_depth(&name, frame, units)?,
-                        None => self.indexed(&name, frame)?,
-                    }
+                    self.indexed(&name, frame, depth_units)?;
                 }
             }
             Rendered::Picture(picture) => self.video_frame(recorded, picture)?,
@@ -748,42 +749,20 @@ impl<'a> Writer<'a> {
             .map_err(|e| self.dir.error(name, e))
     }
 
-    /// Add a line for file `name` to `frames.csv`.
-    fn indexed(&mut self, name: &str, frame: &Frame) -> Result<()> {
+    /// Add a line for file `name` to `frames.csv`; files of depth values
+    /// also give the depth units they were made with (a run writes either
+    /// depth values or images, never both, so the index has one header).
+    fn indexed(&mut self, name: &str, frame: &Frame, depth_units: Option<f32>) -> Result<()> {
         let mut index = match self.index.take() {
             Some(index) => index,
-            None => self.dir.create_csv(
-                INDEX,
-                "file,stream,frame_number,timestamp_ms,domain,format,width,height,stride",
-            )?,
+            None if depth_units.is_some() => self.dir.create_csv(INDEX, DEPTH_INDEX_HEADER)?,
+            None => self.dir.create_csv(INDEX, INDEX_HEADER)?,
         };
         let (width, height) = frame.resolution().unwrap_or((0, 0));
+        let units = depth_units.map(|u| format!(",{u}")).unwrap_or_default();
         let line = writeln!(
             index,
-            "{name},{},{},{},{},{},{width},{height},{}",
-            frame.profile.stream,
-            frame.number,
-            frame.timestamp,
-            frame.domain,
-            frame.profile.format,
-            frame.stride
-        );
-        self.index = Some(index);
-        line.map_err(|e| self.dir.error(INDEX, e))
-    }
-
-    /// Add a line for depth file `name` to `frames.csv`, with the depth
-    /// units (a run writes either depth files or images, never both, so
-    /// the index has one header).
-    fn indexed_depth(&mut self, name: &str, frame: &Frame, units: f32) -> Result<()> {
-        let mut index = match self.index.take() {
-            Some(index) => index,
-            None => self.dir.create_csv(INDEX, DEPTH_INDEX_HEADER)?,
-        };
-        let (width, height) = frame.resolution().unwrap_or((0, 0));
-        let line = writeln!(
-            index,
-            "{name},{},{},{},{},{},{width},{height},{},{units}",
+            "{name},{},{},{},{},{},{width},{height},{}{units}",
             frame.profile.stream,
             frame.number,
             frame.timestamp,

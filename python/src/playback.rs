@@ -121,18 +121,9 @@ impl Playback {
         let wanted = self.stream_ids(streams)?;
         let playback = self.playback().clone();
         let callback = frame_callback(py, callback)?;
-        py.detach(|| {
-            // Every sensor starts before delivery does, so that none misses
-            // its first frames.
-            let was_paused = playback.is_paused();
-            playback.pause();
-            let started = start_sensors(&playback, &wanted, &callback);
-            if !was_paused {
-                playback.resume();
-            }
-            started
-        })
-        .map_err(to_py)
+        py.detach(|| playback.start_streams(&wanted, callback))
+            .map(|_| ())
+            .map_err(to_py)
     }
 
     /// Hold delivery until `resume()`; a callback running finishes.
@@ -631,26 +622,6 @@ impl Pipeline {
             }
         }
     }
-}
-
-/// Open and start each sensor of `playback` that recorded one of `wanted`.
-fn start_sensors(
-    playback: &RsPlayback,
-    wanted: &[StreamId],
-    callback: &rsbag::device::FrameCallback,
-) -> rsbag::Result<()> {
-    for sensor in playback.sensors() {
-        let chosen: Vec<StreamProfile> = sensor
-            .profiles()
-            .into_iter()
-            .filter(|p| wanted.contains(&p.stream))
-            .collect();
-        if !chosen.is_empty() {
-            sensor.open(&chosen)?;
-            sensor.start(callback.clone())?;
-        }
-    }
-    Ok(())
 }
 
 fn frameset(set: rsbag::playback::FrameSet) -> FrameSet {

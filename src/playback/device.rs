@@ -123,6 +123,39 @@ impl Playback {
         &self.shared.recording
     }
 
+    /// Open and start every sensor that recorded one of `streams`, with
+    /// `callback`, all before delivery begins, so that no stream misses its
+    /// first frames (as when a sensor starts while others play). Delivery
+    /// then begins, unless the playback was paused. Returns the profiles
+    /// started.
+    pub fn start_streams(
+        &self,
+        streams: &[StreamId],
+        callback: FrameCallback,
+    ) -> Result<Vec<StreamProfile>> {
+        let was_paused = self.is_paused();
+        self.pause();
+        let mut started = Vec::new();
+        let result = self.sensors().iter().try_for_each(|sensor| {
+            let chosen: Vec<StreamProfile> = sensor
+                .profiles()
+                .into_iter()
+                .filter(|p| streams.contains(&p.stream))
+                .collect();
+            if chosen.is_empty() {
+                return Ok(());
+            }
+            sensor.open(&chosen)?;
+            sensor.start(callback.clone())?;
+            started.extend(chosen);
+            Ok(())
+        });
+        if !was_paused {
+            self.resume();
+        }
+        result.map(|()| started)
+    }
+
     /// Hold delivery; [`resume`](Self::resume) continues where it stopped.
     /// A callback running when it is called finishes.
     pub fn pause(&self) {

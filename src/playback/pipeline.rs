@@ -11,7 +11,7 @@ use parking_lot::{Condvar, Mutex};
 
 use super::device::{Playback, PlaybackOptions, PlaybackStatus};
 use super::frameset::{FrameSet, SyncOptions, Syncer};
-use crate::device::{Device, Frame, StreamId, StreamProfile};
+use crate::device::{Frame, StreamId, StreamProfile};
 use crate::{Error, Result};
 
 /// What a [`Pipeline`] streams and how.
@@ -165,24 +165,11 @@ impl Pipeline {
                 stopped.news.notify_all();
             }
         }));
-        // Every sensor starts before reading begins, so no stream misses
-        // its first frames.
+        // Paused until the syncer knows the profiles.
         playback.pause();
-        let mut profiles = Vec::new();
-        for sensor in playback.sensors() {
-            let chosen: Vec<StreamProfile> = sensor
-                .profiles()
-                .into_iter()
-                .filter(|p| wanted.contains(&p.stream))
-                .collect();
-            if chosen.is_empty() {
-                continue;
-            }
-            sensor.open(&chosen)?;
-            let exchange = exchange.clone();
-            sensor.start(Arc::new(move |frame: Frame| exchange.arrive(frame)))?;
-            profiles.extend(chosen);
-        }
+        let arrive = exchange.clone();
+        let profiles =
+            playback.start_streams(&wanted, Arc::new(move |frame: Frame| arrive.arrive(frame)))?;
         exchange.state.lock().syncer = Syncer::new(profiles.iter().copied(), config.sync);
         playback.resume();
         Ok(Pipeline {

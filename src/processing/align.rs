@@ -283,16 +283,19 @@ impl Alignment {
     /// included, which mixes their chroma, as there).
     pub fn other_to_depth(&self, depth: &Frame, other: &Frame) -> Result<Frame> {
         let bytes_per_pixel = other.profile.format.bytes_per_pixel().unwrap_or(0) as usize;
-        let packed: Vec<u8> = rows(other, bytes_per_pixel.max(1))?
-            .flatten()
-            .copied()
-            .collect();
-        let stride = self.other.width as usize * bytes_per_pixel;
+        // The rows are read in place (checked against the frame's size and
+        // stride), not copied.
+        let _ = rows(other, bytes_per_pixel.max(1))?;
+        let stride = match other.stride {
+            0 => self.other.width as usize * bytes_per_pixel,
+            stride => stride as usize,
+        };
+        let pixels = &other.data;
         let aligned = match packed_depth(depth) {
-            Some(pixels) => self.other_to_depth_of(pixels, &packed, bytes_per_pixel, stride)?,
+            Some(depth) => self.other_to_depth_of(depth, pixels, bytes_per_pixel, stride)?,
             None => {
                 let values = depth_values(depth)?;
-                self.other_to_depth_of(&values, &packed, bytes_per_pixel, stride)?
+                self.other_to_depth_of(&values, pixels, bytes_per_pixel, stride)?
             }
         };
         Ok(self.reshaped(other, &self.depth, bytes_per_pixel as u32, aligned))

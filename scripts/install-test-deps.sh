@@ -16,7 +16,8 @@ ROSBAGS=rosbags==0.11.9
 MCAP=mcap==1.6.0
 
 # Debian packages, each only when missing and only as root with apt:
-# libusb-1.0-0 (pyrealsense2 links it) and ffmpeg (`convert --to mp4`
+# libusb-1.0-0 (pyrealsense2 links it), chromium (the browser of the
+# viewer's tests) and ffmpeg (`convert --to mp4`
 # encodes with it; the tests probe and decode videos with its ffprobe and
 # ffmpeg).
 APT_UPDATED=
@@ -37,6 +38,17 @@ apt_package() {
 }
 apt_package libusb-1.0-0
 apt_package ffmpeg
+apt_package chromium
+
+# The viewer's npm packages (viewer/package-lock.json): playwright-core,
+# which drives Chromium in cli/tests/view.rs, and what builds the page.
+VIEWER="$(cd "$(dirname "$0")/.." && pwd)/viewer"
+if [ -d "$VIEWER/node_modules/playwright-core" ] && [ -d "$VIEWER/node_modules/uplot" ]; then
+    echo "viewer npm packages: already installed"
+else
+    echo "viewer npm packages: installing (npm ci)"
+    (cd "$VIEWER" && npm ci --no-audit --no-fund --loglevel=error)
+fi
 
 # Python packages: skip pip when the right versions import already.
 if "$PYTHON" - <<'PY' 2>/dev/null

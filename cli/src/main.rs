@@ -25,6 +25,7 @@ mod record;
 mod reindex;
 mod select;
 mod trim;
+mod view;
 
 use std::process::ExitCode;
 
@@ -55,6 +56,7 @@ enum Command {
     Trim(trim::Args),
     Compress(compress::Args),
     Decompress(compress::DecompressArgs),
+    View(view::Args),
 }
 
 fn main() -> ExitCode {
@@ -73,6 +75,7 @@ fn main() -> ExitCode {
         Command::Trim(args) => done(trim::run(args)),
         Command::Compress(args) => done(compress::run(args)),
         Command::Decompress(args) => done(compress::run_decompress(args)),
+        Command::View(args) => done(view::run(args)),
     };
     match result {
         Ok(code) => code,

@@ -7,6 +7,7 @@
 
 #[path = "../../tests/common/mod.rs"]
 mod common;
+mod planted;
 mod run;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -582,61 +583,19 @@ fn convert_refuses_bad_arguments_and_leaves_nothing_behind() {
     assert!(leftovers.is_empty(), "{leftovers:?}");
 }
 
-/// Write a depth+color recording whose frames are `(stream, n)` in this
-/// order: frame `n` has number `n + 1` and timestamp `1000 + 33.3 n` ms.
-fn planted(path: &Path, frames: &[(StreamKind, u64)]) {
-    let mut w = RsWriter::create(path, Default::default()).expect("create");
-    let (depth, color) = (common::rs::depth_profile(), common::rs::color_profile());
-    w.write_device_info(&rsbag::device::CameraInfo::new([("Name", "Test")]))
-        .expect("info");
-    for (sensor, name, profile) in [(0, "Stereo Module", depth), (1, "RGB Camera", color)] {
-        w.write_sensor_info(sensor, &rsbag::device::CameraInfo::new([("Name", name)]))
-            .expect("info");
-        w.write_stream_info(sensor, &profile, 0).expect("stream");
-    }
-    for (k, &(kind, n)) in frames.iter().enumerate() {
-        let (sensor, profile) = if kind == StreamKind::Depth {
-            (0, depth)
-        } else {
-            (1, color)
-        };
-        let at = (k as u64 + 1) * 1_000_000;
-        w.write_frame(sensor, &common::rs::frame(profile, n), 0.001, at)
-            .expect("frame");
-    }
-    w.finish().expect("finish");
-}
-
 #[test]
 fn check_finds_planted_gaps_duplicates_and_reordering() {
     let dir = tempfile::tempdir().expect("tempdir");
     let clean = dir.path().join("clean.bag");
     let (d, c) = (StreamKind::Depth, StreamKind::Color);
     let all: Vec<(StreamKind, u64)> = (0..12).flat_map(|n| [(d, n), (c, n)]).collect();
-    planted(&clean, &all);
+    planted::write(&clean, &all);
     let run = rsbag(&["check", s(&clean)]);
     assert_eq!(run.code, Some(0), "{}", run.stdout);
     assert!(run.stdout.contains("result:  OK"));
 
-    // Depth loses frames 5 and 6 (numbers 6, 7) and 10 (number 11); color
-    // has frame 3 twice and frames 8 and 9 swapped.
-    let mut planted_frames: Vec<(StreamKind, u64)> = Vec::new();
-    for n in 0..12 {
-        if ![5, 6, 10].contains(&n) {
-            planted_frames.push((d, n));
-        }
-        let color = match n {
-            8 => 9,
-            9 => 8,
-            n => n,
-        };
-        planted_frames.push((c, color));
-        if n == 3 {
-            planted_frames.push((c, 3));
-        }
-    }
     let gaps = dir.path().join("gaps.bag");
-    planted(&gaps, &planted_frames);
+    planted::write(&gaps, &planted::flawed());
     let run = rsbag(&["check", s(&gaps)]);
     assert_eq!(run.code, Some(3), "{}{}", run.stdout, run.stderr);
     let out = run.stdout;

@@ -1,0 +1,220 @@
+//! `rsbag view`: look at a recording in a web browser, or export the same
+//! page as one self-contained HTML file.
+
+mod model;
+mod page;
+mod payload;
+mod server;
+
+use std::fs::OpenOptions;
+use std::io::Write as _;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::path::{Path, PathBuf};
+
+use base64::Engine as _;
+use rsbag::device::StreamId;
+use rsbag::playback::FrameReader;
+use rsbag::processing::depth_units;
+use rsbag::{Error, Result};
+use serde_json::{json, Value};
+
+use super::progress;
+
+/// Look at a recording in a web browser.
+///
+/// Serves a page on this machine (127.0.0.1 by default) that shows the
+/// device and sensors (camera info, options and their changes,
+/// intrinsics, extrinsics), a timeline with a lane per stream (every
+/// frame, dropped frames and the other findings of `rsbag check`, option
+/// changes, notifications, chunks), a scrubber with play, pause and speed
+/// that shows the frames of every video stream at that time (depth
+/// colourised, with a legend in metres), frame number, timestamp and
+/// metadata under the cursor, IMU and pose plots, and the file's
+/// structure (chunks, compression, index, topics with message counts,
+/// damage). Opens the browser unless --no-browser; Ctrl-C stops serving.
+///
+/// Only the page, the recording's description and its frames are served;
+/// requests name a stream and a frame, never a path. `--bind 0.0.0.0`
+/// serves every network the machine is on, to anyone who reaches the port
+/// (there is no password): an SSH tunnel (`ssh -L 8000:127.0.0.1:8000
+/// HOST`, then `rsbag view FILE --port 8000` on HOST) is the safer way to
+/// look from another machine.
+///
+/// `--export report.html` writes the page as one file that needs no
+/// server and no network (`--thumbnails` frames of every video stream,
+/// evenly spread, at most 320 pixels wide), to attach to a bug report.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The recording to look at.
+    file: PathBuf,
+    /// The port to serve on (0: one the system chooses).
+    #[arg(long, default_value_t = 0)]
+    port: u16,
+    /// The address to serve on.
+    #[arg(long, default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
+    bind: IpAddr,
+    /// Do not open a browser; print the page's address only.
+    #[arg(long)]
+    no_browser: bool,
+    /// Write the page, with the frames it shows, as one HTML file instead
+    /// of serving it.
+    #[arg(long, value_name = "REPORT.html")]
+    export: Option<PathBuf>,
+    /// Frames of each video stream in an exported page.
+    #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    thumbnails: u32,
+    /// Replace the file at --export if there is one.
+    #[arg(long)]
+    force: bool,
+}
+
+/// The widest picture in an exported page.
+const THUMBNAIL_WIDTH: u32 = 320;
+
+pub fn run(args: Args) -> Result<()> {
+    if let Some(out) = &args.export {
+        super::output::refuse_existing(out, args.force)?;
+    }
+    // A file that cannot be read is an error before anything is served.
+    let reader = super::select::open(&args.file)?;
+    let document = describe(&args.file, &reader)?;
+    if let Some(out) = &args.export {
+        let report = json!({
+            "recording": document,
+            "frames": thumbnails(&reader, args.thumbnails)?,
+        });
+        write_new(out, page::report(&report).as_bytes(), args.force)?;
+        println!("wrote {}", out.display());
+        return Ok(());
+    }
+    let streams = reader
+        .streams()
+        .into_iter()
+        .map(|s| (model::stream_key(s), s, units_of(&reader, s)))
+        .collect();
+    let site = server::Site {
+        reader,
+        document: document.to_string(),
+        streams,
+    };
+    let interrupted = super::interrupt::handle();
+    let running = server::start(site, SocketAddr::new(args.bind, args.port))?;
+    let url = format!("http://{}/", running.address());
+    println!(
+        "rsbag: viewing {} at {url} (Ctrl-C to stop)",
+        args.file.display()
+    );
+    if !args.no_browser {
+        if let Err(e) = webbrowser::open(&url) {
+            eprintln!("rsbag: could not open a browser ({e}); open {url}");
+        }
+    }
+    // Serve until Ctrl-C; dropping the server stops its threads.
+    let _ = interrupted.recv();
+    drop(running);
+    Ok(())
+}
+
+/// The recording's document, with a progress bar over its two passes.
+fn describe(path: &Path, reader: &FrameReader) -> Result<Value> {
+    let frames: u64 = reader
+        .streams()
+        .into_iter()
+        .filter_map(|s| reader.frame_count(s).ok())
+        .sum();
+    let bar = progress::bar(2 * frames, "frames read");
+    let document = model::describe(path, reader, &|| bar.inc(1));
+    bar.finish_and_clear();
+    document.map_err(|e| e.in_file(path))
+}
+
+/// Depth units of a depth stream.
+fn units_of(reader: &FrameReader, stream: StreamId) -> Option<f32> {
+    (stream.kind == rsbag::device::StreamKind::Depth)
+        .then(|| depth_units(reader.recording(), stream))
+}
+
+/// Up to `count` frames of each video stream, evenly spread, as
+/// thumbnails (base64 of [`payload`]'s bytes), by stream key.
+fn thumbnails(reader: &FrameReader, count: u32) -> Result<Value> {
+    let mut streams = serde_json::Map::new();
+    for stream in reader.streams() {
+        let total = reader.frame_count(stream)?;
+        let chosen = spread(total, u64::from(count));
+        let mut frames = Vec::new();
+        for index in chosen {
+            let recorded = match reader.frame(stream, index) {
+                Ok(recorded) => recorded,
+                // A damaged part: the page shows the frames there are.
+                Err(_) => continue,
+            };
+            let units = units_of(reader, stream);
+            match payload::encode(&recorded, units, Some(THUMBNAIL_WIDTH))? {
+                Some(bytes) => frames.push(base64::engine::general_purpose::STANDARD.encode(bytes)),
+                None => break,
+            }
+        }
+        if !frames.is_empty() {
+            streams.insert(model::stream_key(stream), json!(frames));
+        }
+    }
+    Ok(Value::Object(streams))
+}
+
+/// `count` positions spread evenly over `0..total`, first and last
+/// included.
+fn spread(total: u64, count: u64) -> Vec<u64> {
+    if total <= count {
+        return (0..total).collect();
+    }
+    let last = total - 1;
+    let mut chosen: Vec<u64> = (0..count)
+        .map(|k| (k * last + (count - 1) / 2) / (count - 1).max(1))
+        .collect();
+    chosen.dedup();
+    chosen
+}
+
+/// Write `bytes` to `path` only once complete: a `.partial` file first,
+/// then named `path` (replacing a file there only when `force`).
+fn write_new(path: &Path, bytes: &[u8], force: bool) -> Result<()> {
+    let io = |error| Error::Io {
+        path: path.to_owned(),
+        error,
+    };
+    let mut partial = path.as_os_str().to_owned();
+    partial.push(".partial");
+    let partial = PathBuf::from(partial);
+    let mut file = OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&partial)
+        .map_err(io)?;
+    let written = file.write_all(bytes).and_then(|()| file.sync_all());
+    let named = written.and_then(|()| {
+        if force {
+            std::fs::rename(&partial, path)
+        } else {
+            // A link fails where a file already is: nothing is replaced.
+            std::fs::hard_link(&partial, path).and_then(|()| std::fs::remove_file(&partial))
+        }
+    });
+    if let Err(e) = named {
+        let _ = std::fs::remove_file(&partial);
+        return Err(io(e));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thumbnails_spread_over_the_stream() {
+        assert_eq!(spread(3, 24), [0, 1, 2]);
+        assert_eq!(spread(10, 3), [0, 5, 9]);
+        assert_eq!(spread(100, 2), [0, 99]);
+        assert_eq!(spread(100, 1), [0]);
+    }
+}

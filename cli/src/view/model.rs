@@ -1,0 +1,299 @@
+//! What the viewer's page knows of a recording, as one JSON document: the
+//! summary of `rsbag info`, the findings of `rsbag check`, every frame's
+//! place on the timeline, IMU and pose samples for the plots, option
+//! changes, notifications and the chunks of the file.
+//!
+//! Times on the page are seconds since the recording's first frame (as
+//! `rsbag frames --start` and playback's seek count them).
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use rsbag::device::{Frame, StreamId, StreamKind};
+use rsbag::playback::check::{check_file, CheckReport, FindingKind};
+use rsbag::playback::summary::Summary;
+use rsbag::playback::{Event, FrameReader, Recording};
+use rsbag::processing::{depth_units, image_supported};
+use rsbag::storage::Storage;
+use rsbag::{BagTime, Error, Result};
+use serde_json::{json, Value};
+
+/// A stream's name on the page and in the API (`Depth 0`).
+pub fn stream_key(stream: StreamId) -> String {
+    stream.to_string()
+}
+
+/// The page's document for the recording `reader` reads from `path`.
+/// `progress` is told of every frame read (each frame is read twice: for
+/// the timeline and by the check).
+pub fn describe(path: &Path, reader: &FrameReader, progress: &(dyn Fn() + Sync)) -> Result<Value> {
+    let recording = reader.recording();
+    // The check reads the file on its own; both passes run at once.
+    let (timeline, check) = std::thread::scope(|scope| {
+        let check = scope.spawn(|| check_file(path, |_, _| progress()));
+        let timeline = timelines(reader, progress);
+        let check = check
+            .join()
+            .unwrap_or_else(|_| Err(Error::InvalidArgument("the check failed".into())));
+        (timeline, check)
+    });
+    let (streams, read_errors) = timeline?;
+    let summary = serde_json::to_value(Summary::of(path)?)
+        .map_err(|e| Error::InvalidArgument(format!("cannot describe the recording: {e}")))?;
+    let check = match check {
+        Ok(report) => check_json(&report, recording.start_time()),
+        Err(e) => {
+            json!({ "damage": [format!("the check could not run: {e}")], "scanned": false, "streams": {} })
+        }
+    };
+    let (options, notifications) = controls(recording);
+    Ok(json!({
+        "file": path.file_name().map(|n| n.to_string_lossy().into_owned()),
+        "summary": summary,
+        "duration_s": reader.duration().as_secs_f64(),
+        "streams": streams,
+        "options": options,
+        "notifications": notifications,
+        "check": check,
+        "extrinsics": extrinsics(recording),
+        "chunks": chunks(recording),
+        "read_errors": read_errors,
+    }))
+}
+
+/// What a stream is on the page: how its frames are shown.
+fn kind_of(recording: &Recording, stream: StreamId) -> &'static str {
+    let Some(recorded) = recording.streams().get(&stream) else {
+        return "other";
+    };
+    match stream.kind {
+        StreamKind::Gyro | StreamKind::Accel => "motion",
+        StreamKind::Pose => "pose",
+        StreamKind::Depth if recorded.profile.format == rsbag::device::Format::Z16 => "depth",
+        _ if image_supported(recorded.profile.format) => "image",
+        _ => "other",
+    }
+}
+
+/// Seconds since the recording's first frame.
+fn seconds(time: BagTime, start: BagTime) -> f64 {
+    if time >= start {
+        time.since(start).as_secs_f64()
+    } else {
+        -start.since(time).as_secs_f64()
+    }
+}
+
+/// Per stream: its description, and every frame's time, number and
+/// timestamp (with the samples of IMU and pose streams); the errors met
+/// reading, as text.
+fn timelines(
+    reader: &FrameReader,
+    progress: &(dyn Fn() + Sync),
+) -> Result<(Vec<Value>, Vec<String>)> {
+    let recording = reader.recording();
+    let mut lanes: BTreeMap<StreamId, Lane> = BTreeMap::new();
+    let mut errors = Vec::new();
+    for frame in reader.frames()? {
+        match frame {
+            Ok(recorded) => {
+                progress();
+                lanes
+                    .entry(recorded.stream)
+                    .or_default()
+                    .push(recorded.time.as_secs_f64(), &recorded.frame);
+            }
+            Err(e) => errors.push(e.to_string()),
+        }
+    }
+    let streams = recording
+        .streams()
+        .iter()
+        .map(|(&id, recorded)| {
+            let lane = lanes.remove(&id).unwrap_or_default();
+            let profile = &recorded.profile;
+            let kind = kind_of(recording, id);
+            json!({
+                "key": stream_key(id),
+                "name": id.kind.to_string(),
+                "index": id.index,
+                "sensor": recorded.sensor,
+                "kind": kind,
+                "format": profile.format.to_string(),
+                "fps": profile.fps,
+                "width": profile.resolution().map(|r| r.0),
+                "height": profile.resolution().map(|r| r.1),
+                "depth_units": (kind == "depth").then(|| depth_units(recording, id)),
+                "frames": lane.frames(),
+                "samples": lane.samples(),
+            })
+        })
+        .collect();
+    Ok((streams, errors))
+}
+
+/// The frames of one stream, as columns.
+#[derive(Default)]
+struct Lane {
+    time: Vec<f64>,
+    number: Vec<u64>,
+    timestamp: Vec<f64>,
+    /// IMU x, y, z, or pose translation x, y, z and rotation x, y, z, w.
+    samples: Vec<Vec<f32>>,
+}
+
+impl Lane {
+    fn push(&mut self, time: f64, frame: &Frame) {
+        self.time.push(time);
+        self.number.push(frame.number);
+        self.timestamp.push(frame.timestamp);
+        let values: Option<Vec<f32>> = if let Some(m) = frame.motion() {
+            Some(m.to_vec())
+        } else {
+            frame.pose().map(|p| {
+                p.translation
+                    .iter()
+                    .chain(&p.rotation)
+                    .copied()
+                    .collect::<Vec<f32>>()
+            })
+        };
+        if let Some(values) = values {
+            if self.samples.is_empty() {
+                self.samples = vec![Vec::new(); values.len()];
+            }
+            for (column, v) in self.samples.iter_mut().zip(values) {
+                column.push(v);
+            }
+        }
+    }
+
+    fn frames(&self) -> Value {
+        json!({ "t": self.time, "number": self.number, "timestamp": self.timestamp })
+    }
+
+    /// The samples, by column name; `null` for a video stream.
+    fn samples(&self) -> Value {
+        let names: &[&str] = match self.samples.len() {
+            3 => &["x", "y", "z"],
+            7 => &["tx", "ty", "tz", "qx", "qy", "qz", "qw"],
+            _ => return Value::Null,
+        };
+        Value::Object(
+            names
+                .iter()
+                .zip(&self.samples)
+                .map(|(name, column)| ((*name).to_owned(), json!(column)))
+                .collect(),
+        )
+    }
+}
+
+/// The extrinsics between every two streams the recording relates.
+fn extrinsics(recording: &Recording) -> Vec<Value> {
+    let streams: Vec<StreamId> = recording.streams().keys().copied().collect();
+    let mut pairs = Vec::new();
+    for &from in &streams {
+        for &to in streams.iter().filter(|&&to| to != from) {
+            if let Some(e) = recording.extrinsics(from, to) {
+                pairs.push(json!({
+                    "from": stream_key(from), "to": stream_key(to),
+                    "rotation": e.rotation, "translation": e.translation,
+                }));
+            }
+        }
+    }
+    pairs
+}
+
+/// Option changes and notifications during the recording.
+fn controls(recording: &Recording) -> (Vec<Value>, Vec<Value>) {
+    let (mut options, mut notifications) = (Vec::new(), Vec::new());
+    let start = recording.start_time();
+    let events = recording
+        .select()
+        .streams(std::iter::empty())
+        .controls(true)
+        .events();
+    for event in events.flatten() {
+        let t = seconds(event.time, start);
+        match event.event {
+            Event::OptionChanged {
+                sensor,
+                name,
+                value,
+            } => options.push(json!({ "t": t, "sensor": sensor, "name": name, "value": value })),
+            Event::Notification {
+                sensor,
+                notification: n,
+            } => notifications.push(json!({
+                "t": t, "sensor": sensor, "category": n.category, "severity": n.severity,
+                "description": n.description, "timestamp": n.timestamp,
+                "serialized_data": n.serialized_data,
+            })),
+            Event::Frame { .. } => {}
+        }
+    }
+    (options, notifications)
+}
+
+/// The findings of `rsbag check`, per stream, placed on the timeline.
+fn check_json(report: &CheckReport, start: BagTime) -> Value {
+    let streams: serde_json::Map<String, Value> = report
+        .streams
+        .iter()
+        .map(|(&stream, check)| {
+            let findings: Vec<Value> = check
+                .findings
+                .iter()
+                .map(|f| {
+                    let (kind, missing) = match f.kind {
+                        FindingKind::Gap { missing } => ("gap", missing),
+                        FindingKind::OutOfOrder => ("out of order", 0),
+                        FindingKind::Duplicate => ("duplicate", 0),
+                    };
+                    json!({
+                        "kind": kind, "missing": missing, "t": seconds(f.time, start),
+                        "number": f.number, "timestamp": f.timestamp,
+                        "previous_number": f.previous_number,
+                        "previous_timestamp": f.previous_timestamp,
+                    })
+                })
+                .collect();
+            let value = json!({
+                "frames": check.frames, "numbers": check.numbers, "dropped": check.dropped,
+                "out_of_order": check.out_of_order, "duplicates": check.duplicates,
+                "findings": findings,
+            });
+            (stream_key(stream), value)
+        })
+        .collect();
+    json!({ "damage": report.damage, "scanned": report.scanned, "streams": streams })
+}
+
+/// The chunks of a ROS1 bag: where each lies, its time span, messages
+/// and compression; `null` for other storage.
+fn chunks(recording: &Recording) -> Value {
+    let Storage::Bag(bag) = recording.storage() else {
+        return Value::Null;
+    };
+    let start = recording.start_time();
+    let chunks: Vec<Value> = bag
+        .chunks()
+        .iter()
+        .map(|chunk| {
+            let info = &chunk.info;
+            let compression = bag
+                .chunk_compression(chunk)
+                .map_or_else(|e| format!("unreadable: {e}"), |c| c.to_string());
+            json!({
+                "offset": info.chunk_pos,
+                "start": seconds(BagTime::from_nanos(info.start_time), start),
+                "end": seconds(BagTime::from_nanos(info.end_time), start),
+                "messages": info.message_count(),
+                "compression": compression,
+            })
+        })
+        .collect();
+    Value::Array(chunks)
+}

@@ -1,0 +1,203 @@
+//! The viewer's HTTP server: the page, its script and style, the
+//! recording's document and its frames. Nothing else is served: requests
+//! name a stream and a frame position, never a path, so nothing outside the
+//! recording can be read through it.
+
+use std::io::Cursor;
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use rsbag::device::StreamId;
+use rsbag::playback::FrameReader;
+use rsbag::{Error, Result};
+use tiny_http::{Header, Method, Request, Response, Server};
+
+use super::page;
+
+/// Threads answering requests: frames of several streams are read at once.
+const WORKERS: usize = 4;
+/// How often an idle worker looks whether the server is stopping.
+const STOP_POLL: Duration = Duration::from_millis(200);
+
+/// What the server serves.
+pub struct Site {
+    pub reader: FrameReader,
+    /// The recording's document (see [`super::model`]).
+    pub document: String,
+    /// Each stream, by the key the page names it with, and its depth units
+    /// (depth streams).
+    pub streams: Vec<(String, StreamId, Option<f32>)>,
+}
+
+/// A running server: stops (and its threads end) when dropped.
+pub struct Running {
+    address: SocketAddr,
+    stop: Arc<AtomicBool>,
+    workers: Vec<std::thread::JoinHandle<()>>,
+}
+
+impl Running {
+    /// Where it listens.
+    pub fn address(&self) -> SocketAddr {
+        self.address
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        for worker in self.workers.drain(..) {
+            let _ = worker.join();
+        }
+    }
+}
+
+/// Listen on `address` and answer requests on worker threads.
+pub fn start(site: Site, address: SocketAddr) -> Result<Running> {
+    let server = Server::http(address).map_err(|e| {
+        Error::InvalidArgument(format!("cannot serve the viewer on {address}: {e}"))
+    })?;
+    let address = server
+        .server_addr()
+        .to_ip()
+        .ok_or_else(|| Error::InvalidArgument(format!("cannot serve the viewer on {address}")))?;
+    let (server, site) = (Arc::new(server), Arc::new(site));
+    let stop = Arc::new(AtomicBool::new(false));
+    let workers = (0..WORKERS)
+        .map(|_| {
+            let (server, site, stop) = (server.clone(), site.clone(), stop.clone());
+            std::thread::spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    if let Ok(Some(request)) = server.recv_timeout(STOP_POLL) {
+                        answer(&site, request);
+                    }
+                }
+            })
+        })
+        .collect();
+    Ok(Running {
+        address,
+        stop,
+        workers,
+    })
+}
+
+type Reply = Response<Cursor<Vec<u8>>>;
+
+fn answer(site: &Site, request: Request) {
+    let reply = if matches!(request.method(), Method::Get | Method::Head) {
+        route(site, request.url())
+    } else {
+        text(405, "only GET is served")
+    };
+    // A browser that went away is not an error of ours.
+    let _ = request.respond(reply);
+}
+
+fn route(site: &Site, url: &str) -> Reply {
+    let (path, query) = url.split_once('?').unwrap_or((url, ""));
+    match path {
+        "/" | "/index.html" => body(page::served().into_bytes(), "text/html; charset=utf-8"),
+        "/viewer.js" => body(
+            page::SCRIPT.as_bytes().to_vec(),
+            "text/javascript; charset=utf-8",
+        ),
+        "/viewer.css" => body(page::STYLE.as_bytes().to_vec(), "text/css; charset=utf-8"),
+        "/api/recording" => body(site.document.clone().into_bytes(), "application/json"),
+        "/api/frame" => frame(site, query),
+        _ => text(404, "not found"),
+    }
+}
+
+/// `/api/frame?stream=Depth%200&index=K`: the K-th frame of the stream
+/// (see [`super::payload`]).
+fn frame(site: &Site, query: &str) -> Reply {
+    let (mut key, mut index) = (None, None);
+    for (name, value) in query.split('&').filter_map(|p| p.split_once('=')) {
+        match name {
+            "stream" => key = Some(percent_decode(value)),
+            "index" => index = value.parse::<u64>().ok(),
+            _ => {}
+        }
+    }
+    let (Some(key), Some(index)) = (key, index) else {
+        return text(400, "give stream=NAME&index=K");
+    };
+    let Some((_, stream, units)) = site.streams.iter().find(|(k, _, _)| *k == key) else {
+        return text(404, &format!("the recording has no stream {key}"));
+    };
+    let encoded = site
+        .reader
+        .frame(*stream, index)
+        .and_then(|recorded| super::payload::encode(&recorded, *units, None));
+    match encoded {
+        Ok(Some(bytes)) => body(bytes, "application/octet-stream"),
+        Ok(None) => text(404, &format!("{key} has no pictures")),
+        Err(e) => text(404, &e.to_string()),
+    }
+}
+
+/// `%20` and `+` back to what they stand for (stream names are ASCII).
+fn percent_decode(value: &str) -> String {
+    let bytes = value.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'+' => out.push(b' '),
+            b'%' => match hex_byte(bytes.get(i + 1..i + 3)) {
+                Some(b) => {
+                    out.push(b);
+                    i += 2;
+                }
+                None => out.push(b'%'),
+            },
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The byte two hex digits stand for.
+fn hex_byte(digits: Option<&[u8]>) -> Option<u8> {
+    let digits = digits?;
+    if !digits.iter().all(u8::is_ascii_hexdigit) {
+        return None;
+    }
+    u8::from_str_radix(std::str::from_utf8(digits).ok()?, 16).ok()
+}
+
+fn body(bytes: Vec<u8>, content_type: &str) -> Reply {
+    let mut reply = Response::from_data(bytes);
+    for (name, value) in [
+        ("Content-Type", content_type),
+        ("Cache-Control", "no-store"),
+        ("X-Content-Type-Options", "nosniff"),
+    ] {
+        if let Ok(header) = Header::from_bytes(name, value) {
+            reply.add_header(header);
+        }
+    }
+    reply
+}
+
+fn text(status: u16, message: &str) -> Reply {
+    body(message.as_bytes().to_vec(), "text/plain; charset=utf-8").with_status_code(status)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stream_names_are_percent_decoded() {
+        assert_eq!(percent_decode("Depth%200"), "Depth 0");
+        assert_eq!(percent_decode("Infrared+1"), "Infrared 1");
+        assert_eq!(percent_decode("bad%2"), "bad%2");
+        assert_eq!(percent_decode("%zz"), "%zz");
+        assert_eq!(percent_decode("%+1"), "%+1");
+    }
+}

@@ -1,0 +1,202 @@
+// The pictures of every video stream at the cursor's time: depth
+// colourised (with a legend in metres), colour, infrared; what a frame is
+// and the pixel under the mouse shown on hover.
+
+import { JET, LEGEND_STEPS, step } from './colormap.js';
+import { el, lastAtOrBefore, short } from './util.js';
+
+/** RGBA pixels of a decoded frame. */
+function rgba(frame, depthRange) {
+  const { header, pixels } = frame;
+  const count = header.width * header.height;
+  const out = new Uint8ClampedArray(count * 4);
+  const data = new DataView(pixels.buffer, pixels.byteOffset, pixels.byteLength);
+  for (let i = 0; i < count; i++) {
+    let r;
+    let g;
+    let b;
+    let a = 255;
+    switch (header.layout) {
+      case 'depth16': {
+        const d = data.getUint16(2 * i, true);
+        if (d === 0) {
+          r = g = b = 0;
+        } else {
+          [r, g, b] = JET[step(d * header.depth_units, depthRange.near, depthRange.far)];
+        }
+        break;
+      }
+      case 'gray16':
+        r = g = b = data.getUint16(2 * i, true) >> 8;
+        break;
+      case 'gray8':
+        r = g = b = pixels[i];
+        break;
+      case 'rgb8':
+        [r, g, b] = [pixels[3 * i], pixels[3 * i + 1], pixels[3 * i + 2]];
+        break;
+      case 'rgba8':
+        [r, g, b, a] = [pixels[4 * i], pixels[4 * i + 1], pixels[4 * i + 2], pixels[4 * i + 3]];
+        break;
+      default:
+        r = g = b = 0;
+    }
+    out.set([r, g, b, a], 4 * i);
+  }
+  return new ImageData(out, header.width, header.height);
+}
+
+/** The value of the pixel at (x, y), in words. */
+function pixelText(frame, x, y) {
+  const { header, pixels } = frame;
+  const i = y * header.width + x;
+  const data = new DataView(pixels.buffer, pixels.byteOffset, pixels.byteLength);
+  switch (header.layout) {
+    case 'depth16': {
+      const d = data.getUint16(2 * i, true);
+      return d === 0 ? 'no depth' : `${(d * header.depth_units).toFixed(4)} m (${d})`;
+    }
+    case 'gray16':
+      return `${data.getUint16(2 * i, true)}`;
+    case 'gray8':
+      return `${pixels[i]}`;
+    case 'rgb8':
+      return `RGB ${pixels[3 * i]}, ${pixels[3 * i + 1]}, ${pixels[3 * i + 2]}`;
+    case 'rgba8':
+      return `RGBA ${Array.from(pixels.slice(4 * i, 4 * i + 4)).join(', ')}`;
+    default:
+      return '';
+  }
+}
+
+/** One stream's picture and what is known of the frame shown. */
+class StreamView {
+  constructor(stream, source, viewer) {
+    this.stream = stream;
+    this.source = source;
+    this.viewer = viewer;
+    this.canvas = el('canvas', { class: 'frame', 'data-stream': stream.key });
+    this.caption = el('div', { class: 'frame-info', 'data-stream': stream.key }, 'loading…');
+    this.figure = el('figure', { class: 'stream', 'data-stream': stream.key },
+      el('figcaption', {}, `${stream.key} · ${stream.format} ${stream.width}×${stream.height}`),
+      this.canvas, this.caption);
+    if (stream.kind === 'depth') {
+      this.legend = el('canvas', { class: 'legend', width: LEGEND_STEPS, height: 1, 'data-stream': stream.key });
+      this.legendLabels = el('div', { class: 'legend-labels' });
+      this.figure.append(this.legend, this.legendLabels);
+    }
+    this.wanted = null;
+    this.loading = false;
+    this.shown = null;
+    this.canvas.addEventListener('mousemove', (e) => this.hover(e));
+    this.canvas.addEventListener('mouseleave', () => viewer.tooltip.hide());
+  }
+
+  /** Show the frame at time t (the latest at or before it). */
+  showTime(t, askedAt) {
+    const times = this.stream.frames.t;
+    if (times.length === 0) return;
+    const index = Math.max(0, lastAtOrBefore(times, t));
+    if (this.wanted && this.wanted.index === index) return;
+    if (!this.wanted && this.shown && this.shown.header.index === index) return;
+    this.wanted = { index, askedAt };
+    this.load();
+  }
+
+  async load() {
+    if (this.loading) return;
+    this.loading = true;
+    while (this.wanted) {
+      const wanted = this.wanted;
+      try {
+        const frame = await this.source.frame(this.stream.key, wanted.index);
+        if (this.wanted === wanted) this.wanted = null;
+        this.draw(frame);
+        this.viewer.framesShown.push({
+          stream: this.stream.key,
+          index: frame.header.index,
+          latency_ms: performance.now() - wanted.askedAt,
+        });
+      } catch (error) {
+        if (this.wanted === wanted) this.wanted = null;
+        this.caption.textContent = String(error.message || error);
+      }
+    }
+    this.loading = false;
+  }
+
+  draw(frame) {
+    this.shown = frame;
+    const { header } = frame;
+    if (this.canvas.width !== header.width || this.canvas.height !== header.height) {
+      this.canvas.width = header.width;
+      this.canvas.height = header.height;
+    }
+    this.canvas.getContext('2d').putImageData(rgba(frame, this.viewer.depthRange), 0, 0);
+    this.canvas.dataset.index = header.index;
+    this.canvas.dataset.number = header.number;
+    this.caption.textContent = `frame #${header.number} · ${short(header.timestamp, 3)} ms (${header.domain}) · ${short(header.t, 6)} s`;
+    if (this.legend) this.drawLegend();
+  }
+
+  drawLegend() {
+    const { near, far } = this.viewer.depthRange;
+    const context = this.legend.getContext('2d');
+    const strip = new ImageData(LEGEND_STEPS, 1);
+    JET.forEach(([r, g, b], i) => strip.data.set([r, g, b, 255], 4 * i));
+    context.putImageData(strip, 0, 0);
+    this.legend.dataset.near = near;
+    this.legend.dataset.far = far;
+    const marks = [0, 0.25, 0.5, 0.75, 1].map((f) => el('span', {}, `${short(near + f * (far - near), 2)} m`));
+    this.legendLabels.replaceChildren(...marks);
+  }
+
+  redraw() {
+    if (this.shown) this.draw(this.shown);
+  }
+
+  hover(event) {
+    if (!this.shown) return;
+    const { header } = this.shown;
+    const box = this.canvas.getBoundingClientRect();
+    const x = Math.floor(((event.clientX - box.left) / box.width) * header.width);
+    const y = Math.floor(((event.clientY - box.top) / box.height) * header.height);
+    if (x < 0 || y < 0 || x >= header.width || y >= header.height) return;
+    const lines = [
+      `${header.stream} frame #${header.number} (${header.index + 1} of ${this.stream.frames.t.length})`,
+      `timestamp ${short(header.timestamp, 3)} ms, ${header.domain}`,
+      `pixel ${x}, ${y}${header.width !== header.full_width ? ' (of a thumbnail)' : ''}: ${pixelText(this.shown, x, y)}`,
+      ...Object.entries(header.metadata).map(([key, value]) => `${key}: ${value}`),
+    ];
+    this.viewer.tooltip.show(event, lines);
+  }
+}
+
+/** The pictures of every video stream. */
+export class Pictures {
+  constructor(recording, source, viewer) {
+    this.views = recording.streams
+      .filter((s) => s.kind === 'depth' || s.kind === 'image')
+      .map((s) => new StreamView(s, source, viewer));
+    this.node = el('div', { id: 'pictures' }, this.views.map((v) => v.figure));
+    if (this.views.length === 0) this.node.append(el('p', {}, 'The recording has no video stream.'));
+  }
+
+  showTime(t, askedAt) {
+    for (const view of this.views) view.showTime(t, askedAt);
+  }
+
+  redraw() {
+    for (const view of this.views) view.redraw();
+  }
+
+  /** The frame each stream shows, by stream key. */
+  shown() {
+    return Object.fromEntries(this.views.filter((v) => v.shown).map((v) => [v.stream.key, v.shown]));
+  }
+
+  /** Whether every stream shows the frame it was last asked for. */
+  settled() {
+    return this.views.every((v) => !v.loading && !v.wanted);
+  }
+}

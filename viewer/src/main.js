@@ -1,0 +1,158 @@
+// The page of `rsbag view`: a recording's frames, timeline, plots and
+// structure. Served by `rsbag view FILE`, or inlined into the one file of
+// `rsbag view FILE --export report.html`.
+//
+// `window.rsbagViewer` is the page's state, for the browser tests and for
+// anyone at the console: the recording's document, the time shown, the
+// frames shown, the timeline's marks and the plots.
+
+import { Pictures } from './frames.js';
+import { devicePanel, streamsPanel, structurePanel } from './panels.js';
+import { Plots } from './plots.js';
+import { openSource } from './source.js';
+import { Timeline } from './timeline.js';
+import { el, short } from './util.js';
+
+const SPEEDS = [0.1, 0.25, 0.5, 1, 2, 4, 8];
+/** Steps of the scrubber: fine enough for any frame rate. */
+const SCRUB_STEPS = 100000;
+
+class Tooltip {
+  constructor() {
+    this.node = el('div', { id: 'tooltip', hidden: '' });
+    document.body.append(this.node);
+  }
+
+  show(event, lines) {
+    this.node.replaceChildren(...lines.map((line) => el('div', {}, line)));
+    this.node.hidden = false;
+    const x = Math.min(event.clientX + 14, window.innerWidth - this.node.offsetWidth - 8);
+    this.node.style.left = `${x + window.scrollX}px`;
+    this.node.style.top = `${event.clientY + 14 + window.scrollY}px`;
+  }
+
+  hide() {
+    this.node.hidden = true;
+  }
+}
+
+class Viewer {
+  constructor(source) {
+    this.source = source;
+    this.recording = source.recording;
+    this.duration = this.recording.duration_s;
+    this.time = 0;
+    this.playing = false;
+    this.speed = 1;
+    this.depthRange = { near: 0.3, far: 4 };
+    /** Every frame drawn: stream, index and the time from asking to drawn. */
+    this.framesShown = [];
+    this.tooltip = new Tooltip();
+    this.pictures = new Pictures(this.recording, source, this);
+    this.timeline = new Timeline(this.recording, this);
+    this.plots = new Plots(this.recording, this);
+  }
+
+  sensorName(i) {
+    const rs = this.recording.summary.realsense;
+    return rs && rs.sensors[i] ? rs.sensors[i].name : `sensor ${i}`;
+  }
+
+  build(root) {
+    const s = this.recording.summary;
+    const title = el('header', {},
+      el('h1', {}, this.recording.file || 'recording'),
+      el('span', { class: 'facts' }, `${s.format} · ${short(this.duration, 3)} s · ${this.recording.streams.length} streams${this.source.live ? '' : ' · report: thumbnails only'}`));
+    root.append(title, this.controls(), this.pictures.node,
+      el('h2', {}, 'Timeline'), this.timeline.node,
+      el('h2', {}, 'IMU and pose'), this.plots.node,
+      el('div', { class: 'panels' }, devicePanel(this.recording, this), streamsPanel(this.recording), structurePanel(this.recording)));
+    this.timeline.draw();
+    this.seek(0);
+  }
+
+  controls() {
+    this.playButton = el('button', { id: 'play', type: 'button', onclick: () => (this.playing ? this.pause() : this.play()) }, 'Play');
+    const speed = el('select', { id: 'speed', title: 'playback speed' },
+      SPEEDS.map((v) => el('option', v === 1 ? { value: v, selected: '' } : { value: v }, `${v}×`)));
+    speed.addEventListener('change', () => {
+      this.speed = Number(speed.value);
+    });
+    this.scrubber = el('input', { id: 'scrubber', type: 'range', min: 0, max: SCRUB_STEPS, value: 0, step: 1 });
+    this.scrubber.addEventListener('input', () => this.seek((this.scrubber.value / SCRUB_STEPS) * this.duration));
+    this.timeLabel = el('span', { id: 'time' });
+    const near = el('input', { id: 'depth-near', type: 'number', step: 0.1, min: 0, value: this.depthRange.near });
+    const far = el('input', { id: 'depth-far', type: 'number', step: 0.1, min: 0, value: this.depthRange.far });
+    const range = () => {
+      const [n, f] = [Number(near.value), Number(far.value)];
+      if (f > n && n >= 0) {
+        this.depthRange = { near: n, far: f };
+        this.pictures.redraw();
+      }
+    };
+    near.addEventListener('change', range);
+    far.addEventListener('change', range);
+    return el('div', { id: 'controls' }, this.playButton, speed, this.scrubber, this.timeLabel,
+      el('label', {}, 'depth from ', near, ' to ', far, ' m'));
+  }
+
+  /** Show the recording at t seconds from its first frame. */
+  seek(t) {
+    this.time = Math.min(this.duration, Math.max(0, t));
+    const askedAt = performance.now();
+    this.scrubber.value = this.duration > 0 ? Math.round((this.time / this.duration) * SCRUB_STEPS) : 0;
+    this.timeLabel.textContent = `${this.time.toFixed(3)} s of ${this.duration.toFixed(3)} s`;
+    this.pictures.showTime(this.time, askedAt);
+    this.timeline.drawCursor();
+    this.plots.showTime(this.time);
+  }
+
+  play() {
+    if (this.time >= this.duration) this.seek(0);
+    this.playing = true;
+    this.playButton.textContent = 'Pause';
+    let last = performance.now();
+    const tick = (now) => {
+      if (!this.playing) return;
+      this.seek(this.time + ((now - last) / 1000) * this.speed);
+      last = now;
+      if (this.time >= this.duration) this.pause();
+      else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  }
+
+  pause() {
+    this.playing = false;
+    this.playButton.textContent = 'Play';
+  }
+
+  /** The page's state, for tests and the console. */
+  state() {
+    return {
+      recording: this.recording,
+      time: this.time,
+      playing: this.playing,
+      shown: this.pictures.shown(),
+      settled: this.pictures.settled(),
+      framesShown: this.framesShown,
+      marks: this.timeline.marks,
+      plots: this.plots.charts(),
+    };
+  }
+}
+
+async function start() {
+  const root = document.getElementById('app');
+  try {
+    const viewer = new Viewer(await openSource());
+    viewer.build(root);
+    window.rsbagViewer = viewer;
+    document.body.dataset.ready = 'true';
+  } catch (error) {
+    root.replaceChildren(el('p', { class: 'error' }, `The viewer could not start: ${error.message || error}`));
+    document.body.dataset.ready = 'error';
+  }
+}
+
+start();

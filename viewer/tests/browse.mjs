@@ -1,0 +1,139 @@
+// Drive the viewer page in headless Chromium (Debian's, through
+// playwright-core) and print what the page shows as one JSON object, for
+// cli/tests/view.rs to judge against the recording's reference frames.
+//
+//   node browse.mjs URL [--screenshot FILE] [--offline]
+//
+// URL is a served page (http://127.0.0.1:PORT/) or an exported report
+// (file:///…/report.html). With --offline every request that leaves the
+// page's own file fails, and the requests tried are reported.
+
+import { chromium } from 'playwright-core';
+
+const args = process.argv.slice(2);
+const url = args[0];
+const option = (name) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const offline = args.includes('--offline');
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const out = { errors: [], requests: [] };
+try {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, offline });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => out.errors.push(String(e)));
+  page.on('console', (m) => m.type() === 'error' && out.errors.push(m.text()));
+  page.on('request', (r) => out.requests.push(r.url()));
+  await page.goto(url);
+  await page.waitForFunction(() => document.body.dataset.ready, null, { timeout: 30000 });
+  out.ready = await page.evaluate(() => document.body.dataset.ready);
+  if (out.ready !== 'true') {
+    out.text = await page.evaluate(() => document.body.innerText);
+    throw new Error('the page did not start');
+  }
+  const settle = () => page.waitForFunction(() => window.rsbagViewer.state().settled, null, { timeout: 30000 });
+  await settle();
+
+  // What the page lists.
+  out.captions = await page.$$eval('figure.stream figcaption, figure.plot figcaption', (n) => n.map((e) => e.textContent));
+  out.stream_rows = await page.$$eval('#stream-table tbody tr', (rows) => rows.map((r) => r.cells[0].textContent));
+  out.damage = await page.$eval('#damage', (e) => e.innerText);
+
+  // Every picture shown: its canvas pixels and the frame's own values.
+  const pictures = () => page.evaluate(() => {
+    const b64 = (bytes) => {
+      let s = '';
+      for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      return btoa(s);
+    };
+    const shown = window.rsbagViewer.state().shown;
+    return Object.fromEntries(Object.entries(shown).map(([key, frame]) => {
+      const canvas = document.querySelector(`canvas.frame[data-stream="${key}"]`);
+      const pixels = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+      const legend = document.querySelector(`canvas.legend[data-stream="${key}"]`);
+      return [key, {
+        header: frame.header,
+        canvas: { width: canvas.width, height: canvas.height, rgba: b64(new Uint8Array(pixels.buffer)) },
+        values: b64(frame.pixels),
+        legend: legend && {
+          near: Number(legend.dataset.near),
+          far: Number(legend.dataset.far),
+          rgba: b64(new Uint8Array(legend.getContext('2d').getImageData(0, 0, legend.width, 1).data.buffer)),
+        },
+      }];
+    }));
+  });
+  out.first = await pictures();
+
+  // Hover over the middle of each picture: the tooltip names the pixel.
+  out.hover = {};
+  for (const key of Object.keys(out.first)) {
+    const canvas = page.locator(`canvas.frame[data-stream="${key}"]`);
+    const box = await canvas.boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    out.hover[key] = await page.$eval('#tooltip', (e) => (e.hidden ? '' : e.innerText));
+  }
+
+  // Scrub to the middle, then to the end.
+  const scrub = async (fraction) => {
+    await page.$eval('#scrubber', (s, f) => {
+      s.value = Math.round(f * Number(s.max));
+      s.dispatchEvent(new Event('input'));
+    }, fraction);
+    await settle();
+    return page.evaluate(() => {
+      const state = window.rsbagViewer.state();
+      return { time: state.time, shown: Object.fromEntries(Object.entries(state.shown).map(([k, f]) => [k, f.header.index])) };
+    });
+  };
+  out.scrub = [await scrub(0.5), await scrub(1)];
+  out.last = await pictures();
+
+  // Play from the start at the slowest speed for a moment.
+  await scrub(0);
+  await page.selectOption('#speed', '0.1');
+  const before = await page.evaluate(() => window.rsbagViewer.state().framesShown.length);
+  await page.click('#play');
+  await page.waitForTimeout(1500);
+  out.play = await page.evaluate((n) => {
+    const state = window.rsbagViewer.state();
+    return { time: state.time, playing: state.playing, shown_while_playing: state.framesShown.slice(n) };
+  }, before);
+  await page.click('#play');
+
+  // The timeline's marks, and the colour the timeline shows at each.
+  out.marks = await page.evaluate(() => {
+    const canvas = document.getElementById('timeline-canvas');
+    const context = canvas.getContext('2d');
+    return window.rsbagViewer.state().marks.map((m) => {
+      const x = Math.round((m.x0 + m.x1) / 2);
+      const pixel = Array.from(context.getImageData(x, Math.round(m.y), 1, 1).data);
+      return { lane: m.lane, kind: m.kind, t: m.t, text: m.text, pixel };
+    });
+  });
+  out.lanes = await page.evaluate(() => window.rsbagViewer.timeline.lanes.map((l) => l.name));
+
+  // The plots and the samples they hold.
+  out.plots = await page.evaluate(() => Object.fromEntries(Object.entries(window.rsbagViewer.state().plots)
+    .map(([key, chart]) => [key, { samples: chart.data[0].length, series: chart.data.length - 1,
+      rendered: chart.root.querySelector('canvas').width > 0 }])));
+
+  out.latencies = await page.evaluate(() => window.rsbagViewer.state().framesShown.map((f) => f.latency_ms));
+  const screenshot = option('--screenshot');
+  if (screenshot) {
+    await scrub(0.5);
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: screenshot, fullPage: true });
+  }
+} catch (error) {
+  out.failure = String(error.stack || error);
+} finally {
+  await browser.close();
+}
+process.stdout.write(`${JSON.stringify(out)}\n`);

@@ -47,7 +47,7 @@ export function streamsPanel(recording) {
     [`${s.stream} ${s.index}`, ...INTRINSIC_KEYS.map((k) => (Array.isArray(s.intrinsics[k])
       ? s.intrinsics[k].map((c) => short(c)).join(', ') : short(s.intrinsics[k])))]);
   const extrinsics = el('div', { id: 'extrinsics' });
-  const targets = [...new Set(recording.extrinsics.map((e) => e.to))];
+  const targets = recording.streams.map((st) => st.key).filter((key) => recording.extrinsics.some((e) => e.to === key));
   const choice = el('select', { id: 'extrinsics-to' }, targets.map((t) => el('option', { value: t }, t)));
   const showExtrinsics = () => {
     const rows = recording.extrinsics.filter((e) => e.to === choice.value).map((e) => [e.from,

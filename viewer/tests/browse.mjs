@@ -2,11 +2,13 @@
 // playwright-core) and print what the page shows as one JSON object, for
 // cli/tests/view.rs to judge against the recording's reference frames.
 //
-//   node browse.mjs URL [--screenshot FILE] [--offline]
+//   node browse.mjs URL [--screenshots DIR] [--offline]
 //
 // URL is a served page (http://127.0.0.1:PORT/) or an exported report
 // (file:///…/report.html). With --offline every request that leaves the
-// page's own file fails, and the requests tried are reported.
+// page's own file fails, and the requests tried are reported. With
+// --screenshots, DIR/view.png (pictures and timeline, hovering over the
+// depth) and DIR/view-details.png (plots and panels), as in the README.
 
 import { chromium } from 'playwright-core';
 
@@ -125,11 +127,17 @@ try {
       rendered: chart.root.querySelector('canvas').width > 0 }])));
 
   out.latencies = await page.evaluate(() => window.rsbagViewer.state().framesShown.map((f) => f.latency_ms));
-  const screenshot = option('--screenshot');
-  if (screenshot) {
+  const screenshots = option('--screenshots');
+  if (screenshots) {
     await scrub(0.5);
+    const depth = page.locator('canvas.frame').first();
+    const box = await depth.boundingBox();
+    await page.mouse.move(box.x + box.width * 0.7, box.y + box.height * 0.45);
+    await page.screenshot({ path: `${screenshots}/view.png` });
     await page.mouse.move(0, 0);
-    await page.screenshot({ path: screenshot, fullPage: true });
+    await page.locator('#plots').scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo(0, document.getElementById('plots').offsetTop - 60));
+    await page.screenshot({ path: `${screenshots}/view-details.png` });
   }
 } catch (error) {
   out.failure = String(error.stack || error);

@@ -318,6 +318,60 @@ fn view_shows_every_stream_and_the_frames_librealsense_plays() {
 }
 
 #[test]
+fn view_shows_a_preview_then_the_whole_frame_of_a_large_stream() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bag = dir.path().join("large.bag");
+    run::ok(&[
+        "record",
+        "--synthetic",
+        "--duration",
+        "0.3",
+        "--streams",
+        "depth,color",
+        "--depth",
+        "848x480@30",
+        "--color",
+        "1280x720@30",
+        "--out",
+        s(&bag),
+    ]);
+    let frames: Vec<Value> = run::ok(&["frames", "--json", s(&bag)])
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON line"))
+        .collect();
+    let served = Served::start(&bag);
+    let page = browse(&served.url, &[]);
+    served.stop();
+    // A 1280-pixel frame shown 480 pixels wide comes first as a preview
+    // of every third pixel, then whole.
+    let drawn = page["drawn"].as_array().expect("drawn");
+    for key in ["Depth 0", "Color 0"] {
+        // The first two drawn (the page shows frame 0 again when the test
+        // goes back to the start).
+        let first: Vec<&Value> = drawn
+            .iter()
+            .filter(|d| d["stream"] == key && d["index"] == 0)
+            .take(2)
+            .collect();
+        assert_eq!(first.len(), 2, "{key}: {first:?}");
+        assert_eq!(
+            (&first[0]["preview"], &first[1]["preview"]),
+            (&Value::Bool(true), &Value::Bool(false))
+        );
+    }
+    for (key, stream, size) in [
+        ("Depth 0", "Depth", (848, 480)),
+        ("Color 0", "Color", (1280, 720)),
+    ] {
+        let expected = reference_of(&frames, stream);
+        assert_is_reference_frame(&page["first"][key], expected[0], size);
+        assert_is_reference_frame(&page["last"][key], expected[expected.len() - 1], size);
+    }
+    assert_canvas_shows_rgb(&page["last"]["Color 0"]);
+    assert_canvas_follows_legend(&page["last"]["Depth 0"]);
+}
+
+#[test]
 fn view_plots_every_imu_sample_and_shows_frame_metadata() {
     let sample = "librealsense-motion-lz4";
     let frames = reference(sample);

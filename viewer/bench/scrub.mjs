@@ -16,8 +16,9 @@ import { statSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 
 const args = process.argv.slice(2);
-const file = args.find((a) => !a.startsWith('--')) || 'target/bench-align/session.bag';
-const jumps = Number(args[args.indexOf('--jumps') + 1]) || 40;
+const jumpsAt = args.indexOf('--jumps');
+const jumps = jumpsAt >= 0 ? Number(args[jumpsAt + 1]) : 40;
+const file = args.find((a, i) => !a.startsWith('--') && i !== jumpsAt + 1) || 'target/bench-align/session.bag';
 
 const started = performance.now();
 const server = spawn('target/release/rsbag', ['view', file, '--no-browser'], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -37,7 +38,9 @@ const settle = () => page.waitForFunction(() => window.rsbagViewer.state().settl
 await settle();
 
 /** Move the scrubber to `fraction` of the recording; resolves with the
- * time until every stream drew its frame there (ms). */
+ * times until every stream drew a picture of its frame there (a preview
+ * as wide as it appears, for a frame wider) and until every stream drew
+ * the whole frame (ms). */
 async function jump(fraction) {
   await page.evaluate((f) => {
     const viewer = window.rsbagViewer;
@@ -50,7 +53,10 @@ async function jump(fraction) {
   return page.evaluate(() => {
     const viewer = window.rsbagViewer;
     const drawn = viewer.framesShown.slice(viewer.benchFrom);
-    return drawn.length ? Math.max(...drawn.map((f) => f.latency_ms)) : 0;
+    const streams = [...new Set(drawn.map((f) => f.stream))];
+    const first = streams.map((s) => drawn.find((f) => f.stream === s).latency_ms);
+    const whole = streams.map((s) => drawn.find((f) => f.stream === s && !f.preview).latency_ms);
+    return { shown: Math.max(0, ...first), whole: Math.max(0, ...whole) };
   });
 }
 
@@ -79,11 +85,24 @@ const drag = await page.evaluate(async () => {
 });
 
 const videos = await page.evaluate(() => Object.keys(window.rsbagViewer.state().shown));
+const parts = await page.evaluate(() => window.rsbagViewer.state().framesShown);
 await browser.close();
 server.kill('SIGINT');
-const sorted = [...times].sort((a, b) => a - b);
-const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+const figures = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return `median ${at(0.5).toFixed(1)} ms, 90th percentile ${at(0.9).toFixed(1)} ms, slowest ${sorted[sorted.length - 1].toFixed(1)} ms`;
+};
 console.log(`${file}: ${(statSync(file).size / 1e9).toFixed(2)} GB; rsbag view ready to serve in ${startup.toFixed(2)} s`);
 console.log(`video streams: ${videos.join(', ')}`);
-console.log(`${jumps} jumps to random places, every video stream drawn: median ${at(0.5).toFixed(1)} ms, 90th percentile ${at(0.9).toFixed(1)} ms, slowest ${sorted[sorted.length - 1].toFixed(1)} ms`);
-console.log(`drag (60 moves, 16 ms apart): frames at the last place drawn ${drag.toFixed(1)} ms after the last move`);
+console.log(`${jumps} jumps to random places: every video stream showing its frame there ${figures(times.map((t) => t.shown))}`);
+console.log(`    ... and every frame drawn whole: ${figures(times.map((t) => t.whole))}`);
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+for (const stream of videos) {
+  for (const preview of [true, false]) {
+    const mine = parts.filter((p) => p.stream === stream && p.preview === preview);
+    if (mine.length === 0) continue;
+    console.log(`${stream} ${preview ? 'preview' : 'whole'}: fetching (request, reading, sending) ${median(mine.map((p) => p.fetch_ms)).toFixed(1)} ms, drawing ${median(mine.map((p) => p.draw_ms)).toFixed(1)} ms (medians)`);
+  }
+}
+console.log(`drag (60 moves, 16 ms apart): the whole frames at the last place drawn ${drag.toFixed(1)} ms after the last move`);

@@ -109,7 +109,10 @@ class StreamView {
       this.legendLabels = el('div', { class: 'legend-labels' });
       this.figure.append(this.legend, this.legendLabels);
     }
+    /** The frame asked for last, not yet being fetched. */
     this.wanted = null;
+    /** The frame being fetched. */
+    this.pending = null;
     this.loading = false;
     this.shown = null;
     this.canvas.addEventListener('mousemove', (e) => this.hover(e));
@@ -121,32 +124,60 @@ class StreamView {
     const times = this.stream.frames.t;
     if (times.length === 0) return;
     const index = Math.max(0, lastAtOrBefore(times, t));
-    if (this.wanted && this.wanted.index === index) return;
-    if (!this.wanted && this.shown && this.shown.header.index === index) return;
+    const latest = this.wanted || this.pending || (this.shown && this.shown.header);
+    if (latest && latest.index === index) return;
     this.wanted = { index, askedAt };
     this.load();
   }
 
+  /** How many pixels wide the picture appears: a preview as wide is as
+   * sharp as the frame itself there. */
+  shownWidth() {
+    const width = this.canvas.clientWidth || this.figure.clientWidth || 480;
+    return Math.ceil(width * (window.devicePixelRatio || 1));
+  }
+
+  /** Fetch and draw what is wanted, the latest first: a frame wider than
+   * it appears comes first as a preview of that width (every n-th pixel
+   * of every n-th row, a fraction of the bytes, so scrubbing stays
+   * quick), then whole unless another frame was asked for meanwhile. */
   async load() {
     if (this.loading) return;
     this.loading = true;
     while (this.wanted) {
       const wanted = this.wanted;
+      this.wanted = null;
+      this.pending = wanted;
       try {
-        const frame = await this.source.frame(this.stream.key, wanted.index);
-        if (this.wanted === wanted) this.wanted = null;
-        this.draw(frame);
-        this.viewer.framesShown.push({
-          stream: this.stream.key,
-          index: frame.header.index,
-          latency_ms: performance.now() - wanted.askedAt,
-        });
+        const previewWidth = this.shownWidth();
+        if (this.source.live && this.stream.width > previewWidth) {
+          await this.fetchAndDraw(wanted, previewWidth);
+        }
+        if (!this.wanted) await this.fetchAndDraw(wanted, null);
       } catch (error) {
-        if (this.wanted === wanted) this.wanted = null;
         this.caption.textContent = String(error.message || error);
       }
+      this.pending = null;
     }
     this.loading = false;
+  }
+
+  async fetchAndDraw(wanted, maxWidth) {
+    const fetchStart = performance.now();
+    const frame = await this.source.frame(this.stream.key, wanted.index, maxWidth);
+    const drawStart = performance.now();
+    // A whole frame that another frame was asked for over is not drawn.
+    if (maxWidth === null && this.wanted) return;
+    this.draw(frame);
+    const drawn = performance.now();
+    this.viewer.framesShown.push({
+      stream: this.stream.key,
+      index: frame.header.index,
+      preview: frame.header.width < frame.header.full_width,
+      latency_ms: drawn - wanted.askedAt,
+      fetch_ms: drawStart - fetchStart,
+      draw_ms: drawn - drawStart,
+    });
   }
 
   draw(frame) {
@@ -186,10 +217,14 @@ class StreamView {
     const x = Math.floor(((event.clientX - box.left) / box.width) * header.width);
     const y = Math.floor(((event.clientY - box.top) / box.height) * header.height);
     if (x < 0 || y < 0 || x >= header.width || y >= header.height) return;
+    // A preview holds every step-th pixel of every step-th row: the pixel
+    // under the mouse is the frame's pixel (x * step, y * step).
+    const step = Math.ceil(header.full_width / header.width);
+    const where = step === 1 ? `${x}, ${y}` : `${x * step}, ${y * step} (preview: every ${step}th pixel)`;
     const lines = [
       `${header.stream} frame #${header.number} (${header.index + 1} of ${this.stream.frames.t.length})`,
       `timestamp ${short(header.timestamp, 3)} ms, ${header.domain}`,
-      `pixel ${x}, ${y}${header.width !== header.full_width ? ' (of a thumbnail)' : ''}: ${pixelText(this.shown, x, y)}`,
+      `pixel ${where}: ${pixelText(this.shown, x, y)}`,
       ...Object.entries(header.metadata).map(([key, value]) => `${key}: ${value}`),
     ];
     this.viewer.tooltip.show(event, lines);

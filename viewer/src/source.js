@@ -26,8 +26,10 @@ class ServerSource {
     this.live = true;
   }
 
-  async frame(stream, index) {
-    const url = `api/frame?stream=${encodeURIComponent(stream)}&index=${index}`;
+  /** The frame, at most maxWidth pixels wide when given. */
+  async frame(stream, index, maxWidth = null) {
+    const narrower = maxWidth ? `&max_width=${maxWidth}` : '';
+    const url = `api/frame?stream=${encodeURIComponent(stream)}&index=${index}${narrower}`;
     const reply = await fetch(url);
     if (!reply.ok) throw new Error(`${stream} frame ${index}: ${await reply.text()}`);
     return decodeFrame(await reply.arrayBuffer());

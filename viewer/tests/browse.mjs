@@ -126,7 +126,8 @@ try {
     .map(([key, chart]) => [key, { samples: chart.data[0].length, series: chart.data.length - 1,
       rendered: chart.root.querySelector('canvas').width > 0 }])));
 
-  out.latencies = await page.evaluate(() => window.rsbagViewer.state().framesShown.map((f) => f.latency_ms));
+  // Every picture drawn: stream, index, whether a preview, times.
+  out.drawn = await page.evaluate(() => window.rsbagViewer.state().framesShown);
   const screenshots = option('--screenshots');
   if (screenshots) {
     await scrub(0.5);

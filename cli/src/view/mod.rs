@@ -94,6 +94,7 @@ pub fn run(args: Args) -> Result<()> {
         .collect();
     let site = server::Site {
         reader,
+        recent: Default::default(),
         document: document.to_string(),
         streams,
     };

@@ -3,15 +3,18 @@
 //! name a stream and a frame position, never a path, so nothing outside the
 //! recording can be read through it.
 
+use std::collections::VecDeque;
 use std::io::Cursor;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+use parking_lot::Mutex;
 use rsbag::device::StreamId;
-use rsbag::playback::FrameReader;
+use rsbag::playback::{FrameReader, RecordedFrame};
 use rsbag::{Error, Result};
+use socket2::{Domain, Protocol, Socket, Type};
 use tiny_http::{Header, Method, Request, Response, Server};
 
 use super::page;
@@ -21,9 +24,15 @@ const WORKERS: usize = 4;
 /// How often an idle worker looks whether the server is stopping.
 const STOP_POLL: Duration = Duration::from_millis(200);
 
+/// Frames kept after reading: the page asks for a frame twice (a preview,
+/// then whole), and a compressed chunk is then decompressed once.
+const RECENT_FRAMES: usize = 8;
+
 /// What the server serves.
 pub struct Site {
     pub reader: FrameReader,
+    /// The frames read last (cheap handles: the pixels are shared).
+    pub recent: Mutex<VecDeque<RecordedFrame>>,
     /// The recording's document (see [`super::model`]).
     pub document: String,
     /// Each stream, by the key the page names it with, and its depth units
@@ -56,9 +65,11 @@ impl Drop for Running {
 
 /// Listen on `address` and answer requests on worker threads.
 pub fn start(site: Site, address: SocketAddr) -> Result<Running> {
-    let server = Server::http(address).map_err(|e| {
+    let cannot = |e: &dyn std::fmt::Display| {
         Error::InvalidArgument(format!("cannot serve the viewer on {address}: {e}"))
-    })?;
+    };
+    let server = Server::from_listener(listener(address).map_err(|e| cannot(&e))?, None)
+        .map_err(|e| cannot(&e))?;
     let address = server
         .server_addr()
         .to_ip()
@@ -82,6 +93,23 @@ pub fn start(site: Site, address: SocketAddr) -> Result<Running> {
         stop,
         workers,
     })
+}
+
+/// A listening socket whose connections send without delay: with Nagle's
+/// algorithm, the last piece of a frame waits for the browser's delayed
+/// acknowledgement (40 ms on Linux). Connections take the setting from
+/// the listener on Linux; tiny_http offers no way to set it on each.
+fn listener(address: SocketAddr) -> std::io::Result<std::net::TcpListener> {
+    let socket = Socket::new(
+        Domain::for_address(address),
+        Type::STREAM,
+        Some(Protocol::TCP),
+    )?;
+    socket.set_reuse_address(true)?;
+    socket.set_tcp_nodelay(true)?;
+    socket.bind(&address.into())?;
+    socket.listen(128)?;
+    Ok(socket.into())
 }
 
 type Reply = Response<Cursor<Vec<u8>>>;
@@ -111,14 +139,15 @@ fn route(site: &Site, url: &str) -> Reply {
     }
 }
 
-/// `/api/frame?stream=Depth%200&index=K`: the K-th frame of the stream
-/// (see [`super::payload`]).
+/// `/api/frame?stream=Depth%200&index=K[&max_width=W]`: the K-th frame of
+/// the stream, at most W pixels wide if given (see [`super::payload`]).
 fn frame(site: &Site, query: &str) -> Reply {
-    let (mut key, mut index) = (None, None);
+    let (mut key, mut index, mut max_width) = (None, None, None);
     for (name, value) in query.split('&').filter_map(|p| p.split_once('=')) {
         match name {
             "stream" => key = Some(percent_decode(value)),
             "index" => index = value.parse::<u64>().ok(),
+            "max_width" => max_width = value.parse::<u32>().ok().filter(|&w| w > 0),
             _ => {}
         }
     }
@@ -128,15 +157,34 @@ fn frame(site: &Site, query: &str) -> Reply {
     let Some((_, stream, units)) = site.streams.iter().find(|(k, _, _)| *k == key) else {
         return text(404, &format!("the recording has no stream {key}"));
     };
-    let encoded = site
-        .reader
-        .frame(*stream, index)
-        .and_then(|recorded| super::payload::encode(&recorded, *units, None));
+    let encoded = read_frame(site, *stream, index)
+        .and_then(|f| super::payload::encode(&f, *units, max_width));
     match encoded {
         Ok(Some(bytes)) => body(bytes, "application/octet-stream"),
         Ok(None) => text(404, &format!("{key} has no pictures")),
         Err(e) => text(404, &e.to_string()),
     }
+}
+
+/// The frame, from the recent ones or read (the lock is not held while
+/// reading).
+fn read_frame(site: &Site, stream: StreamId, index: u64) -> Result<RecordedFrame> {
+    let known = site
+        .recent
+        .lock()
+        .iter()
+        .find(|f| f.stream == stream && f.index == index)
+        .cloned();
+    if let Some(frame) = known {
+        return Ok(frame);
+    }
+    let frame = site.reader.frame(stream, index)?;
+    let mut recent = site.recent.lock();
+    if recent.len() == RECENT_FRAMES {
+        recent.pop_front();
+    }
+    recent.push_back(frame.clone());
+    Ok(frame)
 }
 
 /// `%20` and `+` back to what they stand for (stream names are ASCII).
@@ -171,7 +219,10 @@ fn hex_byte(digits: Option<&[u8]>) -> Option<u8> {
 }
 
 fn body(bytes: Vec<u8>, content_type: &str) -> Reply {
-    let mut reply = Response::from_data(bytes);
+    // Whole, with its length: chunked encoding (tiny_http's default above
+    // 32 KiB) sends a frame in small pieces, and loopback TCP then waits
+    // on delayed acknowledgements (tens of milliseconds a frame).
+    let mut reply = Response::from_data(bytes).with_chunked_threshold(usize::MAX);
     for (name, value) in [
         ("Content-Type", content_type),
         ("Cache-Control", "no-store"),

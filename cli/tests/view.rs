@@ -579,8 +579,21 @@ fn the_server_serves_the_recording_and_nothing_else() {
     }
     let post = http(
         &address,
-        "POST /api/recording HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+        &format!("POST /api/recording HTTP/1.1\r\nHost: {address}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"),
     );
     assert_eq!(post.0, 405);
+    // A name other than the address (DNS rebinding: a page elsewhere
+    // pointing its own name at 127.0.0.1) is refused.
+    let port = address.rsplit(':').next().expect("port");
+    for host in [format!("evil.example:{port}"), String::new()] {
+        let request =
+            format!("GET /api/recording HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+        let (status, body) = http(&address, &request);
+        assert_eq!(status, 403, "Host {host:?}");
+        assert!(!body.contains("streams"), "Host {host:?}");
+    }
+    let localhost =
+        format!("GET / HTTP/1.1\r\nHost: localhost:{port}\r\nConnection: close\r\n\r\n");
+    assert_eq!(http(&address, &localhost).0, 200);
     served.stop();
 }

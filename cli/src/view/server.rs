@@ -40,11 +40,13 @@ pub struct Site {
     pub streams: Vec<(String, StreamId, Option<f32>)>,
 }
 
-/// A running server: stops (and its threads end) when dropped.
+/// A running server: stops when dropped.
 pub struct Running {
     address: SocketAddr,
+    server: Arc<Server>,
     stop: Arc<AtomicBool>,
-    workers: Vec<std::thread::JoinHandle<()>>,
+    /// Each worker says here that it ended.
+    ended: crossbeam_channel::Receiver<()>,
 }
 
 impl Running {
@@ -54,11 +56,19 @@ impl Running {
     }
 }
 
+/// How long stopping waits for a worker still sending to a browser that
+/// stopped reading (the process then ends it).
+const STOP_WAIT: Duration = Duration::from_secs(2);
+
 impl Drop for Running {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
-        for worker in self.workers.drain(..) {
-            let _ = worker.join();
+        self.server.unblock();
+        let deadline = std::time::Instant::now() + STOP_WAIT;
+        for _ in 0..WORKERS {
+            if self.ended.recv_deadline(deadline).is_err() {
+                break;
+            }
         }
     }
 }
@@ -74,24 +84,38 @@ pub fn start(site: Site, address: SocketAddr) -> Result<Running> {
         .server_addr()
         .to_ip()
         .ok_or_else(|| Error::InvalidArgument(format!("cannot serve the viewer on {address}")))?;
+    let hosts = Arc::new(allowed_hosts(address));
     let (server, site) = (Arc::new(server), Arc::new(site));
     let stop = Arc::new(AtomicBool::new(false));
-    let workers = (0..WORKERS)
-        .map(|_| {
-            let (server, site, stop) = (server.clone(), site.clone(), stop.clone());
-            std::thread::spawn(move || {
-                while !stop.load(Ordering::Relaxed) {
-                    if let Ok(Some(request)) = server.recv_timeout(STOP_POLL) {
-                        answer(&site, request);
-                    }
+    let (ended_tx, ended) = crossbeam_channel::bounded(WORKERS);
+    for _ in 0..WORKERS {
+        let (server, site, stop, hosts) =
+            (server.clone(), site.clone(), stop.clone(), hosts.clone());
+        let ended_tx = ended_tx.clone();
+        std::thread::spawn(move || {
+            while !stop.load(Ordering::Relaxed) {
+                if let Ok(Some(request)) = server.recv_timeout(STOP_POLL) {
+                    answer(&site, hosts.as_deref(), request);
                 }
-            })
-        })
-        .collect();
+            }
+            let _ = ended_tx.send(());
+        });
+    }
     Ok(Running {
         address,
+        server,
         stop,
-        workers,
+        ended,
+    })
+}
+
+/// The `Host` headers answered when serving on a loopback address (`None`:
+/// any, on other addresses). A web page elsewhere could otherwise point a
+/// name of its own at 127.0.0.1 (DNS rebinding) and read the recording.
+fn allowed_hosts(address: SocketAddr) -> Option<Vec<String>> {
+    address.ip().is_loopback().then(|| {
+        let port = address.port();
+        vec![address.to_string(), format!("localhost:{port}")]
     })
 }
 
@@ -114,11 +138,21 @@ fn listener(address: SocketAddr) -> std::io::Result<std::net::TcpListener> {
 
 type Reply = Response<Cursor<Vec<u8>>>;
 
-fn answer(site: &Site, request: Request) {
-    let reply = if matches!(request.method(), Method::Get | Method::Head) {
-        route(site, request.url())
-    } else {
-        text(405, "only GET is served")
+fn answer(site: &Site, hosts: Option<&[String]>, request: Request) {
+    let host = request
+        .headers()
+        .iter()
+        .find(|h| h.field.equiv("Host"))
+        .map(|h| h.value.as_str().to_owned());
+    let reply = match (hosts, host) {
+        (Some(hosts), host) if !host.as_ref().is_some_and(|h| hosts.contains(h)) => text(
+            403,
+            &format!("this server answers only as http://{}/", hosts[0]),
+        ),
+        _ if !matches!(request.method(), Method::Get | Method::Head) => {
+            text(405, "only GET is served")
+        }
+        _ => route(site, request.url()),
     };
     // A browser that went away is not an error of ours.
     let _ = request.respond(reply);
@@ -249,6 +283,7 @@ mod tests {
         assert_eq!(percent_decode("Infrared+1"), "Infrared 1");
         assert_eq!(percent_decode("bad%2"), "bad%2");
         assert_eq!(percent_decode("%zz"), "%zz");
-        assert_eq!(percent_decode("%+1"), "%+1");
+        // Not hex after `%`: kept as it is (`+` is a space).
+        assert_eq!(percent_decode("%+1"), "% 1");
     }
 }

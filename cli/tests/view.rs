@@ -417,7 +417,17 @@ fn view_marks_planted_gaps_and_reordering_on_the_timeline() {
     let dir = tempfile::tempdir().expect("tempdir");
     let bag = dir.path().join("gaps.bag");
     let plan = planted::flawed();
-    planted::write(&bag, &plan);
+    planted::write_with_controls(
+        &bag,
+        &plan,
+        &[
+            (6, planted::Control::Option("Exposure", 2000.0)),
+            (
+                9,
+                planted::Control::Notification("Frames didn't arrive within 5 seconds"),
+            ),
+        ],
+    );
     let served = Served::start(&bag);
     let page = browse(&served.url, &[]);
     served.stop();
@@ -458,6 +468,24 @@ fn view_marks_planted_gaps_and_reordering_on_the_timeline() {
                 .any(|m| m["lane"] == "Color 0" && m["kind"] == kind),
             "no {kind} mark"
         );
+    }
+    // The option change and the notification on their lanes, at the time
+    // of the frame they were written with (6 and 9 ms after the first).
+    for (lane, k, text) in [
+        ("Options", 6.0, "Exposure = 2000"),
+        (
+            "Notifications",
+            9.0,
+            "Warn Hardware Error: Frames didn't arrive within 5 seconds",
+        ),
+    ] {
+        let mark = marks
+            .iter()
+            .find(|m| m["lane"] == lane)
+            .unwrap_or_else(|| panic!("nothing on the {lane} lane"));
+        let t = mark["t"].as_f64().expect("t");
+        assert!((t - k * 1e-3).abs() < 1e-6, "{mark}");
+        assert_eq!(mark["text"][0], text);
     }
 }
 

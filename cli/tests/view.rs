@@ -314,6 +314,25 @@ fn view_shows_every_stream_and_the_frames_librealsense_plays() {
             "{key}: {indices:?}"
         );
     }
+    // → steps to the first time another frame shows, → again to the
+    // next, ← back; Space plays and pauses.
+    let steps = page["steps"].as_array().expect("steps");
+    let times: Vec<f64> = steps.iter().filter_map(|s| s["time"].as_f64()).collect();
+    assert!(
+        times[0] > 0.0 && times[1] > times[0] && times[2] == times[0],
+        "{times:?}"
+    );
+    let indices = |k: usize| -> Vec<u64> {
+        ["Depth 0", "Color 0"]
+            .iter()
+            .filter_map(|key| steps[k]["shown"][key].as_u64())
+            .collect()
+    };
+    let mut first = indices(0);
+    first.sort_unstable();
+    assert_eq!(first, [0, 1], "one stream moves to its second frame");
+    assert_eq!(indices(1), [1, 1], "then the other");
+    assert_eq!(page["space"], serde_json::json!([true, false]));
     assert_eq!(page["damage"], "none found");
 }
 

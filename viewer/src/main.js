@@ -11,7 +11,7 @@ import { devicePanel, streamsPanel, structurePanel } from './panels.js';
 import { Plots } from './plots.js';
 import { openSource } from './source.js';
 import { Timeline } from './timeline.js';
-import { el, short } from './util.js';
+import { el, lastAtOrBefore, short } from './util.js';
 
 const SPEEDS = [0.1, 0.25, 0.5, 1, 2, 4, 8];
 /** Steps of the scrubber: fine enough for any frame rate. */
@@ -92,8 +92,43 @@ class Viewer {
     };
     near.addEventListener('change', range);
     far.addEventListener('change', range);
-    return el('div', { id: 'controls' }, this.playButton, speed, this.scrubber, this.timeLabel,
+    const previous = el('button', { id: 'previous-frame', type: 'button', title: 'previous frame (←)', onclick: () => this.step(-1) }, '◀');
+    const next = el('button', { id: 'next-frame', type: 'button', title: 'next frame (→)', onclick: () => this.step(1) }, '▶');
+    document.addEventListener('keydown', (e) => this.key(e));
+    return el('div', { id: 'controls' }, this.playButton, previous, next, speed, this.scrubber, this.timeLabel,
       el('label', {}, 'depth from ', near, ' to ', far, ' m'));
+  }
+
+  /** Move the cursor to the next (1) or previous (-1) change of the
+   * pictures: forward, the first time a video stream shows the frame after
+   * the one it shows; back, the last time before the cursor at which one
+   * of them began showing a frame. */
+  step(direction) {
+    this.pause();
+    const candidates = this.pictures.views.map((view) => {
+      const times = view.stream.frames.t;
+      const shown = lastAtOrBefore(times, this.time);
+      if (direction > 0) return times[Math.max(0, shown) + 1];
+      return times[shown] < this.time ? times[shown] : times[shown - 1];
+    }).filter((t) => t !== undefined);
+    if (candidates.length) this.seek(direction > 0 ? Math.min(...candidates) : Math.max(...candidates));
+  }
+
+  /** Space plays or pauses, ← and → step a frame, Home and End go to the
+   * start and the end (not while typing in a field). */
+  key(event) {
+    if (['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON'].includes(event.target.tagName) && event.target.type !== 'range') return;
+    const actions = {
+      ' ': () => (this.playing ? this.pause() : this.play()),
+      ArrowLeft: () => this.step(-1),
+      ArrowRight: () => this.step(1),
+      Home: () => this.seek(0),
+      End: () => this.seek(this.duration),
+    };
+    const action = actions[event.key];
+    if (!action) return;
+    event.preventDefault();
+    action();
   }
 
   /** Show the recording at t seconds from its first frame. */

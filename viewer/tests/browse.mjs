@@ -109,6 +109,26 @@ try {
   }, before);
   await page.click('#play');
 
+  // Step through frames with the keyboard from the start: → → ←, then
+  // Space plays and Space pauses.
+  await scrub(0);
+  await page.evaluate(() => document.activeElement && document.activeElement.blur());
+  const shownNow = () => page.evaluate(() => {
+    const state = window.rsbagViewer.state();
+    return { time: state.time, playing: state.playing,
+      shown: Object.fromEntries(Object.entries(state.shown).map(([k, f]) => [k, f.header.index])) };
+  });
+  out.steps = [];
+  for (const key of ['ArrowRight', 'ArrowRight', 'ArrowLeft']) {
+    await page.keyboard.press(key);
+    await settle();
+    out.steps.push(await shownNow());
+  }
+  await page.keyboard.press(' ');
+  out.space = [(await shownNow()).playing];
+  await page.keyboard.press(' ');
+  out.space.push((await shownNow()).playing);
+
   // The timeline's marks, and the colour the timeline shows at each.
   out.marks = await page.evaluate(() => {
     const canvas = document.getElementById('timeline-canvas');

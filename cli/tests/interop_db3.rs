@@ -5,6 +5,7 @@
 
 #[path = "../../tests/common/mod.rs"]
 mod common;
+mod planted;
 mod run;
 
 use std::collections::BTreeMap;
@@ -306,4 +307,29 @@ fn pose_streams_survive_bag_to_db3_to_bag_and_the_default_keeps_259_working() {
         common::python("rs_play.py", &[s(&back)]),
         common::python("rs_play.py", &[s(&bag)])
     );
+}
+
+/// A recording of a device whose sensors have no options (and streams no
+/// extrinsics), as a user's `Device` may: librealsense 2.59 crashes reading
+/// a `.db3` sensor without options, so the `.db3` writer gives such a
+/// sensor Frames Queue Size, which every librealsense sensor has, and 2.59
+/// plays every frame (it crashed before).
+#[test]
+fn a_device_without_options_or_extrinsics_plays_in_259() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bag = dir.path().join("bare.bag");
+    let frames: Vec<(rsbag::device::StreamKind, u64)> = (0..6)
+        .flat_map(|n| {
+            [
+                (rsbag::device::StreamKind::Depth, n),
+                (rsbag::device::StreamKind::Color, n),
+            ]
+        })
+        .collect();
+    planted::write(&bag, &frames);
+    let db3 = dir.path().join("bare.db3");
+    run::ok(&["convert", s(&bag), "--to", "db3", "--out", s(&db3)]);
+    let ours = run::ok(&["frames", "--json", s(&bag)]);
+    assert_eq!(ours.lines().count(), 12);
+    assert_eq!(common::python259("rs_play.py", &[s(&db3)]), ours);
 }

@@ -483,29 +483,10 @@ fn sensor_position(snapshot: &mut DeviceSnapshot, name: &str) -> usize {
     }
     snapshot.sensors.push(SensorSnapshot {
         info: CameraInfo::new([("Name", name)]),
-        options: vec![frames_queue_size()],
+        options: vec![SensorOption::frames_queue_size()],
         profiles: Vec::new(),
     });
     snapshot.sensors.len() - 1
-}
-
-/// The Frames Queue Size option of every librealsense sensor, at its
-/// default.
-fn frames_queue_size() -> SensorOption {
-    SensorOption {
-        name: option_name::FRAMES_QUEUE_SIZE.into(),
-        value: 16.0,
-        range: OptionRange {
-            min: 0.0,
-            max: 32.0,
-            step: 1.0,
-            default: 16.0,
-        },
-        description: "Max number of frames you can hold at a given time. Increasing this number \
-                      will reduce frame drops but increase latency, and vice versa"
-            .into(),
-        read_only: false,
-    }
 }
 
 /// The depth units of sensor `sensor`, from its Depth Units option.

@@ -111,6 +111,28 @@ pub struct SensorOption {
     pub read_only: bool,
 }
 
+impl SensorOption {
+    /// Frames Queue Size at its default (16, of 0 to 32): an option every
+    /// librealsense sensor has, given to a sensor that has none where
+    /// librealsense needs one (its `.db3` reader crashes without).
+    pub fn frames_queue_size() -> SensorOption {
+        SensorOption {
+            name: option_name::FRAMES_QUEUE_SIZE.into(),
+            value: 16.0,
+            range: OptionRange {
+                min: 0.0,
+                max: 32.0,
+                step: 1.0,
+                default: 16.0,
+            },
+            description: "Max number of frames you can hold at a given time. Increasing this \
+                          number will reduce frame drops but increase latency, and vice versa"
+                .into(),
+            read_only: false,
+        }
+    }
+}
+
 /// An event a sensor reports (`rs2_notification`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Notification {

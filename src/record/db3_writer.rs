@@ -19,7 +19,7 @@ use crate::realsense::{metadata_keys, FILE_VERSION};
 use crate::rosbag2::Db3Writer;
 use crate::Result;
 
-use super::sink::{FrameWrite, RecordingSink};
+use super::sink::{write_in_rank_order, FrameWrite, RecordingSink};
 use crate::parallel::parallel_map;
 
 /// The device is always device 0 of its file, as in librealsense.
@@ -354,6 +354,16 @@ impl RecordingSink for Db3RsWriter {
             }
             ProfileKind::Pose => Ok(()),
         }
+    }
+
+    /// A sensor without options gets Frames Queue Size, which every
+    /// librealsense sensor has: librealsense 2.59 crashes reading a `.db3`
+    /// sensor without options.
+    fn write_options(&mut self, sensor: u32, options: &[SensorOption]) -> Result<()> {
+        if options.is_empty() {
+            return self.write_option(sensor, &SensorOption::frames_queue_size(), 0);
+        }
+        write_in_rank_order(self, sensor, options)
     }
 
     fn write_extrinsics(&mut self, stream: StreamTopic, group: u32, e: &Extrinsics) -> Result<()> {

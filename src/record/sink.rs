@@ -25,11 +25,7 @@ pub trait RecordingSink: Send {
     /// A sensor's options at the start, in librealsense's option order
     /// ([`crate::device::option_rank`]), which its `.db3` reader needs.
     fn write_options(&mut self, sensor: u32, options: &[SensorOption]) -> Result<()> {
-        let mut ordered: Vec<&SensorOption> = options.iter().collect();
-        ordered.sort_by_key(|o| crate::device::option_rank(&o.name));
-        ordered
-            .into_iter()
-            .try_for_each(|o| self.write_option(sensor, o, 0))
+        write_in_rank_order(self, sensor, options)
     }
     /// A streamed profile's description.
     fn write_stream_info(
@@ -169,6 +165,19 @@ impl RecordingSink for RsWriter {
     fn abandon(self: Box<Self>) {
         RsWriter::abandon(*self)
     }
+}
+
+/// `options` at time zero in librealsense's option order.
+pub(crate) fn write_in_rank_order<S: RecordingSink + ?Sized>(
+    sink: &mut S,
+    sensor: u32,
+    options: &[SensorOption],
+) -> Result<()> {
+    let mut ordered: Vec<&SensorOption> = options.iter().collect();
+    ordered.sort_by_key(|o| crate::device::option_rank(&o.name));
+    ordered
+        .into_iter()
+        .try_for_each(|o| sink.write_option(sensor, o, 0))
 }
 
 /// The device's and every sensor's camera info and options, at time zero.

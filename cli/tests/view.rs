@@ -275,6 +275,9 @@ fn view_shows_every_stream_and_the_frames_librealsense_plays() {
     // The first frames, pixel for pixel.
     let depth = reference_of(&frames, "Depth");
     let color = reference_of(&frames, "Color");
+    // A tick on the timeline for every frame (33 ms apart: a column each).
+    assert_eq!(page["ticks"]["Depth 0"].as_u64(), Some(depth.len() as u64));
+    assert_eq!(page["ticks"]["Color 0"].as_u64(), Some(color.len() as u64));
     assert_is_reference_frame(&page["first"]["Depth 0"], depth[0], depth_size);
     assert_is_reference_frame(&page["first"]["Color 0"], color[0], color_size);
     assert_canvas_shows_rgb(&page["first"]["Color 0"]);

@@ -196,7 +196,9 @@ fn frame(site: &Site, query: &str) -> Reply {
     match encoded {
         Ok(Some(bytes)) => body(bytes, "application/octet-stream"),
         Ok(None) => text(404, &format!("{key} has no pictures")),
-        Err(e) => text(404, &e.to_string()),
+        // No such frame; otherwise the frame is there but cannot be read.
+        Err(e) if e.kind() == rsbag::ErrorKind::InvalidArgument => text(404, &e.to_string()),
+        Err(e) => text(500, &e.to_string()),
     }
 }
 

@@ -170,7 +170,7 @@ class StreamView {
     if (maxWidth === null && this.wanted) return;
     this.draw(frame);
     const drawn = performance.now();
-    this.viewer.framesShown.push({
+    this.viewer.noteShown({
       stream: this.stream.key,
       index: frame.header.index,
       preview: frame.header.width < frame.header.full_width,

@@ -14,6 +14,8 @@ import { Timeline } from './timeline.js';
 import { el, lastAtOrBefore, short } from './util.js';
 
 const SPEEDS = [0.1, 0.25, 0.5, 1, 2, 4, 8];
+/** Pictures drawn that the page keeps a note of (see `noteShown`). */
+const FRAMES_KEPT = 10000;
 /** Steps of the scrubber: fine enough for any frame rate. */
 const SCRUB_STEPS = 100000;
 
@@ -51,6 +53,13 @@ class Viewer {
     this.pictures = new Pictures(this.recording, source, this);
     this.timeline = new Timeline(this.recording, this);
     this.plots = new Plots(this.recording, this);
+  }
+
+  /** Keep what was drawn (the last FRAMES_KEPT pictures: a long play
+   * does not grow the page's memory without end). */
+  noteShown(drawn) {
+    this.framesShown.push(drawn);
+    if (this.framesShown.length > 2 * FRAMES_KEPT) this.framesShown.splice(0, FRAMES_KEPT);
   }
 
   sensorName(i) {

@@ -12,9 +12,7 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::{Path, PathBuf};
 
 use base64::Engine as _;
-use rsbag::device::StreamId;
 use rsbag::playback::FrameReader;
-use rsbag::processing::depth_units;
 use rsbag::{Error, Result};
 use serde_json::{json, Value};
 
@@ -90,7 +88,13 @@ pub fn run(args: Args) -> Result<()> {
     let streams = reader
         .streams()
         .into_iter()
-        .map(|s| (model::stream_key(s), s, units_of(&reader, s)))
+        .map(|s| {
+            (
+                model::stream_key(s),
+                s,
+                model::depth_units_of(reader.recording(), s),
+            )
+        })
         .collect();
     let site = server::Site {
         reader,
@@ -129,12 +133,6 @@ fn describe(path: &Path, reader: &FrameReader) -> Result<Value> {
     document.map_err(|e| e.in_file(path))
 }
 
-/// Depth units of a depth stream.
-fn units_of(reader: &FrameReader, stream: StreamId) -> Option<f32> {
-    (stream.kind == rsbag::device::StreamKind::Depth)
-        .then(|| depth_units(reader.recording(), stream))
-}
-
 /// Up to `count` frames of each video stream, evenly spread, as
 /// thumbnails (base64 of [`payload`]'s bytes), by stream key.
 fn thumbnails(reader: &FrameReader, count: u32) -> Result<Value> {
@@ -142,6 +140,7 @@ fn thumbnails(reader: &FrameReader, count: u32) -> Result<Value> {
     for stream in reader.streams() {
         let total = reader.frame_count(stream)?;
         let chosen = spread(total, u64::from(count));
+        let units = model::depth_units_of(reader.recording(), stream);
         let mut frames = Vec::new();
         for index in chosen {
             let recorded = match reader.frame(stream, index) {
@@ -149,7 +148,6 @@ fn thumbnails(reader: &FrameReader, count: u32) -> Result<Value> {
                 // A damaged part: the page shows the frames there are.
                 Err(_) => continue,
             };
-            let units = units_of(reader, stream);
             match payload::encode(&recorded, units, Some(THUMBNAIL_WIDTH))? {
                 Some(bytes) => frames.push(base64::engine::general_purpose::STANDARD.encode(bytes)),
                 None => break,

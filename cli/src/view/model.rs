@@ -61,6 +61,11 @@ pub fn describe(path: &Path, reader: &FrameReader, progress: &(dyn Fn() + Sync))
     }))
 }
 
+/// The depth units (metres) of a depth stream the page colourises.
+pub fn depth_units_of(recording: &Recording, stream: StreamId) -> Option<f32> {
+    (kind_of(recording, stream) == "depth").then(|| depth_units(recording, stream))
+}
+
 /// What a stream is on the page: how its frames are shown.
 fn kind_of(recording: &Recording, stream: StreamId) -> &'static str {
     let Some(recorded) = recording.streams().get(&stream) else {
@@ -92,16 +97,19 @@ fn timelines(
     progress: &(dyn Fn() + Sync),
 ) -> Result<(Vec<Value>, Vec<String>)> {
     let recording = reader.recording();
-    let mut lanes: BTreeMap<StreamId, Lane> = BTreeMap::new();
+    let mut lanes: BTreeMap<StreamId, Lane> = recording
+        .streams()
+        .keys()
+        .map(|&id| (id, Lane::new(kind_of(recording, id))))
+        .collect();
     let mut errors = Vec::new();
     for frame in reader.frames()? {
         match frame {
             Ok(recorded) => {
                 progress();
-                lanes
-                    .entry(recorded.stream)
-                    .or_default()
-                    .push(recorded.time.as_secs_f64(), &recorded.frame);
+                if let Some(lane) = lanes.get_mut(&recorded.stream) {
+                    lane.push(recorded.time.as_secs_f64(), &recorded.frame);
+                }
             }
             Err(e) => errors.push(e.to_string()),
         }
@@ -110,9 +118,9 @@ fn timelines(
         .streams()
         .iter()
         .map(|(&id, recorded)| {
-            let lane = lanes.remove(&id).unwrap_or_default();
-            let profile = &recorded.profile;
             let kind = kind_of(recording, id);
+            let lane = lanes.remove(&id).unwrap_or_else(|| Lane::new(kind));
+            let profile = &recorded.profile;
             json!({
                 "key": stream_key(id),
                 "name": id.kind.to_string(),
@@ -123,7 +131,7 @@ fn timelines(
                 "fps": profile.fps,
                 "width": profile.resolution().map(|r| r.0),
                 "height": profile.resolution().map(|r| r.1),
-                "depth_units": (kind == "depth").then(|| depth_units(recording, id)),
+                "depth_units": depth_units_of(recording, id),
                 "frames": lane.frames(),
                 "samples": lane.samples(),
             })
@@ -132,39 +140,53 @@ fn timelines(
     Ok((streams, errors))
 }
 
+/// The sample columns of IMU and pose streams, as the plots name them.
+const MOTION_COLUMNS: &[&str] = &["x", "y", "z"];
+const POSE_COLUMNS: &[&str] = &["tx", "ty", "tz", "qx", "qy", "qz", "qw"];
+
 /// The frames of one stream, as columns.
-#[derive(Default)]
 struct Lane {
     time: Vec<f64>,
     number: Vec<u64>,
     timestamp: Vec<f64>,
-    /// IMU x, y, z, or pose translation x, y, z and rotation x, y, z, w.
-    samples: Vec<Vec<f32>>,
+    /// The names of the sample columns (none for a video stream).
+    names: &'static [&'static str],
+    /// IMU x, y, z, or pose translation x, y, z and rotation x, y, z, w; a
+    /// frame whose payload does not hold a sample has none (null on the
+    /// page), so every column stays as long as `time`.
+    samples: Vec<Vec<Option<f32>>>,
 }
 
 impl Lane {
+    fn new(kind: &str) -> Lane {
+        let names = match kind {
+            "motion" => MOTION_COLUMNS,
+            "pose" => POSE_COLUMNS,
+            _ => &[],
+        };
+        Lane {
+            time: Vec::new(),
+            number: Vec::new(),
+            timestamp: Vec::new(),
+            names,
+            samples: vec![Vec::new(); names.len()],
+        }
+    }
+
     fn push(&mut self, time: f64, frame: &Frame) {
         self.time.push(time);
         self.number.push(frame.number);
         self.timestamp.push(frame.timestamp);
-        let values: Option<Vec<f32>> = if let Some(m) = frame.motion() {
-            Some(m.to_vec())
-        } else {
-            frame.pose().map(|p| {
-                p.translation
-                    .iter()
-                    .chain(&p.rotation)
-                    .copied()
-                    .collect::<Vec<f32>>()
-            })
-        };
-        if let Some(values) = values {
-            if self.samples.is_empty() {
-                self.samples = vec![Vec::new(); values.len()];
-            }
-            for (column, v) in self.samples.iter_mut().zip(values) {
-                column.push(v);
-            }
+        let values: Vec<f32> = match self.names.len() {
+            3 => frame.motion().map(|m| m.to_vec()),
+            7 => frame
+                .pose()
+                .map(|p| p.translation.iter().chain(&p.rotation).copied().collect()),
+            _ => None,
+        }
+        .unwrap_or_default();
+        for (k, column) in self.samples.iter_mut().enumerate() {
+            column.push(values.get(k).copied());
         }
     }
 
@@ -174,13 +196,11 @@ impl Lane {
 
     /// The samples, by column name; `null` for a video stream.
     fn samples(&self) -> Value {
-        let names: &[&str] = match self.samples.len() {
-            3 => &["x", "y", "z"],
-            7 => &["tx", "ty", "tz", "qx", "qy", "qz", "qw"],
-            _ => return Value::Null,
-        };
+        if self.names.is_empty() {
+            return Value::Null;
+        }
         Value::Object(
-            names
+            self.names
                 .iter()
                 .zip(&self.samples)
                 .map(|(name, column)| ((*name).to_owned(), json!(column)))

@@ -85,6 +85,18 @@ pub enum Storage {
     Mcap,
 }
 
+/// How the chunks of a `--storage mcap` bag are compressed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum McapCompression {
+    /// zstd at its fastest level on every core (`ros2 bag record` writes
+    /// zstd chunks by default).
+    Zstd,
+    /// LZ4: quicker, larger.
+    Lz4,
+    /// Uncompressed (as rosbags-convert writes MCAP): quickest, largest.
+    None,
+}
+
 /// Write the frames of a recording as files, like librealsense's
 /// rs-convert.
 ///
@@ -236,6 +248,9 @@ pub struct Args {
     /// With `--to ros2`: the storage plugin.
     #[arg(long, value_enum, default_value = "sqlite3")]
     storage: Storage,
+    /// With `--to ros2 --storage mcap`: how the chunks are compressed.
+    #[arg(long, value_enum, default_value = "zstd")]
+    mcap_compression: McapCompression,
     /// With `--to ros2`: the namespace of the topics (the RealSense ROS 2
     /// wrapper's default is `/camera/camera`).
     #[arg(long, value_name = "NS", default_value = rsbag::ros_camera::DEFAULT_NAMESPACE)]
@@ -322,6 +337,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
             "--storage and --namespace go with --to ros2".into(),
         ));
     }
+    if args.mcap_compression != McapCompression::Zstd && args.storage != Storage::Mcap {
+        return Err(Error::InvalidArgument(
+            "--mcap-compression goes with --to ros2 --storage mcap".into(),
+        ));
+    }
     let reader = select::open(&args.file)?;
     if ros2 {
         let window = (args.start.is_some() || args.duration.is_some())
@@ -333,6 +353,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
             storage: match args.storage {
                 Storage::Sqlite3 => rsbag::rosbag2::StorageId::Sqlite3,
                 Storage::Mcap => rsbag::rosbag2::StorageId::Mcap,
+            },
+            mcap_compression: match args.mcap_compression {
+                McapCompression::Zstd => rsbag::rosbag2::McapCompression::Zstd,
+                McapCompression::Lz4 => rsbag::rosbag2::McapCompression::Lz4,
+                McapCompression::None => rsbag::rosbag2::McapCompression::None,
             },
             namespace: &args.namespace,
             streams: select::streams(&reader, &args.streams)?,

@@ -14,7 +14,7 @@ use rsbag::record::{
     copy_recording, create_sink, export_ros2, CopySelection, Db3Options, FileFormat,
     Ros2ExportOptions,
 };
-use rsbag::rosbag2::StorageId;
+use rsbag::rosbag2::{McapCompression, StorageId};
 use rsbag::{BagTime, Error, Result};
 
 use super::interrupt::{on_interrupt, Undo};
@@ -109,6 +109,7 @@ pub struct Ros2Target<'a> {
     pub file: &'a Path,
     pub out: &'a Path,
     pub storage: StorageId,
+    pub mcap_compression: McapCompression,
     pub namespace: &'a str,
     pub streams: Option<BTreeSet<StreamId>>,
     pub window: Option<Window>,
@@ -123,6 +124,7 @@ pub fn run_ros2(reader: &FrameReader, target: Ros2Target<'_>) -> Result<String> 
     let (selection, total) = chosen(reader, streams, target.window.as_ref(), target.file)?;
     let options = Ros2ExportOptions {
         storage: target.storage,
+        mcap_compression: target.mcap_compression,
         namespace: target.namespace.to_owned(),
     };
     let partial = rsbag::bag::partial_path_for(target.out);

@@ -94,19 +94,23 @@ fn ros2_exports_of_librealsense_and_rsbag_recordings_read_in_rosbags_with_every_
     for (n, (source, db3)) in sources().into_iter().enumerate() {
         let played = played(&source, db3);
         let device = device(&source, db3);
-        for storage in ["sqlite3", "mcap"] {
-            let what = format!("{} as {storage}", source.display());
-            let out = dir.path().join(format!("out{n}_{storage}"));
-            run::ok(&[
-                "convert",
-                s(&source),
-                "--to",
-                "ros2",
-                "--storage",
-                storage,
-                "--out",
-                s(&out),
-            ]);
+        // MCAP with each chunk compression (zstd by default); the other
+        // two on the first recording only.
+        let mut storages = vec![("sqlite3", None), ("mcap", None)];
+        if n == 0 {
+            storages.extend([("mcap", Some("lz4")), ("mcap", Some("none"))]);
+        }
+        for (storage, compression) in storages {
+            let what = format!("{} as {storage} {compression:?}", source.display());
+            let out = dir
+                .path()
+                .join(format!("out{n}_{storage}_{}", compression.unwrap_or("")));
+            let mut args = vec!["convert", s(&source), "--to", "ros2", "--storage", storage];
+            if let Some(compression) = compression {
+                args.extend(["--mcap-compression", compression]);
+            }
+            args.extend(["--out", s(&out)]);
+            run::ok(&args);
             let read: Value = serde_json::from_str(&common::python("ros2_read.py", &[s(&out)]))
                 .unwrap_or_else(|e| panic!("{what}: {e}"));
             assert_eq!(read["storage"], storage, "{what}");
@@ -119,6 +123,17 @@ fn ros2_exports_of_librealsense_and_rsbag_recordings_read_in_rosbags_with_every_
             }
             if storage == "mcap" {
                 check_mcap(&what, &read);
+                // The chunks as asked (the mcap library names no
+                // compression "").
+                let expected = match compression.unwrap_or("zstd") {
+                    "none" => "",
+                    other => other,
+                };
+                assert_eq!(
+                    read["mcap"]["chunk_compressions"],
+                    serde_json::json!([expected]),
+                    "{what}"
+                );
             }
         }
     }
@@ -356,4 +371,24 @@ fn an_existing_output_directory_is_refused_and_kept() {
     assert!(run.stderr.contains("not replaced"), "{}", run.stderr);
     assert_eq!(std::fs::read(out.join("mine.txt")).expect("kept"), b"keep");
     assert_eq!(std::fs::read_dir(dir.path()).expect("ls").count(), 1);
+}
+
+#[test]
+fn mcap_compression_goes_with_mcap_storage_only() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("out");
+    let bag = common::sample("librealsense-depth-color-lz4.bag");
+    let run = run::rsbag(&[
+        "convert",
+        s(&bag),
+        "--to",
+        "ros2",
+        "--mcap-compression",
+        "none",
+        "--out",
+        s(&out),
+    ]);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert!(run.stderr.contains("--storage mcap"), "{}", run.stderr);
+    assert!(!out.exists());
 }

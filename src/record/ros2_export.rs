@@ -37,7 +37,7 @@ use crate::playback::{Event, Recording};
 use crate::record::rs_writer::depth_units_of;
 use crate::record::CopySelection;
 use crate::ros_camera::{self, FrameTransform};
-use crate::rosbag2::{BagDirWriter, Durability, StorageId};
+use crate::rosbag2::{BagDirWriter, Durability, McapCompression, StorageId};
 use crate::{Error, Result};
 
 /// How [`export_ros2`] writes.
@@ -45,6 +45,8 @@ use crate::{Error, Result};
 pub struct Ros2ExportOptions {
     /// The storage plugin (`sqlite3` by default, or `mcap`).
     pub storage: StorageId,
+    /// How an MCAP file's chunks are compressed (zstd by default).
+    pub mcap_compression: McapCompression,
     /// The namespace of every topic but `/tf_static`.
     pub namespace: String,
 }
@@ -53,6 +55,7 @@ impl Default for Ros2ExportOptions {
     fn default() -> Self {
         Ros2ExportOptions {
             storage: StorageId::Sqlite3,
+            mcap_compression: McapCompression::default(),
             namespace: ros_camera::DEFAULT_NAMESPACE.to_owned(),
         }
     }
@@ -106,7 +109,7 @@ pub fn export_ros2(
     selection: &CopySelection,
     progress: impl FnMut(u64),
 ) -> Result<Ros2Export> {
-    let mut writer = BagDirWriter::create(dir, options.storage)?;
+    let mut writer = BagDirWriter::create_with(dir, options.storage, options.mcap_compression)?;
     match write_all(recording, &mut writer, options, selection, progress) {
         Ok(mut export) => {
             export.storage_file = writer.finish()?;

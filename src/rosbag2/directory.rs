@@ -70,6 +70,36 @@ impl std::str::FromStr for StorageId {
     }
 }
 
+/// How the chunks of an MCAP file are compressed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum McapCompression {
+    /// zstd, as `ros2 bag record` writes MCAP by default, at zstd's
+    /// fastest level on every core (camera images barely compress: the
+    /// default level took 2.6x as long for files a tenth smaller).
+    #[default]
+    Zstd,
+    /// LZ4 frames: quicker than zstd, files larger.
+    Lz4,
+    /// Uncompressed chunks, as rosbags writes MCAP by default: the
+    /// quickest to write and to read, the largest.
+    None,
+}
+
+impl std::str::FromStr for McapCompression {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<McapCompression> {
+        match s {
+            "zstd" => Ok(McapCompression::Zstd),
+            "lz4" => Ok(McapCompression::Lz4),
+            "none" => Ok(McapCompression::None),
+            _ => Err(Error::InvalidArgument(format!(
+                "unknown MCAP compression {s:?} (zstd, lz4 or none)"
+            ))),
+        }
+    }
+}
+
 /// Whether a topic's messages are offered to late subscribers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Durability {
@@ -132,6 +162,16 @@ impl BagDirWriter {
     /// Start writing a bag directory that will be named `dir` once
     /// finished; anything at `dir` or at its temporary name is an error.
     pub fn create(dir: impl AsRef<Path>, storage_id: StorageId) -> Result<BagDirWriter> {
+        BagDirWriter::create_with(dir, storage_id, McapCompression::default())
+    }
+
+    /// As [`BagDirWriter::create`], an MCAP file's chunks compressed as
+    /// `mcap_compression` says (ignored for sqlite3).
+    pub fn create_with(
+        dir: impl AsRef<Path>,
+        storage_id: StorageId,
+        mcap_compression: McapCompression,
+    ) -> Result<BagDirWriter> {
         let dir = dir.as_ref().to_owned();
         let exists = |path: &Path| Error::Io {
             path: path.to_owned(),
@@ -164,7 +204,7 @@ impl BagDirWriter {
         })?;
         let file_name = format!("{name}_0.{}", storage_id.extension());
         let file_path = partial_dir.join(&file_name);
-        let storage = match open_storage(&file_path, storage_id) {
+        let storage = match open_storage(&file_path, storage_id, mcap_compression) {
             Ok(storage) => storage,
             Err(e) => {
                 let _ = std::fs::remove_dir_all(&partial_dir);
@@ -392,7 +432,11 @@ impl std::fmt::Debug for BagDirWriter {
     }
 }
 
-fn open_storage(path: &Path, storage_id: StorageId) -> Result<StorageFile> {
+fn open_storage(
+    path: &Path,
+    storage_id: StorageId,
+    mcap_compression: McapCompression,
+) -> Result<StorageFile> {
     match storage_id {
         StorageId::Sqlite3 => {
             let mut db = Db3Writer::create_with_schema(path, Db3Schema::Rosbag2)?;
@@ -409,14 +453,15 @@ fn open_storage(path: &Path, storage_id: StorageId) -> Result<StorageFile> {
             let options = mcap::WriteOptions::new()
                 .profile("ros2")
                 .library(concat!("rsbag ", env!("CARGO_PKG_VERSION")))
-                // zstd chunks as `ros2 bag record` writes them by default,
-                // at zstd's fastest level on every core: camera images
-                // barely compress, and the default level took 2.6x as long
-                // for files a tenth smaller.
-                .compression(Some(mcap::Compression::Zstd))
-                .compression_level(1)
-                .compression_threads(compression_threads())
                 .chunk_size(Some(MCAP_CHUNK_SIZE));
+            let options = match mcap_compression {
+                McapCompression::Zstd => options
+                    .compression(Some(mcap::Compression::Zstd))
+                    .compression_level(1)
+                    .compression_threads(compression_threads()),
+                McapCompression::Lz4 => options.compression(Some(mcap::Compression::Lz4)),
+                McapCompression::None => options.compression(None),
+            };
             options
                 .create(BufWriter::with_capacity(1 << 20, file))
                 .map(|w| StorageFile::Mcap(Box::new(w)))

@@ -43,7 +43,7 @@ use rusqlite::{Connection, OpenFlags};
 use crate::bag::Message;
 use crate::{Error, Result};
 
-pub use directory::{BagDirWriter, Durability, StorageId};
+pub use directory::{BagDirWriter, Durability, McapCompression, StorageId};
 pub use mcap_file::{McapFile, McapMessages, MCAP_MAGIC};
 pub use writer::{Db3Schema, Db3Writer};
 

@@ -30,7 +30,8 @@ Output:
      "tf_static": [{"parent", "child", "translation", "rotation"}],
      "odometry": [{"topic", "position", "orientation"}],
      "mcap": {"profile", "schemas": {name: encoding}, "channels":
-              {topic: [schema name, message encoding]}, "messages": n}}
+              {topic: [schema name, message encoding]}, "messages": n,
+              "statistics_messages": n, "chunk_compressions": ["zstd"...]}}
 """
 
 import hashlib
@@ -171,8 +172,10 @@ def read_mcap(path):
         channels = {c.topic: [summary.schemas[c.schema_id].name, c.message_encoding]
                     for c in summary.channels.values()}
         count = sum(1 for _ in reader.iter_messages())
+        compressions = sorted({c.compression for c in summary.chunk_indexes})
     return {"profile": header.profile, "schemas": schemas, "channels": channels,
-            "messages": count, "statistics_messages": summary.statistics.message_count}
+            "messages": count, "statistics_messages": summary.statistics.message_count,
+            "chunk_compressions": compressions}
 
 
 if __name__ == "__main__":

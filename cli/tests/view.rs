@@ -647,3 +647,47 @@ fn the_server_serves_the_recording_and_nothing_else() {
     assert_eq!(http(&address, &localhost).0, 200);
     served.stop();
 }
+
+#[test]
+fn view_lists_the_connections_of_a_bag_as_rosbags_reads_them() {
+    let bag = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/reference/librealsense-2.55-depth-color.bag");
+    let served = Served::start(&bag);
+    let page = browse(&served.url, &[]);
+    served.stop();
+    // tests/fixtures/reference/librealsense-2.55-connections.txt: every
+    // connection of that bag as the rosbags library reads it (its type
+    // names carry ROS 2's `/msg/`).
+    let reference = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../tests/fixtures/reference/librealsense-2.55-connections.txt"),
+    )
+    .expect("reference");
+    let field = |line: &str, name: &str| -> String {
+        line.split_whitespace()
+            .find_map(|f| f.strip_prefix(name))
+            .expect("field")
+            .to_owned()
+    };
+    let expected: Vec<[String; 3]> = reference
+        .lines()
+        .filter(|l| l.starts_with("topic="))
+        .map(|l| {
+            [
+                field(l, "topic="),
+                field(l, "type=").replace("/msg/", "/"),
+                field(l, "md5="),
+            ]
+        })
+        .collect();
+    let shown: Vec<[String; 3]> = page["connections"]
+        .as_array()
+        .expect("connections")
+        .iter()
+        .map(|row| {
+            let cell = |k: usize| row[k].as_str().expect("cell").to_owned();
+            [cell(1), cell(2), cell(3)]
+        })
+        .collect();
+    assert_eq!(shown, expected);
+}

@@ -5,7 +5,8 @@
 import { bytes, el, short, table } from './util.js';
 
 const INTRINSIC_KEYS = ['fx', 'fy', 'ppx', 'ppy', 'model', 'coeffs'];
-const LISTED_CHUNKS = 200;
+/** Rows of the connection and chunk tables listed (all are counted). */
+const LISTED_ROWS = 200;
 
 function keyValues(object) {
   return table(['', ''], Object.entries(object || {}).map(([k, v]) => [k, String(v)]), { class: 'kv' });
@@ -85,10 +86,10 @@ export function structurePanel(recording) {
   };
   const checks = Object.entries(check.streams).map(([key, c]) => [key, c.frames,
     c.numbers ? `#${c.numbers[0]}..#${c.numbers[1]}` : '-', c.dropped, c.out_of_order, c.duplicates]);
-  const chunks = (recording.chunks || []).slice(0, LISTED_CHUNKS).map((c, i) =>
+  const chunks = (recording.chunks || []).slice(0, LISTED_ROWS).map((c, i) =>
     [i + 1, c.offset, c.compression, c.messages, `${short(c.start, 6)} s`, `${short(c.end, 6)} s`]);
-  const more = recording.chunks && recording.chunks.length > LISTED_CHUNKS
-    ? el('p', {}, `… and ${recording.chunks.length - LISTED_CHUNKS} more chunks`) : null;
+  const more = (rows, what) => (rows && rows.length > LISTED_ROWS
+    ? el('p', {}, `… and ${rows.length - LISTED_ROWS} more ${what}`) : null);
   return section('structure', 'Structure',
     keyValues(facts),
     el('h3', {}, 'Damage'),
@@ -97,7 +98,12 @@ export function structurePanel(recording) {
     table(['stream', 'frames', 'numbers', 'dropped', 'out of order', 'duplicates'], checks, { id: 'check-table' }),
     el('h3', {}, 'Topics'),
     table(['topic', 'type', 'messages'], s.topics.map((t) => [t.topic, t.type, t.messages]), { id: 'topics' }),
+    recording.connections ? el('h3', {}, 'Connections') : null,
+    recording.connections ? table(['id', 'topic', 'type', 'md5sum', 'messages'],
+      recording.connections.slice(0, LISTED_ROWS).map((c) => [c.id, c.topic, c.type, c.md5sum, c.messages]),
+      { id: 'connections' }) : null,
+    more(recording.connections, 'connections'),
     recording.chunks ? el('h3', {}, 'Chunks') : null,
     recording.chunks ? table(['#', 'offset', 'compression', 'messages', 'from', 'to'], chunks, { id: 'chunks' }) : null,
-    more);
+    more(recording.chunks, 'chunks'));
 }

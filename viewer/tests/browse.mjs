@@ -46,6 +46,8 @@ try {
   out.captions = await page.$$eval('figure.stream figcaption, figure.plot figcaption', (n) => n.map((e) => e.textContent));
   out.stream_rows = await page.$$eval('#stream-table tbody tr', (rows) => rows.map((r) => r.cells[0].textContent));
   out.damage = await page.$eval('#damage', (e) => e.innerText);
+  out.connections = await page.$$eval('#connections tbody tr',
+    (rows) => rows.map((r) => Array.from(r.cells).map((c) => c.textContent)));
 
   // Every picture shown: its canvas pixels and the frame's own values.
   const pictures = () => page.evaluate(() => {

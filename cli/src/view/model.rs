@@ -57,6 +57,7 @@ pub fn describe(path: &Path, reader: &FrameReader, progress: &(dyn Fn() + Sync))
         "check": check,
         "extrinsics": extrinsics(recording),
         "chunks": chunks(recording),
+        "connections": connections(recording),
         "read_errors": read_errors,
     }))
 }
@@ -289,6 +290,27 @@ fn check_json(report: &CheckReport, start: BagTime) -> Value {
         })
         .collect();
     json!({ "damage": report.damage, "scanned": report.scanned, "streams": streams })
+}
+
+/// The connection records of a ROS1 bag (several may share a topic): id,
+/// topic, type, md5sum, publisher and message count; `null` for other
+/// storage, whose topics are its connections.
+fn connections(recording: &Recording) -> Value {
+    let Storage::Bag(bag) = recording.storage() else {
+        return Value::Null;
+    };
+    Value::Array(
+        bag.connections()
+            .iter()
+            .map(|c| {
+                json!({
+                    "id": c.id, "topic": c.topic, "type": c.msg_type, "md5sum": c.md5sum,
+                    "callerid": c.callerid, "latching": c.latching,
+                    "messages": bag.message_count(c.id),
+                })
+            })
+            .collect(),
+    )
 }
 
 /// The chunks of a ROS1 bag: where each lies, its time span, messages

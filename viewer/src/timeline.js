@@ -196,7 +196,9 @@ export class Timeline {
       context.moveTo(x, top);
       context.lineTo(x, top + 4);
       context.stroke();
-      context.fillText(`${short(t, 3)} s`, x + 2, top + 14);
+      const label = `${short(t, 3)} s`;
+      const room = this.width - context.measureText(label).width - 1;
+      context.fillText(label, Math.min(x + 2, room), top + 14);
     }
   }
 

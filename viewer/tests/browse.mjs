@@ -167,6 +167,9 @@ try {
   out.drawn = await page.evaluate(() => window.rsbagViewer.state().framesShown);
   const screenshots = option('--screenshots');
   if (screenshots) {
+    // Tall enough for the pictures and the timeline.
+    await page.setViewportSize({ width: 1400, height: 1250 });
+    await page.selectOption('#speed', '1');
     await scrub(0.5);
     const depth = page.locator('canvas.frame').first();
     const box = await depth.boundingBox();

@@ -202,6 +202,13 @@ impl Summary {
         .map_err(|e| e.in_file(path))
     }
 
+    /// The summary of a recording already open, read from `path` (its
+    /// storage is not opened again).
+    pub fn of_recording(path: impl AsRef<Path>, recording: &Recording) -> Result<Summary> {
+        let path = path.as_ref();
+        Summary::describe(path, recording.storage(), Ok(recording)).map_err(|e| e.in_file(path))
+    }
+
     fn describe(
         file: &Path,
         storage: &Storage,

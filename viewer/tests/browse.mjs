@@ -84,6 +84,13 @@ try {
     out.hover[key] = await page.$eval('#tooltip', (e) => (e.hidden ? '' : e.innerText));
   }
 
+  // The time shown, whether playing, and the frame each stream shows.
+  const shownNow = () => page.evaluate(() => {
+    const state = window.rsbagViewer.state();
+    return { time: state.time, playing: state.playing,
+      shown: Object.fromEntries(Object.entries(state.shown).map(([k, f]) => [k, f.header.index])) };
+  });
+
   // Scrub to the middle, then to the end.
   const scrub = async (fraction) => {
     await page.$eval('#scrubber', (s, f) => {
@@ -91,10 +98,7 @@ try {
       s.dispatchEvent(new Event('input'));
     }, fraction);
     await settle();
-    return page.evaluate(() => {
-      const state = window.rsbagViewer.state();
-      return { time: state.time, shown: Object.fromEntries(Object.entries(state.shown).map(([k, f]) => [k, f.header.index])) };
-    });
+    return shownNow();
   };
   out.scrub = [await scrub(0.5), await scrub(1)];
   out.last = await pictures();
@@ -115,11 +119,6 @@ try {
   // Space plays and Space pauses.
   await scrub(0);
   await page.evaluate(() => document.activeElement && document.activeElement.blur());
-  const shownNow = () => page.evaluate(() => {
-    const state = window.rsbagViewer.state();
-    return { time: state.time, playing: state.playing,
-      shown: Object.fromEntries(Object.entries(state.shown).map(([k, f]) => [k, f.header.index])) };
-  });
   out.steps = [];
   for (const key of ['ArrowRight', 'ArrowRight', 'ArrowLeft']) {
     await page.keyboard.press(key);

@@ -38,7 +38,7 @@ pub fn describe(path: &Path, reader: &FrameReader, progress: &(dyn Fn() + Sync))
         (timeline, check)
     });
     let (streams, read_errors) = timeline?;
-    let summary = serde_json::to_value(Summary::of(path)?)
+    let summary = serde_json::to_value(Summary::of_recording(path, recording)?)
         .map_err(|e| Error::InvalidArgument(format!("cannot describe the recording: {e}")))?;
     let check = match check {
         Ok(report) => check_json(&report, recording.start_time()),

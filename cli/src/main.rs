@@ -75,7 +75,7 @@ fn main() -> ExitCode {
         Command::Trim(args) => done(trim::run(args)),
         Command::Compress(args) => done(compress::run(args)),
         Command::Decompress(args) => done(compress::run_decompress(args)),
-        Command::View(args) => done(view::run(args)),
+        Command::View(args) => view::run(args),
     };
     match result {
         Ok(code) => code,

@@ -49,14 +49,20 @@ impl Served {
     }
 
     /// Ctrl-C: the server stops and `rsbag view` exits 0.
-    fn stop(mut self) {
+    fn stop(self) {
+        self.stop_with(0);
+    }
+
+    /// Ctrl-C: the server stops and `rsbag view` exits with `code` (4 for
+    /// a damaged recording, as every command that reads one).
+    fn stop_with(mut self, code: i32) {
         let pid = self.child.id() as libc::pid_t;
         // SAFETY: signalling our own child process.
         unsafe { libc::kill(pid, libc::SIGINT) };
         let started = Instant::now();
         loop {
             if let Some(status) = self.child.try_wait().expect("wait") {
-                assert!(status.success(), "rsbag view ended with {status}");
+                assert_eq!(status.code(), Some(code), "rsbag view ended with {status}");
                 return;
             }
             assert!(
@@ -524,10 +530,21 @@ fn view_opens_a_damaged_recording_with_the_damage_shown() {
     std::fs::write(&cut, &whole[..whole.len() - 100]).expect("write");
     let served = Served::start(&cut);
     let page = browse(&served.url, &[]);
-    served.stop();
+    served.stop_with(4);
     let damage = page["damage"].as_str().expect("damage");
     assert!(damage.contains("no usable index"), "{damage}");
     assert!(page["first"]["Depth 0"]["header"]["number"] == 1);
+    // Exported, the report is written and the exit code says the damage;
+    // the input is as it was.
+    let report = dir.path().join("cut.html");
+    let run = run::rsbag(&["view", s(&cut), "--export", s(&report)]);
+    assert_eq!(run.code, Some(4), "{}", run.stderr);
+    assert!(run.stderr.contains("damaged"), "{}", run.stderr);
+    assert!(report.exists());
+    assert_eq!(
+        std::fs::read(&cut).expect("read"),
+        whole[..whole.len() - 100]
+    );
 
     // Not a recording at all: an error naming the file, before serving.
     let text = dir.path().join("notes.txt");

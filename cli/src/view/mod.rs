@@ -10,12 +10,14 @@ use std::fs::OpenOptions;
 use std::io::Write as _;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 
 use base64::Engine as _;
 use rsbag::playback::FrameReader;
 use rsbag::{Error, Result};
 use serde_json::{json, Value};
 
+use super::damage::DAMAGED;
 use super::progress;
 
 /// Look at a recording in a web browser.
@@ -41,6 +43,9 @@ use super::progress;
 /// `--export report.html` writes the page as one file that needs no
 /// server and no network (`--thumbnails` frames of every video stream,
 /// evenly spread, at most 320 pixels wide), to attach to a bug report.
+///
+/// Exit code: 0; 4 when the recording is damaged (the page lists the
+/// damage); 1 when it cannot be read at all (nothing is served).
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The recording to look at.
@@ -69,13 +74,25 @@ pub struct Args {
 /// The widest picture in an exported page.
 const THUMBNAIL_WIDTH: u32 = 320;
 
-pub fn run(args: Args) -> Result<()> {
+/// Serve (or export) the page; exits 4 ([`DAMAGED`]) when the recording is
+/// damaged, as every command that reads one, once the page is written or
+/// served.
+pub fn run(args: Args) -> Result<ExitCode> {
     if let Some(out) = &args.export {
         super::output::refuse_existing(out, args.force)?;
     }
     // A file that cannot be read is an error before anything is served.
     let reader = super::select::open(&args.file)?;
     let document = describe(&args.file, &reader)?;
+    let exit = if model::is_damaged(&document) {
+        eprintln!(
+            "rsbag: {}: the file is damaged; the page lists what `rsbag check` finds",
+            args.file.display()
+        );
+        ExitCode::from(DAMAGED)
+    } else {
+        ExitCode::SUCCESS
+    };
     if let Some(out) = &args.export {
         let report = json!({
             "recording": document,
@@ -83,7 +100,7 @@ pub fn run(args: Args) -> Result<()> {
         });
         write_new(out, page::report(&report).as_bytes(), args.force)?;
         println!("wrote {}", out.display());
-        return Ok(());
+        return Ok(exit);
     }
     let streams = reader
         .streams()
@@ -117,7 +134,7 @@ pub fn run(args: Args) -> Result<()> {
     // Serve until Ctrl-C; dropping the server stops its threads.
     let _ = interrupted.recv();
     drop(running);
-    Ok(())
+    Ok(exit)
 }
 
 /// The recording's document, with a progress bar over its two passes.

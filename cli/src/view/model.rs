@@ -67,6 +67,13 @@ pub fn depth_units_of(recording: &Recording, stream: StreamId) -> Option<f32> {
     (kind_of(recording, stream) == "depth").then(|| depth_units(recording, stream))
 }
 
+/// Whether the document lists damage: what the check found, or parts that
+/// could not be read.
+pub fn is_damaged(document: &Value) -> bool {
+    let listed = |v: &Value| v.as_array().is_some_and(|a| !a.is_empty());
+    listed(&document["check"]["damage"]) || listed(&document["read_errors"])
+}
+
 /// What a stream is on the page: how its frames are shown.
 fn kind_of(recording: &Recording, stream: StreamId) -> &'static str {
     let Some(recorded) = recording.streams().get(&stream) else {

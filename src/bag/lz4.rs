@@ -5,11 +5,12 @@
 //! block into a buffer of its own and copies it out through `Read`; for
 //! chunks of camera frames, which are often nearly incompressible and so
 //! stored as raw blocks, those copies cost as much as the decoding. The
-//! frames ROS and librealsense write (independent blocks, no dictionary,
-//! one frame per chunk) are decoded here block by block into their final
-//! place, and the content checksum is computed over each block while it is
-//! still in cache. Any other frame is [`Lz4Error::Unsupported`], for the
-//! general decoder.
+//! frames ROS, librealsense and Python's `lz4` (the `rosbags` writer)
+//! write (independent or linked blocks, no dictionary, one frame per
+//! chunk) are decoded here block by block into their final place, and the
+//! content checksum is computed over each block while it is still in
+//! cache. Any other frame is [`Lz4Error::Unsupported`], for the general
+//! decoder.
 
 use std::hash::Hasher;
 
@@ -25,6 +26,9 @@ const FLAG_CONTENT_CHECKSUM: u8 = 1 << 2;
 const FLAG_DICTIONARY_ID: u8 = 1;
 /// The high bit of a block's size: the block is stored, not compressed.
 const BLOCK_STORED: u32 = 1 << 31;
+/// How far back a block of a frame with linked blocks may reach into the
+/// blocks before it: LZ4's window.
+const WINDOW: usize = 64 << 10;
 
 /// Why a frame was not decoded.
 #[derive(Debug, PartialEq, Eq)]
@@ -75,8 +79,17 @@ pub(crate) fn decode_frame(data: &[u8], out: &mut [u8]) -> Result<(), Lz4Error> 
             }
             at += len;
         } else {
-            let target = &mut out[at..at + room];
-            let n = lz4_flex::block::decompress_into(block, target)
+            // Linked blocks may copy from the last 64 KiB decoded before
+            // them, which are already in place just before `at`.
+            let (decoded, rest) = out.split_at_mut(at);
+            let target = &mut rest[..room];
+            let decoded = if header.linked_blocks {
+                let window = &decoded[at.saturating_sub(WINDOW)..];
+                lz4_flex::block::decompress_into_with_dict(block, target, window)
+            } else {
+                lz4_flex::block::decompress_into(block, target)
+            };
+            let n = decoded
                 .map_err(|e| corrupt(format!("block at frame offset {}: {e}", input.pos - len)))?;
             if let Some(h) = hasher.as_mut() {
                 h.write(&target[..n]);
@@ -111,6 +124,7 @@ fn too_long(size: usize) -> Lz4Error {
 
 struct FrameHeader {
     block_size: usize,
+    linked_blocks: bool,
     block_checksums: bool,
     content_checksum: bool,
 }
@@ -129,7 +143,7 @@ fn read_header(input: &mut Input<'_>) -> Result<FrameHeader, Lz4Error> {
             "unknown frame version in flags {flags:#04x}"
         )));
     }
-    if flags & FLAG_INDEPENDENT_BLOCKS == 0 || flags & FLAG_DICTIONARY_ID != 0 {
+    if flags & FLAG_DICTIONARY_ID != 0 {
         return Err(Lz4Error::Unsupported);
     }
     let block_size = block_size_of(block_descriptor).ok_or_else(|| {
@@ -147,6 +161,7 @@ fn read_header(input: &mut Input<'_>) -> Result<FrameHeader, Lz4Error> {
     }
     Ok(FrameHeader {
         block_size,
+        linked_blocks: flags & FLAG_INDEPENDENT_BLOCKS == 0,
         block_checksums: flags & FLAG_BLOCK_CHECKSUMS != 0,
         content_checksum: flags & FLAG_CONTENT_CHECKSUM != 0,
     })
@@ -308,6 +323,10 @@ mod tests {
             independent().content_checksum(true),
             independent().block_checksums(true).content_checksum(true),
             independent().content_size(Some(data.len() as u64)),
+            independent().block_mode(BlockMode::Linked),
+            independent()
+                .block_mode(BlockMode::Linked)
+                .content_checksum(true),
         ] {
             let frame = encode(&data, info);
             let mut out = vec![0u8; data.len()];
@@ -352,18 +371,26 @@ mod tests {
         decode_frame(&frame, &mut []).expect("decode");
     }
 
+    /// Linked blocks reach back into the blocks before them: the
+    /// periodic half of `mixed` is mostly matches across block boundaries.
     #[test]
-    fn linked_blocks_and_concatenated_frames_are_left_to_the_general_decoder() {
-        let data = mixed(200_000);
+    fn linked_blocks_decode_in_place() {
+        let data = mixed(300_000);
         let linked = encode(&data, independent().block_mode(BlockMode::Linked));
+        let independent_frame = encode(&data, independent());
+        assert!(linked.len() < independent_frame.len());
         let mut out = vec![0u8; data.len()];
-        assert_eq!(decode_frame(&linked, &mut out), Err(Lz4Error::Unsupported));
+        decode_frame(&linked, &mut out).expect("decode");
+        assert_eq!(out, data);
+    }
+
+    #[test]
+    fn concatenated_frames_are_left_to_the_general_decoder() {
+        let data = mixed(2000);
         let mut twice = encode(&data[..1000], independent());
-        twice.extend(encode(&data[1000..2000], independent()));
-        assert_eq!(
-            decode_frame(&twice, &mut out[..1000]),
-            Err(Lz4Error::Unsupported)
-        );
+        twice.extend(encode(&data[1000..], independent()));
+        let mut out = vec![0u8; 1000];
+        assert_eq!(decode_frame(&twice, &mut out), Err(Lz4Error::Unsupported));
     }
 
     #[test]
@@ -404,10 +431,15 @@ mod tests {
     #[test]
     fn every_damaged_byte_is_survived() {
         let data = mixed(3000);
-        let frame = encode(&data, independent().content_checksum(true));
+        for info in [independent(), independent().block_mode(BlockMode::Linked)] {
+            every_damaged_byte_is_survived_in(&encode(&data, info.content_checksum(true)), &data);
+        }
+    }
+
+    fn every_damaged_byte_is_survived_in(frame: &[u8], data: &[u8]) {
         for at in 0..frame.len() {
             for flip in [0x01, 0x80, 0xff] {
-                let mut damaged = frame.clone();
+                let mut damaged = frame.to_vec();
                 damaged[at] ^= flip;
                 let mut out = vec![0u8; data.len()];
                 if decode_frame(&damaged, &mut out).is_ok() {

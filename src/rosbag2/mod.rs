@@ -28,6 +28,7 @@
 
 mod directory;
 mod mcap_file;
+mod reserve;
 mod writer;
 
 use std::collections::VecDeque;

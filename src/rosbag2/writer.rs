@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use rusqlite::blob::ZeroBlob;
 use rusqlite::{Connection, OpenFlags, MAIN_DB};
 
+use super::reserve::Reserve;
 use super::to_db;
 use crate::bag::partial_path_for;
 use crate::bag::rename_no_replace;
@@ -47,6 +48,13 @@ pub enum Db3Schema {
 /// crash loses at most that much and memory stays bounded.
 const COMMIT_BYTES: usize = 32 << 20;
 
+/// A writer that need not survive a crash commits (writes its pages out)
+/// after this many bytes instead: the pages are still in the processor's
+/// cache when the kernel copies them into the page cache, which then runs
+/// at cache speed rather than memory speed (a 1 GB conversion spends half
+/// its time in that copy).
+const UNDURABLE_COMMIT_BYTES: usize = 4 << 20;
+
 /// ... or once this long has passed since the last commit, so that a
 /// recording of little data loses at most about a second to a crash.
 const COMMIT_INTERVAL: std::time::Duration = std::time::Duration::from_secs(1);
@@ -83,7 +91,11 @@ pub struct Db3Writer {
     schema: Db3Schema,
     db: Connection,
     topics: HashMap<String, u32>,
+    /// Space reserved ahead of the file's end, topped up at each commit.
+    reserve: Reserve,
     uncommitted: usize,
+    /// [`COMMIT_BYTES`], or [`UNDURABLE_COMMIT_BYTES`] once not durable.
+    commit_bytes: usize,
     bytes: u64,
     last_commit: std::time::Instant,
 }
@@ -118,7 +130,7 @@ impl Db3Writer {
             });
         }
         // Claim the temporary name first: SQLite would open a file there.
-        std::fs::OpenOptions::new()
+        let file = std::fs::OpenOptions::new()
             .write(true)
             .create_new(!replace)
             .create(replace)
@@ -129,6 +141,8 @@ impl Db3Writer {
                 error: e,
             })?;
         let db = open_for_writing(&partial_path, schema).map_err(|e| e.in_file(&partial_path))?;
+        let mut reserve = Reserve::new(file);
+        reserve.top_up();
         Ok(Db3Writer {
             path: path.to_owned(),
             partial_path,
@@ -136,23 +150,39 @@ impl Db3Writer {
             schema,
             db,
             topics: HashMap::new(),
+            reserve,
             uncommitted: 0,
+            commit_bytes: COMMIT_BYTES,
             bytes: 0,
             last_commit: std::time::Instant::now(),
         })
     }
 
-    /// Whether each commit waits until its data is on disk (the default:
-    /// a crash, even of the machine, loses at most the last second or
-    /// 32 MB). A
-    /// writer that need not survive a crash of the machine (a conversion,
-    /// which can be run again from its input) turns it off and runs at the
-    /// page cache's speed, as `cp` and librealsense's own converter do;
-    /// the file still appears under its name only once complete.
+    /// Whether the file survives crashes as it is written (the default:
+    /// each commit waits until its data is on disk, and a crash, even of
+    /// the machine, loses at most the last second or 32 MB). A writer
+    /// that need not survive a crash (a conversion, which can be run
+    /// again from its input, and whose file appears under its name only
+    /// once complete) turns it off: no sync and no rollback journal, so
+    /// it runs at the page cache's speed, as `cp` and librealsense's own
+    /// converter do; a crash leaves an unusable `.partial` file.
     pub fn set_durable(&mut self, durable: bool) -> Result<()> {
-        let sync = if durable { "NORMAL" } else { "OFF" };
+        let (sync, journal) = if durable {
+            ("NORMAL", "DELETE")
+        } else {
+            ("OFF", "OFF")
+        };
+        self.commit_bytes = if durable {
+            COMMIT_BYTES
+        } else {
+            UNDURABLE_COMMIT_BYTES
+        };
+        let cache_kib = cache_kib(self.commit_bytes);
         self.db
-            .execute_batch(&format!("COMMIT; PRAGMA synchronous = {sync}; BEGIN"))
+            .execute_batch(&format!(
+                "COMMIT; PRAGMA synchronous = {sync}; PRAGMA journal_mode = {journal}; \
+                 PRAGMA cache_size = -{cache_kib}; BEGIN"
+            ))
             .map_err(|e| self.in_file(db_error(e)))?;
         Ok(())
     }
@@ -287,6 +317,7 @@ impl Db3Writer {
 
     /// Commit what was written so far: it survives a crash from now on.
     pub fn commit(&mut self) -> Result<()> {
+        self.reserve.top_up();
         self.db
             .execute_batch("COMMIT; BEGIN")
             .map_err(|e| self.in_file(db_error(e)))?;
@@ -295,9 +326,9 @@ impl Db3Writer {
         Ok(())
     }
 
-    /// Commit after [`COMMIT_BYTES`] or [`COMMIT_INTERVAL`].
+    /// Commit after `commit_bytes` or [`COMMIT_INTERVAL`].
     fn commit_when_due(&mut self) -> Result<()> {
-        if self.uncommitted >= COMMIT_BYTES || self.last_commit.elapsed() >= COMMIT_INTERVAL {
+        if self.uncommitted >= self.commit_bytes || self.last_commit.elapsed() >= COMMIT_INTERVAL {
             self.commit()?;
         }
         Ok(())
@@ -311,12 +342,14 @@ impl Db3Writer {
             partial_path,
             replace,
             db,
+            reserve,
             ..
         } = self;
         let in_file = |e: Error| e.in_file(&partial_path);
         db.execute_batch("COMMIT")
             .map_err(|e| in_file(db_error(e)))?;
         db.close().map_err(|(_, e)| in_file(db_error(e)))?;
+        reserve.release().map_err(|e| in_file(e.into()))?;
         let size = std::fs::metadata(&partial_path)
             .map_err(|e| in_file(e.into()))?
             .len();
@@ -350,6 +383,14 @@ fn db_error(e: rusqlite::Error) -> Error {
     Error::Stream(io::Error::other(format!("SQLite: {e}")))
 }
 
+/// SQLite's page cache for transactions of `commit_bytes`, in KiB: larger
+/// than a transaction, so each page is written once, at commit, and never
+/// read back; no larger, so the memory of pages written out is reused
+/// while still in the processor's cache.
+fn cache_kib(commit_bytes: usize) -> usize {
+    2 * commit_bytes / 1024
+}
+
 /// Open the (empty) file at `path` as a new `.db3` with librealsense's
 /// or rosbag2's schema, in a transaction.
 fn open_for_writing(path: &Path, schema: Db3Schema) -> Result<Connection> {
@@ -358,9 +399,7 @@ fn open_for_writing(path: &Path, schema: Db3Schema) -> Result<Connection> {
     // The rollback journal (the default) keeps every commit consistent and
     // leaves one file at rest, as librealsense writes it. 64 KiB pages: a
     // 1 MB image is 16 page writes, not 256.
-    // A page cache larger than a transaction: each page is written once,
-    // at commit, and never read back.
-    let cache_kib = 2 * COMMIT_BYTES / 1024;
+    let cache_kib = cache_kib(COMMIT_BYTES);
     db.execute_batch(&format!(
         "PRAGMA page_size = 65536; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -{cache_kib};"
     ))

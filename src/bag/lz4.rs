@@ -8,13 +8,11 @@
 //! frames ROS, librealsense and Python's `lz4` (the `rosbags` writer)
 //! write (independent or linked blocks, no dictionary, one frame per
 //! chunk) are decoded here block by block into their final place, and the
-//! content checksum is computed over each block while it is still in
-//! cache. Any other frame is [`Lz4Error::Unsupported`], for the general
+//! content checksum is computed over each block as it is copied (a stored
+//! block) or just after it is decoded. Any other frame is [`Lz4Error::Unsupported`], for the general
 //! decoder.
 
-use std::hash::Hasher;
-
-use twox_hash::XxHash32;
+use super::xxh32::Xxh32;
 
 const MAGIC: u32 = 0x184D_2204;
 const FLAG_VERSION_MASK: u8 = 0b1100_0000;
@@ -50,7 +48,7 @@ fn corrupt(reason: impl Into<String>) -> Lz4Error {
 pub(crate) fn decode_frame(data: &[u8], out: &mut [u8]) -> Result<(), Lz4Error> {
     let mut input = Input { data, pos: 0 };
     let header = read_header(&mut input)?;
-    let mut hasher = header.content_checksum.then(|| XxHash32::with_seed(0));
+    let mut hasher = header.content_checksum.then(|| Xxh32::new(0));
     let mut at = 0;
     loop {
         let word = input.u32("block size")?;
@@ -73,9 +71,10 @@ pub(crate) fn decode_frame(data: &[u8], out: &mut [u8]) -> Result<(), Lz4Error> 
             if len > room {
                 return Err(too_long(out.len()));
             }
-            out[at..at + len].copy_from_slice(block);
-            if let Some(h) = hasher.as_mut() {
-                h.write(&out[at..at + len]);
+            let target = &mut out[at..at + len];
+            match hasher.as_mut() {
+                Some(h) => h.copy_and_update(block, target),
+                None => target.copy_from_slice(block),
             }
             at += len;
         } else {
@@ -92,14 +91,14 @@ pub(crate) fn decode_frame(data: &[u8], out: &mut [u8]) -> Result<(), Lz4Error> 
             let n = decoded
                 .map_err(|e| corrupt(format!("block at frame offset {}: {e}", input.pos - len)))?;
             if let Some(h) = hasher.as_mut() {
-                h.write(&target[..n]);
+                h.update(&target[..n]);
             }
             at += n;
         }
     }
     if let Some(h) = hasher {
         let expected = input.u32("content checksum")?;
-        if h.finish_32() != expected {
+        if h.finish() != expected {
             return Err(corrupt("content checksum mismatch"));
         }
     }
@@ -155,7 +154,7 @@ fn read_header(input: &mut Input<'_>) -> Result<FrameHeader, Lz4Error> {
         input.bytes(8, "content size")?;
     }
     let descriptor = &input.data[descriptor_start..input.pos];
-    let expected = (XxHash32::oneshot(0, descriptor) >> 8) as u8;
+    let expected = (Xxh32::oneshot(0, descriptor) >> 8) as u8;
     if input.u8("header checksum")? != expected {
         return Err(corrupt("frame header checksum mismatch"));
     }

@@ -39,6 +39,7 @@ mod rewrite;
 mod scan;
 mod span;
 mod writer;
+mod xxh32;
 
 pub use compression::Compression;
 pub use index::{ChunkInfo, Connection, IndexEntry};

@@ -65,7 +65,8 @@ const COMMIT_INTERVAL: std::time::Duration = std::time::Duration::from_secs(1);
 /// never replacing a file unless asked. It commits every 32 MB or every
 /// second, and every committed message survives a crash of the writing
 /// process: SQLite's journal keeps the partial file a consistent database,
-/// readable as it is.
+/// readable as it is (unless made undurable, see
+/// [`Db3Writer::set_durable`]).
 ///
 /// # Example
 /// ```

@@ -9,8 +9,8 @@
 //! write (independent or linked blocks, no dictionary, one frame per
 //! chunk) are decoded here block by block into their final place, and the
 //! content checksum is computed over each block as it is copied (a stored
-//! block) or just after it is decoded. Any other frame is [`Lz4Error::Unsupported`], for the general
-//! decoder.
+//! block) or just after it is decoded. Any other frame is
+//! [`Lz4Error::Unsupported`], for the general decoder.
 
 use super::xxh32::Xxh32;
 

@@ -185,7 +185,7 @@ def main():
           f"pyrealsense2, {best['rosbags'] / best['rsbag']:.1f}x rosbags")
     bound = (best["floor: reading"] + best["floor: checking"]) / 2
     print(f"a verifying reader on two cores takes at least {bound:.3f} s: "
-          f"{best['rosbags'] / bound:.1f}x rosbags at most; reading alone "
+          f"{best['rosbags'] / bound:.1f}x rosbags at most; reading alone, on one thread, "
           f"{best['rosbags'] / best['floor: reading']:.1f}x")
 
 

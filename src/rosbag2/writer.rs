@@ -142,8 +142,7 @@ impl Db3Writer {
                 error: e,
             })?;
         let db = open_for_writing(&partial_path, schema).map_err(|e| e.in_file(&partial_path))?;
-        let mut reserve = Reserve::new(file);
-        reserve.top_up();
+        let reserve = Reserve::new(file);
         Ok(Db3Writer {
             path: path.to_owned(),
             partial_path,

@@ -46,6 +46,8 @@ import sys
 import time
 from pathlib import Path
 
+from compare_rosbags_convert import read_through  # benches/ is on the path
+
 ROOT = Path(__file__).resolve().parents[1]
 VENV = ROOT / "target/venv-python/bin/python"
 
@@ -127,16 +129,6 @@ with open(sys.argv[1], "rb") as f, mmap.mmap(f.fileno(), 0, prot=mmap.PROT_READ,
     xxhash.xxh32_intdigest(m)
     print(time.perf_counter() - start, 0, len(m))
 '''
-
-
-def read_through(path):
-    """Read the file into the page cache a megabyte at a time (reading it
-    whole would take and free a gigabyte of this process's memory, which
-    this kind of VM then charges to the next reader)."""
-    with open(path, "rb", buffering=0) as f:
-        buf = bytearray(1 << 20)
-        while f.readinto(buf):
-            pass
 
 
 def run(python, code, path):

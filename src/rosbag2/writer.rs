@@ -167,16 +167,12 @@ impl Db3Writer {
     /// it runs at the page cache's speed, as `cp` and librealsense's own
     /// converter do; a crash leaves an unusable `.partial` file.
     pub fn set_durable(&mut self, durable: bool) -> Result<()> {
-        let (sync, journal) = if durable {
-            ("NORMAL", "DELETE")
+        let (sync, journal, commit_bytes) = if durable {
+            ("NORMAL", "DELETE", COMMIT_BYTES)
         } else {
-            ("OFF", "OFF")
+            ("OFF", "OFF", UNDURABLE_COMMIT_BYTES)
         };
-        self.commit_bytes = if durable {
-            COMMIT_BYTES
-        } else {
-            UNDURABLE_COMMIT_BYTES
-        };
+        self.commit_bytes = commit_bytes;
         let cache_kib = cache_kib(self.commit_bytes);
         self.db
             .execute_batch(&format!(

@@ -159,14 +159,27 @@ impl Storage {
     /// The messages on `ids` with time in `range`, in time order (ties in
     /// file order).
     pub fn messages(&self, ids: &[u32], range: impl RangeBounds<u64>) -> StorageMessages<'_> {
+        self.messages_for(ids, range, false)
+    }
+
+    /// [`messages`](Self::messages), for a random access (a frame fetched
+    /// by index or time) when `random_access`: a bag's compressed chunks
+    /// come from its cache of the chunks decompressed last.
+    pub(crate) fn messages_for(
+        &self,
+        ids: &[u32],
+        range: impl RangeBounds<u64>,
+        random_access: bool,
+    ) -> StorageMessages<'_> {
         let range = (range.start_bound().cloned(), range.end_bound().cloned());
         match self {
-            Storage::Bag(bag) => StorageMessages::Bag(
-                bag.query()
-                    .connections(ids.iter().copied())
-                    .time(range)
-                    .messages(),
-            ),
+            Storage::Bag(bag) => {
+                let query = bag.query().connections(ids.iter().copied()).time(range);
+                StorageMessages::Bag(match random_access {
+                    true => query.random_access().messages(),
+                    false => query.messages(),
+                })
+            }
             Storage::Db3(db3) => StorageMessages::Db3(
                 db3.query()
                     .topics(ids.iter().copied())

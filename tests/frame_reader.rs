@@ -354,6 +354,66 @@ fn random_access_equals_iteration_when_chunks_overlap_in_time() {
     check_random_access(&reader, 3);
 }
 
+/// Every frame of every stream fetched by index in a scrambled order, from
+/// several threads sharing the reader, equals (pixels and all) the frame
+/// iteration in order gives: frames fetched one after another come from
+/// the cache of the chunks decompressed last, iteration decompresses every
+/// chunk itself. The frames fetched are all held until the end, so that a
+/// buffer let go by the cache and reused cannot have changed them.
+#[test]
+fn random_access_from_recent_chunks_equals_iteration_for_every_frame() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    // Small LZ4 chunks: a few dozen, each with a little of every stream.
+    let bag = temp_bag(
+        dir.path(),
+        "imu-lz4.bag",
+        &imu_plan(),
+        WriterOptions::default()
+            .compression(Compression::Lz4)
+            .chunk_threshold(4 << 10),
+    );
+    let reader = FrameReader::open(&bag).expect("open");
+    let chunks = reader.recording().bag().expect("a bag").chunks().len();
+    assert!(chunks > 20, "{chunks} chunks");
+    let all = read_all(&reader);
+    let in_order: BTreeMap<(StreamId, u64), &RecordedFrame> =
+        all.iter().map(|f| ((f.stream, f.index), f)).collect();
+    let mut wanted: Vec<(StreamId, u64)> = in_order.keys().copied().collect();
+    // Each stream by index in order (a chunk serves many frames in turn),
+    // then every frame in a scrambled order (a chunk decompressed again
+    // and again, or kept), on each of three threads at once.
+    let by_index = wanted.clone();
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    for i in (1..wanted.len()).rev() {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        wanted.swap(i, (state % (i as u64 + 1)) as usize);
+    }
+    let orders = [by_index, wanted.clone(), wanted.into_iter().rev().collect()];
+    std::thread::scope(|scope| {
+        let threads: Vec<_> = orders
+            .iter()
+            .map(|order| {
+                let reader = &reader;
+                scope.spawn(move || {
+                    order
+                        .iter()
+                        .map(|&(stream, k)| reader.frame(stream, k).expect("frame"))
+                        .collect::<Vec<RecordedFrame>>()
+                })
+            })
+            .collect();
+        for (order, thread) in orders.iter().zip(threads) {
+            let fetched = thread.join().expect("thread");
+            assert_eq!(fetched.len(), all.len());
+            for (&(stream, k), got) in order.iter().zip(&fetched) {
+                assert_eq!(got, in_order[&(stream, k)], "{stream} frame {k}");
+            }
+        }
+    });
+}
+
 // ---- framesets -------------------------------------------------------------------
 
 fn is_video(stream: StreamId) -> bool {

@@ -93,7 +93,13 @@ pub struct Bag {
     header: BagHeader,
     connections: Vec<Connection>,
     chunks: Vec<Chunk>,
+    /// For each chunk of `chunks`, the latest end time of it and of the
+    /// chunks before it: never decreasing, so that the chunks a time range
+    /// needs are found by bisection rather than by a look at every chunk.
+    ends_by: Vec<u64>,
     scan_report: Option<ScanReport>,
+    /// The chunks random access decompressed last.
+    recent: RecentChunks,
 }
 
 impl Bag {
@@ -190,6 +196,13 @@ impl Bag {
         connections.sort_by_key(|c| c.id);
         connections.dedup_by_key(|c| c.id);
         chunks.sort_by_key(|c| (c.info.start_time, c.info.chunk_pos));
+        let ends_by = chunks
+            .iter()
+            .scan(0, |latest, c| {
+                *latest = c.info.end_time.max(*latest);
+                Some(*latest)
+            })
+            .collect();
         Bag {
             data,
             map: None,
@@ -197,7 +210,9 @@ impl Bag {
             header,
             connections,
             chunks,
+            ends_by,
             scan_report,
+            recent: RecentChunks::default(),
         }
     }
 
@@ -316,6 +331,7 @@ impl Bag {
             connections: None,
             start: Bound::Unbounded,
             end: Bound::Unbounded,
+            random_access: false,
         }
     }
 
@@ -351,6 +367,27 @@ impl Bag {
                 compression.decompress_into(&payload, size, record.offset, buffer)
             }
         }
+    }
+
+    /// [`chunk_data`](Self::chunk_data) through the cache of the chunks
+    /// decompressed last, for random access. The lock on the cache is not
+    /// held while a chunk is decompressed: threads that miss the same chunk
+    /// at once each decompress it.
+    fn recent_chunk_data(&self, chunk: &Chunk) -> Result<Bytes> {
+        let pos = chunk.info.chunk_pos;
+        if let Some(data) = self.recent.get(pos) {
+            return Ok(data);
+        }
+        let mut decompressed = false;
+        let data = self.chunk_data_in(chunk, |_| {
+            decompressed = true;
+            self.recent.take_spare()
+        })?;
+        // A stored chunk is the file's bytes: nothing to keep.
+        if decompressed {
+            self.recent.insert(pos, data.clone());
+        }
+        Ok(data)
     }
 
     /// For a large compressed chunk, the job of decompressing it on another
@@ -692,6 +729,8 @@ pub struct Query<'b> {
     connections: Option<BTreeSet<u32>>,
     start: Bound<u64>,
     end: Bound<u64>,
+    /// Read for random access: see [`Query::random_access`].
+    random_access: bool,
 }
 
 impl<'b> Query<'b> {
@@ -728,6 +767,17 @@ impl<'b> Query<'b> {
         self
     }
 
+    /// Read the few messages of a random access (a frame fetched by index
+    /// or time, then likely its neighbours): compressed chunks come from
+    /// and go to the bag's small cache of the chunks decompressed last
+    /// ([`RECENT_CHUNKS`]), and no chunk is decompressed ahead on other
+    /// threads. Reading in order does without: it decompresses each chunk
+    /// once anyway, ahead, into reused buffers.
+    pub(crate) fn random_access(mut self) -> Self {
+        self.random_access = true;
+        self
+    }
+
     fn wants_time(&self, t: u64) -> bool {
         (self.start, self.end).contains(&t)
     }
@@ -755,9 +805,21 @@ impl<'b> Query<'b> {
 
     /// The messages, in time order (ties in the order they were written).
     pub fn messages(self) -> Messages<'b> {
-        let chunks = self
-            .bag
-            .chunks
+        // The chunks that start before the range ends and, of those, the
+        // ones from the first that may end in it: a frame fetched from a
+        // long recording looks at a few chunks, not at all of them.
+        let bag = self.bag;
+        let first = match self.start {
+            Bound::Included(a) => bag.ends_by.partition_point(|&end| end < a),
+            Bound::Excluded(a) => bag.ends_by.partition_point(|&end| end <= a),
+            Bound::Unbounded => 0,
+        };
+        let last = match self.end {
+            Bound::Included(b) => bag.chunks.partition_point(|c| c.info.start_time <= b),
+            Bound::Excluded(b) => bag.chunks.partition_point(|c| c.info.start_time < b),
+            Bound::Unbounded => bag.chunks.len(),
+        };
+        let chunks = bag.chunks[first.min(last)..last]
             .iter()
             .filter(|c| self.wants_chunk(&c.info))
             .collect();
@@ -775,6 +837,99 @@ impl<'b> Query<'b> {
             open: Vec::new(),
             heap: BinaryHeap::new(),
         }
+    }
+}
+
+/// How many decompressed chunks a bag keeps for random access at most
+/// ([`Query::random_access`]): frames fetched one by one near each other
+/// (a stream's frames by index, a scrubber, a bisection's last steps) come
+/// from the same few chunks, and each would otherwise decompress its whole
+/// chunk again. A few rather than one, for streams whose frames alternate
+/// between chunks, as when chunks overlap in time.
+const RECENT_CHUNKS: usize = 4;
+
+/// ... holding this many decompressed bytes at most; a larger chunk is not
+/// kept.
+const RECENT_CHUNK_BYTES: usize = 64 << 20;
+
+/// The chunks random access decompressed last, most recently used last:
+/// a small LRU keyed by the chunk's position in the file, bounded by
+/// [`RECENT_CHUNKS`] and [`RECENT_CHUNK_BYTES`]. Its lock is held only to
+/// look up or insert (a few entries), never while decompressing.
+#[derive(Default)]
+struct RecentChunks {
+    chunks: parking_lot::Mutex<RecentState>,
+}
+
+#[derive(Default)]
+struct RecentState {
+    /// (chunk position, data), the most recently used last.
+    kept: VecDeque<(u64, Bytes)>,
+    /// The buffer of a chunk let go that nothing referenced any more, to
+    /// decompress the next one into: reusing it spares the allocator and
+    /// the kernel a fresh, zeroed buffer per chunk.
+    spare: Option<BytesMut>,
+}
+
+impl RecentChunks {
+    /// The data of the chunk at `pos`, if kept; it becomes the most
+    /// recently used.
+    fn get(&self, pos: u64) -> Option<Bytes> {
+        let chunks = &mut self.chunks.lock().kept;
+        let at = chunks.iter().position(|(p, _)| *p == pos)?;
+        let entry = chunks.remove(at)?;
+        let data = entry.1.clone();
+        chunks.push_back(entry);
+        Some(data)
+    }
+
+    /// A buffer to decompress a chunk into: the spare one if there is one.
+    fn take_spare(&self) -> BytesMut {
+        self.chunks.lock().spare.take().unwrap_or_default()
+    }
+
+    /// Keep the data of the chunk at `pos`, letting the least recently used
+    /// go beyond the bounds.
+    fn insert(&self, pos: u64, data: Bytes) {
+        if data.len() > RECENT_CHUNK_BYTES {
+            return;
+        }
+        let mut state = self.chunks.lock();
+        let RecentState { kept, spare } = &mut *state;
+        kept.retain(|(p, _)| *p != pos);
+        kept.push_back((pos, data));
+        let mut bytes: usize = kept.iter().map(|(_, d)| d.len()).sum();
+        while kept.len() > RECENT_CHUNKS || bytes > RECENT_CHUNK_BYTES {
+            let Some((_, old)) = kept.pop_front() else {
+                break;
+            };
+            bytes -= old.len();
+            // Frames handed out may still hold it: then it is theirs.
+            if let Ok(buffer) = old.try_into_mut() {
+                *spare = Some(buffer);
+            }
+        }
+    }
+
+    /// (chunks kept, their bytes).
+    fn held(&self) -> (usize, usize) {
+        let state = self.chunks.lock();
+        let kept = &state.kept;
+        let spare = state.spare.as_ref().map_or(0, |b| b.capacity());
+        (
+            kept.len(),
+            kept.iter().map(|(_, d)| d.len()).sum::<usize>() + spare,
+        )
+    }
+}
+
+impl std::fmt::Debug for RecentChunks {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (chunks, bytes) = self.held();
+        f.debug_struct("RecentChunks")
+            .field("chunks", &chunks)
+            .field("bytes", &bytes)
+            .finish()
     }
 }
 
@@ -992,7 +1147,9 @@ impl Messages<'_> {
         }
         let (data, decompressed) = self.load(chunk)?;
         self.read_ahead();
-        self.start_prefetch();
+        if !self.query.random_access {
+            self.start_prefetch();
+        }
         let first_time = entries[0].time;
         let open = Some(OpenChunk {
             pos: chunk.info.chunk_pos,
@@ -1021,6 +1178,14 @@ impl Messages<'_> {
     /// The data of `chunk`, from the prefetch if it is this chunk's, and
     /// whether it was decompressed.
     fn load(&mut self, chunk: &Chunk) -> Result<(Bytes, bool)> {
+        if self.query.random_access {
+            // Shared with the cache: not a buffer to reuse.
+            return self
+                .query
+                .bag
+                .recent_chunk_data(chunk)
+                .map(|data| (data, false));
+        }
         // Prefetches of chunks before this one (skipped: nothing wanted in
         // them) finish on their own and are dropped.
         let index = self.next_pending - 1;
@@ -1178,5 +1343,61 @@ impl std::fmt::Debug for Messages<'_> {
             .field("pending_chunks", &(self.pending.len() - self.next_pending))
             .field("open_chunks", &self.open.iter().flatten().count())
             .finish_non_exhaustive()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chunk(len: usize) -> Bytes {
+        Bytes::from(vec![0u8; len])
+    }
+
+    fn kept(recent: &RecentChunks) -> Vec<u64> {
+        recent.chunks.lock().kept.iter().map(|(p, _)| *p).collect()
+    }
+
+    #[test]
+    fn recent_chunks_keep_the_last_used_within_their_bounds() {
+        let recent = RecentChunks::default();
+        for pos in 0..RECENT_CHUNKS as u64 {
+            recent.insert(pos, chunk(100));
+        }
+        assert_eq!(recent.get(0).map(|d| d.len()), Some(100));
+        assert!(recent.get(99).is_none());
+        // The least recently used (1, since 0 was just used) goes first.
+        recent.insert(10, chunk(100));
+        assert_eq!(kept(&recent), [2, 3, 0, 10]);
+        // Inserting a kept chunk again does not keep it twice.
+        recent.insert(2, chunk(100));
+        assert_eq!(kept(&recent), [3, 0, 10, 2]);
+        assert_eq!(recent.held(), (RECENT_CHUNKS, 400 + 100));
+
+        // A chunk over the byte bound is not kept; large ones push out
+        // the others until the bound holds.
+        recent.insert(20, chunk(RECENT_CHUNK_BYTES + 1));
+        assert!(recent.get(20).is_none());
+        recent.insert(21, chunk(RECENT_CHUNK_BYTES / 2));
+        recent.insert(22, chunk(RECENT_CHUNK_BYTES / 2));
+        assert_eq!(kept(&recent), [21, 22]);
+    }
+
+    #[test]
+    fn a_chunk_let_go_is_reused_only_once_nothing_holds_it() {
+        let recent = RecentChunks::default();
+        let held = chunk(1000);
+        recent.insert(0, held.clone());
+        for pos in 1..=RECENT_CHUNKS as u64 {
+            recent.insert(pos, chunk(10));
+        }
+        // Chunk 0 was let go while a frame still held it: not a spare.
+        assert_eq!(kept(&recent), [1, 2, 3, 4]);
+        assert_eq!(recent.take_spare().capacity(), 0);
+        assert_eq!(held.len(), 1000);
+        // Chunk 1, held by nothing else, is.
+        recent.insert(5, chunk(10));
+        assert!(recent.take_spare().capacity() >= 10);
+        assert_eq!(recent.take_spare().capacity(), 0);
     }
 }

@@ -421,6 +421,7 @@ impl Recording {
             controls: true,
             start: Bound::Unbounded,
             end: Bound::Unbounded,
+            random_access: false,
         }
     }
 }
@@ -432,6 +433,7 @@ pub struct EventQuery<'r> {
     controls: bool,
     start: Bound<u64>,
     end: Bound<u64>,
+    random_access: bool,
 }
 
 impl<'r> EventQuery<'r> {
@@ -471,6 +473,15 @@ impl<'r> EventQuery<'r> {
             .collect()
     }
 
+    /// Read for a random access, a few events fetched by index or time:
+    /// the compressed chunks of a bag come from its cache of the chunks
+    /// decompressed last, so that fetching the next frame from the same
+    /// chunk does not decompress it again.
+    pub(crate) fn random_access(mut self) -> Self {
+        self.random_access = true;
+        self
+    }
+
     /// Only events with bag time (as [`Recording::start_time`]) in
     /// `range`.
     pub fn time(mut self, range: impl RangeBounds<BagTime>) -> Self {
@@ -490,10 +501,11 @@ impl<'r> EventQuery<'r> {
             Bound::Excluded(t) => t.saturating_add(1).max(first),
             Bound::Unbounded => first,
         };
-        let messages = self
-            .recording
-            .storage
-            .messages(&self.connections(), (Bound::Included(start), self.end));
+        let messages = self.recording.storage.messages_for(
+            &self.connections(),
+            (Bound::Included(start), self.end),
+            self.random_access,
+        );
         Events {
             recording: self.recording,
             messages,

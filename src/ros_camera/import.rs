@@ -3,9 +3,16 @@
 //! `sensor_msgs/Image` (+ `CameraInfo`), `Imu` and `nav_msgs/Odometry`
 //! topics, read as a device.
 //!
-//! - One sensor per camera namespace (the topic path before the stream's
-//!   folder: `/camera/camera` for `/camera/camera/color/image_raw`), named
-//!   by it; one stream per image, IMU or odometry topic.
+//! - Per camera namespace (the topic path before the stream's folder:
+//!   `/camera/camera` for `/camera/camera/color/image_raw`), the sensors
+//!   librealsense has those streams on: depth and infrared on "Stereo
+//!   Module", colour on "RGB Camera", gyro, accel and combined IMU on
+//!   "Motion Module", pose and fisheye on "Tracking Module" (see
+//!   [`module_of`]); one stream per image, IMU or odometry topic. A file
+//!   written from the bag (`rsbag convert --to bag|db3`) then opens in the
+//!   RealSense Viewer and librealsense as a camera's recording does.
+//! - Depth (16-bit) is in millimetres, as ROS has it (REP 118): the
+//!   Stereo Module has Depth Units 0.001.
 //! - The stream's kind from its folder (`depth`, `color`, `infra1`,
 //!   `gyro`, `accel`, `imu`, `pose`/`odom`) or else its encoding (16-bit
 //!   single channel is depth, colour encodings colour, `mono8` infrared);
@@ -28,8 +35,9 @@ use bytes::Bytes;
 
 use super::{distortion_of_model, extrinsics_of_pose, format_of_encoding};
 use crate::device::{
-    camera_info as info_key, CameraInfo, DeviceSnapshot, Extrinsics, Format, Frame, Intrinsics,
-    Pose, SensorSnapshot, StreamId, StreamKind, StreamProfile, TimestampDomain,
+    camera_info as info_key, option_name, CameraInfo, DeviceSnapshot, Extrinsics, Format, Frame,
+    Intrinsics, OptionRange, Pose, SensorOption, SensorSnapshot, StreamId, StreamKind,
+    StreamProfile, TimestampDomain,
 };
 use crate::msg::{ros2, sensor_msgs, RosMessage};
 use crate::realsense::Encoding;
@@ -181,9 +189,8 @@ pub(crate) fn read(storage: &Storage) -> Result<CameraBag> {
                 .into(),
         ));
     }
-    let all: Vec<u32> = storage.topics().iter().map(|t| t.id).collect();
-    let origin = storage.time_span(&all).map_or(0, |s| s.0);
-    let mut sensors: Vec<String> = Vec::new();
+    let origin = time_origin(storage);
+    let mut namespaces: Vec<String> = Vec::new();
     let mut streams: Vec<CameraStream> = Vec::new();
     let mut frame_ids: BTreeMap<StreamId, String> = BTreeMap::new();
     for c in candidates {
@@ -225,11 +232,13 @@ pub(crate) fn read(storage: &Storage) -> Result<CameraBag> {
             .find(|&i| !streams.iter().any(|s| s.stream == StreamId::new(kind, i)))
             .unwrap_or(wanted);
         let stream = StreamId::new(kind, index);
-        let sensor = match sensors.iter().position(|n| *n == c.namespace) {
+        // The camera's number for now; the sensor's position once every
+        // stream is known (see `group_sensors`).
+        let sensor = match namespaces.iter().position(|n| *n == c.namespace) {
             Some(i) => i,
             None => {
-                sensors.push(c.namespace.clone());
-                sensors.len() - 1
+                namespaces.push(c.namespace.clone());
+                namespaces.len() - 1
             }
         };
         let fps = estimate_fps(storage, c.id);
@@ -277,6 +286,7 @@ pub(crate) fn read(storage: &Storage) -> Result<CameraBag> {
         Some(id) => tf_extrinsics(storage, id, &frame_ids)?,
         None => BTreeMap::new(),
     };
+    let sensors = group_sensors(&namespaces, &mut streams);
     Ok(CameraBag {
         snapshot: snapshot(&sensors, &streams),
         streams,
@@ -286,7 +296,76 @@ pub(crate) fn read(storage: &Storage) -> Result<CameraBag> {
     })
 }
 
-/// The device: one sensor per namespace.
+/// The time a camera bag's frames count from: its first message, of any
+/// topic. Its bag times are ROS's (wall-clock) message times; a file
+/// written from it counts from here, as librealsense's recordings count
+/// from their start (see [`crate::record::copy_recording`]).
+pub(crate) fn time_origin(storage: &Storage) -> u64 {
+    let all: Vec<u32> = storage.topics().iter().map(|t| t.id).collect();
+    storage.time_span(&all).map_or(0, |s| s.0)
+}
+
+/// The bag time a file written from `recording` counts from:
+/// [`time_origin`] for a camera bag, 0 for a librealsense recording, whose
+/// bag times count from its start already.
+pub(crate) fn recording_origin(recording: &crate::playback::Recording) -> u64 {
+    if recording.is_camera_bag() {
+        time_origin(recording.storage())
+    } else {
+        0
+    }
+}
+
+/// The librealsense sensor a stream of a RealSense camera is on, and its
+/// rank in the camera's sensors (a D435i lists Stereo Module, RGB Camera,
+/// Motion Module; a T265 has Tracking Module). The RealSense Viewer and
+/// librealsense's tools show and start streams sensor by sensor, as a
+/// camera has them: a recording with every stream on one sensor is shaped
+/// like no camera.
+fn module_of(kind: StreamKind) -> (usize, &'static str) {
+    match kind {
+        StreamKind::Depth | StreamKind::Infrared | StreamKind::Confidence => (0, "Stereo Module"),
+        StreamKind::Color => (1, "RGB Camera"),
+        StreamKind::Gyro | StreamKind::Accel | StreamKind::Motion | StreamKind::Gpio => {
+            (2, "Motion Module")
+        }
+        StreamKind::Pose | StreamKind::Fisheye => (3, "Tracking Module"),
+    }
+}
+
+/// Sort the streams into sensors: per namespace (in the order first
+/// seen; `stream.sensor` holds its number on entry), one sensor per
+/// [`module_of`] its streams are on, in librealsense's order. Sets each
+/// stream's `sensor` to its sensor's position; returns the sensors'
+/// names: the module's, with the namespace after it when the bag has
+/// several cameras.
+fn group_sensors(namespaces: &[String], streams: &mut [CameraStream]) -> Vec<String> {
+    let mut keys: Vec<(usize, usize, &'static str)> = streams
+        .iter()
+        .map(|s| {
+            let (rank, name) = module_of(s.stream.kind);
+            (s.sensor, rank, name)
+        })
+        .collect();
+    keys.sort_unstable();
+    keys.dedup();
+    for s in streams.iter_mut() {
+        let (rank, name) = module_of(s.stream.kind);
+        s.sensor = keys
+            .binary_search(&(s.sensor, rank, name))
+            .unwrap_or_default();
+    }
+    keys.iter()
+        .map(|&(camera, _, name)| match namespaces {
+            [_] => name.to_owned(),
+            _ => format!("{name} ({})", namespaces[camera]),
+        })
+        .collect()
+}
+
+/// The device: the sensors of [`group_sensors`]; a sensor with a depth
+/// stream has Depth Units 0.001 (ROS depth images are in millimetres),
+/// which a copy writes with the depth frames.
 fn snapshot(sensors: &[String], streams: &[CameraStream]) -> DeviceSnapshot {
     let mut info = CameraInfo::default();
     info.set(info_key::NAME, "ROS camera bag");
@@ -299,17 +378,40 @@ fn snapshot(sensors: &[String], streams: &[CameraStream]) -> DeviceSnapshot {
             .map(|(i, name)| {
                 let mut info = CameraInfo::default();
                 info.set(info_key::NAME, name);
+                let profiles: Vec<StreamProfile> = streams
+                    .iter()
+                    .filter(|s| s.sensor == i)
+                    .map(|s| s.profile)
+                    .collect();
+                let options = if profiles.iter().any(|p| p.stream.kind == StreamKind::Depth) {
+                    vec![depth_units_millimetres()]
+                } else {
+                    Vec::new()
+                };
                 SensorSnapshot {
                     info,
-                    options: Vec::new(),
-                    profiles: streams
-                        .iter()
-                        .filter(|s| s.sensor == i)
-                        .map(|s| s.profile)
-                        .collect(),
+                    options,
+                    profiles,
                 }
             })
             .collect(),
+    }
+}
+
+/// Depth Units at 0.001 m, read-only: what a 16-bit ROS depth image
+/// holds (REP 118), over the range librealsense's D400 cameras give.
+fn depth_units_millimetres() -> SensorOption {
+    SensorOption {
+        name: option_name::DEPTH_UNITS.into(),
+        value: 0.001,
+        range: OptionRange {
+            min: 0.000_001,
+            max: 0.01,
+            step: 0.000_001,
+            default: 0.001,
+        },
+        description: "Number of meters represented by a single depth unit".into(),
+        read_only: true,
     }
 }
 
@@ -713,5 +815,59 @@ mod tests {
             Some(StreamKind::Depth)
         );
         assert_eq!(kind_of_folder("infra1"), Some(StreamKind::Infrared));
+    }
+
+    fn stream(kind: StreamKind, index: u32, camera: usize) -> CameraStream {
+        let id = StreamId::new(kind, index);
+        CameraStream {
+            stream: id,
+            sensor: camera,
+            profile: StreamProfile::motion(id, Format::MotionXyz32f, 200),
+            topic: 0,
+            source: Source::Gyro,
+        }
+    }
+
+    #[test]
+    fn streams_go_to_the_sensors_librealsense_has_them_on_per_camera() {
+        let mut streams = vec![
+            stream(StreamKind::Gyro, 0, 0),
+            stream(StreamKind::Color, 0, 0),
+            stream(StreamKind::Depth, 0, 0),
+            stream(StreamKind::Infrared, 1, 0),
+            stream(StreamKind::Accel, 0, 0),
+        ];
+        let names = group_sensors(&["/camera/camera".into()], &mut streams);
+        assert_eq!(names, ["Stereo Module", "RGB Camera", "Motion Module"]);
+        let sensors: Vec<usize> = streams.iter().map(|s| s.sensor).collect();
+        assert_eq!(sensors, [2, 1, 0, 0, 2]);
+        // Two cameras: each has its own sensors, named with its namespace.
+        let mut streams = vec![
+            stream(StreamKind::Depth, 0, 1),
+            stream(StreamKind::Depth, 1, 0),
+            stream(StreamKind::Color, 0, 1),
+        ];
+        let names = group_sensors(&["/a".into(), "/b".into()], &mut streams);
+        assert_eq!(
+            names,
+            [
+                "Stereo Module (/a)",
+                "Stereo Module (/b)",
+                "RGB Camera (/b)"
+            ]
+        );
+        let sensors: Vec<usize> = streams.iter().map(|s| s.sensor).collect();
+        assert_eq!(sensors, [1, 0, 2]);
+        let snapshot = snapshot(&names, &streams);
+        let units = |i: usize| depth_units_of_sensor(&snapshot, i);
+        assert_eq!((units(0), units(1), units(2)), (0.001, 0.001, 0.0));
+    }
+
+    fn depth_units_of_sensor(snapshot: &DeviceSnapshot, i: usize) -> f32 {
+        snapshot.sensors[i]
+            .options
+            .iter()
+            .find(|o| o.name == option_name::DEPTH_UNITS)
+            .map_or(0.0, |o| o.value)
     }
 }

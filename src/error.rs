@@ -2,6 +2,7 @@
 
 use std::io;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// Everything that can go wrong in rsbag.
 ///
@@ -116,6 +117,19 @@ pub enum Error {
     #[error("{0}")]
     Thread(String),
 
+    /// Nothing arrived within the time a wait allowed (the duration): a
+    /// [`Pipeline`](crate::playback::Pipeline) whose playback is paused or
+    /// slower than the wait, as librealsense's `wait_for_frames` times out.
+    /// Not a failure of the file: waiting again may succeed.
+    #[error("no frameset arrived within {} ms", .0.as_millis())]
+    Timeout(Duration),
+
+    /// The recording has ended and everything it held was taken (a
+    /// [`Pipeline`](crate::playback::Pipeline) waited on after its last
+    /// frameset, or after it was stopped): nothing more will come.
+    #[error("the recording has ended: no more framesets")]
+    Ended,
+
     /// A message that cannot be used, with where it lies in the recording.
     #[error("the message on {topic} at bag time {time} ns: {error}")]
     InMessage {
@@ -161,6 +175,11 @@ pub enum ErrorKind {
     InvalidArgument,
     /// A thread that could not start or that panicked ([`Error::Thread`]).
     Thread,
+    /// A wait that ended before anything arrived ([`Error::Timeout`]).
+    Timeout,
+    /// The end of a recording, reached by a wait for more
+    /// ([`Error::Ended`]).
+    Ended,
 }
 
 impl Error {
@@ -187,6 +206,8 @@ impl Error {
             Error::NotARecording(_) | Error::BadDescription(_) => ErrorKind::NotARecording,
             Error::InvalidArgument(_) => ErrorKind::InvalidArgument,
             Error::Thread(_) => ErrorKind::Thread,
+            Error::Timeout(_) => ErrorKind::Timeout,
+            Error::Ended => ErrorKind::Ended,
         }
     }
 

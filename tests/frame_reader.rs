@@ -16,7 +16,7 @@ use rsbag::playback::{
     FrameReader, FrameSet, Pipeline, PipelineConfig, RecordedFrame, SyncOptions,
 };
 use rsbag::realsense::convert::{ms_from_stamp, stamp_from_ms};
-use rsbag::Error;
+use rsbag::{Error, ErrorKind};
 
 // ---- comparing frames --------------------------------------------------------
 
@@ -567,10 +567,12 @@ fn framesets_pair_depth_and_color_and_attach_imu_samples() {
         from_pipeline.push(set);
     }
     assert!(pipeline.is_finished());
-    assert!(matches!(
-        pipeline.wait_for_frames(Duration::from_millis(10)),
-        Err(Error::Stream(e)) if e.kind() == std::io::ErrorKind::UnexpectedEof
-    ));
+    let ended = pipeline
+        .wait_for_frames(Duration::from_millis(10))
+        .expect_err("the end");
+    assert!(matches!(ended, Error::Ended), "{ended}");
+    assert_eq!(ended.kind(), ErrorKind::Ended);
+    assert!(ended.io_error().is_none());
     let keys_of = |sets: Vec<Vec<(StreamId, u64)>>| sets;
     let ours = keys_of(
         first
@@ -707,6 +709,73 @@ fn framesets_of_bags_written_by_librealsense_and_by_the_recorder() {
             assert_eq!(streams, video, "{}", bag.display());
         }
     }
+}
+
+#[test]
+fn a_paused_pipeline_times_out_and_an_ended_one_says_so() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bag = temp_bag(
+        dir.path(),
+        "long.bag",
+        &long_plan(300),
+        WriterOptions::default(),
+    );
+    let pipeline = Pipeline::open(&bag).expect("pipeline");
+    pipeline.playback().pause();
+    // What was under way when it paused still comes, then nothing.
+    let mut taken = 0;
+    let timeout = Duration::from_millis(100);
+    let timed_out = loop {
+        match pipeline.wait_for_frames(timeout) {
+            Ok(_) => taken += 1,
+            Err(e) => break e,
+        }
+        assert!(taken < 300, "the paused pipeline delivered everything");
+    };
+    assert!(
+        matches!(timed_out, Error::Timeout(t) if t == timeout),
+        "{timed_out}"
+    );
+    assert_eq!(timed_out.kind(), ErrorKind::Timeout);
+    assert!(timed_out.io_error().is_none());
+    assert_eq!(timed_out.to_string(), "no frameset arrived within 100 ms");
+    let timed_out = pipeline.try_wait_for_frames(timeout).expect_err("paused");
+    assert_eq!(timed_out.kind(), ErrorKind::Timeout);
+
+    // Resumed, it delivers the rest, then reports the end (each time).
+    pipeline.playback().resume();
+    while let Some(_set) = pipeline
+        .try_wait_for_frames(Duration::from_secs(10))
+        .expect("no timeout")
+    {
+        taken += 1;
+    }
+    assert_eq!(taken, 300);
+    for _ in 0..2 {
+        let ended = pipeline.wait_for_frames(timeout).expect_err("the end");
+        assert!(matches!(ended, Error::Ended), "{ended}");
+        assert_eq!(ended.kind(), ErrorKind::Ended);
+        assert_eq!(
+            ended.to_string(),
+            "the recording has ended: no more framesets"
+        );
+    }
+    assert!(pipeline
+        .try_wait_for_frames(timeout)
+        .expect("the end")
+        .is_none());
+
+    // So does a stopped pipeline.
+    let stopped = Pipeline::open(&bag).expect("pipeline");
+    stopped.stop();
+    assert_eq!(
+        stopped
+            .wait_for_frames(timeout)
+            .map(|_| ())
+            .expect_err("stopped")
+            .kind(),
+        ErrorKind::Ended
+    );
 }
 
 #[test]

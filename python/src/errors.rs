@@ -1,6 +1,10 @@
 //! rsbag's errors as Python exceptions: `rsbag.Error`, and a subclass per
 //! kind of error (`rsbag.NotABagError`, `rsbag.DamagedError`, ...). The
 //! message is the library's, which names the file and what is wrong.
+//!
+//! Two kinds are not failures and map to Python's own exceptions, as
+//! `Pipeline.wait_for_frames` raises them: a wait that timed out is a
+//! `TimeoutError`, the end of a recording an `EOFError`.
 
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
@@ -53,6 +57,8 @@ pub fn to_py(e: rsbag::Error) -> PyErr {
         ErrorKind::NotARecording => NotARecordingError::new_err(message),
         ErrorKind::InvalidArgument => InvalidArgumentError::new_err(message),
         ErrorKind::Thread => ThreadError::new_err(message),
+        ErrorKind::Timeout => pyo3::exceptions::PyTimeoutError::new_err(message),
+        ErrorKind::Ended => pyo3::exceptions::PyEOFError::new_err(message),
         _ => Error::new_err(message),
     }
 }

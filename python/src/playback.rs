@@ -609,15 +609,16 @@ impl Pipeline {
             let slice = slice_until(deadline);
             match py.detach(|| pipeline.try_wait_for_frames(slice)) {
                 Ok(set) => return Ok(set.map(frameset)),
-                Err(rsbag::Error::Stream(e)) if e.kind() == std::io::ErrorKind::TimedOut => {}
+                // A slice of the wait: the deadline decides below.
+                Err(e) if e.kind() == rsbag::ErrorKind::Timeout => {}
                 Err(e) => return Err(to_py(e)),
             }
             py.check_signals()?;
             if deadline.is_some_and(|d| Instant::now() >= d) {
                 return Err(pyo3::exceptions::PyTimeoutError::new_err(format!(
-                    "{:?}: no frameset within {:.3} s",
+                    "{:?}: no frameset arrived within {:.0} ms",
                     self.path,
-                    timeout.unwrap_or_default()
+                    timeout.unwrap_or_default() * 1000.0
                 )));
             }
         }

@@ -101,6 +101,24 @@ def test_a_pipeline_of_one_stream_and_wait_for_frames():
     assert frames == theirs
 
 
+def test_a_paused_pipeline_times_out_and_an_ended_one_raises_eof():
+    with rsbag.Pipeline(DEPTH_COLOR) as pipeline:
+        pipeline.pause()
+        # What was under way when it paused still comes, then nothing.
+        taken = 0
+        with pytest.raises(TimeoutError, match="no frameset arrived within 200 ms"):
+            while taken < 1000:
+                pipeline.wait_for_frames(timeout=0.2)
+                taken += 1
+        assert taken < 20
+        pipeline.resume()
+        taken += sum(len(s) for s in pipeline)
+        assert taken > 0
+        for _ in range(2):
+            with pytest.raises(EOFError, match="ended"):
+                pipeline.wait_for_frames(timeout=0.2)
+
+
 def test_pause_holds_delivery_and_resume_continues():
     delivered = []
     statuses = []

@@ -2,7 +2,6 @@
 //! gives them over a file: `wait_for_frames` and `poll_for_frames`.
 
 use std::collections::VecDeque;
-use std::io;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -100,7 +99,14 @@ pub struct Pipeline {
 /// How long [`Pipeline::next`] may wait.
 enum Wait {
     Poll,
-    Until(Option<Instant>),
+    /// Until the deadline (`None`: too far to count), `timeout` from now.
+    Until(Option<Instant>, Duration),
+}
+
+impl Wait {
+    fn at_most(timeout: Duration) -> Wait {
+        Wait::Until(Instant::now().checked_add(timeout), timeout)
+    }
 }
 
 impl Pipeline {
@@ -189,27 +195,30 @@ impl Pipeline {
         &self.profiles
     }
 
-    /// The next frameset, waiting at most `timeout` for it. At the end of
-    /// the recording, once every frameset was taken, the error is
-    /// [`Error::Stream`] of kind [`io::ErrorKind::UnexpectedEof`]; after
-    /// `timeout` without one (paused playback, slow file), of kind
-    /// [`io::ErrorKind::TimedOut`] (as librealsense's `wait_for_frames`
-    /// raises).
+    /// The next frameset, waiting at most `timeout` for it.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Ended`] (kind [`ErrorKind::Ended`](crate::ErrorKind::Ended))
+    /// at the end of the recording, once every frameset was taken, or after
+    /// [`stop`](Self::stop); [`Error::Timeout`] (kind
+    /// [`ErrorKind::Timeout`](crate::ErrorKind::Timeout)) after `timeout`
+    /// without one (paused playback, slow file), as librealsense's
+    /// `wait_for_frames` raises "Frame didn't arrive within …".
     pub fn wait_for_frames(&self, timeout: Duration) -> Result<FrameSet> {
-        match self.next(Wait::Until(Instant::now().checked_add(timeout)))? {
-            Some(set) => Ok(set),
-            None => Err(Error::Stream(io::Error::new(
-                io::ErrorKind::UnexpectedEof,
-                "the recording has ended: no more framesets",
-            ))),
-        }
+        self.next(Wait::at_most(timeout))?.ok_or(Error::Ended)
     }
 
     /// The next frameset, waiting at most `timeout`; `None` at the end of
-    /// the recording. Timing out is an [`Error::Stream`] of kind
-    /// [`io::ErrorKind::TimedOut`].
+    /// the recording.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Timeout`] (kind
+    /// [`ErrorKind::Timeout`](crate::ErrorKind::Timeout)) after `timeout`
+    /// without a frameset.
     pub fn try_wait_for_frames(&self, timeout: Duration) -> Result<Option<FrameSet>> {
-        self.next(Wait::Until(Instant::now().checked_add(timeout)))
+        self.next(Wait::at_most(timeout))
     }
 
     /// A frameset if one is ready now, without waiting.
@@ -275,9 +284,9 @@ impl Pipeline {
             if state.ended {
                 return Ok(None);
             }
-            let deadline = match wait {
+            let (deadline, timeout) = match wait {
                 Wait::Poll => return Ok(None),
-                Wait::Until(deadline) => deadline,
+                Wait::Until(deadline, timeout) => (deadline, timeout),
             };
             match deadline {
                 Some(deadline) => {
@@ -285,7 +294,7 @@ impl Pipeline {
                         && state.arrived.is_empty()
                         && !state.playback_stopped
                     {
-                        return Err(timed_out());
+                        return Err(Error::Timeout(timeout));
                     }
                 }
                 None => exchange.news.wait(&mut state),
@@ -358,10 +367,3 @@ impl Drop for Pipeline {
 
 /// Frames each playback sensor queues for its callback.
 const PLAYBACK_QUEUE: usize = 4;
-
-fn timed_out() -> Error {
-    Error::Stream(io::Error::new(
-        io::ErrorKind::TimedOut,
-        "no frameset arrived in time",
-    ))
-}

@@ -379,8 +379,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
             uncompressed: args.uncompressed,
             keep_pose: args.keep_pose,
             force: args.force,
+            skip_unreadable: false,
         };
-        super::emit(&convert_file::run(&reader, target)?);
+        super::emit(&convert_file::run(&reader, target)?.text);
         return Ok(ExitCode::SUCCESS);
     }
     let (streams, skipped) = convertible(&reader, &args)?;

@@ -34,9 +34,19 @@ pub struct FileTarget<'a> {
     pub uncompressed: bool,
     pub keep_pose: bool,
     pub force: bool,
+    /// Leave out what cannot be read (recovering a crashed recording)
+    /// instead of failing.
+    pub skip_unreadable: bool,
 }
 
-pub fn run(reader: &FrameReader, target: FileTarget<'_>) -> Result<String> {
+/// What [`run`] wrote, in words, and what it could not read and left out
+/// (only with [`FileTarget::skip_unreadable`]).
+pub struct Written {
+    pub text: String,
+    pub skipped: Vec<String>,
+}
+
+pub fn run(reader: &FrameReader, target: FileTarget<'_>) -> Result<Written> {
     refuse_existing(target.out, target.force)?;
     if same_file(target.file, target.out) {
         return Err(Error::InvalidArgument(format!(
@@ -64,7 +74,8 @@ pub fn run(reader: &FrameReader, target: FileTarget<'_>) -> Result<String> {
             ));
         }
     }
-    let (selection, total) = chosen(reader, streams, target.window.as_ref(), target.file)?;
+    let (mut selection, total) = chosen(reader, streams, target.window.as_ref(), target.file)?;
+    selection.skip_unreadable = target.skip_unreadable;
     let bag_options = WriterOptions::default().compression(if target.uncompressed {
         Compression::None
     } else {
@@ -93,7 +104,7 @@ pub fn run(reader: &FrameReader, target: FileTarget<'_>) -> Result<String> {
         .iter()
         .map(|(s, n)| format!("{s} {n}"))
         .collect();
-    Ok(format!(
+    let text = format!(
         "{notes}wrote {} ({} bytes): {} frames ({}), {} option changes, {} notifications\n",
         target.out.display(),
         report.size,
@@ -101,7 +112,11 @@ pub fn run(reader: &FrameReader, target: FileTarget<'_>) -> Result<String> {
         frames.join(", "),
         report.option_changes,
         report.notifications
-    ))
+    );
+    Ok(Written {
+        text,
+        skipped: report.skipped,
+    })
 }
 
 /// What `--to ros2` writes.
@@ -180,6 +195,7 @@ fn chosen(
         time: window.map_or(BagTime::ZERO..BagTime::MAX, |w| {
             w.bag_times(recording.start_time())
         }),
+        ..CopySelection::default()
     };
     Ok((selection, total))
 }

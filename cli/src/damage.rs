@@ -27,11 +27,15 @@ impl Losses {
 
     /// A part that could not be read was skipped: say so now, on stderr.
     pub fn note(&mut self, error: &Error) {
+        self.note_text(without_file(error, &self.file));
+    }
+
+    /// As [`Losses::note`], the error already in words.
+    pub fn note_text(&mut self, what: impl std::fmt::Display) {
         self.count += 1;
         eprintln!(
-            "rsbag: warning: {}: skipped what could not be read: {}",
+            "rsbag: warning: {}: skipped what could not be read: {what}",
             self.file.display(),
-            without_file(error, &self.file)
         );
     }
 

@@ -71,7 +71,7 @@ fn main() -> ExitCode {
         Command::Record(args) => done(record::run(args)),
         Command::Check(args) => return check::run(args),
         Command::Convert(args) => convert::run(args),
-        Command::Reindex(args) => done(reindex::run(args)),
+        Command::Reindex(args) => reindex::run(args),
         Command::Trim(args) => done(trim::run(args)),
         Command::Compress(args) => done(compress::run(args)),
         Command::Decompress(args) => done(compress::run_decompress(args)),

@@ -1,11 +1,13 @@
 //! `rsbag reindex`: rebuild the index of a bag that was cut off.
 
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 
 use rsbag::bag::{copy_messages, Bag, WriterOptions};
 use rsbag::{Error, Result};
 
 use super::convert_file;
+use super::damage::Losses;
 use super::output::{compression_of, losses, refuse_existing, Destination};
 use super::progress;
 
@@ -30,7 +32,15 @@ pub struct Args {
     force: bool,
 }
 
-pub fn run(args: Args) -> Result<()> {
+pub fn run(args: Args) -> Result<ExitCode> {
+    if cut_before_its_header(&args.file)? {
+        return Err(Error::InvalidArgument(
+            "nothing to recover: the file was cut off before its header was written \
+             (the recording was stopped as it started)"
+                .into(),
+        )
+        .in_file(&args.file));
+    }
     if rsbag::rosbag2::is_sqlite(&args.file)? {
         return recover_db3(&args);
     }
@@ -64,13 +74,13 @@ pub fn run(args: Args) -> Result<()> {
     outln!(out, "{text}");
     out.push_str(&destination.report(stats.messages, size, compression));
     super::emit(&out);
-    Ok(())
+    Ok(ExitCode::SUCCESS)
 }
 
 /// A `.db3` keeps its own index; what a crashed recorder left
 /// (`NAME.db3.partial`, all it committed, up to a second before the crash)
 /// is written anew as a finished `NAME.db3`.
-fn recover_db3(args: &Args) -> Result<()> {
+fn recover_db3(args: &Args) -> Result<ExitCode> {
     let Some(unfinished) = unfinished_name(&args.file) else {
         return Err(Error::InvalidArgument(format!(
             "{}: a .db3 keeps its own index, nothing to rebuild (`rsbag check` runs SQLite's integrity check); a NAME.db3.partial a recording left is written anew as NAME.db3",
@@ -78,8 +88,25 @@ fn recover_db3(args: &Args) -> Result<()> {
         )));
     };
     let out = args.out.clone().unwrap_or(unfinished);
+    rsbag::record::FileFormat::Db3.check_path(&out)?;
     refuse_existing(&out, args.force)?;
-    let reader = rsbag::playback::FrameReader::open(&args.file)?;
+    if rsbag::rosbag2::roll_back_interrupted_commit(&args.file)? {
+        eprintln!(
+            "rsbag: {}: rolled back what the crash left uncommitted (its journal)",
+            args.file.display()
+        );
+    }
+    let reader = rsbag::playback::FrameReader::open(&args.file).map_err(|e| {
+        match e.kind() {
+            // The description is committed with the first second's frames.
+            rsbag::ErrorKind::NotARecording => Error::InvalidArgument(format!(
+                "nothing to recover: {} (a recording cut off in its first second has committed nothing yet)",
+                e.root()
+            ))
+            .in_file(&args.file),
+            _ => e,
+        }
+    })?;
     // Images stay as they were recorded: compressed or not.
     let compressed = reader
         .recording()
@@ -88,10 +115,8 @@ fn recover_db3(args: &Args) -> Result<()> {
         .iter()
         .any(|t| t.msg_type == rsbag::msg::ros2::COMPRESSED_IMAGE);
     // Written under another name first: the output's own temporary name,
-    // NAME.db3.partial, is the input.
-    let mut name = out.file_name().unwrap_or_default().to_os_string();
-    name.push(".recovered");
-    let recovered = out.with_file_name(name);
+    // NAME.db3.partial, is the input. The name still says `.db3`.
+    let recovered = out.with_extension("recovered.db3");
     let target = convert_file::FileTarget {
         file: &args.file,
         out: &recovered,
@@ -101,14 +126,40 @@ fn recover_db3(args: &Args) -> Result<()> {
         uncompressed: !compressed,
         keep_pose: true,
         force: false,
+        // A crash can leave a frame's data committed without its
+        // metadata (files written before frames were committed whole):
+        // everything else is recovered, that frame is reported.
+        skip_unreadable: true,
     };
-    let said = convert_file::run(&reader, target)?;
+    let written = convert_file::run(&reader, target)?;
     std::fs::rename(&recovered, &out).map_err(|e| Error::Io {
         path: out.clone(),
         error: e,
     })?;
-    super::emit(&said.replace(&recovered.display().to_string(), &out.display().to_string()));
-    Ok(())
+    let recovered = recovered.display().to_string();
+    super::emit(&written.text.replace(&recovered, &out.display().to_string()));
+    let mut losses = Losses::new(&args.file);
+    for what in &written.skipped {
+        losses.note_text(what);
+    }
+    Ok(losses.exit_code())
+}
+
+/// Whether `file` holds no more than the start of a bag's or SQLite's
+/// first bytes (nothing at all, or a header being written when the
+/// recorder was killed).
+fn cut_before_its_header(file: &Path) -> Result<bool> {
+    let mut head = Vec::with_capacity(16);
+    let read = std::fs::File::open(file).and_then(|f| {
+        use std::io::Read;
+        f.take(16).read_to_end(&mut head)
+    });
+    read.map_err(|error| Error::Io {
+        path: file.to_owned(),
+        error,
+    })?;
+    let starts = |magic: &[u8]| magic.len() > head.len() && magic.starts_with(&head);
+    Ok(starts(rsbag::bag::record::MAGIC) || starts(b"SQLite format 3\0"))
 }
 
 /// `NAME.bag` for the `NAME.bag.partial` a crashed recorder leaves.

@@ -142,7 +142,8 @@ fn trim_db3(
         uncompressed: false,
         keep_pose: true,
         force: args.force,
+        skip_unreadable: false,
     };
-    super::emit(&convert_file::run(reader, target)?);
+    super::emit(&convert_file::run(reader, target)?.text);
     Ok(())
 }

@@ -701,10 +701,17 @@ impl Recording {
             }
             Encoding::Cdr => {
                 let compressed = matches!(role(data), Some(Role::CompressedFrameData(_)));
+                // A `.db3` frame's number and timestamp live only in its
+                // metadata message: without it (a recording cut between the
+                // two) there is no frame to give, only made-up numbers.
+                let Some(metadata) = metadata else {
+                    return Err(Error::decode(
+                        frames::cdr_type(recorded.profile, compressed),
+                        "the frame's metadata message is missing (the recording was cut before it was written): no frame number or timestamp",
+                    ));
+                };
                 let mut frame = frames::cdr_frame(recorded.profile, &data.data, compressed)?;
-                if let Some(m) = metadata {
-                    frames::apply_cdr_metadata(&mut frame, &m.data)?;
-                }
+                frames::apply_cdr_metadata(&mut frame, &metadata.data)?;
                 frame
             }
         };

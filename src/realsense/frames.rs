@@ -184,6 +184,17 @@ pub(crate) fn cdr_frame(profile: StreamProfile, data: &Bytes, compressed: bool) 
     Ok(frame)
 }
 
+/// The ROS 2 type of a `.db3` frame's data message, as [`cdr_frame`]
+/// reads it.
+pub(crate) fn cdr_type(profile: StreamProfile, compressed: bool) -> &'static str {
+    match profile.kind {
+        ProfileKind::Video { .. } if compressed => ros2::COMPRESSED_IMAGE,
+        ProfileKind::Video { .. } => ros2::IMAGE,
+        ProfileKind::Motion { .. } => ros2::IMU,
+        ProfileKind::Pose => ros2::STRING,
+    }
+}
+
 /// Apply the metadata string of a `.db3` frame: the frame number,
 /// timestamp and domain librealsense keeps only there, the system time,
 /// and the numeric metadata.

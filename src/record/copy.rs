@@ -25,6 +25,11 @@ pub struct CopySelection {
     pub streams: Option<BTreeSet<StreamId>>,
     /// Bag times of the frames kept.
     pub time: Range<BagTime>,
+    /// Leave out what cannot be read (listed in [`CopyReport::skipped`])
+    /// instead of stopping at it: for recovering what a crash left, where
+    /// the rest is worth keeping. Off by default: a copy of a damaged
+    /// recording is an error.
+    pub skip_unreadable: bool,
 }
 
 impl Default for CopySelection {
@@ -32,6 +37,7 @@ impl Default for CopySelection {
         CopySelection {
             streams: None,
             time: BagTime::ZERO..BagTime::MAX,
+            skip_unreadable: false,
         }
     }
 }
@@ -47,6 +53,9 @@ pub struct CopyReport {
     pub notifications: u64,
     /// The size of the new file, bytes.
     pub size: u64,
+    /// What could not be read and was left out, one line each (only with
+    /// [`CopySelection::skip_unreadable`]).
+    pub skipped: Vec<String>,
 }
 
 /// Write `recording` (what `selection` keeps) through `sink` and finish
@@ -93,6 +102,12 @@ fn write_all(
     mut progress: impl FnMut(u64),
 ) -> Result<CopyReport> {
     let keeps = |s: &StreamId| selection.streams.as_ref().is_none_or(|set| set.contains(s));
+    // A camera bag's bag times are ROS's wall-clock message times: the new
+    // file counts from its first message, as librealsense's recordings
+    // count from their start (description at 0). `selection.time` stays
+    // in the recording's own bag times.
+    let origin = crate::ros_camera::import::recording_origin(recording);
+    let since_start = |t: BagTime| t.as_nanos().saturating_sub(origin);
     let snapshot = recording.snapshot();
     write_description(sink, snapshot)?;
     let mut options: Vec<_> = snapshot.sensors.iter().map(|s| s.options.clone()).collect();
@@ -115,7 +130,14 @@ fn write_all(
         .streams(recording.streams().keys().copied().filter(|s| keeps(s)))
         .events();
     for event in events {
-        let event = event?;
+        let event = match event {
+            Ok(event) => event,
+            Err(e) if selection.skip_unreadable => {
+                report.skipped.push(e.to_string());
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
         match event.event {
             Event::Frame { .. } if !selection.time.contains(&event.time) => {}
             Event::Frame { sensor, frame } => {
@@ -124,7 +146,7 @@ fn write_all(
                     _ => 0.0,
                 };
                 *report.frames.entry(frame.profile.stream).or_default() += 1;
-                batch.push(sensor_index(sensor), frame, units, event.time.as_nanos());
+                batch.push(sensor_index(sensor), frame, units, since_start(event.time));
                 if batch.is_full() {
                     batch.write(sink, &mut progress)?;
                 }
@@ -143,7 +165,7 @@ fn write_all(
                 option.value = value;
                 let option = option.clone();
                 batch.write(sink, &mut progress)?;
-                sink.write_option(sensor_index(sensor), &option, event.time.as_nanos())?;
+                sink.write_option(sensor_index(sensor), &option, since_start(event.time))?;
                 report.option_changes += 1;
             }
             Event::Notification {
@@ -154,7 +176,7 @@ fn write_all(
                 sink.write_notification(
                     sensor_index(sensor),
                     &notification,
-                    event.time.as_nanos(),
+                    since_start(event.time),
                 )?;
                 report.notifications += 1;
             }

@@ -78,41 +78,18 @@ impl Db3RsWriter {
             transforms: BTreeMap::new(),
         };
         let version = ros2::encode_uint32(FILE_VERSION);
-        writer.write(topics::FILE_VERSION_TOPIC, ros2::UINT32, 0, &version)?;
+        write(
+            &mut writer.db3,
+            topics::FILE_VERSION_TOPIC,
+            ros2::UINT32,
+            0,
+            &version,
+        )?;
         Ok(writer)
     }
 
-    fn write(&mut self, topic: &str, msg_type: &str, time: u64, data: &[u8]) -> Result<()> {
-        let qos = if topic == "/tf_static" {
-            TF_STATIC_QOS
-        } else {
-            ""
-        };
-        let id = self.db3.add_topic(topic, msg_type, qos)?;
-        self.db3.write(id, time, data)
-    }
-
-    /// A message whose bytes are `head` then `data` (an image: the pixels
-    /// are not copied into the message).
-    fn write_parts(
-        &mut self,
-        topic: &str,
-        msg_type: &str,
-        time: u64,
-        head: &[u8],
-        data: &[u8],
-    ) -> Result<()> {
-        let id = self.db3.add_topic(topic, msg_type, "")?;
-        self.db3.write_parts(id, time, &[head, data])
-    }
-
     fn write_string(&mut self, topic: &str, time: u64, text: &str) -> Result<()> {
-        self.write(
-            topic,
-            ros2::STRING,
-            time,
-            &ros2::encode_string(text.as_bytes()),
-        )
+        write_string(&mut self.db3, topic, time, text)
     }
 
     /// Whether the stream is written at all (pose streams only on request).
@@ -120,46 +97,9 @@ impl Db3RsWriter {
         kind != StreamKind::Pose || self.options.pose
     }
 
-    /// An image frame: `compressed` is what [`compressed_image`] made of
-    /// it (`None`: written as `sensor_msgs/msg/Image`).
-    fn write_image(
-        &mut self,
-        stream: &StreamTopic,
-        frame: &Frame,
-        compressed: Option<(String, Vec<u8>)>,
-        time: u64,
-    ) -> Result<()> {
-        let (width, height) = frame.resolution().unwrap_or_default();
-        let frame_id = frame_id(stream);
-        let header = Header::at(time, frame_id.as_bytes());
-        let base = format!("{}/image/data", stream.prefix());
-        if let Some((format, data)) = compressed {
-            let topic = if images::is_compressed_depth(frame.profile.format) {
-                format!("{base}/compressedDepth")
-            } else {
-                format!("{base}/compressed")
-            };
-            let msg = CompressedImage {
-                header,
-                format: format.as_bytes(),
-                data: &data,
-            };
-            let head = msg.encode_head();
-            return self.write_parts(&topic, ros2::COMPRESSED_IMAGE, time, &head, &data);
-        }
-        let msg = ros2::Image {
-            header,
-            height,
-            width,
-            encoding: frame.profile.format.ros_encoding().as_bytes(),
-            is_bigendian: 0,
-            step: frame.stride,
-            data: &frame.data,
-        };
-        self.write_parts(&base, ros2::IMAGE, time, &msg.encode_head(), &frame.data)
-    }
-
-    /// A frame with its image compressed already (see [`compressed_image`]).
+    /// A frame with its image compressed already (see [`compressed_image`]):
+    /// its data and metadata messages in one transaction, so that a crash
+    /// never leaves a frame's data without the metadata that numbers it.
     fn write_prepared(
         &mut self,
         write: &FrameWrite<'_>,
@@ -173,51 +113,30 @@ impl Db3RsWriter {
         let at = event_bag_time(write.capture_ns);
         let stream = StreamTopic::new(DEVICE, write.sensor, frame.profile.stream);
         let depth_units = (kind == StreamKind::Depth).then_some(write.depth_units);
-        let part = match frame.profile.kind {
-            ProfileKind::Video { .. } => {
-                self.write_image(&stream, frame, compressed, at)?;
-                "image"
-            }
-            ProfileKind::Motion { .. } => {
-                self.write_motion(&stream, frame, at)?;
-                "imu"
-            }
-            ProfileKind::Pose => {
-                let text = strings::format_pose(&frame.pose().unwrap_or_default());
-                self.write_string(&format!("{}/pose/data", stream.prefix()), at, &text)?;
-                "pose"
-            }
-        };
-        let topic = format!("{}/{part}/metadata", stream.prefix());
-        self.write_string(&topic, at, &metadata_string(frame, depth_units))
-    }
-
-    fn write_motion(&mut self, stream: &StreamTopic, frame: &Frame, time: u64) -> Result<()> {
-        let v = frame.motion().unwrap_or_default().map(f64::from);
-        let zero = [0.0; 3];
-        let (angular, linear) = match frame.profile.stream.kind {
-            StreamKind::Gyro => (v, zero),
-            _ => (zero, v),
-        };
-        let mut no_orientation = [0.0; 9];
-        no_orientation[0] = -1.0;
-        let frame_id = frame_id(stream);
-        let msg = Imu {
-            header: Header::at(time, frame_id.as_bytes()),
-            orientation: [0.0; 4],
-            orientation_covariance: no_orientation,
-            angular_velocity: angular,
-            angular_velocity_covariance: [0.0; 9],
-            linear_acceleration: linear,
-            linear_acceleration_covariance: [0.0; 9],
-        };
-        let topic = format!("{}/imu/data", stream.prefix());
-        self.write(&topic, ros2::IMU, time, &msg.encode())
+        self.db3.write_together(|db3| {
+            let part = match frame.profile.kind {
+                ProfileKind::Video { .. } => {
+                    write_image(db3, &stream, frame, compressed, at)?;
+                    "image"
+                }
+                ProfileKind::Motion { .. } => {
+                    write_motion(db3, &stream, frame, at)?;
+                    "imu"
+                }
+                ProfileKind::Pose => {
+                    let text = strings::format_pose(&frame.pose().unwrap_or_default());
+                    write_string(db3, &format!("{}/pose/data", stream.prefix()), at, &text)?;
+                    "pose"
+                }
+            };
+            let topic = format!("{}/{part}/metadata", stream.prefix());
+            write_string(db3, &topic, at, &metadata_string(frame, depth_units))
+        })
     }
 
     /// `/tf_static`: every stream's transform from its group's reference,
     /// as the inverse of the extrinsics (what librealsense writes).
-    fn write_tf_static(&mut self) -> Result<()> {
+    fn tf_static(&self) -> Vec<u8> {
         let frames: Vec<(String, String, crate::msg::geometry_msgs::Transform)> = self
             .transforms
             .iter()
@@ -238,9 +157,112 @@ impl Db3RsWriter {
                 rotation: [t.rotation.x, t.rotation.y, t.rotation.z, t.rotation.w],
             })
             .collect();
-        let data = ros2::encode_tf_message(&list);
-        self.write("/tf_static", ros2::TF_MESSAGE, 0, &data)
+        ros2::encode_tf_message(&list)
     }
+}
+
+/// A message on `topic` (added on first use).
+fn write(db3: &mut Db3Writer, topic: &str, msg_type: &str, time: u64, data: &[u8]) -> Result<()> {
+    let qos = if topic == "/tf_static" {
+        TF_STATIC_QOS
+    } else {
+        ""
+    };
+    let id = db3.add_topic(topic, msg_type, qos)?;
+    db3.write(id, time, data)
+}
+
+/// A message whose bytes are `head` then `data` (an image: the pixels are
+/// not copied into the message).
+fn write_parts(
+    db3: &mut Db3Writer,
+    topic: &str,
+    msg_type: &str,
+    time: u64,
+    head: &[u8],
+    data: &[u8],
+) -> Result<()> {
+    let id = db3.add_topic(topic, msg_type, "")?;
+    db3.write_parts(id, time, &[head, data])
+}
+
+fn write_string(db3: &mut Db3Writer, topic: &str, time: u64, text: &str) -> Result<()> {
+    write(
+        db3,
+        topic,
+        ros2::STRING,
+        time,
+        &ros2::encode_string(text.as_bytes()),
+    )
+}
+
+/// An image frame: `compressed` is what [`compressed_image`] made of it
+/// (`None`: written as `sensor_msgs/msg/Image`).
+fn write_image(
+    db3: &mut Db3Writer,
+    stream: &StreamTopic,
+    frame: &Frame,
+    compressed: Option<(String, Vec<u8>)>,
+    time: u64,
+) -> Result<()> {
+    let (width, height) = frame.resolution().unwrap_or_default();
+    let frame_id = frame_id(stream);
+    let header = Header::at(time, frame_id.as_bytes());
+    let base = format!("{}/image/data", stream.prefix());
+    if let Some((format, data)) = compressed {
+        let topic = if images::is_compressed_depth(frame.profile.format) {
+            format!("{base}/compressedDepth")
+        } else {
+            format!("{base}/compressed")
+        };
+        let msg = CompressedImage {
+            header,
+            format: format.as_bytes(),
+            data: &data,
+        };
+        let head = msg.encode_head();
+        return write_parts(db3, &topic, ros2::COMPRESSED_IMAGE, time, &head, &data);
+    }
+    let msg = ros2::Image {
+        header,
+        height,
+        width,
+        encoding: frame.profile.format.ros_encoding().as_bytes(),
+        is_bigendian: 0,
+        step: frame.stride,
+        data: &frame.data,
+    };
+    write_parts(
+        db3,
+        &base,
+        ros2::IMAGE,
+        time,
+        &msg.encode_head(),
+        &frame.data,
+    )
+}
+
+fn write_motion(db3: &mut Db3Writer, stream: &StreamTopic, frame: &Frame, time: u64) -> Result<()> {
+    let v = frame.motion().unwrap_or_default().map(f64::from);
+    let zero = [0.0; 3];
+    let (angular, linear) = match frame.profile.stream.kind {
+        StreamKind::Gyro => (v, zero),
+        _ => (zero, v),
+    };
+    let mut no_orientation = [0.0; 9];
+    no_orientation[0] = -1.0;
+    let frame_id = frame_id(stream);
+    let msg = Imu {
+        header: Header::at(time, frame_id.as_bytes()),
+        orientation: [0.0; 4],
+        orientation_covariance: no_orientation,
+        angular_velocity: angular,
+        angular_velocity_covariance: [0.0; 9],
+        linear_acceleration: linear,
+        linear_acceleration_covariance: [0.0; 9],
+    };
+    let topic = format!("{}/imu/data", stream.prefix());
+    write(db3, &topic, ros2::IMU, time, &msg.encode())
 }
 
 /// The compressed image of a video frame whose format librealsense 2.59
@@ -316,17 +338,22 @@ impl RecordingSink for Db3RsWriter {
 
     fn write_option(&mut self, sensor: u32, option: &SensorOption, at: u64) -> Result<()> {
         let topic = topics::option_value(DEVICE, sensor, &option.name);
-        self.write_string(&topic, at, &strings::exact_f32(option.value))?;
-        if self.described_options.insert((sensor, option.name.clone())) {
-            let description = if option.description.is_empty() {
-                format!("Read only option of {}", option.name)
-            } else {
-                option.description.clone()
-            };
-            let topic = topics::option_description(DEVICE, sensor, &option.name);
-            self.write_string(&topic, 0, &description)?;
-        }
-        Ok(())
+        let description = self
+            .described_options
+            .insert((sensor, option.name.clone()))
+            .then(|| match option.description.is_empty() {
+                true => format!("Read only option of {}", option.name),
+                false => option.description.clone(),
+            });
+        // An option's first value and its description go together.
+        self.db3.write_together(|db3| {
+            write_string(db3, &topic, at, &strings::exact_f32(option.value))?;
+            if let Some(description) = description {
+                let topic = topics::option_description(DEVICE, sensor, &option.name);
+                write_string(db3, &topic, 0, &description)?;
+            }
+            Ok(())
+        })
     }
 
     fn write_stream_info(&mut self, sensor: u32, profile: &StreamProfile, at: u64) -> Result<()> {
@@ -335,25 +362,28 @@ impl RecordingSink for Db3RsWriter {
         }
         let stream = StreamTopic::new(DEVICE, sensor, profile.stream);
         let info = format!("encoding={};fps={}", profile.format.name(), profile.fps);
-        // librealsense 2.59 reads the description only at time zero.
-        self.write_string(&stream.stream_info(), at, &info)?;
-        match profile.kind {
-            ProfileKind::Video {
-                intrinsics,
-                width,
-                height,
-            } => {
-                let mut i = intrinsics.unwrap_or(Intrinsics::unknown(width, height));
-                (i.width, i.height) = (width, height);
-                let topic = format!("{}/camera_info", stream.prefix());
-                self.write_string(&topic, at, &strings::format_intrinsics(&i))
+        // A stream's description is written whole or not at all.
+        self.db3.write_together(|db3| {
+            // librealsense 2.59 reads the description only at time zero.
+            write_string(db3, &stream.stream_info(), at, &info)?;
+            match profile.kind {
+                ProfileKind::Video {
+                    intrinsics,
+                    width,
+                    height,
+                } => {
+                    let mut i = intrinsics.unwrap_or(Intrinsics::unknown(width, height));
+                    (i.width, i.height) = (width, height);
+                    let topic = format!("{}/camera_info", stream.prefix());
+                    write_string(db3, &topic, at, &strings::format_intrinsics(&i))
+                }
+                ProfileKind::Motion { intrinsics } => {
+                    let text = strings::format_motion_intrinsics(&intrinsics.unwrap_or_default());
+                    write_string(db3, &stream.imu_intrinsic(), at, &text)
+                }
+                ProfileKind::Pose => Ok(()),
             }
-            ProfileKind::Motion { intrinsics } => {
-                let text = strings::format_motion_intrinsics(&intrinsics.unwrap_or_default());
-                self.write_string(&stream.imu_intrinsic(), at, &text)
-            }
-            ProfileKind::Pose => Ok(()),
-        }
+        })
     }
 
     /// A sensor without options gets Frames Queue Size, which every
@@ -371,9 +401,12 @@ impl RecordingSink for Db3RsWriter {
             return Ok(());
         }
         let topic = format!("{}/tf/ref_{group}", stream.prefix());
-        self.write_string(&topic, 0, &strings::format_extrinsics(e))?;
         self.transforms.insert(frame_id(&stream), (group, *e));
-        self.write_tf_static()
+        let tf_static = self.tf_static();
+        self.db3.write_together(|db3| {
+            write_string(db3, &topic, 0, &strings::format_extrinsics(e))?;
+            write(db3, "/tf_static", ros2::TF_MESSAGE, 0, &tf_static)
+        })
     }
 
     fn write_frame(&mut self, sensor: u32, frame: &Frame, units: f32, at: u64) -> Result<()> {

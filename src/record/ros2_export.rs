@@ -226,10 +226,13 @@ fn write_all(
         let Some(stream) = topics.get(&frame.profile.stream) else {
             continue;
         };
-        for message in frame_messages(&frame, event.time.as_nanos(), stream) {
-            let parts: Vec<&[u8]> = message.parts.iter().map(|p| &p[..]).collect();
-            writer.write_parts(message.topic, message.time, &parts)?;
-        }
+        writer.write_together(|writer| {
+            for message in frame_messages(&frame, event.time.as_nanos(), stream) {
+                let parts: Vec<&[u8]> = message.parts.iter().map(|p| &p[..]).collect();
+                writer.write_parts(message.topic, message.time, &parts)?;
+            }
+            Ok(())
+        })?;
         frames += 1;
         progress(frames);
     }

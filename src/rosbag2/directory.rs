@@ -314,6 +314,24 @@ impl BagDirWriter {
         Ok(())
     }
 
+    /// Write messages that only mean something together (a frame's image,
+    /// camera info and metadata) as one: in an sqlite3 bag no commit falls
+    /// between them ([`Db3Writer::write_together`]); an MCAP file has no
+    /// transactions (a cut one is read up to its last whole chunk).
+    pub fn write_together<T>(
+        &mut self,
+        write: impl FnOnce(&mut BagDirWriter) -> Result<T>,
+    ) -> Result<T> {
+        if let StorageFile::Sqlite3(db) = &mut self.storage {
+            db.hold_commits();
+        }
+        let written = write(self);
+        match &mut self.storage {
+            StorageFile::Sqlite3(db) => db.release_commits(written),
+            StorageFile::Mcap(_) => written,
+        }
+    }
+
     /// Messages written so far, per topic name.
     pub fn message_counts(&self) -> BTreeMap<String, u64> {
         self.topics

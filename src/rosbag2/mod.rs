@@ -104,7 +104,39 @@ pub struct Db3 {
 
 /// What SQLite said, as a damaged-database error.
 fn db_error(e: rusqlite::Error) -> Error {
-    Error::Database(e.to_string())
+    match e.sqlite_error() {
+        Some(f) if f.extended_code == rusqlite::ffi::SQLITE_READONLY_ROLLBACK => Error::Database(
+            "a crash left a transaction unfinished, and its journal (the file's `-journal` \
+             beside it) must be rolled back before the file can be read: `rsbag reindex` does that"
+                .into(),
+        ),
+        _ => Error::Database(e.to_string()),
+    }
+}
+
+/// Roll back what a crash left uncommitted, if anything: a `.db3`
+/// written with a rollback journal (as rsbag and librealsense record) and
+/// interrupted inside a transaction keeps the pages it replaced in
+/// `FILE-journal`, and may not open read-only until they are put back. This writes to `path` (restoring its last complete commit, as
+/// SQLite itself does on the next writable open); returns whether there
+/// was anything to roll back.
+pub fn roll_back_interrupted_commit(path: impl AsRef<Path>) -> Result<bool> {
+    let path = path.as_ref();
+    let mut journal = path.as_os_str().to_owned();
+    journal.push("-journal");
+    let hot = std::fs::metadata(&journal).is_ok_and(|m| m.len() > 0);
+    if !hot {
+        return Ok(false);
+    }
+    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let rolled_back = Connection::open_with_flags(path, flags).and_then(|db| {
+        // Reading the schema takes a shared lock, which rolls back a hot
+        // journal first.
+        db.query_row("SELECT count(*) FROM sqlite_master", [], |_| Ok(()))?;
+        db.close().map_err(|(_, e)| e)
+    });
+    rolled_back.map_err(|e| Error::Database(e.to_string()).in_file(path))?;
+    Ok(true)
 }
 
 impl Db3 {

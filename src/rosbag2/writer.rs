@@ -95,6 +95,9 @@ pub struct Db3Writer {
     /// Space reserved ahead of the file's end, topped up at each commit.
     reserve: Reserve,
     uncommitted: usize,
+    /// How many [`Db3Writer::write_together`] calls are under way: no
+    /// commit falls inside one.
+    together: u32,
     /// [`COMMIT_BYTES`], or [`UNDURABLE_COMMIT_BYTES`] once not durable.
     commit_bytes: usize,
     bytes: u64,
@@ -152,6 +155,7 @@ impl Db3Writer {
             topics: HashMap::new(),
             reserve,
             uncommitted: 0,
+            together: 0,
             commit_bytes: COMMIT_BYTES,
             bytes: 0,
             last_commit: std::time::Instant::now(),
@@ -322,8 +326,58 @@ impl Db3Writer {
         Ok(())
     }
 
-    /// Commit after `commit_bytes` or [`COMMIT_INTERVAL`].
+    /// Write messages that only mean something together (a frame's data
+    /// and its metadata, a stream's description) as one: no commit falls
+    /// between them, so a crash keeps all of them or none, and a recovered
+    /// file never holds half a frame. The commit that falls due inside
+    /// `write` is made after it.
+    ///
+    /// # Example
+    /// ```
+    /// use rsbag::msg::ros2;
+    /// use rsbag::rosbag2::Db3Writer;
+    /// # fn main() -> rsbag::Result<()> {
+    /// # let dir = tempfile::tempdir().unwrap();
+    /// let mut writer = Db3Writer::create(dir.path().join("out.db3"))?;
+    /// let data = writer.add_topic("/data", ros2::STRING, "")?;
+    /// let meta = writer.add_topic("/metadata", ros2::STRING, "")?;
+    /// writer.write_together(|w| {
+    ///     w.write(data, 5, &ros2::encode_string(b"pixels"))?;
+    ///     w.write(meta, 5, &ros2::encode_string(b"Frame Counter=1"))
+    /// })?;
+    /// writer.finish()?;
+    /// # Ok(()) }
+    /// ```
+    pub fn write_together<T>(
+        &mut self,
+        write: impl FnOnce(&mut Db3Writer) -> Result<T>,
+    ) -> Result<T> {
+        self.hold_commits();
+        let written = write(self);
+        self.release_commits(written)
+    }
+
+    /// Make no commit until the matching [`Db3Writer::release_commits`]
+    /// (for writers that reach this one through their own methods).
+    pub(crate) fn hold_commits(&mut self) {
+        self.together += 1;
+    }
+
+    /// End what [`Db3Writer::hold_commits`] began, with what was written
+    /// meanwhile; the commit that fell due is made now.
+    pub(crate) fn release_commits<T>(&mut self, written: Result<T>) -> Result<T> {
+        self.together -= 1;
+        let value = written?;
+        self.commit_when_due()?;
+        Ok(value)
+    }
+
+    /// Commit after `commit_bytes` or [`COMMIT_INTERVAL`], unless inside
+    /// [`Db3Writer::write_together`].
     fn commit_when_due(&mut self) -> Result<()> {
+        if self.together > 0 {
+            return Ok(());
+        }
         if self.uncommitted >= self.commit_bytes || self.last_commit.elapsed() >= COMMIT_INTERVAL {
             self.commit()?;
         }
@@ -407,4 +461,42 @@ fn open_for_writing(path: &Path, schema: Db3Schema) -> Result<Connection> {
     .map_err(db_error)?;
     db.execute_batch("BEGIN").map_err(db_error)?;
     Ok(db)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::msg::ros2;
+
+    /// Messages written together stay in one transaction however large
+    /// it grows; the commit that fell due inside comes right after.
+    #[test]
+    fn no_commit_falls_between_messages_written_together() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut writer = Db3Writer::create(dir.path().join("t.db3")).unwrap();
+        writer.set_durable(false).unwrap();
+        let topic = writer.add_topic("/t", ros2::STRING, "").unwrap();
+        let big = vec![7u8; UNDURABLE_COMMIT_BYTES / 2 + 1];
+        writer
+            .write_together(|w| {
+                for time in 0..5 {
+                    w.write(topic, time, &big)?;
+                }
+                assert!(w.uncommitted > 2 * w.commit_bytes, "committed inside");
+                Ok(())
+            })
+            .unwrap();
+        assert_eq!(writer.uncommitted, 0, "the commit due is made after");
+        // Outside, the same writes commit as they fall due.
+        for time in 5..8 {
+            writer.write(topic, time, &big).unwrap();
+            assert!(writer.uncommitted < writer.commit_bytes);
+        }
+        // An error inside is returned, and commits go on afterwards.
+        let failed: Result<()> =
+            writer.write_together(|_| Err(Error::InvalidArgument("failed".into())));
+        assert!(failed.is_err());
+        assert_eq!(writer.together, 0);
+        writer.finish().unwrap();
+    }
 }

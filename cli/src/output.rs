@@ -31,6 +31,11 @@ impl Destination {
     /// unasked.
     pub fn new(input: &Path, out: Option<&Path>, force: bool) -> Result<Destination> {
         let path = out.unwrap_or(input).to_path_buf();
+        // A new file's name says what it holds; a bag rewritten in place
+        // keeps the name it had.
+        if !same_file(&path, input) {
+            rsbag::record::FileFormat::Bag.check_path(&path)?;
+        }
         // Writing `path` goes through `path.partial`: neither may be the
         // input, which is still being read.
         let replaces_input = same_file(&path, input) || same_file(&partial_path_for(&path), input);

@@ -113,7 +113,7 @@ pub fn run(args: Args) -> Result<()> {
     } else {
         Compression::Lz4
     };
-    let format = FileFormat::of_path(&args.out);
+    let format = FileFormat::of_path(&args.out)?;
     if format == FileFormat::Db3 && args.streams.contains(&StreamName::Pose) {
         return Err(Error::InvalidArgument(
             "--streams pose: librealsense 2.59 cannot open a .db3 with a pose stream; record a .bag \

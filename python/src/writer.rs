@@ -64,9 +64,10 @@ pub struct Writer {
 
 #[pymethods]
 impl Writer {
-    /// Start writing `path` (`.db3`: librealsense 2.59's format; anything
-    /// else a `.bag`); `info` is the device's camera info; an existing
-    /// file is an error unless `overwrite`.
+    /// Start writing `path` (`.bag`: librealsense 2.55's format; `.db3`:
+    /// librealsense 2.59's; any other name is an error); `info` is the
+    /// device's camera info; an existing file is an error unless
+    /// `overwrite`.
     #[new]
     #[pyo3(signature = (path, info=None, overwrite=false))]
     fn new(
@@ -74,7 +75,7 @@ impl Writer {
         info: Option<BTreeMap<String, String>>,
         overwrite: bool,
     ) -> PyResult<Writer> {
-        let format = FileFormat::of_path(&path);
+        let format = FileFormat::of_path(&path).map_err(to_py)?;
         let sink = create_sink(
             path.clone(),
             format,

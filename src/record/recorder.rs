@@ -38,9 +38,10 @@ pub struct RecordOptions {
     /// Replace a file already at the recording's path (by default that
     /// is an error: a recording never replaces a file unasked).
     pub overwrite: bool,
-    /// The file format; `None` (the default) goes by the path's extension:
-    /// `.db3` is a rosbag2 `.db3` as librealsense 2.58+ writes, anything
-    /// else a `.bag` as librealsense 2.55.
+    /// The file format; `None` (the default) goes by the path's extension
+    /// ([`FileFormat::of_path`]): `.db3` is a rosbag2 `.db3` as
+    /// librealsense 2.58+ writes, `.bag` a ROS1 bag as librealsense 2.55.
+    /// Either way the name must say the format.
     pub format: Option<FileFormat>,
     /// How a `.db3` is written (images compressed as librealsense 2.59
     /// does by default; no pose streams, which 2.59 cannot open).
@@ -321,7 +322,10 @@ impl Recorder {
         let writer_options = WriterOptions::default()
             .compression(options.compression)
             .chunk_threshold(options.chunk_threshold);
-        let format = options.format.unwrap_or_else(|| FileFormat::of_path(&path));
+        let format = match options.format {
+            Some(format) => format,
+            None => FileFormat::of_path(&path)?,
+        };
         options.format = Some(format);
         let mut writer = create_sink(
             path.clone(),

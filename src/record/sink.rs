@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use crate::device::{CameraInfo, Extrinsics, Frame, Notification, SensorOption, StreamProfile};
 use crate::realsense::topics::StreamTopic;
-use crate::Result;
+use crate::{Error, Result};
 
 use super::db3_writer::{Db3Options, Db3RsWriter};
 use super::rs_writer::RsWriter;
@@ -86,24 +86,63 @@ pub enum FileFormat {
 }
 
 impl FileFormat {
-    /// The format a path's extension names: `.db3` (any case) is a
-    /// `.db3`, anything else a `.bag`.
+    /// The format a path's extension names, `.bag` or `.db3` (any case).
+    /// Any other name is an error that lists the two: a file's name and
+    /// its bytes agree, so no format is guessed (`.mcap` is a ROS 2 bag's
+    /// storage file, written by `convert --to ros2 --storage mcap`).
     ///
     /// ```
     /// use rsbag::record::FileFormat;
-    /// assert_eq!(FileFormat::of_path("a/b.db3".as_ref()), FileFormat::Db3);
-    /// assert_eq!(FileFormat::of_path("a/b.bag".as_ref()), FileFormat::Bag);
+    /// assert_eq!(FileFormat::of_path("a/b.db3".as_ref()).unwrap(), FileFormat::Db3);
+    /// assert_eq!(FileFormat::of_path("a/b.BAG".as_ref()).unwrap(), FileFormat::Bag);
+    /// assert!(FileFormat::of_path("a/b.mcap".as_ref()).is_err());
+    /// assert!(FileFormat::of_path("a/b".as_ref()).is_err());
     /// ```
-    pub fn of_path(path: &Path) -> FileFormat {
-        match path.extension() {
-            Some(e) if e.eq_ignore_ascii_case("db3") => FileFormat::Db3,
-            _ => FileFormat::Bag,
+    pub fn of_path(path: &Path) -> Result<FileFormat> {
+        let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        match extension.to_ascii_lowercase().as_str() {
+            "bag" => Ok(FileFormat::Bag),
+            "db3" => Ok(FileFormat::Db3),
+            "mcap" => Err(Error::InvalidArgument(format!(
+                "{}: a recording is written as .bag or .db3; an MCAP file is written as a ROS 2 \
+                 bag (`rsbag convert FILE --to ros2 --storage mcap --out DIR`)",
+                path.display()
+            ))),
+            _ => Err(Error::InvalidArgument(format!(
+                "{}: the name must end in .bag (ROS1, librealsense up to 2.57) or .db3 \
+                 (rosbag2, librealsense 2.58 and later): the extension says what the file holds",
+                path.display()
+            ))),
         }
+    }
+
+    /// The file's extension, without the dot.
+    pub fn extension(self) -> &'static str {
+        match self {
+            FileFormat::Bag => "bag",
+            FileFormat::Db3 => "db3",
+        }
+    }
+
+    /// `path` if its name says this format, else an error saying so.
+    pub fn check_path(self, path: &Path) -> Result<()> {
+        let named = FileFormat::of_path(path)?;
+        if named != self {
+            return Err(Error::InvalidArgument(format!(
+                "{}: the name says .{} but a .{} is written; name it .{}",
+                path.display(),
+                named.extension(),
+                self.extension(),
+                self.extension()
+            )));
+        }
+        Ok(())
     }
 }
 
 /// Start a recording file at `path` in `format`: a bag with `bag`'s
-/// writer options, a `.db3` with `db3`'s.
+/// writer options, a `.db3` with `db3`'s. A name that says another format
+/// (or none) is an error, before anything is written.
 pub fn create_sink(
     path: PathBuf,
     format: FileFormat,
@@ -111,6 +150,7 @@ pub fn create_sink(
     db3: Db3Options,
     overwrite: bool,
 ) -> Result<Box<dyn RecordingSink>> {
+    format.check_path(&path)?;
     Ok(match format {
         FileFormat::Bag => {
             let file = if overwrite {

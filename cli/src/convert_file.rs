@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use rsbag::bag::{Compression, WriterOptions};
-use rsbag::device::{StreamId, StreamKind};
+use rsbag::device::{Format, StreamId, StreamKind};
 use rsbag::playback::FrameReader;
 use rsbag::record::{
     copy_recording, create_sink, export_ros2, CopySelection, Db3Options, FileFormat,
@@ -71,6 +71,25 @@ pub fn run(reader: &FrameReader, target: FileTarget<'_>) -> Result<Written> {
             notes.push_str(&format!(
                 "note: {pose} left out: librealsense 2.59 cannot open a .db3 with a pose stream; \
                  --keep-pose writes it (the file then opens in rsbag only)\n"
+            ));
+        }
+    }
+    if target.format == FileFormat::Bag {
+        let combined: Vec<StreamId> = streams
+            .iter()
+            .copied()
+            .filter(|s| {
+                recording
+                    .streams()
+                    .get(s)
+                    .is_some_and(|r| r.profile.format == Format::CombinedMotion)
+            })
+            .collect();
+        for stream in combined {
+            streams.remove(&stream);
+            notes.push_str(&format!(
+                "note: {stream} left out: a .bag holds gyro and accel streams, and librealsense 2.55 \
+                 stops playing at a combined IMU sample; --to db3 keeps it\n"
             ));
         }
     }

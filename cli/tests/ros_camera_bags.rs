@@ -572,8 +572,6 @@ fn a_combined_imu_converts_to_a_db3_whose_motion_module_librealsense_259_plays()
 }
 
 #[test]
-#[ignore = "the .db3 writer (Db3RsWriter's write_motion) keeps 3 floats of a COMBINED_MOTION \
-            frame and frames::cdr_frame reads 3 back: every combined sample plays the same"]
 fn a_combined_imu_converted_to_a_db3_keeps_its_values() {
     // librealsense 2.59 plays the same combined samples from the converted
     // file as from the camera bag itself.
@@ -584,4 +582,29 @@ fn a_combined_imu_converted_to_a_db3_keeps_its_values() {
     let sha =
         |frames: &[Value]| -> Vec<Value> { frames.iter().map(|f| f["sha256"].clone()).collect() };
     assert_eq!(sha(&played[&key]), sha(&theirs[&key]));
+}
+
+#[test]
+fn a_combined_imu_is_left_out_of_a_bag_with_a_note_and_the_rest_plays_in_librealsense_255() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (path, written) = camera_bag(dir.path(), "db3", "native");
+    let bag = dir.path().join("native.bag");
+    let said = run::ok(&["convert", s(&path), "--to", "bag", "--out", s(&bag)]);
+    assert!(said.contains("Motion 0 left out"), "{said}");
+    let played = by_stream(&common::python("rs_play.py", &[s(&bag)]));
+    assert!(!played.contains_key(&("Motion".to_owned(), 0)));
+    for (topic, stream) in written["streams"].as_object().expect("streams") {
+        let theirs: Vec<&Value> = stream["frames"]
+            .as_array()
+            .expect("frames")
+            .iter()
+            .map(|f| &f["sha256"])
+            .collect();
+        let (kind, index) = stream_of(topic);
+        let ours: Vec<&Value> = played[&(kind.to_owned(), index)]
+            .iter()
+            .map(|f| &f["sha256"])
+            .collect();
+        assert_eq!(ours, theirs, "{topic}: every image plays");
+    }
 }

@@ -108,6 +108,57 @@ pub fn motion_bytes(sample: MotionSample) -> Vec<u8> {
     sample.iter().flat_map(|v| v.to_le_bytes()).collect()
 }
 
+/// A COMBINED_MOTION sample: librealsense 2.59's Motion stream, and how
+/// rsbag reads an `Imu` topic of a ROS camera bag. Its bytes are ten
+/// little-endian f64: orientation x, y, z, w, angular velocity x, y, z
+/// (rad/s), linear acceleration x, y, z (m/s²).
+///
+/// ```
+/// use rsbag::device::CombinedMotion;
+/// let m = CombinedMotion {
+///     orientation: [0.0, 0.0, 0.0, 1.0],
+///     angular_velocity: [0.1, 0.2, 0.3],
+///     linear_acceleration: [0.0, -9.8, 0.0],
+/// };
+/// assert_eq!(CombinedMotion::from_bytes(&m.to_bytes()), Some(m));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct CombinedMotion {
+    /// Orientation quaternion x, y, z, w.
+    pub orientation: [f64; 4],
+    /// Angular velocity, rad/s.
+    pub angular_velocity: [f64; 3],
+    /// Linear acceleration, m/s².
+    pub linear_acceleration: [f64; 3],
+}
+
+impl CombinedMotion {
+    /// Its 80 bytes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        self.orientation
+            .iter()
+            .chain(&self.angular_velocity)
+            .chain(&self.linear_acceleration)
+            .flat_map(|v| v.to_le_bytes())
+            .collect()
+    }
+
+    /// The sample in `data`; `None` for fewer than 80 bytes.
+    pub fn from_bytes(data: &[u8]) -> Option<CombinedMotion> {
+        let bytes = data.get(..80)?;
+        let value = |i: usize| {
+            let mut v = [0; 8];
+            v.copy_from_slice(&bytes[i * 8..i * 8 + 8]);
+            f64::from_le_bytes(v)
+        };
+        Some(CombinedMotion {
+            orientation: [value(0), value(1), value(2), value(3)],
+            angular_velocity: [value(4), value(5), value(6)],
+            linear_acceleration: [value(7), value(8), value(9)],
+        })
+    }
+}
+
 impl Frame {
     /// Width and height, for a video frame.
     pub fn resolution(&self) -> Option<(u32, u32)> {

@@ -16,7 +16,7 @@ pub mod synthetic;
 
 use std::sync::Arc;
 
-pub use frame::{motion_bytes, Frame, MotionSample, Pose};
+pub use frame::{motion_bytes, CombinedMotion, Frame, MotionSample, Pose};
 pub use names::{
     camera_info, metadata_key, option_name, option_rank, Distortion, Format, StreamKind,
     TimestampDomain,

@@ -175,18 +175,14 @@ fn interpolate(t: f64, (t0, a0): (f64, MotionSample), (t1, a1): (f64, MotionSamp
 /// angular velocity x, y, z (rad/s), then linear acceleration x, y, z
 /// (m/s²). `None` for another format or too few bytes.
 pub fn combined_motion(frame: &Frame) -> Option<ImuRow> {
-    if frame.profile.format != Format::CombinedMotion || frame.data.len() < 80 {
+    if frame.profile.format != Format::CombinedMotion {
         return None;
     }
-    let value = |i: usize| {
-        let mut bytes = [0; 8];
-        bytes.copy_from_slice(&frame.data[i * 8..i * 8 + 8]);
-        f64::from_le_bytes(bytes)
-    };
+    let m = crate::device::CombinedMotion::from_bytes(&frame.data)?;
     Some(ImuRow {
         timestamp_ms: frame.timestamp,
-        gyro: [value(4), value(5), value(6)],
-        accel: [value(7), value(8), value(9)],
+        gyro: m.angular_velocity,
+        accel: m.linear_acceleration,
     })
 }
 

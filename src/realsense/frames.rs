@@ -5,7 +5,8 @@
 use bytes::Bytes;
 
 use crate::device::{
-    Frame, Notification, Pose, ProfileKind, StreamKind, StreamProfile, TimestampDomain,
+    CombinedMotion, Format, Frame, Notification, Pose, ProfileKind, StreamKind, StreamProfile,
+    TimestampDomain,
 };
 use crate::msg::diagnostic_msgs::KeyValue;
 use crate::msg::geometry_msgs::{Accel, Transform, Twist};
@@ -170,6 +171,15 @@ pub(crate) fn cdr_frame(profile: StreamProfile, data: &Bytes, compressed: bool) 
         }
         ProfileKind::Motion { .. } => {
             let imu = ros2::Imu::decode(data)?;
+            if profile.format == Format::CombinedMotion {
+                let m = CombinedMotion {
+                    orientation: imu.orientation,
+                    angular_velocity: imu.angular_velocity,
+                    linear_acceleration: imu.linear_acceleration,
+                };
+                frame.data = m.to_bytes().into();
+                return Ok(frame);
+            }
             let v = match profile.stream.kind {
                 StreamKind::Gyro => imu.angular_velocity,
                 _ => imu.linear_acceleration,

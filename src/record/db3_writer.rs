@@ -7,8 +7,8 @@ use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
 
 use crate::device::{
-    CameraInfo, Extrinsics, Frame, Intrinsics, Notification, ProfileKind, SensorOption, StreamKind,
-    StreamProfile,
+    CameraInfo, CombinedMotion, Extrinsics, Format, Frame, Intrinsics, Notification, ProfileKind,
+    SensorOption, StreamKind, StreamProfile,
 };
 use crate::msg::ros2::{self, CompressedImage, Header, Imu, TransformStamped};
 use crate::realsense::convert::{event_bag_time, transform_from_extrinsics};
@@ -243,19 +243,29 @@ fn write_image(
 }
 
 fn write_motion(db3: &mut Db3Writer, stream: &StreamTopic, frame: &Frame, time: u64) -> Result<()> {
-    let v = frame.motion().unwrap_or_default().map(f64::from);
-    let zero = [0.0; 3];
-    let (angular, linear) = match frame.profile.stream.kind {
-        StreamKind::Gyro => (v, zero),
-        _ => (zero, v),
-    };
     let mut no_orientation = [0.0; 9];
     no_orientation[0] = -1.0;
+    let (orientation, orientation_covariance, angular, linear) = match combined_motion(frame) {
+        // All of a combined sample: orientation too.
+        Some(m) => (
+            m.orientation,
+            [0.0; 9],
+            m.angular_velocity,
+            m.linear_acceleration,
+        ),
+        None => {
+            let v = frame.motion().unwrap_or_default().map(f64::from);
+            match frame.profile.stream.kind {
+                StreamKind::Gyro => ([0.0; 4], no_orientation, v, [0.0; 3]),
+                _ => ([0.0; 4], no_orientation, [0.0; 3], v),
+            }
+        }
+    };
     let frame_id = frame_id(stream);
     let msg = Imu {
         header: Header::at(time, frame_id.as_bytes()),
-        orientation: [0.0; 4],
-        orientation_covariance: no_orientation,
+        orientation,
+        orientation_covariance,
         angular_velocity: angular,
         angular_velocity_covariance: [0.0; 9],
         linear_acceleration: linear,
@@ -263,6 +273,13 @@ fn write_motion(db3: &mut Db3Writer, stream: &StreamTopic, frame: &Frame, time: 
     };
     let topic = format!("{}/imu/data", stream.prefix());
     write(db3, &topic, ros2::IMU, time, &msg.encode())
+}
+
+/// The sample of a COMBINED_MOTION frame.
+fn combined_motion(frame: &Frame) -> Option<CombinedMotion> {
+    (frame.profile.format == Format::CombinedMotion)
+        .then(|| CombinedMotion::from_bytes(&frame.data))
+        .flatten()
 }
 
 /// The compressed image of a video frame whose format librealsense 2.59

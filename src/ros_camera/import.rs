@@ -35,9 +35,9 @@ use bytes::Bytes;
 
 use super::{distortion_of_model, extrinsics_of_pose, format_of_encoding};
 use crate::device::{
-    camera_info as info_key, option_name, CameraInfo, DeviceSnapshot, Extrinsics, Format, Frame,
-    Intrinsics, OptionRange, Pose, SensorOption, SensorSnapshot, StreamId, StreamKind,
-    StreamProfile, TimestampDomain,
+    camera_info as info_key, option_name, CameraInfo, CombinedMotion, DeviceSnapshot, Extrinsics,
+    Format, Frame, Intrinsics, OptionRange, Pose, SensorOption, SensorSnapshot, StreamId,
+    StreamKind, StreamProfile, TimestampDomain,
 };
 use crate::msg::{ros2, sensor_msgs, RosMessage};
 use crate::realsense::Encoding;
@@ -779,12 +779,12 @@ fn imu_frame(source: Source, data: &[u8], encoding: Encoding) -> Result<(Bytes, 
             .iter()
             .flat_map(|&v| (v as f32).to_le_bytes())
             .collect(),
-        _ => orientation
-            .iter()
-            .chain(&angular)
-            .chain(&linear)
-            .flat_map(|v| v.to_le_bytes())
-            .collect(),
+        _ => CombinedMotion {
+            orientation,
+            angular_velocity: angular,
+            linear_acceleration: linear,
+        }
+        .to_bytes(),
     };
     Ok((Bytes::from(bytes), 0, stamp))
 }

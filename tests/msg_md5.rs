@@ -267,7 +267,7 @@ macro_rules! decode_check {
     ($ty:ident, $payload:expr, $check:expr) => {{
         let m = $ty::decode($payload).unwrap();
         $check(&m);
-        assert_eq!(rsbag::msg::encode_to_vec(&m), $payload);
+        assert_eq!(rsbag::msg::encode_to_vec(&m).unwrap(), $payload);
         1
     }};
 }
@@ -409,7 +409,7 @@ fn real_messages_decode() {
             check_image(stream, &Image::decode(payload).unwrap(), &frames);
             // Re-encoding gives the bytes librealsense wrote.
             assert_eq!(
-                rsbag::msg::encode_to_vec(&Image::decode(payload).unwrap()),
+                rsbag::msg::encode_to_vec(&Image::decode(payload).unwrap()).unwrap(),
                 payload
             );
             images += 1;
@@ -419,7 +419,7 @@ fn real_messages_decode() {
             assert_eq!(info.distortion_model, "Brown Conrady");
             assert_eq!(info.d, [0.0; 5]);
             assert_eq!(info.k, [50.0, 0.0, 40.0, 0.0, 50.0, 30.0, 0.0, 0.0, 1.0]);
-            assert_eq!(rsbag::msg::encode_to_vec(&info), payload);
+            assert_eq!(rsbag::msg::encode_to_vec(&info).unwrap(), payload);
             infos += 1;
         } else if topic == "/file_version" {
             assert_eq!(UInt32::decode(payload).unwrap().data, 4);

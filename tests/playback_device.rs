@@ -573,7 +573,8 @@ fn an_unknown_format_is_named_in_the_error() {
 
     fn put<'m, M: RosMessage<'m>>(bag: &mut BagFile, topic: &str, msg: &M) {
         let conn = bag.add_connection(Connection::new(topic, M::TYPE, M::MD5SUM, M::DEFINITION));
-        bag.write(conn, 1, &encode_to_vec(msg)).expect("write");
+        bag.write(conn, 1, &encode_to_vec(msg).unwrap())
+            .expect("write");
     }
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("odd.bag");

@@ -170,16 +170,21 @@ impl<W: Write + Seek> BagWriter<W> {
 
     /// Append one message on connection `conn` with time `time` (ns).
     pub fn write(&mut self, conn: u32, time: u64, data: &[u8]) -> Result<()> {
-        self.write_with(conn, time, |out| out.extend_from_slice(data))
+        self.write_with(conn, time, |out| {
+            out.extend_from_slice(data);
+            Ok(())
+        })
     }
 
     /// Append one message whose bytes `encode` appends to the chunk buffer
-    /// directly, saving the copy through an intermediate buffer.
+    /// directly, saving the copy through an intermediate buffer. An error
+    /// of `encode` is returned, and what it appended is taken back: the
+    /// message is not written.
     pub fn write_with(
         &mut self,
         conn: u32,
         time: u64,
-        encode: impl FnOnce(&mut Vec<u8>),
+        encode: impl FnOnce(&mut Vec<u8>) -> Result<()>,
     ) -> Result<()> {
         let index = conn as usize;
         if index >= self.connections.len() {
@@ -217,7 +222,7 @@ impl<W: Write + Seek> BagWriter<W> {
         &mut self,
         conn: u32,
         time: u64,
-        encode: impl FnOnce(&mut Vec<u8>),
+        encode: impl FnOnce(&mut Vec<u8>) -> Result<()>,
     ) -> Result<()> {
         let chunk = &mut self.chunk;
         let record_start = chunk.data.len();
@@ -228,7 +233,10 @@ impl<W: Write + Seek> BagWriter<W> {
             .build();
         encode_record_prefix(&mut chunk.data, &header, 0);
         let data_start = chunk.data.len();
-        encode(&mut chunk.data);
+        if let Err(e) = encode(&mut chunk.data) {
+            chunk.data.truncate(record_start);
+            return Err(e);
+        }
         let data_len = chunk.data.len() - data_start;
         if data_len > u32::MAX as usize || chunk.data.len() > u32::MAX as usize {
             chunk.data.truncate(record_start);

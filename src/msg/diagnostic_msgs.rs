@@ -25,9 +25,10 @@ ros_message!(
 );
 
 impl Encode for KeyValue<'_> {
-    fn write(&self, out: &mut Vec<u8>) {
-        self.key.write(out);
-        self.value.write(out);
+    fn write(&self, out: &mut Vec<u8>) -> Result<()> {
+        self.key.write(out)?;
+        self.value.write(out)?;
+        Ok(())
     }
 }
 

@@ -91,8 +91,9 @@ ros_message!(
 );
 
 impl Encode for Vector3 {
-    fn write(&self, out: &mut Vec<u8>) {
-        [self.x, self.y, self.z].write(out);
+    fn write(&self, out: &mut Vec<u8>) -> Result<()> {
+        [self.x, self.y, self.z].write(out)?;
+        Ok(())
     }
 }
 
@@ -104,8 +105,9 @@ impl Decode<'_> for Vector3 {
 }
 
 impl Encode for Quaternion {
-    fn write(&self, out: &mut Vec<u8>) {
-        [self.x, self.y, self.z, self.w].write(out);
+    fn write(&self, out: &mut Vec<u8>) -> Result<()> {
+        [self.x, self.y, self.z, self.w].write(out)?;
+        Ok(())
     }
 }
 
@@ -117,9 +119,10 @@ impl Decode<'_> for Quaternion {
 }
 
 impl Encode for Transform {
-    fn write(&self, out: &mut Vec<u8>) {
-        self.translation.write(out);
-        self.rotation.write(out);
+    fn write(&self, out: &mut Vec<u8>) -> Result<()> {
+        self.translation.write(out)?;
+        self.rotation.write(out)?;
+        Ok(())
     }
 }
 
@@ -133,9 +136,10 @@ impl Decode<'_> for Transform {
 }
 
 impl Encode for Twist {
-    fn write(&self, out: &mut Vec<u8>) {
-        self.linear.write(out);
-        self.angular.write(out);
+    fn write(&self, out: &mut Vec<u8>) -> Result<()> {
+        self.linear.write(out)?;
+        self.angular.write(out)?;
+        Ok(())
     }
 }
 
@@ -149,9 +153,10 @@ impl Decode<'_> for Twist {
 }
 
 impl Encode for Accel {
-    fn write(&self, out: &mut Vec<u8>) {
-        self.linear.write(out);
-        self.angular.write(out);
+    fn write(&self, out: &mut Vec<u8>) -> Result<()> {
+        self.linear.write(out)?;
+        self.angular.write(out)?;
+        Ok(())
     }
 }
 

@@ -35,7 +35,7 @@
 //! use rsbag::msg::{diagnostic_msgs::KeyValue, encode_to_vec, RosMessage};
 //!
 //! let kv = KeyValue { key: "Serial Number".into(), value: "123".into() };
-//! let bytes = encode_to_vec(&kv);
+//! let bytes = encode_to_vec(&kv)?;
 //! assert_eq!(bytes[..4], 13u32.to_le_bytes()); // length of the key
 //! let back = KeyValue::decode(&bytes)?;
 //! assert_eq!(back, kv);
@@ -53,8 +53,13 @@ macro_rules! ros_message {
             const DEFINITION: &'static str = $definition;
             const MD5SUM: &'static str = $md5;
 
-            fn encode(&self, out: &mut Vec<u8>) {
-                $crate::msg::ser::Encode::write(self, out)
+            fn encode(&self, out: &mut Vec<u8>) -> $crate::Result<()> {
+                $crate::msg::ser::Encode::write(self, out).map_err(|e| match e {
+                    $crate::Error::InvalidArgument(reason) => $crate::Error::InvalidArgument(
+                        format!("cannot encode {} message: {reason}", Self::TYPE),
+                    ),
+                    e => e,
+                })
             }
 
             fn decode(data: &'a [u8]) -> $crate::Result<Self> {
@@ -97,11 +102,12 @@ pub trait RosMessage<'a>: Sized {
 
     /// Append the serialized message to `out`.
     ///
-    /// # Panics
+    /// # Errors
     ///
-    /// If a string or array is longer than `u32::MAX`, which ROS1 cannot
-    /// represent.
-    fn encode(&self, out: &mut Vec<u8>);
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) if a string
+    /// or array is longer than `u32::MAX` elements, which ROS1 cannot
+    /// represent (`out` then holds part of the message).
+    fn encode(&self, out: &mut Vec<u8>) -> crate::Result<()>;
 
     /// Decode a message from `data`, borrowing strings and byte arrays.
     ///
@@ -114,10 +120,15 @@ pub trait RosMessage<'a>: Sized {
 }
 
 /// The serialized form of `message` in a new vector.
-pub fn encode_to_vec<'a, M: RosMessage<'a>>(message: &M) -> Vec<u8> {
+///
+/// # Errors
+///
+/// As [`RosMessage::encode`]: a string or array longer than ROS1 can
+/// encode.
+pub fn encode_to_vec<'a, M: RosMessage<'a>>(message: &M) -> crate::Result<Vec<u8>> {
     let mut out = Vec::new();
-    message.encode(&mut out);
-    out
+    message.encode(&mut out)?;
+    Ok(out)
 }
 
 /// A known message type: name, full definition, md5sum.

@@ -66,10 +66,11 @@ ros_message!(
 );
 
 impl Encode for StreamInfo<'_> {
-    fn write(&self, out: &mut Vec<u8>) {
-        self.fps.write(out);
-        self.encoding.write(out);
-        self.is_recommended.write(out);
+    fn write(&self, out: &mut Vec<u8>) -> Result<()> {
+        self.fps.write(out)?;
+        self.encoding.write(out)?;
+        self.is_recommended.write(out)?;
+        Ok(())
     }
 }
 
@@ -84,10 +85,11 @@ impl<'a> Decode<'a> for StreamInfo<'a> {
 }
 
 impl Encode for ImuIntrinsic {
-    fn write(&self, out: &mut Vec<u8>) {
-        self.data.write(out);
-        self.noise_variances.write(out);
-        self.bias_variances.write(out);
+    fn write(&self, out: &mut Vec<u8>) -> Result<()> {
+        self.data.write(out)?;
+        self.noise_variances.write(out)?;
+        self.bias_variances.write(out)?;
+        Ok(())
     }
 }
 
@@ -102,12 +104,13 @@ impl Decode<'_> for ImuIntrinsic {
 }
 
 impl Encode for Notification<'_> {
-    fn write(&self, out: &mut Vec<u8>) {
-        self.timestamp.write(out);
-        self.category.write(out);
-        self.severity.write(out);
-        self.description.write(out);
-        self.serialized_data.write(out);
+    fn write(&self, out: &mut Vec<u8>) -> Result<()> {
+        self.timestamp.write(out)?;
+        self.category.write(out)?;
+        self.severity.write(out)?;
+        self.description.write(out)?;
+        self.serialized_data.write(out)?;
+        Ok(())
     }
 }
 

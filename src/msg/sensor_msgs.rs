@@ -4,7 +4,7 @@ use std::borrow::Cow;
 
 use super::definitions;
 use super::geometry_msgs::{Quaternion, Vector3};
-use super::ser::{put_bytes, put_seq, Decode, Encode, Reader};
+use super::ser::{prefix_len, put_bytes, put_seq, Decode, Encode, Reader};
 use super::std_msgs::Header;
 use crate::Result;
 
@@ -143,20 +143,23 @@ ros_message!(
 );
 
 impl Encode for Image<'_> {
-    fn write(&self, out: &mut Vec<u8>) {
-        // 41 bytes of numbers and length prefixes, then the strings and data.
+    fn write(&self, out: &mut Vec<u8>) -> Result<()> {
+        // 41 bytes of numbers and length prefixes, then the strings and
+        // data; reserved once the data is known to fit its prefix.
+        prefix_len(self.data.len())?;
         let strings = self.header.frame_id.len() + self.encoding.len();
         out.reserve(41 + strings + self.data.len());
-        self.header.write(out);
-        self.height.write(out);
-        self.width.write(out);
-        self.encoding.write(out);
-        self.is_bigendian.write(out);
-        self.step.write(out);
-        put_bytes(out, &self.data);
+        self.header.write(out)?;
+        self.height.write(out)?;
+        self.width.write(out)?;
+        self.encoding.write(out)?;
+        self.is_bigendian.write(out)?;
+        self.step.write(out)?;
+        put_bytes(out, &self.data)?;
         if self.has_depth_units() {
-            self.depth_units.write(out);
+            self.depth_units.write(out)?;
         }
+        Ok(())
     }
 }
 
@@ -180,9 +183,10 @@ impl<'a> Decode<'a> for Image<'a> {
 }
 
 impl Encode for RegionOfInterest {
-    fn write(&self, out: &mut Vec<u8>) {
-        [self.x_offset, self.y_offset, self.height, self.width].write(out);
-        self.do_rectify.write(out);
+    fn write(&self, out: &mut Vec<u8>) -> Result<()> {
+        [self.x_offset, self.y_offset, self.height, self.width].write(out)?;
+        self.do_rectify.write(out)?;
+        Ok(())
     }
 }
 
@@ -199,18 +203,19 @@ impl Decode<'_> for RegionOfInterest {
 }
 
 impl Encode for CameraInfo<'_> {
-    fn write(&self, out: &mut Vec<u8>) {
-        self.header.write(out);
-        self.height.write(out);
-        self.width.write(out);
-        self.distortion_model.write(out);
-        put_seq(out, &self.d);
-        self.k.write(out);
-        self.r.write(out);
-        self.p.write(out);
-        self.binning_x.write(out);
-        self.binning_y.write(out);
-        self.roi.write(out);
+    fn write(&self, out: &mut Vec<u8>) -> Result<()> {
+        self.header.write(out)?;
+        self.height.write(out)?;
+        self.width.write(out)?;
+        self.distortion_model.write(out)?;
+        put_seq(out, &self.d)?;
+        self.k.write(out)?;
+        self.r.write(out)?;
+        self.p.write(out)?;
+        self.binning_x.write(out)?;
+        self.binning_y.write(out)?;
+        self.roi.write(out)?;
+        Ok(())
     }
 }
 
@@ -233,14 +238,15 @@ impl<'a> Decode<'a> for CameraInfo<'a> {
 }
 
 impl Encode for Imu<'_> {
-    fn write(&self, out: &mut Vec<u8>) {
-        self.header.write(out);
-        self.orientation.write(out);
-        self.orientation_covariance.write(out);
-        self.angular_velocity.write(out);
-        self.angular_velocity_covariance.write(out);
-        self.linear_acceleration.write(out);
-        self.linear_acceleration_covariance.write(out);
+    fn write(&self, out: &mut Vec<u8>) -> Result<()> {
+        self.header.write(out)?;
+        self.orientation.write(out)?;
+        self.orientation_covariance.write(out)?;
+        self.angular_velocity.write(out)?;
+        self.angular_velocity_covariance.write(out)?;
+        self.linear_acceleration.write(out)?;
+        self.linear_acceleration_covariance.write(out)?;
+        Ok(())
     }
 }
 

@@ -2,9 +2,11 @@
 //! strings and arrays, fixed arrays without a prefix, and `time` as `u32`
 //! seconds then `u32` nanoseconds.
 //!
-//! [`Encode`] writes a value; [`Reader`] reads named fields and reports
-//! truncation and bad UTF-8 as [`Error::Decode`] errors that name the field
-//! and its byte offset in the message.
+//! [`Encode`] writes a value, and reports a string or array too long for
+//! its `u32` length prefix as an [`Error::InvalidArgument`]; [`Reader`]
+//! reads named fields and reports truncation and bad UTF-8 as
+//! [`Error::Decode`] errors that name the field and its byte offset in the
+//! message.
 
 use std::borrow::Cow;
 
@@ -13,8 +15,9 @@ use crate::{Error, Result};
 
 /// A value with a ROS1 wire form.
 pub(crate) trait Encode {
-    /// Append the serialized value to `out`.
-    fn write(&self, out: &mut Vec<u8>);
+    /// Append the serialized value to `out`; an error (with part of the
+    /// value appended) for a string or array longer than ROS1 can encode.
+    fn write(&self, out: &mut Vec<u8>) -> Result<()>;
 }
 
 /// A message type that can be read from the middle of a message (nested
@@ -27,8 +30,9 @@ pub(crate) trait Decode<'a>: Sized {
 macro_rules! encode_le {
     ($($t:ty),*) => {$(
         impl Encode for $t {
-            fn write(&self, out: &mut Vec<u8>) {
+            fn write(&self, out: &mut Vec<u8>) -> Result<()> {
                 out.extend_from_slice(&self.to_le_bytes());
+                Ok(())
             }
         }
     )*};
@@ -36,51 +40,59 @@ macro_rules! encode_le {
 encode_le!(u8, u32, f32, f64);
 
 impl Encode for bool {
-    fn write(&self, out: &mut Vec<u8>) {
+    fn write(&self, out: &mut Vec<u8>) -> Result<()> {
         out.push(u8::from(*self));
+        Ok(())
     }
 }
 
 impl Encode for Time {
-    fn write(&self, out: &mut Vec<u8>) {
-        self.sec.write(out);
-        self.nsec.write(out);
+    fn write(&self, out: &mut Vec<u8>) -> Result<()> {
+        self.sec.write(out)?;
+        self.nsec.write(out)
     }
 }
 
 impl Encode for str {
-    fn write(&self, out: &mut Vec<u8>) {
-        put_bytes(out, self.as_bytes());
+    fn write(&self, out: &mut Vec<u8>) -> Result<()> {
+        put_bytes(out, self.as_bytes())
     }
 }
 
 /// A fixed-size array (`float64[9]`): the elements, no length prefix.
 impl<T: Encode, const N: usize> Encode for [T; N] {
-    fn write(&self, out: &mut Vec<u8>) {
-        self.iter().for_each(|x| x.write(out));
+    fn write(&self, out: &mut Vec<u8>) -> Result<()> {
+        self.iter().try_for_each(|x| x.write(out))
     }
 }
 
-/// Append a `u32` length prefix.
-///
-/// # Panics
-///
-/// If `len` does not fit in a `u32`: ROS1 cannot represent such a field.
-fn put_len(out: &mut Vec<u8>, len: usize) {
-    let len = u32::try_from(len).expect("a ROS1 array or string is limited to u32::MAX elements");
-    len.write(out);
+/// `len` as the `u32` of a length prefix; an [`Error::InvalidArgument`] if
+/// it does not fit: ROS1 cannot represent such a field.
+pub(crate) fn prefix_len(len: usize) -> Result<u32> {
+    u32::try_from(len).map_err(|_| {
+        Error::InvalidArgument(format!(
+            "a string or array of {len} elements is longer than ROS1 can encode (at most {} elements)",
+            u32::MAX
+        ))
+    })
+}
+
+/// Append a `u32` length prefix (see [`prefix_len`]).
+fn put_len(out: &mut Vec<u8>, len: usize) -> Result<()> {
+    prefix_len(len)?.write(out)
 }
 
 /// Append a `uint8[]` (length prefix, then the bytes).
-pub(crate) fn put_bytes(out: &mut Vec<u8>, bytes: &[u8]) {
-    put_len(out, bytes.len());
+pub(crate) fn put_bytes(out: &mut Vec<u8>, bytes: &[u8]) -> Result<()> {
+    put_len(out, bytes.len())?;
     out.extend_from_slice(bytes);
+    Ok(())
 }
 
 /// Append a variable-length array (length prefix, then the elements).
-pub(crate) fn put_seq<T: Encode>(out: &mut Vec<u8>, items: &[T]) {
-    put_len(out, items.len());
-    items.iter().for_each(|x| x.write(out));
+pub(crate) fn put_seq<T: Encode>(out: &mut Vec<u8>, items: &[T]) -> Result<()> {
+    put_len(out, items.len())?;
+    items.iter().try_for_each(|x| x.write(out))
 }
 
 /// A cursor over one serialized message.
@@ -250,11 +262,11 @@ mod tests {
     #[test]
     fn primitives_are_little_endian() {
         let mut out = Vec::new();
-        1u32.write(&mut out);
-        true.write(&mut out);
-        "ab".write(&mut out);
-        [1.5f32, 2.0].write(&mut out);
-        Time { sec: 2, nsec: 3 }.write(&mut out);
+        1u32.write(&mut out).unwrap();
+        true.write(&mut out).unwrap();
+        "ab".write(&mut out).unwrap();
+        [1.5f32, 2.0].write(&mut out).unwrap();
+        Time { sec: 2, nsec: 3 }.write(&mut out).unwrap();
         let mut expected = vec![1, 0, 0, 0, 1, 2, 0, 0, 0, b'a', b'b'];
         expected.extend_from_slice(&1.5f32.to_le_bytes());
         expected.extend_from_slice(&2.0f32.to_le_bytes());
@@ -293,5 +305,24 @@ mod tests {
             text.contains("not UTF-8") && text.contains("byte offset 5"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn a_length_beyond_u32_is_an_error_not_a_panic() {
+        use crate::ErrorKind;
+
+        let mut out = Vec::new();
+        put_len(&mut out, u32::MAX as usize).expect("the largest length");
+        assert_eq!(out, u32::MAX.to_le_bytes());
+        out.clear();
+        if let Some(len) = (u32::MAX as usize).checked_add(1) {
+            let e = put_len(&mut out, len).expect_err("too long");
+            assert_eq!(e.kind(), ErrorKind::InvalidArgument);
+            assert_eq!(
+                e.to_string(),
+                "a string or array of 4294967296 elements is longer than ROS1 can encode (at most 4294967295 elements)"
+            );
+            assert!(out.is_empty(), "nothing was appended");
+        }
     }
 }

@@ -79,8 +79,9 @@ ros_message!(
 );
 
 impl Encode for UInt32 {
-    fn write(&self, out: &mut Vec<u8>) {
-        self.data.write(out);
+    fn write(&self, out: &mut Vec<u8>) -> Result<()> {
+        self.data.write(out)?;
+        Ok(())
     }
 }
 
@@ -93,8 +94,9 @@ impl Decode<'_> for UInt32 {
 }
 
 impl Encode for Float32 {
-    fn write(&self, out: &mut Vec<u8>) {
-        self.data.write(out);
+    fn write(&self, out: &mut Vec<u8>) -> Result<()> {
+        self.data.write(out)?;
+        Ok(())
     }
 }
 
@@ -107,8 +109,9 @@ impl Decode<'_> for Float32 {
 }
 
 impl Encode for String<'_> {
-    fn write(&self, out: &mut Vec<u8>) {
-        self.data.write(out);
+    fn write(&self, out: &mut Vec<u8>) -> Result<()> {
+        self.data.write(out)?;
+        Ok(())
     }
 }
 
@@ -121,10 +124,11 @@ impl<'a> Decode<'a> for String<'a> {
 }
 
 impl Encode for Header<'_> {
-    fn write(&self, out: &mut Vec<u8>) {
-        self.seq.write(out);
-        self.stamp.write(out);
-        self.frame_id.write(out);
+    fn write(&self, out: &mut Vec<u8>) -> Result<()> {
+        self.seq.write(out)?;
+        self.stamp.write(out)?;
+        self.frame_id.write(out)?;
+        Ok(())
     }
 }
 

@@ -19,10 +19,10 @@ use super::*;
 macro_rules! check_round_trip {
     ($ty:ident, $m:expr) => {{
         let m = $m;
-        let bytes = encode_to_vec(&m);
+        let bytes = encode_to_vec(&m).unwrap();
         let back = $ty::decode(&bytes).expect("decodes");
         assert_eq!(back, m);
-        assert_eq!(encode_to_vec(&back), bytes);
+        assert_eq!(encode_to_vec(&back).unwrap(), bytes);
         for n in 0..bytes.len() {
             let err = $ty::decode(&bytes[..n]).expect_err("a truncated message must not decode");
             assert!(matches!(err, crate::Error::Decode { msg_type, .. } if msg_type == $ty::TYPE));
@@ -182,7 +182,7 @@ fn image_depth_units_follow_the_frame_id() {
     assert_eq!(with.len(), without.len() + 5);
     assert_eq!(with[with.len() - 4..], 0.001f32.to_le_bytes());
     // Not written nor read when frame_id is not "1".
-    let dropped = encode_to_vec(&image("0", vec![1; 12], 0.5));
+    let dropped = encode_to_vec(&image("0", vec![1; 12], 0.5)).unwrap();
     assert_eq!(Image::decode(&dropped).unwrap().depth_units, 0.0);
     let text = Image::decode(&with[..with.len() - 4])
         .unwrap_err()
@@ -192,7 +192,7 @@ fn image_depth_units_follow_the_frame_id() {
 
 #[test]
 fn image_decode_borrows_the_pixels() {
-    let bytes = encode_to_vec(&image("1", (0..12).collect(), 0.001));
+    let bytes = encode_to_vec(&image("1", (0..12).collect(), 0.001)).unwrap();
     let decoded = Image::decode(&bytes).unwrap();
     let Cow::Borrowed(data) = decoded.data else {
         panic!("pixel data was copied");
@@ -206,7 +206,8 @@ fn trailing_bytes_are_ignored() {
     let mut bytes = encode_to_vec(&KeyValue {
         key: "k".into(),
         value: "v".into(),
-    });
+    })
+    .unwrap();
     bytes.extend_from_slice(b"extra");
     assert_eq!(KeyValue::decode(&bytes).unwrap().value, "v");
 }
@@ -227,7 +228,7 @@ fn bad_input_is_an_error_not_a_panic() {
         .to_string();
     assert!(text.contains("`key` is not UTF-8"), "{text}");
     // An array length that overflows when multiplied by the element size.
-    let mut info = encode_to_vec(&CameraInfo::default());
+    let mut info = encode_to_vec(&CameraInfo::default()).unwrap();
     info[28..32].copy_from_slice(&u32::MAX.to_le_bytes());
     let text = CameraInfo::decode(&info).unwrap_err().to_string();
     assert!(text.contains("`D`"), "{text}");
@@ -369,7 +370,7 @@ fn imu_strategy() -> impl Strategy<Value = Imu<'static>> {
 proptest! {
     #[test]
     fn image_round_trips(m in image_strategy()) {
-        let bytes = encode_to_vec(&m);
+        let bytes = encode_to_vec(&m).unwrap();
         prop_assert_eq!(Image::decode(&bytes)?, m);
         let n = bytes.len() / 2;
         prop_assert!(Image::decode(&bytes[..n]).is_err());
@@ -377,20 +378,20 @@ proptest! {
 
     #[test]
     fn camera_info_round_trips(m in camera_info_strategy()) {
-        let bytes = encode_to_vec(&m);
+        let bytes = encode_to_vec(&m).unwrap();
         prop_assert_eq!(CameraInfo::decode(&bytes)?, m);
     }
 
     #[test]
     fn imu_round_trips(m in imu_strategy()) {
-        let bytes = encode_to_vec(&m);
+        let bytes = encode_to_vec(&m).unwrap();
         prop_assert_eq!(Imu::decode(&bytes)?, m);
     }
 
     #[test]
     fn key_value_round_trips(key in "\\PC*", value in "\\PC*") {
         let m = KeyValue { key: key.into(), value: value.into() };
-        let bytes = encode_to_vec(&m);
+        let bytes = encode_to_vec(&m).unwrap();
         prop_assert_eq!(bytes.len(), 8 + m.key.len() + m.value.len());
         prop_assert_eq!(KeyValue::decode(&bytes)?, m);
     }
@@ -404,4 +405,68 @@ proptest! {
         let _ = Notification::decode(&bytes);
         let _ = StreamInfo::decode(&bytes);
     }
+}
+
+/// An image of more than `u32::MAX` bytes cannot be encoded: an error that
+/// names the type, not a panic, and a bag writer given it writes nothing
+/// and goes on. The pixels are an untouched, unreserved mapping of zeros,
+/// so the test costs no memory.
+#[cfg(all(unix, target_pointer_width = "64"))]
+#[test]
+fn a_message_too_long_for_ros1_is_an_error_not_a_panic() {
+    use crate::bag::{Bag, BagWriter, Connection, WriterOptions};
+    use crate::ErrorKind;
+
+    let len = u32::MAX as usize + 1;
+    // SAFETY: a private read-only anonymous mapping of `len` bytes, never
+    // unmapped, so the slice over it stays valid for the test.
+    let pixels: &[u8] = unsafe {
+        let at = libc::mmap(
+            std::ptr::null_mut(),
+            len,
+            libc::PROT_READ,
+            libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
+            -1,
+            0,
+        );
+        assert_ne!(at, libc::MAP_FAILED, "mmap");
+        std::slice::from_raw_parts(at.cast::<u8>(), len)
+    };
+    let huge = Image {
+        data: Cow::Borrowed(pixels),
+        ..Image::default()
+    };
+    let e = encode_to_vec(&huge).expect_err("too long");
+    assert_eq!(e.kind(), ErrorKind::InvalidArgument);
+    assert!(
+        e.to_string().starts_with(
+            "cannot encode sensor_msgs/Image message: a string or array of 4294967296 elements"
+        ),
+        "{e}"
+    );
+
+    let mut writer =
+        BagWriter::new(std::io::Cursor::new(Vec::new()), WriterOptions::default()).expect("writer");
+    let conn = writer.add_connection(Connection::new(
+        "/image",
+        Image::TYPE,
+        Image::MD5SUM,
+        Image::DEFINITION,
+    ));
+    let e = writer
+        .write_with(conn, 1, |out| huge.encode(out))
+        .expect_err("too long");
+    assert_eq!(e.kind(), ErrorKind::InvalidArgument);
+    let small = Image {
+        data: Cow::Borrowed(&pixels[..12]),
+        ..Image::default()
+    };
+    writer
+        .write_with(conn, 2, |out| small.encode(out))
+        .expect("a message that fits");
+    let bag = Bag::from_bytes(writer.finish().expect("finish").into_inner()).expect("bag");
+    let messages: Vec<_> = bag.messages().collect::<crate::Result<_>>().expect("read");
+    assert_eq!(messages.len(), 1);
+    assert_eq!(messages[0].time, 2);
+    assert_eq!(Image::decode(&messages[0].data).expect("image"), small);
 }

@@ -110,3 +110,40 @@ fn bag_only_commands_refuse_a_db3_and_say_what_to_use() {
     assert_eq!(run.code, Some(1));
     assert!(run.stderr.contains("/file_version"), "{}", run.stderr);
 }
+
+/// The page size in an SQLite file's header (bytes 16-17, big-endian; 1
+/// means 65536).
+fn page_size(path: &Path) -> u32 {
+    let bytes = std::fs::read(path).expect("read");
+    match u16::from_be_bytes([bytes[16], bytes[17]]) {
+        1 => 65536,
+        n => u32::from(n),
+    }
+}
+
+#[test]
+fn a_small_db3_is_the_size_of_its_data_and_a_large_one_keeps_large_pages() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    // librealsense 2.55's 24-frame recording (42,815 bytes as a bag)
+    // takes librealsense 2.59 90,112 bytes as a .db3.
+    let small = dir.path().join("small.db3");
+    let bag = common::reference("librealsense-2.55-depth-color.bag");
+    ok(&["convert", s(&bag), "--to", "db3", "--out", s(&small)]);
+    let size = std::fs::metadata(&small).expect("written").len();
+    assert!(size <= 90_112, "{size} bytes");
+    assert_eq!(page_size(&small), 4096);
+    assert!(ok(&["check", s(&small)]).contains("result:  OK"));
+    // Megabytes of images keep 64 KiB pages (a 1 MB image is 16 page
+    // writes, not 256).
+    let large = dir.path().join("large.db3");
+    ok(&[
+        "record",
+        "--synthetic",
+        "--duration",
+        "0.6",
+        "--out",
+        s(&large),
+    ]);
+    assert!(std::fs::metadata(&large).expect("written").len() > 4 << 20);
+    assert_eq!(page_size(&large), 65536);
+}

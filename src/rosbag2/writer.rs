@@ -55,6 +55,11 @@ const COMMIT_BYTES: usize = 32 << 20;
 /// its time in that copy).
 const UNDURABLE_COMMIT_BYTES: usize = 4 << 20;
 
+/// A file of fewer bytes of messages than this is rewritten in 4 KiB
+/// pages when finished (see [`Db3Writer::finish`]): it takes a few
+/// milliseconds, and the file shrinks to the size of its data.
+const SMALL_FILE_BYTES: u64 = 4 << 20;
+
 /// ... or once this long has passed since the last commit, so that a
 /// recording of little data loses at most about a second to a crash.
 const COMMIT_INTERVAL: std::time::Duration = std::time::Duration::from_secs(1);
@@ -385,7 +390,9 @@ impl Db3Writer {
     }
 
     /// Commit, close and rename the file to its final name; returns its
-    /// size in bytes.
+    /// size in bytes. A file of less than 4 MB of messages is first
+    /// rewritten in 4 KiB pages (64 KiB pages suit large images; a small
+    /// file would be mostly empty pages).
     pub fn finish(self) -> Result<u64> {
         let Db3Writer {
             path,
@@ -393,11 +400,20 @@ impl Db3Writer {
             replace,
             db,
             reserve,
+            bytes,
             ..
         } = self;
         let in_file = |e: Error| e.in_file(&partial_path);
         db.execute_batch("COMMIT")
             .map_err(|e| in_file(db_error(e)))?;
+        if bytes < SMALL_FILE_BYTES {
+            // Every table and index takes a page of its own at least: in
+            // 64 KiB pages a few frames make half a megabyte. Written
+            // anew in 4 KiB pages (as librealsense's), a small file is
+            // the size of its data.
+            db.execute_batch("PRAGMA page_size = 4096; VACUUM")
+                .map_err(|e| in_file(db_error(e)))?;
+        }
         db.close().map_err(|(_, e)| in_file(db_error(e)))?;
         reserve.release().map_err(|e| in_file(e.into()))?;
         let size = std::fs::metadata(&partial_path)

@@ -42,6 +42,8 @@ pub const ODOMETRY: &str = "nav_msgs/msg/Odometry";
 /// `realsense2_camera_msgs/msg/Metadata`: the RealSense ROS wrapper's
 /// per-frame metadata, a JSON object.
 pub const RS_METADATA: &str = "realsense2_camera_msgs/msg/Metadata";
+/// [`RS_METADATA`] without its `msg/` folder.
+pub const RS_METADATA_SHORT: &str = "realsense2_camera_msgs/Metadata";
 /// `realsense2_camera_msgs/msg/Extrinsics`: the RealSense ROS wrapper's
 /// transform between two streams.
 pub const RS_EXTRINSICS: &str = "realsense2_camera_msgs/msg/Extrinsics";
@@ -404,6 +406,13 @@ pub fn encode_rs_metadata(header: &Header<'_>, json: &str) -> Vec<u8> {
     header.write(&mut w);
     w.string(json.as_bytes());
     w.finish()
+}
+
+/// The header and JSON text of a `realsense2_camera_msgs/msg/Metadata`.
+pub fn decode_rs_metadata(data: &[u8]) -> Result<(Header<'_>, &[u8])> {
+    let mut r = CdrReader::new(data, RS_METADATA)?;
+    let header = Header::read(&mut r)?;
+    Ok((header, r.string("json_data")?))
 }
 
 /// A `realsense2_camera_msgs/msg/Extrinsics`: a column-major rotation and

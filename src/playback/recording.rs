@@ -237,6 +237,9 @@ impl Recording {
         let mut times = HashMap::new();
         for s in &bag.streams {
             roles.insert(s.topic, Role::CameraFrame(s.stream));
+            if let Some(metadata) = s.metadata {
+                roles.insert(metadata, Role::Metadata(s.stream));
+            }
             streams.insert(
                 s.stream,
                 RecordedStream {
@@ -747,7 +750,7 @@ impl Recording {
             .filter(|m| m.conn == message.conn)
             .count();
         let number = (before + tied + 1) as u64;
-        let frame = crate::ros_camera::import::frame(
+        let mut frame = crate::ros_camera::import::frame(
             source,
             &message.data,
             self.storage.encoding(),
@@ -755,6 +758,14 @@ impl Recording {
             message.time,
             camera.origin,
         )?;
+        // Its metadata message, written at the same time (as `convert --to
+        // ros2` writes it), restores what the recording said of the frame.
+        let metadata = group
+            .iter()
+            .find(|m| matches!(self.roles.get(&m.conn), Some(Role::Metadata(s)) if *s == stream));
+        if let Some(m) = metadata {
+            crate::ros_camera::import::apply_metadata(&mut frame, &m.data)?;
+        }
         Ok(Some(Event::Frame {
             sensor: recorded.sensor,
             frame,

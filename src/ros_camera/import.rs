@@ -67,6 +67,10 @@ pub(crate) struct CameraStream {
     pub profile: StreamProfile,
     pub topic: u32,
     pub source: Source,
+    /// The wrapper's `metadata` topic beside it (JSON per frame), which
+    /// `rsbag convert --to ros2` writes with the recorded frame number,
+    /// timestamp, domain and metadata.
+    pub metadata: Option<u32>,
 }
 
 /// What a camera bag holds, as a device.
@@ -108,6 +112,8 @@ struct Topics<'s> {
     candidates: Vec<Candidate<'s>>,
     /// `camera_info` topics by (namespace, folder).
     camera_infos: HashMap<(String, String), u32>,
+    /// The wrapper's `metadata` topics by (namespace, folder).
+    metadata: HashMap<(String, String), u32>,
     tf_static: Option<u32>,
 }
 
@@ -116,6 +122,7 @@ struct Topics<'s> {
 fn classify<'s>(storage: &'s Storage, notes: &mut Vec<String>) -> Topics<'s> {
     let mut candidates = Vec::new();
     let mut camera_infos: HashMap<(String, String), u32> = HashMap::new();
+    let mut metadata: HashMap<(String, String), u32> = HashMap::new();
     let mut tf_static = None;
     for topic in storage.topics() {
         let short = topic.msg_type.replacen("/msg/", "/", 1);
@@ -130,6 +137,10 @@ fn classify<'s>(storage: &'s Storage, notes: &mut Vec<String>) -> Topics<'s> {
             "nav_msgs/Odometry" => Source::Odometry,
             "sensor_msgs/CameraInfo" => {
                 camera_infos.insert((namespace, folder), topic.id);
+                continue;
+            }
+            ros2::RS_METADATA_SHORT if leaf == "metadata" => {
+                metadata.insert((namespace, folder), topic.id);
                 continue;
             }
             "tf2_msgs/TFMessage" if topic.name == "/tf_static" => {
@@ -169,6 +180,7 @@ fn classify<'s>(storage: &'s Storage, notes: &mut Vec<String>) -> Topics<'s> {
     Topics {
         candidates,
         camera_infos,
+        metadata,
         tf_static,
     }
 }
@@ -180,6 +192,7 @@ pub(crate) fn read(storage: &Storage) -> Result<CameraBag> {
     let Topics {
         candidates,
         camera_infos,
+        metadata,
         tf_static,
     } = classify(storage, &mut notes);
     if candidates.is_empty() {
@@ -268,12 +281,21 @@ pub(crate) fn read(storage: &Storage) -> Result<CameraBag> {
         if !frame_id.is_empty() {
             frame_ids.insert(stream, frame_id);
         }
+        // ROS 2 (and rsbag's export) only: the ROS1 wrapper's metadata
+        // message has another layout.
+        let metadata = match encoding {
+            Encoding::Cdr => metadata
+                .get(&(c.namespace.clone(), c.folder.clone()))
+                .copied(),
+            Encoding::Ros1 => None,
+        };
         streams.push(CameraStream {
             stream,
             sensor,
             profile,
             topic: c.id,
             source: c.source,
+            metadata,
         });
     }
     if streams.is_empty() {
@@ -695,6 +717,94 @@ pub(crate) fn frame(
         stride,
         data: bytes,
     })
+}
+
+/// Give `frame` what the wrapper's metadata message (`data`, CDR) says of
+/// it: the frame number, timestamp (ms), timestamp domain and system time
+/// librealsense gave it, and its metadata, whose names the wrapper wrote
+/// in lower case with underscores (`time_of_arrival` is librealsense's
+/// `Time Of Arrival`).
+pub(crate) fn apply_metadata(frame: &mut Frame, data: &[u8]) -> Result<()> {
+    let (_, json) = ros2::decode_rs_metadata(data)?;
+    let bad = |why: String| Error::decode(ros2::RS_METADATA, why);
+    let JsonPairs(fields) =
+        serde_json::from_slice(json).map_err(|e| bad(format!("json_data: {e}")))?;
+    let mut timestamp_seen = false;
+    for (key, value) in fields {
+        use serde_json::Value;
+        match (key.as_str(), value) {
+            ("frame_number", Value::Number(n)) => {
+                frame.number = n.as_u64().ok_or_else(|| bad(format!("frame_number {n}")))?;
+            }
+            // The frame's timestamp (ms) comes first; the wrapper then
+            // writes the metadata `Frame Timestamp` (µs) under the same key.
+            ("frame_timestamp", Value::Number(n)) if !timestamp_seen => {
+                timestamp_seen = true;
+                frame.timestamp = n
+                    .as_f64()
+                    .ok_or_else(|| bad(format!("frame_timestamp {n}")))?;
+            }
+            ("system_time", Value::Number(n)) => {
+                frame.system_time = n.as_f64().ok_or_else(|| bad(format!("system_time {n}")))?;
+            }
+            ("clock_domain", Value::String(domain)) => {
+                frame.domain = domain
+                    .replace('_', " ")
+                    .parse()
+                    .map_err(|_| bad(format!("clock_domain {domain:?}")))?;
+            }
+            ("depth_units", _) => {}
+            (key, Value::Number(n)) => {
+                if let Some(v) = n.as_i64() {
+                    frame.metadata.push((metadata_name(key), v));
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// A JSON object's pairs in their order, a key that comes twice twice (the
+/// wrapper's metadata has `frame_timestamp` twice).
+struct JsonPairs(Vec<(String, serde_json::Value)>);
+
+impl<'de> serde::Deserialize<'de> for JsonPairs {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        struct Pairs;
+        impl<'de> serde::de::Visitor<'de> for Pairs {
+            type Value = JsonPairs;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> std::result::Result<JsonPairs, A::Error> {
+                let mut pairs = Vec::new();
+                while let Some(pair) = map.next_entry()? {
+                    pairs.push(pair);
+                }
+                Ok(JsonPairs(pairs))
+            }
+        }
+        d.deserialize_map(Pairs)
+    }
+}
+
+/// librealsense's name of a metadata key as the wrapper writes it:
+/// `time_of_arrival` → `Time Of Arrival`.
+fn metadata_name(key: &str) -> String {
+    key.split('_')
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut chars = w.chars();
+            chars.next().map_or_else(String::new, |c| {
+                c.to_ascii_uppercase().to_string() + chars.as_str()
+            })
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn image_frame(

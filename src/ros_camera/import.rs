@@ -935,6 +935,7 @@ mod tests {
             profile: StreamProfile::motion(id, Format::MotionXyz32f, 200),
             topic: 0,
             source: Source::Gyro,
+            metadata: None,
         }
     }
 

@@ -2,10 +2,12 @@
 # The Python package's tests: build and install `./python` (maturin, through
 # pip) into its own virtual environment target/venv-python, with pytest,
 # numpy, pyrealsense2 2.55 (whose software_device the DeviceRecorder test
-# records) and dask (rsbag.parallel), and run python/tests. The judges
-# (pyrealsense2 2.55 and 2.59) are the ones scripts/install-test-deps.sh
-# installs; the tests run them in their own interpreters. Exits non-zero on
-# failure.
+# records), dask (rsbag.parallel) and mypy (pinned: the type stubs'
+# checks, `mypy --strict` on README.md's Python examples and stubtest
+# against the built module, python/tests/check_typing.py), and run
+# python/tests. The judges (pyrealsense2 2.55 and 2.59) are the ones
+# scripts/install-test-deps.sh installs; the tests run them in their own
+# interpreters. Exits non-zero on failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 VENV=target/venv-python
@@ -14,6 +16,13 @@ if ! "$VENV/bin/python" -c "import pytest, numpy, pyrealsense2, dask.bag" 2>/dev
     "$VENV/bin/pip" install --quiet --disable-pip-version-check pytest==8.4.2 numpy \
         pyrealsense2==2.55.1.6486 dask==2025.9.1
 fi
+MYPY=1.18.2
+if [ "$("$VENV/bin/python" -c 'from mypy.version import __version__ as v; print(v)' 2>/dev/null)" != "$MYPY" ]; then
+    "$VENV/bin/pip" install --quiet --disable-pip-version-check "mypy==$MYPY"
+fi
 # Always rebuild: the package is what this checkout holds.
 "$VENV/bin/pip" install --quiet --disable-pip-version-check --force-reinstall --no-deps ./python
+# The stubs first: they must type the README's examples and match the
+# module (test_typing.py checks the same inside the suite).
+"$VENV/bin/python" python/tests/check_typing.py
 "$VENV/bin/python" -m pytest -q python/tests

@@ -2,13 +2,25 @@
 //! kind of error (`rsbag.NotABagError`, `rsbag.DamagedError`, ...). The
 //! message is the library's, which names the file and what is wrong.
 //!
-//! Two kinds are not failures and map to Python's own exceptions, as
-//! `Pipeline.wait_for_frames` raises them: a wait that timed out is a
-//! `TimeoutError`, the end of a recording an `EOFError`.
+//! Two kinds are not failures and map to exceptions of Python's own
+//! kinds, as `Pipeline.wait_for_frames` raises them: a wait that timed
+//! out is a `rsbag.FrameTimeoutError` (a `TimeoutError`), the end of a
+//! recording a `rsbag.RecordingEndedError` (an `EOFError`); both are
+//! `RuntimeError`s too, as pyrealsense2 raises `RuntimeError` for either.
+//!
+//! What the command-line tool says besides its errors is said here too: a
+//! missing file whose `NAME.partial` exists names `rsbag reindex` in the
+//! error, and a bag read without a usable index gives a warning
+//! (`rsbag.RsbagWarning`).
+
+use std::ffi::CString;
+use std::path::Path;
 
 use pyo3::create_exception;
-use pyo3::exceptions::PyException;
+use pyo3::exceptions::{PyException, PyUserWarning};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyTuple, PyType};
 
 use rsbag::ErrorKind;
 
@@ -45,10 +57,73 @@ create_exception!(
     "An argument is not valid."
 );
 create_exception!(rsbag, ThreadError, Error, "A worker thread failed.");
+create_exception!(
+    rsbag,
+    RsbagWarning,
+    PyUserWarning,
+    "What the rsbag tool warns of: a file read without its index."
+);
 
-/// The Python exception of an rsbag error.
+/// `rsbag.FrameTimeoutError(TimeoutError, RuntimeError)`.
+static FRAME_TIMEOUT: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+/// `rsbag.RecordingEndedError(EOFError, RuntimeError)`.
+static RECORDING_ENDED: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+
+/// `rsbag.FrameTimeoutError`: no frameset arrived within the time given.
+pub fn frame_timeout(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
+    FRAME_TIMEOUT
+        .get_or_try_init(py, || {
+            two_bases(
+                py,
+                "FrameTimeoutError",
+                ("TimeoutError", "RuntimeError"),
+                "No frameset arrived within the time given (pyrealsense2 raises RuntimeError).",
+            )
+        })
+        .map(|class| class.bind(py))
+}
+
+/// `rsbag.RecordingEndedError`: the recording has ended and every
+/// frameset was taken.
+pub fn recording_ended(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
+    RECORDING_ENDED
+        .get_or_try_init(py, || {
+            two_bases(
+                py,
+                "RecordingEndedError",
+                ("EOFError", "RuntimeError"),
+                "The recording has ended: no more framesets (pyrealsense2 raises RuntimeError).",
+            )
+        })
+        .map(|class| class.bind(py))
+}
+
+/// An exception class `rsbag.NAME` deriving from two of Python's own.
+fn two_bases(py: Python<'_>, name: &str, bases: (&str, &str), doc: &str) -> PyResult<Py<PyType>> {
+    let builtins = py.import("builtins")?;
+    let bases = PyTuple::new(py, [builtins.getattr(bases.0)?, builtins.getattr(bases.1)?])?;
+    let namespace = PyDict::new(py);
+    namespace.set_item("__module__", "rsbag")?;
+    namespace.set_item("__doc__", doc)?;
+    let class = builtins
+        .getattr("type")?
+        .call1((name, bases, namespace))?
+        .cast_into::<PyType>()?;
+    Ok(class.unbind())
+}
+
+/// An exception of `class` (made by the functions above) with `message`.
+pub fn raise(class: PyResult<&Bound<'_, PyType>>, message: String) -> PyErr {
+    match class {
+        Ok(class) => PyErr::from_type(class.clone(), message),
+        Err(e) => e,
+    }
+}
+
+/// The Python exception of an rsbag error. A missing file whose
+/// `NAME.partial` exists says so, as the command-line tool does.
 pub fn to_py(e: rsbag::Error) -> PyErr {
-    let message = e.to_string();
+    let message = format!("{e}{}", hint(&e));
     match e.kind() {
         ErrorKind::Io => IoError::new_err(message),
         ErrorKind::NotABag => NotABagError::new_err(message),
@@ -57,10 +132,58 @@ pub fn to_py(e: rsbag::Error) -> PyErr {
         ErrorKind::NotARecording => NotARecordingError::new_err(message),
         ErrorKind::InvalidArgument => InvalidArgumentError::new_err(message),
         ErrorKind::Thread => ThreadError::new_err(message),
-        ErrorKind::Timeout => pyo3::exceptions::PyTimeoutError::new_err(message),
-        ErrorKind::Ended => pyo3::exceptions::PyEOFError::new_err(message),
+        ErrorKind::Timeout => Python::attach(|py| raise(frame_timeout(py), message)),
+        ErrorKind::Ended => Python::attach(|py| raise(recording_ended(py), message)),
         _ => Error::new_err(message),
     }
+}
+
+/// What to do about `error`, where there is something to say (the
+/// command-line tool's hint): a missing file whose recording was cut off
+/// lies under its `.partial` name.
+fn hint(error: &rsbag::Error) -> String {
+    let (Some(path), Some(io)) = (error.path(), error.io_error()) else {
+        return String::new();
+    };
+    let partial = rsbag::bag::partial_path_for(path);
+    if io.kind() == std::io::ErrorKind::NotFound && partial.is_file() {
+        format!(
+            "; but {} exists: a recording that was cut off before it finished (`rsbag reindex {}` recovers it)",
+            partial.display(),
+            partial.display()
+        )
+    } else {
+        String::new()
+    }
+}
+
+/// Warn (`rsbag.RsbagWarning`) when `recording`, opened from `path`, was
+/// read by scanning its records because its index is missing or
+/// unusable: what follows may be less than the file held, and `rsbag
+/// reindex` writes a new index. The command-line tool warns alike.
+pub fn warn_if_scanned(
+    py: Python<'_>,
+    recording: &rsbag::playback::Recording,
+    path: &Path,
+) -> PyResult<()> {
+    let Some(scan) = recording.bag().and_then(|bag| bag.scan_report()) else {
+        return Ok(());
+    };
+    // Why the index is unusable, as opening through it says.
+    let why = match py.detach(|| rsbag::bag::Bag::open(path).err()) {
+        Some(e) => match e.root() {
+            rsbag::Error::MissingIndex { reason } => format!(" ({reason})"),
+            other => format!(" ({other})"),
+        },
+        None => String::new(),
+    };
+    let message = format!(
+        "{}: no usable index{why}; read by scanning the records ({} complete chunks; `rsbag reindex` writes a new index)",
+        path.display(),
+        scan.complete_chunks
+    );
+    let message = CString::new(message.replace('\0', " ")).unwrap_or_default();
+    PyErr::warn(py, &py.get_type::<RsbagWarning>(), &message, 1)
 }
 
 /// Add the exception classes to the module.
@@ -77,5 +200,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         py.get_type::<InvalidArgumentError>(),
     )?;
     m.add("ThreadError", py.get_type::<ThreadError>())?;
+    m.add("RsbagWarning", py.get_type::<RsbagWarning>())?;
+    m.add("FrameTimeoutError", frame_timeout(py)?)?;
+    m.add("RecordingEndedError", recording_ended(py)?)?;
     Ok(())
 }

@@ -15,10 +15,11 @@ use std::sync::Arc;
 
 use numpy::PyArrayMethods;
 use parking_lot::{Mutex, MutexGuard};
+use pyo3::exceptions::{PyIndexError, PyKeyError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyDict, PyIterator, PyList, PySlice, PyString};
 
-use rsbag::device::StreamId;
+use rsbag::device::{Format, StreamId, StreamKind};
 use rsbag::playback::{FrameReader, FrameSets, Frames, SyncOptions};
 
 use errors::to_py;
@@ -37,6 +38,7 @@ struct Recording {
 fn open(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Recording> {
     let shown = path.display().to_string();
     let reader = py.detach(|| FrameReader::open(&path)).map_err(to_py)?;
+    errors::warn_if_scanned(py, reader.recording(), &path)?;
     Ok(Recording {
         reader: Arc::new(reader),
         path: shown,
@@ -423,25 +425,170 @@ impl FrameSet {
         self.frames.iter().map(Frame::share).collect()
     }
 
-    /// The frame of stream `name` (`"Depth"`, `"Infrared 1"`), or None.
+    /// The first frame of stream `name` (`"Depth"`, `"Infrared 1"`, any
+    /// case), or None.
     fn get(&self, name: &str) -> Option<Frame> {
-        self.frames
-            .iter()
-            .find(|f| f.stream_name().eq_ignore_ascii_case(name))
-            .map(Frame::share)
+        self.named(name).map(Frame::share)
+    }
+
+    /// The number of frames (pyrealsense2's `size()`).
+    fn size(&self) -> usize {
+        self.frames.len()
+    }
+
+    /// The first depth frame, or None (pyrealsense2 returns an empty,
+    /// falsy frame).
+    fn get_depth_frame(&self) -> Option<Frame> {
+        self.first_of(StreamKind::Depth, 0)
+    }
+
+    /// The first color frame; else an infrared frame in RGB8 (as
+    /// pyrealsense2's); else None.
+    fn get_color_frame(&self) -> Option<Frame> {
+        self.first_of(StreamKind::Color, 0).or_else(|| {
+            self.frames
+                .iter()
+                .find(|f| {
+                    let profile = &f.frame().profile;
+                    profile.stream.kind == StreamKind::Infrared && profile.format == Format::Rgb8
+                })
+                .map(Frame::share)
+        })
+    }
+
+    /// The infrared frame of stream index `index` (0: the first infrared
+    /// frame), or None.
+    #[pyo3(signature = (index=0))]
+    fn get_infrared_frame(&self, index: u32) -> Option<Frame> {
+        self.first_of(StreamKind::Infrared, index)
+    }
+
+    /// The fisheye frame of stream index `index` (0: the first), or None.
+    #[pyo3(signature = (index=0))]
+    fn get_fisheye_frame(&self, index: u32) -> Option<Frame> {
+        self.first_of(StreamKind::Fisheye, index)
+    }
+
+    /// The pose frame of stream index `index` (0: the first), or None.
+    #[pyo3(signature = (index=0))]
+    fn get_pose_frame(&self, index: u32) -> Option<Frame> {
+        self.first_of(StreamKind::Pose, index)
     }
 
     fn __len__(&self) -> usize {
         self.frames.len()
     }
 
+    /// The frames in order (`for frame in frameset`).
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
+        PyList::new(py, self.frames.iter().map(Frame::share))?.try_iter()
+    }
+
+    /// `frameset[i]` (a position, negative from the end), `frameset[a:b]`
+    /// (a list) or `frameset["Depth"]` (the first frame of that stream,
+    /// any case).
+    fn __getitem__<'py>(&self, key: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        let py = key.py();
+        if let Ok(name) = key.cast::<PyString>() {
+            let name = name.to_cow()?;
+            return match self.named(&name) {
+                Some(frame) => Ok(Bound::new(py, frame.share())?.into_any()),
+                None => Err(PyKeyError::new_err(format!(
+                    "no frame of stream {name:?} in this frameset (streams: {})",
+                    self.names().join(", ")
+                ))),
+            };
+        }
+        if let Ok(slice) = key.cast::<PySlice>() {
+            let length = isize::try_from(self.frames.len()).unwrap_or(isize::MAX);
+            let indices = slice.indices(length)?;
+            // Every position `indices` yields lies within 0..len.
+            let chosen = (0..indices.slicelength).map(|k| {
+                let at = indices.start + k as isize * indices.step;
+                self.frames[at as usize].share()
+            });
+            return Ok(PyList::new(py, chosen)?.into_any());
+        }
+        let Ok(position) = key.extract::<isize>() else {
+            return Err(PyTypeError::new_err(format!(
+                "a frameset is indexed by position (int), slice or stream name (str), not {}",
+                key.get_type().name()?
+            )));
+        };
+        let length = self.frames.len();
+        let at = if position < 0 {
+            length.checked_sub(position.unsigned_abs())
+        } else {
+            Some(position.unsigned_abs()).filter(|p| *p < length)
+        };
+        match at {
+            Some(at) => Ok(Bound::new(py, self.frames[at].share())?.into_any()),
+            None => Err(PyIndexError::new_err(format!(
+                "frameset index {position} out of range: it has {length} frames"
+            ))),
+        }
+    }
+
+    /// `"Depth" in frameset`: whether it holds a frame of that stream (any
+    /// case); `frame in frameset`: whether it holds that frame.
+    fn __contains__(&self, item: &Bound<'_, PyAny>) -> PyResult<bool> {
+        if let Ok(name) = item.cast::<PyString>() {
+            return Ok(self.named(&name.to_cow()?).is_some());
+        }
+        if let Ok(frame) = item.cast::<Frame>() {
+            let wanted = frame.get().frame();
+            return Ok(self.frames.iter().any(|f| {
+                let f = f.frame();
+                f.profile.stream == wanted.profile.stream
+                    && f.number == wanted.number
+                    && f.timestamp == wanted.timestamp
+            }));
+        }
+        Ok(false)
+    }
+
     fn __repr__(&self) -> String {
-        let names: Vec<String> = self.frames.iter().map(|f| f.stream_name()).collect();
         format!(
             "<rsbag.FrameSet at {} ms: {}>",
             self.timestamp,
-            names.join(", ")
+            self.frames
+                .iter()
+                .map(|f| f.stream_name())
+                .collect::<Vec<_>>()
+                .join(", ")
         )
+    }
+}
+
+impl FrameSet {
+    /// The first frame of stream `name` (any case).
+    fn named(&self, name: &str) -> Option<&Frame> {
+        self.frames
+            .iter()
+            .find(|f| f.stream_name().eq_ignore_ascii_case(name))
+    }
+
+    /// The first frame of a `kind` stream, of stream index `index` unless
+    /// 0 (librealsense's `first_or_default`).
+    fn first_of(&self, kind: StreamKind, index: u32) -> Option<Frame> {
+        self.frames
+            .iter()
+            .find(|f| {
+                let stream = f.frame().profile.stream;
+                stream.kind == kind && (index == 0 || stream.index == index)
+            })
+            .map(Frame::share)
+    }
+
+    /// The streams' names, each once, in order.
+    fn names(&self) -> Vec<String> {
+        let mut names: Vec<String> = Vec::new();
+        for name in self.frames.iter().map(|f| f.stream_name()) {
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+        names
     }
 }
 
@@ -474,6 +621,8 @@ fn check<'py>(py: Python<'py>, path: std::path::PathBuf) -> PyResult<Bound<'py, 
 /// The extension module.
 #[pymodule]
 fn _rsbag(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // The workspace's version, which maturin gives the package too.
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(open, m)?)?;
     m.add_function(wrap_pyfunction!(info, m)?)?;
     m.add_function(wrap_pyfunction!(check, m)?)?;

@@ -21,7 +21,7 @@ use rsbag::playback::{
     Pipeline as RsPipeline, PipelineConfig, Playback as RsPlayback, PlaybackOptions, PlaybackStatus,
 };
 
-use crate::errors::to_py;
+use crate::errors::{self, to_py};
 use crate::frame::Frame;
 use crate::{convert, seconds, stream_name, FrameSet};
 
@@ -59,6 +59,7 @@ impl Playback {
         let playback = py
             .detach(|| RsPlayback::with_options(&path, options))
             .map_err(to_py)?;
+        errors::warn_if_scanned(py, playback.recording(), &path)?;
         let playback = Arc::new(playback);
         let mut live = LIVE.lock();
         live.retain(|p| p.strong_count() > 0);
@@ -144,10 +145,11 @@ impl Playback {
         self.playback().is_paused()
     }
 
-    /// Continue from `time` seconds after the first frame; frames queued
+    /// Continue from `time` seconds after the first frame (a number, or a
+    /// `datetime.timedelta` as pyrealsense2's `seek` takes); frames queued
     /// before are discarded.
-    fn seek(&self, py: Python<'_>, time: f64) -> PyResult<()> {
-        let time = seconds(time)?;
+    fn seek(&self, py: Python<'_>, time: &Bound<'_, PyAny>) -> PyResult<()> {
+        let time = position(time)?;
         let playback = self.playback();
         py.detach(|| playback.seek(time)).map_err(to_py)
     }
@@ -499,6 +501,7 @@ impl Pipeline {
                 RsPipeline::start(RsPlayback::from_recording(recording, options), config)
             })
             .map_err(to_py)?;
+        errors::warn_if_scanned(py, inner.playback().recording(), &path)?;
         Ok(Pipeline {
             inner,
             path: path.display().to_string(),
@@ -512,18 +515,40 @@ impl Pipeline {
         profiles.iter().map(|p| stream_name(p.stream)).collect()
     }
 
-    /// The next frameset, waiting at most `timeout` seconds: raises
-    /// `TimeoutError` after that, `EOFError` once the recording has ended
-    /// and every frameset was taken (as pyrealsense2's `wait_for_frames`
-    /// raises `RuntimeError`).
-    #[pyo3(signature = (timeout=5.0))]
-    fn wait_for_frames(&self, py: Python<'_>, timeout: f64) -> PyResult<FrameSet> {
-        match self.next(py, Some(timeout))? {
+    /// The next frameset, waiting at most `timeout_ms` milliseconds (as
+    /// pyrealsense2's): raises `rsbag.FrameTimeoutError` ("Frame didn't
+    /// arrive within 5000", a `RuntimeError` and a `TimeoutError`) after
+    /// that, `rsbag.RecordingEndedError` (a `RuntimeError` and an
+    /// `EOFError`) once the recording has ended and every frameset was
+    /// taken.
+    #[pyo3(signature = (timeout_ms=5000))]
+    fn wait_for_frames(&self, py: Python<'_>, timeout_ms: u64) -> PyResult<FrameSet> {
+        match self.next(py, Some(timeout_ms))? {
             Some(set) => Ok(set),
-            None => Err(pyo3::exceptions::PyEOFError::new_err(format!(
-                "{:?}: the recording has ended, no more framesets",
-                self.path
-            ))),
+            None => Err(errors::raise(
+                errors::recording_ended(py),
+                format!(
+                    "{:?}: the recording has ended, no more framesets",
+                    self.path
+                ),
+            )),
+        }
+    }
+
+    /// `(True, frameset)`, or `(False, None)` when none arrived within
+    /// `timeout_ms` milliseconds or the recording has ended (pyrealsense2's
+    /// `try_wait_for_frames`).
+    #[pyo3(signature = (timeout_ms=5000))]
+    fn try_wait_for_frames(
+        &self,
+        py: Python<'_>,
+        timeout_ms: u64,
+    ) -> PyResult<(bool, Option<FrameSet>)> {
+        match self.next(py, Some(timeout_ms)) {
+            Ok(Some(set)) => Ok((true, Some(set))),
+            Ok(None) => Ok((false, None)),
+            Err(e) if e.is_instance(py, errors::frame_timeout(py)?) => Ok((false, None)),
+            Err(e) => Err(e),
         }
     }
 
@@ -539,10 +564,10 @@ impl Pipeline {
         self.inner.is_finished()
     }
 
-    /// Continue from `time` seconds after the first frame; framesets not
-    /// yet taken are discarded.
-    fn seek(&self, py: Python<'_>, time: f64) -> PyResult<()> {
-        let time = seconds(time)?;
+    /// Continue from `time` seconds after the first frame (a number or a
+    /// `datetime.timedelta`); framesets not yet taken are discarded.
+    fn seek(&self, py: Python<'_>, time: &Bound<'_, PyAny>) -> PyResult<()> {
+        let time = position(time)?;
         let pipeline = &self.inner;
         py.detach(|| pipeline.seek(time)).map_err(to_py)
     }
@@ -600,10 +625,11 @@ impl Pipeline {
 }
 
 impl Pipeline {
-    /// The next frameset within `timeout` seconds (None: no limit), None at
-    /// the end; the wait releases the GIL and hears Ctrl-C.
-    fn next(&self, py: Python<'_>, timeout: Option<f64>) -> PyResult<Option<FrameSet>> {
-        let deadline = deadline(timeout)?;
+    /// The next frameset within `timeout_ms` milliseconds (None: no
+    /// limit), None at the end; the wait releases the GIL and hears Ctrl-C.
+    fn next(&self, py: Python<'_>, timeout_ms: Option<u64>) -> PyResult<Option<FrameSet>> {
+        let deadline =
+            timeout_ms.and_then(|ms| Instant::now().checked_add(Duration::from_millis(ms)));
         let pipeline = &self.inner;
         loop {
             let slice = slice_until(deadline);
@@ -614,12 +640,14 @@ impl Pipeline {
                 Err(e) => return Err(to_py(e)),
             }
             py.check_signals()?;
-            if deadline.is_some_and(|d| Instant::now() >= d) {
-                return Err(pyo3::exceptions::PyTimeoutError::new_err(format!(
-                    "{:?}: no frameset arrived within {:.0} ms",
-                    self.path,
-                    timeout.unwrap_or_default() * 1000.0
-                )));
+            if let (Some(ms), Some(d)) = (timeout_ms, deadline) {
+                if Instant::now() >= d {
+                    // pyrealsense2's words.
+                    return Err(errors::raise(
+                        errors::frame_timeout(py),
+                        format!("Frame didn't arrive within {ms}"),
+                    ));
+                }
             }
         }
     }
@@ -688,6 +716,15 @@ fn deadline(timeout: Option<f64>) -> PyResult<Option<Instant>> {
         None => Ok(None),
         Some(t) => Ok(Instant::now().checked_add(seconds(t)?)),
     }
+}
+
+/// A position in a recording: seconds after the first frame, or a
+/// `datetime.timedelta` (what pyrealsense2's `playback.seek` takes).
+fn position(time: &Bound<'_, PyAny>) -> PyResult<Duration> {
+    if time.hasattr("total_seconds")? {
+        return seconds(time.call_method0("total_seconds")?.extract()?);
+    }
+    seconds(time.extract()?)
 }
 
 /// How long to wait before looking for signals again.

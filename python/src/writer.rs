@@ -8,6 +8,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+use numpy::{PyArrayDescr, PyArrayDescrMethods, PyUntypedArray, PyUntypedArrayMethods};
 use parking_lot::Mutex;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
@@ -214,9 +215,11 @@ impl Writer {
         Ok(())
     }
 
-    /// Write a frame of `stream`: `data` a numpy array or bytes holding
-    /// exactly the frame's pixels (rows without padding) or the IMU sample
-    /// (3 float32); `timestamp` in ms in `domain`; `metadata` as
+    /// Write a frame of `stream`: `data` a numpy array of the format's
+    /// element type and shape (as `Frame.as_array` gives it: Z16 uint16
+    /// (h, w), RGB8 uint8 (h, w, 3), an IMU sample float32 (3,), which may
+    /// also be 3 floats), or bytes holding exactly the frame's pixels
+    /// (rows without padding); `timestamp` in ms in `domain`; `metadata` as
     /// `{"Frame Counter": 7, ...}` under librealsense's names; `time`: the
     /// capture time in seconds since the recording started (by default
     /// the time since the first frame's timestamp).
@@ -234,30 +237,22 @@ impl Writer {
         time: Option<f64>,
         system_time: Option<f64>,
     ) -> PyResult<()> {
-        let bytes = bytes_of(&data)?;
         let domain: TimestampDomain = domain.parse().map_err(to_py)?;
+        // Streams are never changed once added: look the stream up, check
+        // the data against its format without the lock, then write.
+        let (sensor, profile) = {
+            let state = locked(py, &self.state);
+            let Some(target) = state.streams.get(stream) else {
+                return Err(invalid(format!(
+                    "no stream {stream:?} was added (streams: {})",
+                    state.streams.keys().cloned().collect::<Vec<_>>().join(", ")
+                )));
+            };
+            (target.sensor, target.profile)
+        };
+        let bytes = frame_bytes(stream, &profile, &data)?;
         let mut state = locked(py, &self.state);
         let state = &mut *state;
-        let Some(target) = state.streams.get(stream) else {
-            return Err(invalid(format!(
-                "no stream {stream:?} was added (streams: {})",
-                state.streams.keys().cloned().collect::<Vec<_>>().join(", ")
-            )));
-        };
-        let (sensor, profile) = (target.sensor, target.profile);
-        let expected = match profile.kind {
-            ProfileKind::Video { width, height, .. } => {
-                (width * height * profile.format.bytes_per_pixel().unwrap_or(1)) as usize
-            }
-            _ => 12,
-        };
-        if bytes.len() != expected {
-            return Err(invalid(format!(
-                "a {stream} frame is {expected} bytes ({}); this one is {}",
-                profile.format,
-                bytes.len()
-            )));
-        }
         if !timestamp.is_finite() {
             return Err(invalid(format!("timestamp {timestamp} is not a number")));
         }
@@ -498,6 +493,138 @@ fn depth_units(snapshot: &DeviceSnapshot, sensor: usize) -> f32 {
             .find(|o| o.name == option_name::DEPTH_UNITS)
             .map_or(0.0, |o| o.value)
     })
+}
+
+/// The numpy array a frame of `profile` is: element type and shape (as
+/// `Frame.as_array` gives it back); None for a format read as bytes.
+fn array_of(profile: &StreamProfile) -> Option<(Element, Vec<usize>)> {
+    let ProfileKind::Video { width, height, .. } = profile.kind else {
+        return (profile.format == Format::MotionXyz32f).then(|| (Element::F32, vec![3]));
+    };
+    let (element, channels) = match profile.format {
+        Format::Z16 | Format::Y16 | Format::Raw16 | Format::Disparity16 => (Element::U16, 1),
+        Format::Y8 | Format::Raw8 => (Element::U8, 1),
+        Format::Rgb8 | Format::Bgr8 => (Element::U8, 3),
+        Format::Rgba8 | Format::Bgra8 => (Element::U8, 4),
+        Format::Yuyv | Format::Uyvy => (Element::U8, 2),
+        Format::Distance | Format::Disparity32 => (Element::F32, 1),
+        _ => return None,
+    };
+    let mut shape = vec![height as usize, width as usize];
+    if channels > 1 {
+        shape.push(channels);
+    }
+    Some((element, shape))
+}
+
+/// An array element type.
+#[derive(Debug, Clone, Copy)]
+enum Element {
+    U8,
+    U16,
+    F32,
+}
+
+impl Element {
+    fn dtype<'py>(self, py: Python<'py>) -> Bound<'py, PyArrayDescr> {
+        match self {
+            Element::U8 => numpy::dtype::<u8>(py),
+            Element::U16 => numpy::dtype::<u16>(py),
+            Element::F32 => numpy::dtype::<f32>(py),
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Element::U8 => "uint8",
+            Element::U16 => "uint16",
+            Element::F32 => "float32",
+        }
+    }
+}
+
+/// A shape as Python writes it: `(480, 640)`, `(3,)`.
+fn shape_text(shape: &[usize]) -> String {
+    match shape {
+        [one] => format!("({one},)"),
+        _ => format!(
+            "({})",
+            shape
+                .iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}
+
+/// The bytes of a frame of `stream` (`profile`) given as `data`: a numpy
+/// array of the format's element type and shape (`Frame.as_array`'s),
+/// bytes of the frame's size, or for an IMU sample 3 floats.
+fn frame_bytes(
+    stream: &str,
+    profile: &StreamProfile,
+    data: &Bound<'_, PyAny>,
+) -> PyResult<Vec<u8>> {
+    let py = data.py();
+    let array = array_of(profile);
+    let (size, what) = match profile.kind {
+        ProfileKind::Video { width, height, .. } => (
+            (width * height * profile.format.bytes_per_pixel().unwrap_or(1)) as usize,
+            format!("a {stream} frame ({}, {width}x{height})", profile.format),
+        ),
+        _ => (12, format!("a {stream} sample ({})", profile.format)),
+    };
+    if let (Ok(given), Some((element, shape))) = (data.cast::<PyUntypedArray>(), &array) {
+        let dtype = given.dtype();
+        if !dtype.is_equiv_to(&element.dtype(py)) || given.shape() != shape.as_slice() {
+            return Err(invalid(format!(
+                "{what} is a {} array of shape {} ({size} bytes); this one is {} of shape {}",
+                element.name(),
+                shape_text(shape),
+                dtype.str()?,
+                shape_text(given.shape())
+            )));
+        }
+        return bytes_of(data);
+    }
+    let motion = !matches!(profile.kind, ProfileKind::Video { .. });
+    let is_buffer = data.cast::<PyBytes>().is_ok() || data.hasattr("tobytes")?;
+    if motion && !is_buffer {
+        // A sequence of numbers: x, y, z.
+        let sample: Vec<f32> =
+            data.extract().map_err(|_| {
+                invalid(format!(
+                "{what} is 3 floats (a float32 array of shape (3,), or x, y, z); this one is a {}",
+                data.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+            ))
+            })?;
+        if sample.len() != 3 {
+            return Err(invalid(format!(
+                "{what} is 3 floats (x, y, z); this one has {}",
+                sample.len()
+            )));
+        }
+        return Ok(sample.iter().flat_map(|v| v.to_le_bytes()).collect());
+    }
+    let bytes = bytes_of(data)?;
+    if bytes.len() != size {
+        let expected = match &array {
+            Some((element, shape)) => {
+                format!(
+                    " (a {} array of shape {})",
+                    element.name(),
+                    shape_text(shape)
+                )
+            }
+            None => String::new(),
+        };
+        return Err(invalid(format!(
+            "{what} is {size} bytes{expected}; this one is {}",
+            bytes.len()
+        )));
+    }
+    Ok(bytes)
 }
 
 /// The bytes of a numpy array (C order) or a bytes-like object.

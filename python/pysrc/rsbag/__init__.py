@@ -10,6 +10,14 @@ ROS, read as Python objects and numpy arrays.
 Playback as a device (callbacks on delivery threads, pause/seek/speed) is
 `rsbag.Playback`; framesets to wait for, as pyrealsense2's pipeline gives
 them, `rsbag.Pipeline`.
+
+Units: a frame's `timestamp` and `system_time` are milliseconds (as
+pyrealsense2's); `Pipeline.wait_for_frames(timeout_ms)` and
+`try_wait_for_frames(timeout_ms)` take milliseconds (as pyrealsense2's);
+positions in a recording (`start`, `end`, `seek`, `frame_at`, `duration`,
+`position`, `Frame.time`) are seconds from its first frame, and waits
+that are not pyrealsense2's (`Playback.wait_until_stopped`) seconds, as
+Python's own.
 """
 
 import atexit
@@ -22,6 +30,7 @@ from ._rsbag import (
     FrameIterator,
     FrameSet,
     FrameSetIterator,
+    FrameTimeoutError,
     InvalidArgumentError,
     IoError,
     NotABagError,
@@ -31,9 +40,12 @@ from ._rsbag import (
     PlaybackSensor,
     PointCloud,
     Recording,
+    RecordingEndedError,
+    RsbagWarning,
     ThreadError,
     UnsupportedError,
     Writer,
+    __version__,
     _stop_all,
     check,
     deproject,
@@ -50,6 +62,7 @@ __all__ = [
     "FrameIterator",
     "FrameSet",
     "FrameSetIterator",
+    "FrameTimeoutError",
     "InvalidArgumentError",
     "IoError",
     "NotABagError",
@@ -59,6 +72,8 @@ __all__ = [
     "PlaybackSensor",
     "PointCloud",
     "Recording",
+    "RecordingEndedError",
+    "RsbagWarning",
     "ThreadError",
     "UnsupportedError",
     "Writer",

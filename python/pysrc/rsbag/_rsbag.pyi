@@ -1,14 +1,69 @@
-"""Type stubs of the extension module (see rsbag/__init__.py)."""
+"""Type stubs of the extension module (see rsbag/__init__.py).
 
+Checked against the module by mypy's stubtest, and against the README's
+examples by mypy --strict (python/tests/check_typing.py)."""
+
+import datetime
 import os
-from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union
+from types import TracebackType
+from typing import (
+    Any,
+    Callable,
+    Dict,
+    Iterator,
+    List,
+    Optional,
+    Sequence,
+    SupportsIndex,
+    Tuple,
+    Type,
+    Union,
+    final,
+    overload,
+)
 
 import numpy as np
+
+__version__: str
+__all__ = [
+    "open",
+    "info",
+    "check",
+    "Recording",
+    "Frame",
+    "FrameIterator",
+    "FrameSet",
+    "Writer",
+    "FrameSetIterator",
+    "Playback",
+    "PlaybackSensor",
+    "Pipeline",
+    "_stop_all",
+    "Alignment",
+    "PointCloud",
+    "deproject",
+    "project",
+    "Error",
+    "IoError",
+    "NotABagError",
+    "DamagedError",
+    "UnsupportedError",
+    "NotARecordingError",
+    "InvalidArgumentError",
+    "ThreadError",
+    "RsbagWarning",
+    "FrameTimeoutError",
+    "RecordingEndedError",
+    "__version__",
+]
 
 class Error(Exception):
     """Anything rsbag could not do; the message names the file and what is wrong."""
 
-class IoError(Error): ...
+class IoError(Error):
+    """A file could not be read or written. A missing file whose
+    NAME.partial exists says so (`rsbag reindex NAME.partial` recovers it)."""
+
 class NotABagError(Error): ...
 class DamagedError(Error): ...
 class UnsupportedError(Error): ...
@@ -16,19 +71,31 @@ class NotARecordingError(Error): ...
 class InvalidArgumentError(Error): ...
 class ThreadError(Error): ...
 
-def open(path: Union[str, os.PathLike]) -> Recording:
+class RsbagWarning(UserWarning):
+    """What the rsbag tool warns of: a bag read by scanning its records,
+    its index missing or unusable (`rsbag reindex` writes a new one)."""
+
+class FrameTimeoutError(TimeoutError, RuntimeError):
+    """No frameset arrived within the time given ("Frame didn't arrive
+    within 5000", as pyrealsense2's RuntimeError)."""
+
+class RecordingEndedError(EOFError, RuntimeError):
+    """The recording has ended and every frameset was taken."""
+
+def open(path: Union[str, os.PathLike[str]]) -> Recording:
     """Open a RealSense recording (.bag, .db3) or a camera bag recorded from
     ROS (ROS1 .bag, rosbag2 directory, .db3, .mcap)."""
 
-def info(path: Union[str, os.PathLike]) -> Dict[str, Any]:
+def info(path: Union[str, os.PathLike[str]]) -> Dict[str, Any]:
     """What `rsbag info` reports: format, size, index, time span, chunks,
     topics, and for a recording its device, sensors and streams."""
 
-def check(path: Union[str, os.PathLike]) -> Dict[str, Any]:
+def check(path: Union[str, os.PathLike[str]]) -> Dict[str, Any]:
     """What `rsbag check` finds: "damage", "scanned", and per stream
     "frames", "first_number", "last_number", "dropped", "out_of_order",
     "duplicates", "findings"."""
 
+@final
 class Recording:
     @property
     def path(self) -> str: ...
@@ -80,22 +147,50 @@ class Recording:
     def frame_at(self, stream: str, time: float) -> Optional[Frame]:
         """The frame nearest `time` seconds after the first frame."""
 
+@final
 class FrameSetIterator(Iterator[FrameSet]):
     def __iter__(self) -> FrameSetIterator: ...
     def __next__(self) -> FrameSet: ...
 
+@final
 class FrameSet:
+    """Frames of one moment, as pyrealsense2's composite_frame: iterable,
+    len(), indexed by position (`frames[0]`, `frames[-1]`, slices) or by
+    stream name (`frames["Depth"]`, any case: the first frame of that
+    stream; KeyError naming the streams there are). The getters return
+    None for a stream the frameset lacks (pyrealsense2: an empty frame)."""
     @property
-    def timestamp(self) -> float: ...
+    def timestamp(self) -> float:
+        """Milliseconds: the timestamp of the frame that opened the set."""
     @property
     def frames(self) -> List[Frame]: ...
-    def get(self, name: str) -> Optional[Frame]: ...
+    def get(self, name: str) -> Optional[Frame]:
+        """The first frame of stream `name` (any case), or None."""
+    def size(self) -> int: ...
+    def get_depth_frame(self) -> Optional[Frame]: ...
+    def get_color_frame(self) -> Optional[Frame]:
+        """The first Color frame, else an RGB8 infrared frame, else None."""
+    def get_infrared_frame(self, index: int = 0) -> Optional[Frame]:
+        """The infrared frame of stream index `index` (0: the first), or None."""
+    def get_fisheye_frame(self, index: int = 0) -> Optional[Frame]: ...
+    def get_pose_frame(self, index: int = 0) -> Optional[Frame]: ...
     def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator[Frame]: ...
+    @overload
+    def __getitem__(self, key: SupportsIndex) -> Frame: ...
+    @overload
+    def __getitem__(self, key: str) -> Frame: ...
+    @overload
+    def __getitem__(self, key: slice) -> List[Frame]: ...
+    def __contains__(self, item: object) -> bool:
+        """A stream name (any case), or a frame."""
 
+@final
 class FrameIterator(Iterator[Frame]):
     def __iter__(self) -> FrameIterator: ...
     def __next__(self) -> Frame: ...
 
+@final
 class Frame:
     @property
     def stream(self) -> str:
@@ -134,16 +229,17 @@ class Frame:
     def as_array(self) -> np.ndarray:
         """A read-only numpy view of the frame (no copy when aligned)."""
 
+@final
 class Writer:
     """A recording written from frames given in Python (numpy arrays or
     bytes): a .bag librealsense 2.55 plays, or (path ending .db3) a .db3
     librealsense 2.59 plays. Written as NAME.partial, renamed on close."""
-    def __init__(
-        self,
-        path: Union[str, os.PathLike],
+    def __new__(
+        cls,
+        path: Union[str, os.PathLike[str]],
         info: Optional[Dict[str, str]] = None,
         overwrite: bool = False,
-    ) -> None: ...
+    ) -> Writer: ...
     def add_video_stream(
         self,
         stream: str,
@@ -155,7 +251,11 @@ class Writer:
         index: int = 0,
         intrinsics: Optional[Dict[str, Any]] = None,
         depth_units: Optional[float] = None,
-    ) -> str: ...
+        extrinsics: Optional[Dict[str, Sequence[float]]] = None,
+    ) -> str:
+        """A video stream; returns its name for `write` ("Infrared 1").
+        `extrinsics`: {"rotation": 9 floats column-major, "translation": 3
+        floats, m} from the first stream added (identity when None)."""
     def add_motion_stream(
         self,
         stream: str,
@@ -165,18 +265,38 @@ class Writer:
         data: Optional[Sequence[Sequence[float]]] = None,
         noise_variances: Optional[Sequence[float]] = None,
         bias_variances: Optional[Sequence[float]] = None,
-    ) -> str: ...
+        extrinsics: Optional[Dict[str, Sequence[float]]] = None,
+    ) -> str:
+        """A Gyro or Accel stream (MOTION_XYZ32F samples)."""
+    def add_option(
+        self,
+        sensor: str,
+        name: str,
+        value: float,
+        min: Optional[float] = None,
+        max: Optional[float] = None,
+        step: float = 0.0,
+        default: Optional[float] = None,
+        description: str = "",
+        read_only: bool = False,
+    ) -> None:
+        """Add (or set) option `name` of `sensor` as it is when recording starts."""
     def write(
         self,
         stream: str,
-        data: Union[np.ndarray, bytes],
+        data: Union[np.ndarray, bytes, Sequence[float]],
         timestamp: float,
         frame_number: int,
         domain: str = "Hardware Clock",
         metadata: Optional[Dict[str, int]] = None,
         time: Optional[float] = None,
         system_time: Optional[float] = None,
-    ) -> None: ...
+    ) -> None:
+        """`data`: a numpy array of the stream's format (Z16: uint16 (h, w);
+        RGB8/BGR8: uint8 (h, w, 3); Y8: uint8 (h, w); an IMU sample:
+        float32 (3,) or 3 floats; as `Frame.as_array` gives it) or bytes
+        of the frame's size. `timestamp` and `system_time` in ms; `time`
+        in s since the recording started."""
     def set_option(
         self, sensor: str, name: str, value: float, time: Optional[float] = None
     ) -> None:
@@ -185,11 +305,17 @@ class Writer:
     def close(self) -> int: ...
     def abandon(self) -> None: ...
     def __enter__(self) -> Writer: ...
-    def __exit__(self, *exc: Any) -> bool: ...
+    def __exit__(
+        self,
+        error: Optional[Type[BaseException]],
+        _value: Optional[BaseException],
+        _traceback: Optional[TracebackType],
+    ) -> bool: ...
 
 def _stop_all() -> None:
     """Stop every live playback (registered with atexit)."""
 
+@final
 class Playback:
     """A recording played back as the device that recorded it. Callbacks
     run on the library's delivery threads (one per stream) and hold the GIL
@@ -197,9 +323,9 @@ class Playback:
     also from a callback. Not in real time, every frame is delivered
     exactly once; in real time a frame a slow callback cannot take is
     dropped (dropped_frames)."""
-    def __init__(
-        self, path: Union[str, os.PathLike], real_time: bool = True, queue_size: int = 16
-    ) -> None: ...
+    def __new__(
+        cls, path: Union[str, os.PathLike[str]], real_time: bool = True, queue_size: int = 16
+    ) -> Playback: ...
     @property
     def path(self) -> str: ...
     @property
@@ -216,8 +342,8 @@ class Playback:
     def resume(self) -> None: ...
     @property
     def paused(self) -> bool: ...
-    def seek(self, time: float) -> None:
-        """Continue from `time` seconds after the first frame."""
+    def seek(self, time: Union[float, datetime.timedelta]) -> None:
+        """Continue from `time` seconds (or a timedelta) after the first frame."""
     speed: float
     real_time: bool
     repeat: bool
@@ -236,10 +362,12 @@ class Playback:
     def add_status_listener(self, listener: Callable[[str], Any]) -> None: ...
     def stop(self) -> None:
         """Stop; returns once no callback runs (at once from a callback)."""
-    def wait_until_stopped(self, timeout: Optional[float] = None) -> bool: ...
+    def wait_until_stopped(self, timeout: Optional[float] = None) -> bool:
+        """Wait at most `timeout` seconds (None: no limit); whether it stopped."""
     def __enter__(self) -> Playback: ...
-    def __exit__(self, *exc: Any) -> None: ...
+    def __exit__(self, *_exc: object) -> None: ...
 
+@final
 class PlaybackSensor:
     @property
     def name(self) -> str: ...
@@ -261,25 +389,33 @@ class PlaybackSensor:
     def add_option_listener(self, listener: Callable[[str, float], Any]) -> None: ...
     def add_notification_listener(self, listener: Callable[[Dict[str, Any]], Any]) -> None: ...
 
+@final
 class Pipeline(Iterator[FrameSet]):
     """Framesets as pyrealsense2's pipeline gives them over a file; not in
     real time (the default) every frame is in exactly one frameset.
     Iterating ends at the end of the recording."""
-    def __init__(
-        self,
-        path: Union[str, os.PathLike],
+    def __new__(
+        cls,
+        path: Union[str, os.PathLike[str]],
         streams: Optional[Sequence[str]] = None,
         real_time: bool = False,
         queue_size: int = 64,
-    ) -> None: ...
+    ) -> Pipeline: ...
     @property
     def streams(self) -> List[str]: ...
-    def wait_for_frames(self, timeout: float = 5.0) -> FrameSet:
-        """Raises TimeoutError after `timeout` s, EOFError at the end."""
-    def poll_for_frames(self) -> Optional[FrameSet]: ...
+    def wait_for_frames(self, timeout_ms: int = 5000) -> FrameSet:
+        """Wait at most `timeout_ms` milliseconds, as pyrealsense2's: raises
+        FrameTimeoutError ("Frame didn't arrive within 5000", a
+        RuntimeError and a TimeoutError) after that, RecordingEndedError
+        (a RuntimeError and an EOFError) at the end."""
+    def try_wait_for_frames(self, timeout_ms: int = 5000) -> Tuple[bool, Optional[FrameSet]]:
+        """(True, frameset), or (False, None) after `timeout_ms` ms or at the end."""
+    def poll_for_frames(self) -> Optional[FrameSet]:
+        """A frameset if one is ready now, else None."""
     @property
     def finished(self) -> bool: ...
-    def seek(self, time: float) -> None: ...
+    def seek(self, time: Union[float, datetime.timedelta]) -> None:
+        """Continue from `time` seconds (or a timedelta) after the first frame."""
     def pause(self) -> None: ...
     def resume(self) -> None: ...
     @property
@@ -288,8 +424,9 @@ class Pipeline(Iterator[FrameSet]):
     def __iter__(self) -> Pipeline: ...
     def __next__(self) -> FrameSet: ...
     def __enter__(self) -> Pipeline: ...
-    def __exit__(self, *exc: Any) -> None: ...
+    def __exit__(self, *_exc: object) -> None: ...
 
+@final
 class Alignment:
     """rs.align's result from recorded frames, byte for byte."""
     def depth_to_other(self, depth: Frame) -> np.ndarray:
@@ -297,6 +434,7 @@ class Alignment:
     def other_to_depth(self, depth: Frame, other: Frame) -> np.ndarray:
         """The other frame at the depth image's size, shaped by its format."""
 
+@final
 class PointCloud:
     """rs.pointcloud's vertices and texture coordinates."""
     def calculate(self, depth: Frame) -> Tuple[np.ndarray, Optional[np.ndarray]]:

@@ -58,8 +58,14 @@ def read_item(item, streams=None):
 
 def map_frames(items, fn, streams=None):
     """A `dask.bag` of `fn(frame)` for every frame of the work items, in
-    item order (one partition per item)."""
-    import dask.bag
+    item order (one partition per item). Needs Dask: `pip install
+    rsbag[dask]`."""
+    try:
+        import dask.bag
+    except ImportError as e:
+        raise ImportError(
+            "rsbag.parallel.map_frames runs on Dask, which is not installed: "
+            "pip install rsbag[dask] (or pip install dask)", name=e.name) from e
 
     def run(partition):
         return [fn(frame) for item in partition for frame in read_item(item, streams)]

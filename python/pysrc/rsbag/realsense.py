@@ -44,7 +44,12 @@ class DeviceRecorder:
     """Records what the sensors opened and started through it stream."""
 
     def __init__(self, path, device, overwrite=False):
-        import pyrealsense2 as rs
+        try:
+            import pyrealsense2 as rs
+        except ImportError as e:
+            raise ImportError(
+                "rsbag.realsense records through pyrealsense2, which is not installed: "
+                "pip install rsbag[realsense] (or pip install pyrealsense2)", name=e.name) from e
 
         self._rs = rs
         info = {}

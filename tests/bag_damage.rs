@@ -28,33 +28,44 @@ fn sample_messages() -> (Vec<(String, String)>, Vec<Written>) {
     (topics, messages)
 }
 
-/// For each chunk: the offset where its record ends, and its messages.
-fn chunk_layout(bytes: &[u8]) -> Vec<(u64, Vec<Written>)> {
+/// One chunk of a bag: where its record starts and ends, and its messages
+/// in the order they were written, each with where its record ends in the
+/// chunk's data (and so, for an uncompressed chunk, in the file).
+struct ChunkLayout {
+    start: u64,
+    end: u64,
+    data_offset: u64,
+    messages: Vec<(u64, Written)>,
+}
+
+fn chunk_layout(bytes: &[u8]) -> Vec<ChunkLayout> {
     let bag = Bag::from_bytes(bytes.to_vec()).expect("the whole bag opens");
     bag.chunks()
         .iter()
         .map(|chunk| {
-            let end = read_record(bytes, chunk.info.chunk_pos as usize, 0)
-                .expect("chunk record")
-                .end();
-            let messages = bag
-                .query()
-                .time(chunk.info.start_time..=chunk.info.end_time)
-                .messages()
-                .map(|m| m.expect("message"))
-                .filter(|m| {
-                    bag.chunk_entries(chunk)
-                        .expect("entries")
-                        .iter()
-                        .any(|e| e.time == m.time && e.conn == m.conn)
-                })
-                .map(|m| Written {
-                    conn: m.conn,
-                    time: m.time,
-                    data: m.data.to_vec(),
+            let record =
+                read_record(bytes, chunk.info.chunk_pos as usize, 0).expect("chunk record");
+            let data = bag.chunk_data(chunk).expect("chunk data");
+            let mut entries = bag.chunk_entries(chunk).expect("entries").to_vec();
+            entries.sort_by_key(|e| e.offset);
+            let messages = entries
+                .iter()
+                .map(|e| {
+                    let message = read_record(&data, e.offset as usize, 0).expect("message");
+                    let written = Written {
+                        conn: e.conn,
+                        time: e.time,
+                        data: message.data.to_vec(),
+                    };
+                    (message.end(), written)
                 })
                 .collect();
-            (end, messages)
+            ChunkLayout {
+                start: record.offset,
+                end: record.end(),
+                data_offset: record.data_offset,
+                messages,
+            }
         })
         .collect()
 }
@@ -72,8 +83,12 @@ fn scanned_messages(bytes: &[u8]) -> Result<Vec<Written>, Error> {
         .collect()
 }
 
+/// Every complete chunk, and of the chunk the cut falls in: every message
+/// whose record lies whole before the cut (uncompressed), the messages of
+/// what decodes before the cut (LZ4: a start of them, more the later the
+/// cut), nothing (bz2).
 #[test]
-fn a_bag_cut_at_any_offset_yields_every_complete_chunk() {
+fn a_bag_cut_at_any_offset_yields_every_complete_chunk_and_message() {
     let (topics, messages) = sample_messages();
     for compression in Compression::ALL {
         let bytes = write_bag(&topics, &messages, compression, 600);
@@ -88,6 +103,10 @@ fn a_bag_cut_at_any_offset_yields_every_complete_chunk() {
             .expect("open")
             .header()
             .index_pos as usize;
+        // Of the chunk cut off: (its start, messages recovered at the
+        // cut before).
+        let mut recovered_before = (0, 0);
+        let mut recovered_from_cut_chunks = 0;
         for cut in 0..bytes.len() {
             let cut_bytes = &bytes[..cut];
             if cut < index_pos {
@@ -105,14 +124,65 @@ fn a_bag_cut_at_any_offset_yields_every_complete_chunk() {
                 );
                 continue;
             }
-            let expected: Vec<Written> = layout
+            let whole: Vec<Written> = layout
                 .iter()
-                .filter(|(end, _)| *end as usize <= cut)
-                .flat_map(|(_, m)| m.clone())
+                .filter(|c| c.end as usize <= cut)
+                .flat_map(|c| c.messages.iter().map(|(_, m)| m.clone()))
                 .collect();
+            let cut_chunk = layout
+                .iter()
+                .find(|c| (c.start as usize) < cut && cut < c.end as usize);
             let got = scanned_messages(cut_bytes)
                 .unwrap_or_else(|e| panic!("{compression} cut at {cut}: scan failed: {e}"));
+            let report = Bag::scan_bytes(cut_bytes.to_vec())
+                .expect("scan")
+                .scan_report()
+                .cloned()
+                .expect("report");
+            let Some(chunk) = cut_chunk else {
+                assert_eq!(got, time_order(&whole), "{compression} cut at {cut}");
+                assert_eq!(report.cut_chunk_messages, 0);
+                continue;
+            };
+            let from_cut = got
+                .len()
+                .checked_sub(whole.len())
+                .unwrap_or_else(|| panic!("{compression} cut at {cut}: a complete chunk lost"));
+            let mut expected = whole.clone();
+            expected.extend(chunk.messages[..from_cut].iter().map(|(_, m)| m.clone()));
             assert_eq!(got, time_order(&expected), "{compression} cut at {cut}");
+            assert_eq!(report.cut_chunk_messages, from_cut as u64, "cut at {cut}");
+            match compression {
+                Compression::None => {
+                    let complete = chunk
+                        .messages
+                        .iter()
+                        .filter(|(end, _)| (chunk.data_offset + end) as usize <= cut)
+                        .count();
+                    assert_eq!(from_cut, complete, "cut at {cut}");
+                }
+                Compression::Bz2 => assert_eq!(from_cut, 0, "cut at {cut}"),
+                _ => {}
+            }
+            // The later the cut, the more of the chunk.
+            if recovered_before.0 == chunk.start {
+                assert!(from_cut >= recovered_before.1, "{compression} cut at {cut}");
+            }
+            recovered_before = (chunk.start, from_cut);
+            if cut + 1 == chunk.end as usize {
+                recovered_from_cut_chunks += from_cut;
+            }
+        }
+        // Cut just before its end, a chunk gives all but its last
+        // messages, unless it decodes only whole.
+        let all_but_last: usize = layout.iter().map(|c| c.messages.len() - 1).sum();
+        match compression {
+            Compression::Bz2 => assert_eq!(recovered_from_cut_chunks, 0),
+            Compression::None => assert_eq!(recovered_from_cut_chunks, all_but_last),
+            _ => assert!(
+                recovered_from_cut_chunks * 2 > all_but_last,
+                "{recovered_from_cut_chunks} of {all_but_last}"
+            ),
         }
     }
 }

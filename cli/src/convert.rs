@@ -343,6 +343,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
         ));
     }
     let reader = select::open(&args.file)?;
+    let mut losses = Losses::new(&args.file);
+    losses.scanned(reader.recording());
     if ros2 {
         let window = (args.start.is_some() || args.duration.is_some())
             .then(|| Window::new(reader.duration(), args.start, args.duration))
@@ -364,7 +366,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             window,
         };
         super::emit(&convert_file::run_ros2(&reader, target)?);
-        return Ok(ExitCode::SUCCESS);
+        return Ok(losses.exit_code());
     }
     if let Some(format) = file_format {
         let window = (args.start.is_some() || args.duration.is_some())
@@ -382,7 +384,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             skip_unreadable: false,
         };
         super::emit(&convert_file::run(&reader, target)?.text);
-        return Ok(ExitCode::SUCCESS);
+        return Ok(losses.exit_code());
     }
     let (streams, skipped) = convertible(&reader, &args)?;
     if args.to == Target::Kalibr {
@@ -405,7 +407,6 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let bar = progress::bar(total, "frames");
     let dir = OutputDir::create(&args.out)?;
     let mut writer = Writer::new(&args, &dir);
-    let mut losses = Losses::new(&args.file);
     let mut work = Batch {
         pending: Vec::with_capacity(BATCH),
         preparer: &mut preparer,

@@ -4,6 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use rsbag::bag::ScanReport;
+use rsbag::playback::Recording;
 use rsbag::Error;
 
 /// Exit code when the file is damaged: `check` finds damage, or reading
@@ -44,6 +46,16 @@ impl Losses {
         self.count += count;
     }
 
+    /// A recording read by a scan of its records, its index unusable (cut
+    /// off, or never written), is damaged however much of it was
+    /// recovered: what the scan lost counts (the scan's warning said what
+    /// it recovered).
+    pub fn scanned(&mut self, recording: &Recording) {
+        if let Some(report) = recording.bag().and_then(|bag| bag.scan_report()) {
+            self.add(scan_losses(report));
+        }
+    }
+
     /// Success, or (with a summary and a hint on stderr) [`DAMAGED`].
     pub fn exit_code(&self) -> ExitCode {
         if self.count == 0 {
@@ -65,6 +77,15 @@ impl Losses {
         );
         ExitCode::from(DAMAGED)
     }
+}
+
+/// The parts a scan lost: each damaged chunk, the messages whose
+/// connection is unknown, the end of the file; at least the index.
+fn scan_losses(report: &ScanReport) -> u64 {
+    let parts = report.damaged_chunks.len()
+        + usize::from(report.orphan_messages > 0)
+        + usize::from(report.stopped_at.is_some());
+    parts.max(1) as u64
 }
 
 /// The error without the file name in front, when it is `file`.

@@ -120,6 +120,7 @@ fn play_all(file: &std::path::Path, losses: &mut Losses) -> Result<Vec<Line>> {
         ..PlaybackOptions::default()
     };
     let playback = Playback::with_options(file, options)?;
+    losses.scanned(playback.recording());
     // Start every sensor before reading begins, so that no stream misses
     // the first frames.
     playback.pause();
@@ -155,6 +156,7 @@ fn read_chosen_frames(
     mut out: impl FnMut(Line) -> bool,
 ) -> Result<()> {
     let reader = select::open(&args.file)?;
+    losses.scanned(reader.recording());
     let streams = select::streams(&reader, &args.streams)?;
     if !args.streams.is_empty() && streams.is_none() {
         return Err(Error::InvalidArgument("--stream names no stream".into()));

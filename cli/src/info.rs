@@ -1,10 +1,13 @@
 //! `rsbag info`: what a bag holds, from its index alone.
 
 use std::path::PathBuf;
+use std::process::ExitCode;
 
 use rsbag::device::camera_info;
 use rsbag::playback::summary::{short_f64, RealSenseSummary, Summary};
 use rsbag::{Error, Result};
+
+use super::damage::Losses;
 
 /// Describe a bag: device, streams and topics, from the index alone.
 ///
@@ -22,7 +25,8 @@ use rsbag::{Error, Result};
 /// `index` ("indexed", or "scanned" when the index was unusable), `scan`
 /// (null, or what a scan recovered: `complete_chunks`, `damaged_chunks`
 /// [{`offset`, `reason`}], `orphan_messages`, `stopped_at` {`offset`,
-/// `reason`} or null), `start_ns` and `end_ns` (bag times of the first and
+/// `reason`} or null, `cut_chunk_messages`: the messages recovered from
+/// the chunk the file ends in), `start_ns` and `end_ns` (bag times of the first and
 /// last message), `chunks`, `compression` ({name: chunks} among the
 /// chunks read for it), `compression_chunks_read` (all the chunks, or
 /// 32 spread over a larger file, so that `info` reads the index and a
@@ -46,8 +50,17 @@ pub struct Args {
     json: bool,
 }
 
-pub fn run(args: Args) -> Result<()> {
+/// A bag without a usable index (cut off, or never finished) is described
+/// from what a scan recovers, and is damaged: exit 4.
+pub fn run(args: Args) -> Result<ExitCode> {
     let summary = Summary::of(&args.file)?;
+    let mut losses = Losses::new(&args.file);
+    if let Some(scan) = &summary.scan {
+        let parts = scan.damaged_chunks.len()
+            + usize::from(scan.orphan_messages > 0)
+            + usize::from(scan.stopped_at.is_some());
+        losses.add(parts.max(1) as u64);
+    }
     let text = if args.json {
         let json = serde_json::to_value(&summary).map_err(|e| {
             Error::InvalidArgument(format!("cannot write the summary as JSON: {e}"))
@@ -57,7 +70,7 @@ pub fn run(args: Args) -> Result<()> {
         text(&summary)
     };
     super::emit(&text);
-    Ok(())
+    Ok(losses.exit_code())
 }
 
 /// The text form of a summary.
@@ -96,8 +109,16 @@ fn text(info: &Summary) -> String {
         None => outln!(out, "index:         ok"),
         Some(scan) => outln!(
             out,
-            "index:         missing or damaged; recovered by scanning: {} complete chunks, {} damaged{}",
+            "index:         missing or damaged; recovered by scanning: {} complete chunks{}, {} damaged{}",
             scan.complete_chunks,
+            if scan.cut_chunk_messages > 0 {
+                format!(
+                    " and {} messages of the chunk the file ends in",
+                    scan.cut_chunk_messages
+                )
+            } else {
+                String::new()
+            },
             scan.damaged_chunks.len(),
             scan.stopped_at
                 .as_ref()

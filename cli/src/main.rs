@@ -65,7 +65,7 @@ fn main() -> ExitCode {
     interrupt::install();
     let done = |result: Result<()>| result.map(|()| ExitCode::SUCCESS);
     let result = match cli.command {
-        Command::Info(args) => done(info::run(args)),
+        Command::Info(args) => info::run(args),
         Command::Frames(args) => frames::run(args),
         Command::Play(args) => play::run(args),
         Command::Record(args) => done(record::run(args)),

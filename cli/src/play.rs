@@ -69,6 +69,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
         ..PlaybackOptions::default()
     };
     let playback = Arc::new(Playback::with_options(&args.file, options)?);
+    let mut losses = Losses::new(&args.file);
+    losses.scanned(playback.recording());
     playback.set_playback_speed(args.speed)?;
     playback.set_repeat(args.repeat);
     playback.pause();
@@ -125,7 +127,6 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let elapsed = began.elapsed();
     super::emit(&report(&tallies.lock(), elapsed, playback.dropped_frames()));
     // The playback device told of each part it skipped on stderr.
-    let mut losses = Losses::new(&args.file);
     losses.add(playback.read_errors());
     Ok(losses.exit_code())
 }

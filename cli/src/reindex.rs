@@ -15,7 +15,9 @@ use super::progress;
 ///
 /// For a recording that crashed, or a bag whose index is damaged: the
 /// file is read record by record, ignoring any index; every complete chunk
-/// is kept (and what is readable of a damaged uncompressed one), and a new
+/// is kept (and what is readable of a damaged uncompressed one, and every
+/// complete message of an uncompressed chunk the file ends in, where
+/// `rosbag reindex` drops the whole chunk), and a new
 /// bag with the same compression is written with a fresh index. The result
 /// opens in librealsense and ROS tools. A crashed recorder leaves
 /// `NAME.bag.partial`: reindexing it writes `NAME.bag`. Without `--out`
@@ -67,6 +69,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
         "recovered {} messages on {} connections from {} complete chunks",
         stats.messages, connections, report.complete_chunks
     );
+    if report.cut_chunk_messages > 0 {
+        text.push_str(&format!(
+            " and the {} complete messages of the chunk the file ends in",
+            report.cut_chunk_messages
+        ));
+    }
     if let Some(lost) = losses(&report) {
         text.push_str(&format!("; lost: {lost}"));
     }

@@ -123,3 +123,205 @@ fn decompress_stops_at_a_chunk_that_lies_about_its_size_without_allocating_the_l
     let peak = children_peak_mb();
     assert!(peak < 400, "a child process peaked at {peak} MB");
 }
+
+/// `bytes` of a sample bag, cut off there, written under `name`.
+fn cut_sample(dir: &std::path::Path, sample: &str, bytes: usize, name: &str) -> std::path::PathBuf {
+    let whole = std::fs::read(common::sample(sample)).expect("sample");
+    let cut = dir.join(name);
+    std::fs::write(&cut, &whole[..bytes]).expect("write");
+    cut
+}
+
+/// The lines of stderr that are warnings.
+fn warnings(stderr: &str) -> Vec<&str> {
+    stderr.lines().filter(|l| l.contains("warning:")).collect()
+}
+
+/// A recording cut off inside its first (uncompressed) chunk, the one that
+/// holds its description: every command reads it as the damaged RealSense
+/// recording it is, from the messages before the cut, warns once and
+/// exits 4.
+#[test]
+fn a_recording_cut_off_in_its_first_chunk_is_a_damaged_recording_everywhere() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let cut = cut_sample(dir.path(), "rsbag-synthetic-none.bag", 250_000, "cut.bag");
+    let cut = cut.to_str().expect("utf-8 path");
+    let raw = dir.path().join("raw");
+    let db3 = dir.path().join("cut.db3");
+    let commands: [&[&str]; 7] = [
+        &["info"],
+        &["frames"],
+        &["frames", "--json"],
+        &["frames", "--device"],
+        &["play", "--no-realtime"],
+        &[
+            "convert",
+            "--to",
+            "raw",
+            "--out",
+            raw.to_str().expect("utf-8"),
+        ],
+        &[
+            "convert",
+            "--to",
+            "db3",
+            "--out",
+            db3.to_str().expect("utf-8"),
+        ],
+    ];
+    let mut frame_lines = 0;
+    for command in commands {
+        let mut args = command.to_vec();
+        args.insert(1, cut);
+        let (code, stdout, stderr) = rsbag(&args);
+        assert_eq!(code, DAMAGED, "{command:?}: {stderr}");
+        let warned = warnings(&stderr);
+        assert_eq!(warned.len(), 1, "{command:?}: {stderr}");
+        assert!(
+            warned[0].contains("no usable index") && warned[0].contains("580 messages"),
+            "{command:?}: {stderr}"
+        );
+        assert!(stderr.contains("rsbag reindex"), "{command:?}: {stderr}");
+        assert!(!stderr.contains("not a RealSense"), "{command:?}: {stderr}");
+        if command == ["frames"] {
+            frame_lines = stdout.lines().count();
+        }
+        if command == ["info"] {
+            assert!(stdout.contains("file version:  4 (RealSense)"), "{stdout}");
+            assert!(
+                stdout.contains("580 messages of the chunk the file ends in"),
+                "{stdout}"
+            );
+        }
+    }
+    // The stream listing, from what was recovered.
+    let run = run::rsbag(&["info", "--json", cut]);
+    let info: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+    assert_eq!(info["scan"]["cut_chunk_messages"], 580);
+    let streams = info["realsense"]["streams"].as_array().expect("streams");
+    let listed: Vec<(String, u64)> = streams
+        .iter()
+        .map(|s| {
+            let name = s["stream"].as_str().expect("name").to_owned();
+            (name, s["frames"].as_u64().expect("frames"))
+        })
+        .collect();
+    for kind in ["Depth", "Color", "Accel", "Gyro"] {
+        assert!(
+            listed.iter().any(|(s, n)| s == kind && *n >= 4),
+            "{listed:?}"
+        );
+    }
+    let total: u64 = listed.iter().map(|(_, n)| n).sum();
+    assert_eq!(total, frame_lines as u64);
+    assert!(total >= 80, "{total} frames");
+    // check lists the streams too, and the cut.
+    let (code, stdout, _) = rsbag(&["check", cut]);
+    assert_eq!(code, DAMAGED, "{stdout}");
+    assert!(
+        stdout.contains("Depth 0") && stdout.contains("580 complete message records"),
+        "{stdout}"
+    );
+}
+
+/// What librealsense 2.55 plays, one JSON line per frame.
+fn played_by_librealsense(bag: &std::path::Path) -> Vec<serde_json::Value> {
+    common::python("rs_play.py", &[bag.to_str().expect("utf-8 path")])
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
+/// (stream, index, frame number) of a frame, as rs_play.py prints it.
+fn frame_key(frame: &serde_json::Value) -> (String, u64, u64) {
+    (
+        frame["stream"].as_str().expect("stream").to_owned(),
+        frame["index"].as_u64().expect("index"),
+        frame["frame_number"].as_u64().expect("frame number"),
+    )
+}
+
+/// `reindex` recovers every complete message of the chunk a recording is
+/// cut off in (`rosbag reindex` recovers none: it keeps complete chunks),
+/// into a bag librealsense 2.55 plays: the recording's first frames, each
+/// as librealsense plays it from the whole file.
+#[test]
+fn reindex_recovers_the_first_frames_of_a_cut_chunk_as_librealsense_plays_them() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let stereo = std::fs::metadata(common::sample("librealsense-stereo-none.bag"))
+        .expect("sample")
+        .len() as usize;
+    let synthetic_lz4 = std::fs::metadata(common::sample("rsbag-synthetic-lz4.bag"))
+        .expect("sample")
+        .len() as usize;
+    // (sample, cut, at least the messages recovered from the cut chunk, at
+    // least the frames librealsense plays)
+    let cases = [
+        ("librealsense-stereo-none.bag", stereo * 6 / 10, 60, 14),
+        ("rsbag-synthetic-none.bag", 250_000, 500, 80),
+        // Inside the first LZ4 chunk: what decodes before the cut.
+        ("librealsense-depth-color-lz4.bag", 12_000, 20, 1),
+        // Inside the last of several LZ4 chunks.
+        ("rsbag-synthetic-lz4.bag", synthetic_lz4 * 6 / 10, 100, 140),
+    ];
+    for (k, (sample, bytes, messages, frames)) in cases.into_iter().enumerate() {
+        let cut = cut_sample(dir.path(), sample, bytes, &format!("cut{k}.bag"));
+        let out = dir.path().join(format!("recovered{k}.bag"));
+        let (code, stdout, stderr) = rsbag(&[
+            "reindex",
+            cut.to_str().expect("utf-8"),
+            "--out",
+            out.to_str().expect("utf-8"),
+        ]);
+        assert_eq!(code, 0, "{sample}: {stderr}");
+        let recovered: u64 = stdout
+            .split(" and the ")
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{sample}: {stdout}"));
+        assert!(recovered >= messages, "{sample}: {stdout}");
+        // An indexed bag now: read whole, no warning.
+        let (code, ours, stderr) = rsbag(&["frames", "--json", out.to_str().expect("utf-8")]);
+        assert_eq!((code, stderr.as_str()), (0, ""), "{sample}");
+
+        let played = played_by_librealsense(&out);
+        assert!(played.len() >= frames, "{sample}: {} frames", played.len());
+        let whole = played_by_librealsense(&common::sample(sample));
+        assert!(played.len() < whole.len(), "{sample}");
+        // Each frame as librealsense plays it from the whole file: data,
+        // number, timestamp, domain.
+        for frame in &played {
+            assert!(
+                whole.contains(frame),
+                "{sample}: {frame} is not played from the whole file"
+            );
+        }
+        // ... and they are its first frames, in recorded order.
+        let reader = rsbag::playback::FrameReader::open(common::sample(sample)).expect("open");
+        let mut first: Vec<(String, u64, u64)> = reader
+            .frames()
+            .expect("frames")
+            .take(played.len())
+            .map(|f| {
+                let f = f.expect("frame");
+                let stream = f.frame.profile.stream;
+                (
+                    stream.kind.name().to_owned(),
+                    u64::from(stream.index),
+                    f.frame.number,
+                )
+            })
+            .collect();
+        let mut theirs: Vec<(String, u64, u64)> = played.iter().map(frame_key).collect();
+        first.sort();
+        theirs.sort();
+        assert_eq!(theirs, first, "{sample}");
+        // rsbag reads the recovered bag as librealsense plays it.
+        let ours: Vec<serde_json::Value> = ours
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("JSON"))
+            .collect();
+        assert_eq!(ours, played, "{sample}");
+    }
+}

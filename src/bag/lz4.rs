@@ -115,6 +115,119 @@ pub(crate) fn decode_frame(data: &[u8], out: &mut [u8]) -> Result<(), Lz4Error> 
     Ok(())
 }
 
+/// Decode what can be decoded of an LZ4 frame that the end of `data` cuts
+/// off, at most `limit` bytes: its whole blocks, and of the block the cut
+/// falls in, every sequence before the cut. A block is a run of sequences,
+/// each literal bytes then a copy of bytes decoded before it, so what its
+/// complete sequences decode to is exactly the start of what the whole
+/// block decodes to. No checksum is checked (the content checksum lies
+/// past the cut); decoding stops at the first thing that is not valid.
+pub(crate) fn decode_cut_frame(data: &[u8], limit: usize) -> Vec<u8> {
+    let mut input = Input { data, pos: 0 };
+    let mut out = Vec::new();
+    let Ok(header) = read_header(&mut input) else {
+        return out;
+    };
+    while out.len() < limit {
+        let Ok(word) = input.u32("block size") else {
+            break;
+        };
+        let len = (word & !BLOCK_STORED) as usize;
+        if word == 0 || len > header.block_size {
+            break;
+        }
+        let rest = &data[input.pos..];
+        let block = &rest[..len.min(rest.len())];
+        let room = limit - out.len();
+        if word & BLOCK_STORED != 0 {
+            out.extend_from_slice(&block[..block.len().min(room)]);
+        } else {
+            // Linked blocks may copy from the blocks before them.
+            let floor = if header.linked_blocks { 0 } else { out.len() };
+            let whole = decode_block_prefix(block, &mut out, limit, floor);
+            if !whole && block.len() == len {
+                // A whole block that does not decode: damage, not a cut.
+                break;
+            }
+        }
+        if block.len() < len || input.bytes(len, "block").is_err() {
+            break;
+        }
+        if header.block_checksums && input.u32("block checksum").is_err() {
+            break;
+        }
+    }
+    out
+}
+
+/// Append to `out` what the sequences of the LZ4 block `block` decode to,
+/// up to the first one `block` does not hold whole, one that is not valid
+/// (a copy from before `floor` or from nowhere), or `limit` bytes of
+/// `out`. Whether the whole block was decoded.
+fn decode_block_prefix(block: &[u8], out: &mut Vec<u8>, limit: usize, floor: usize) -> bool {
+    // A length of 15 goes on in bytes, each added, up to one under 255.
+    let length = |mut n: usize, at: &mut usize| -> Option<usize> {
+        if n == 15 {
+            loop {
+                let byte = *block.get(*at)?;
+                *at += 1;
+                n = n.checked_add(usize::from(byte))?;
+                if byte != 255 {
+                    break;
+                }
+            }
+        }
+        Some(n)
+    };
+    let mut at = 0;
+    loop {
+        // A block ends with literals, never here.
+        let Some(&token) = block.get(at) else {
+            return false;
+        };
+        at += 1;
+        let Some(literal_len) = length(usize::from(token >> 4), &mut at) else {
+            return false;
+        };
+        let Some(literals) = at
+            .checked_add(literal_len)
+            .and_then(|end| block.get(at..end))
+        else {
+            return false;
+        };
+        if literal_len > limit - out.len() {
+            return false;
+        }
+        out.extend_from_slice(literals);
+        at += literal_len;
+        // The last sequence of a block is literals only.
+        if at == block.len() {
+            return true;
+        }
+        let Some(offset) = block.get(at..at + 2) else {
+            return false;
+        };
+        let offset = usize::from(u16::from_le_bytes([offset[0], offset[1]]));
+        at += 2;
+        let Some(match_len) = length(usize::from(token & 15), &mut at) else {
+            return false;
+        };
+        let match_len = match_len + 4;
+        if offset == 0 || offset > out.len() - floor || match_len > limit - out.len() {
+            return false;
+        }
+        // The copy may overlap what it writes: a piece at a time, each
+        // no longer than the distance it reaches back.
+        let mut left = match_len;
+        while left > 0 {
+            let start = out.len() - offset;
+            let piece = left.min(offset);
+            out.extend_from_within(start..start + piece);
+            left -= piece;
+        }
+    }
+}
+
 fn too_long(size: usize) -> Lz4Error {
     corrupt(format!(
         "frame expands to more than the expected {size} bytes"
@@ -271,6 +384,52 @@ mod tests {
         let mut encoder = FrameEncoder::with_frame_info(info, Vec::new());
         encoder.write_all(data).expect("write");
         encoder.finish().expect("finish")
+    }
+
+    /// Every cut of a frame decodes to a start of its data, and the more
+    /// of the frame there is, the more of the data, up to all of it.
+    #[test]
+    fn a_cut_frame_decodes_to_a_start_of_its_data() {
+        let data = mixed(150_000);
+        let linked = FrameInfo::new()
+            .block_size(BlockSize::Max64KB)
+            .block_mode(BlockMode::Linked);
+        for info in [
+            independent(),
+            linked,
+            FrameInfo::new().content_checksum(true),
+        ] {
+            let frame = encode(&data, info);
+            let mut last = 0;
+            for cut in (0..=frame.len()).step_by(97).chain([frame.len()]) {
+                let decoded = decode_cut_frame(&frame[..cut], data.len());
+                assert_eq!(decoded, data[..decoded.len()], "cut at {cut}");
+                assert!(decoded.len() >= last, "cut at {cut}");
+                last = decoded.len();
+            }
+            assert_eq!(last, data.len());
+            // Most of what lies before a cut decodes: all but the sequence
+            // the cut falls in.
+            let half = decode_cut_frame(&frame[..frame.len() / 2], data.len());
+            assert!(half.len() > data.len() / 3, "{} bytes", half.len());
+            // Never more than asked for.
+            let capped = decode_cut_frame(&frame, 1000);
+            assert!(capped.len() <= 1000 && capped == data[..capped.len()]);
+        }
+        // The frames of librealsense (1 MB blocks): one block per chunk.
+        let bag = std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/sample_bags/librealsense-depth-color-lz4.bag"
+        ))
+        .expect("sample");
+        let whole = crate::bag::Bag::from_bytes(bag).expect("bag");
+        let chunk = &whole.chunks()[0];
+        let (_, size, record) = whole.chunk_header(chunk).expect("chunk");
+        let data = whole.chunk_data(chunk).expect("data");
+        let cut = decode_cut_frame(&record.data[..record.data.len() / 2], size as usize);
+        assert_eq!(cut, data[..cut.len()]);
+        assert!(cut.len() > 20_000, "{} of {}", cut.len(), data.len());
+        assert_eq!(decode_cut_frame(record.data, size as usize), data);
     }
 
     fn independent() -> FrameInfo {

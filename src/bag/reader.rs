@@ -36,6 +36,25 @@ pub struct Chunk {
     /// Where each message of the chunk lies, sorted by time; read from the
     /// index data records after the chunk when first needed.
     entries: OnceLock<Vec<IndexEntry>>,
+    /// For a chunk the file ends in (found by a scan): its compression and
+    /// the part of its data that was recovered, which the entries point
+    /// into; the chunk record itself cannot be read whole.
+    recovered: Option<Recovered>,
+}
+
+/// The recovered part of a chunk cut off by the end of the file.
+struct Recovered {
+    compression: Compression,
+    data: Bytes,
+}
+
+impl std::fmt::Debug for Recovered {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Recovered")
+            .field("compression", &self.compression)
+            .field("bytes", &self.data.len())
+            .finish()
+    }
 }
 
 impl Chunk {
@@ -47,7 +66,21 @@ impl Chunk {
         Chunk {
             info,
             entries: cell,
+            recovered: None,
         }
+    }
+
+    /// This chunk, cut off by the end of the file: its messages are read
+    /// from `data`, what was recovered of its (uncompressed) data.
+    pub(crate) fn with_recovered_data(mut self, compression: Compression, data: Bytes) -> Chunk {
+        self.recovered = Some(Recovered { compression, data });
+        self
+    }
+
+    /// Whether the file ends inside this chunk (its messages are those
+    /// recovered before the cut).
+    pub fn is_cut_off(&self) -> bool {
+        self.recovered.is_some()
     }
 }
 
@@ -144,9 +177,11 @@ impl Bag {
                     Error::MissingIndex { reason } => reason,
                     e => e.to_string(),
                 };
-                let chunks = bag.scan_report().map_or(0, |r| r.complete_chunks);
+                let recovered = bag
+                    .scan_report()
+                    .map_or_else(String::new, ScanReport::recovered);
                 tracing::warn!(
-                    "{}: no usable index ({why}); read by scanning the records ({chunks} complete chunks; `rsbag reindex` writes a new index)",
+                    "{}: no usable index ({why}); read by scanning the records ({recovered}; `rsbag reindex` writes a new index)",
                     path.display()
                 );
                 bag
@@ -315,6 +350,9 @@ impl Bag {
 
     /// The compression of the chunk, read from its header.
     pub fn chunk_compression(&self, chunk: &Chunk) -> Result<Compression> {
+        if let Some(recovered) = &chunk.recovered {
+            return Ok(recovered.compression);
+        }
         Ok(self.chunk_header(chunk)?.0)
     }
 
@@ -349,6 +387,9 @@ impl Bag {
         chunk: &Chunk,
         buffer: impl FnOnce(usize) -> BytesMut,
     ) -> Result<Bytes> {
+        if let Some(recovered) = &chunk.recovered {
+            return Ok(recovered.data.clone());
+        }
         let (compression, size, record) = self.chunk_header(chunk)?;
         let range = record.data_offset as usize..record.end() as usize;
         self.will_need(range.clone());
@@ -393,6 +434,9 @@ impl Bag {
     /// For a large compressed chunk, the job of decompressing it on another
     /// thread; `None` for a stored or small chunk.
     fn chunk_decompressor(&self, chunk: &Chunk) -> Result<Option<Decompression>> {
+        if chunk.recovered.is_some() {
+            return Ok(None);
+        }
         let (compression, size, record) = self.chunk_header(chunk)?;
         // A thread is worth starting only for a chunk that takes a while.
         if compression == Compression::None || record.data.len() < PREFETCH_MIN_BYTES {
@@ -411,6 +455,9 @@ impl Bag {
     /// Ask the kernel to read the data of `chunk` ahead, for a reader that
     /// will soon need it; the number of bytes asked for.
     fn read_ahead(&self, chunk: &Chunk) -> usize {
+        if chunk.recovered.is_some() {
+            return 0;
+        }
         match self.chunk_header(chunk) {
             Ok((_, _, record)) => {
                 let range = record.data_offset as usize..record.end() as usize;

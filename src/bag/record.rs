@@ -167,6 +167,34 @@ pub fn read_record(buf: &[u8], pos: usize, base: u64) -> Result<RawRecord<'_>, R
     })
 }
 
+/// The record that starts at `pos` in `buf` and is cut off by the end of
+/// `buf` inside its data: its whole header, and as much of its data as
+/// `buf` holds (`data` is shorter than the record says), with the data
+/// length the record declares. `None` when the header or the data length
+/// is cut off too, or the header has no `op`.
+pub(crate) fn read_cut_record(buf: &[u8], pos: usize) -> Option<(RawRecord<'_>, usize)> {
+    let header_len = read_u32_at(buf, pos)? as usize;
+    let header_start = pos.checked_add(4)?;
+    let header = buf.get(header_start..header_start.checked_add(header_len)?)?;
+    let data_len_pos = header_start + header_len;
+    let data_len = read_u32_at(buf, data_len_pos)? as usize;
+    let data_start = data_len_pos + 4;
+    let data = buf.get(data_start..)?;
+    if data.len() >= data_len {
+        // Not cut off.
+        return None;
+    }
+    let op = find_op(header, pos as u64).ok()?;
+    let record = RawRecord {
+        offset: pos as u64,
+        op,
+        header,
+        data,
+        data_offset: data_start as u64,
+    };
+    Some((record, data_len))
+}
+
 fn read_u32_at(buf: &[u8], pos: usize) -> Option<u32> {
     buf.get(pos..pos.checked_add(4)?).map(LE::read_u32)
 }

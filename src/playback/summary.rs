@@ -76,6 +76,8 @@ pub struct ScanSummary {
     pub orphan_messages: u64,
     /// Where the records stopped making sense, if they did.
     pub stopped_at: Option<Place>,
+    /// Messages recovered from the chunk the file ends in (cut off).
+    pub cut_chunk_messages: u64,
 }
 
 /// A place in the file and what is wrong there.
@@ -196,8 +198,13 @@ impl Summary {
         let storage = Storage::open(path)?;
         match Recording::from_storage(storage) {
             Ok(recording) => Summary::describe(path, recording.storage(), Ok(&recording)),
-            // A damaged description still leaves the file to describe.
-            Err(e) => Summary::describe(path, &Storage::open(path)?, Err(e.to_string())),
+            // A damaged description still leaves the file to describe;
+            // opened again, it has already been warned about.
+            Err(e) => {
+                let quiet = tracing::subscriber::NoSubscriber::default();
+                let storage = tracing::subscriber::with_default(quiet, || Storage::open(path))?;
+                Summary::describe(path, &storage, Err(e.to_string()))
+            }
         }
         .map_err(|e| e.in_file(path))
     }
@@ -263,6 +270,7 @@ impl Summary {
             damaged_chunks: r.damaged_chunks.iter().map(Place::from).collect(),
             orphan_messages: r.orphan_messages,
             stopped_at: r.stopped_at.as_ref().map(Place::from),
+            cut_chunk_messages: r.cut_chunk_messages,
         });
         Ok(Summary {
             size: bag.file_size(),

@@ -7,10 +7,8 @@ use rsbag::playback::check::{check_file, CheckReport, Finding, FindingKind};
 use rsbag::BagTime;
 
 use super::damage::DAMAGED;
+use super::files::{self, FINDINGS};
 use super::progress;
-
-/// Exit code when frames were dropped, out of order or duplicated.
-const FRAME_PROBLEMS: u8 = 3;
 
 /// How many findings of a stream are listed (all are counted).
 const LISTED: usize = 20;
@@ -30,34 +28,59 @@ const LISTED: usize = 20;
 /// out of order or duplicated (the file itself is sound), 4 when the file
 /// is damaged, 1 when it cannot be checked at all (not a bag, not a
 /// RealSense recording, unreadable), 2 for a usage error.
+///
+/// Several files (or directories of recordings) are checked in turn, then
+/// counted in a `total:` line; the exit code is the worst file's.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The recording to check.
-    file: PathBuf,
+    /// The recordings to check: files, ROS 2 bag directories, or
+    /// directories holding recordings.
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<PathBuf>,
 }
 
-pub fn run(args: Args) -> ExitCode {
+pub fn run(args: Args) -> rsbag::Result<ExitCode> {
+    let files = files::recordings(&args.files)?;
+    let mut results = [0usize; 4];
+    let worst = files::each(&files, "\n", |file| {
+        let code = check_one(file);
+        let result = match &code {
+            Ok(code) if *code == ExitCode::SUCCESS => 0,
+            Ok(code) if *code == ExitCode::from(FINDINGS) => 1,
+            Ok(_) => 2,
+            Err(_) => 3,
+        };
+        results[result] += 1;
+        code
+    })?;
+    if files.len() > 1 {
+        let [ok, findings, damaged, failed] = results;
+        super::emit(&format!(
+            "\ntotal:   {} files: {ok} OK, {findings} with frames missing or out of order, \
+             {damaged} damaged, {failed} not checked\n",
+            files.len()
+        ));
+    }
+    Ok(worst)
+}
+
+/// Check one file and print its report.
+fn check_one(file: &std::path::Path) -> rsbag::Result<ExitCode> {
     let bar = progress::bar(0, "frames");
-    let report = check_file(&args.file, |done, total| {
+    let report = check_file(file, |done, total| {
         bar.set_length(total);
         bar.set_position(done);
     });
     bar.finish_and_clear();
-    let report = match report {
-        Ok(report) => report,
-        Err(e) => {
-            eprintln!("rsbag: {e}{}", super::hint(&e));
-            return ExitCode::FAILURE;
-        }
-    };
-    super::emit(&text(&args.file, &report));
-    if report.is_damaged() {
+    let report = report?;
+    super::emit(&text(file, &report));
+    Ok(if report.is_damaged() {
         ExitCode::from(DAMAGED)
     } else if report.has_frame_problems() {
-        ExitCode::from(FRAME_PROBLEMS)
+        ExitCode::from(FINDINGS)
     } else {
         ExitCode::SUCCESS
-    }
+    })
 }
 
 fn text(file: &std::path::Path, report: &CheckReport) -> String {

@@ -23,6 +23,7 @@ use rsbag::{Error, Result};
 
 use super::convert_file;
 use super::damage::Losses;
+use super::files;
 use super::interrupt::{on_interrupt, Guard, Undo};
 use super::progress;
 use super::select::{self, Window};
@@ -188,12 +189,20 @@ pub enum McapCompression {
 ///
 /// Streams that cannot be written in the chosen form are skipped (and
 /// named); naming one with `--streams` is an error.
-#[derive(Debug, clap::Args)]
+#[derive(Debug, Clone, clap::Args)]
 pub struct Args {
-    /// The recording to convert.
+    /// The recordings to convert: files, ROS 2 bag directories, or
+    /// directories holding recordings. With several, `--out` is a
+    /// directory (made if missing) where each recording's output takes
+    /// its name: `OUT/NAME.db3`, `OUT/NAME.bag`, or the directory
+    /// `OUT/NAME/` for the other targets.
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<PathBuf>,
+    /// The recording being converted (one of `files`).
+    #[arg(skip)]
     file: PathBuf,
-    /// The kind of files to write.
-    #[arg(long, value_enum)]
+    /// The kind of files to write (any case).
+    #[arg(long, value_enum, ignore_case = true)]
     to: Target,
     /// The directory to write them to (must not exist, or be empty); with
     /// `--to db3` or `--to bag`, the file to write; with `--to ros2`, the
@@ -296,6 +305,25 @@ impl Target {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
+    let files = files::recordings(&args.files)?;
+    let several = files.len() > 1;
+    let extension = match args.to {
+        Target::Db3 => Some("db3"),
+        Target::Bag => Some("bag"),
+        _ => None,
+    };
+    files::each(&files, "", |file| {
+        let mut one = args.clone();
+        one.file = file.to_path_buf();
+        if several {
+            one.out = files::output_for(file, &args.out, extension)?;
+        }
+        convert_one(one)
+    })
+}
+
+/// Convert `args.file` into `args.out`.
+fn convert_one(args: Args) -> Result<ExitCode> {
     if args.colorize && args.to != Target::Png {
         return Err(Error::InvalidArgument(
             "--colorize goes with --to png".into(),
@@ -362,7 +390,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 McapCompression::None => rsbag::rosbag2::McapCompression::None,
             },
             namespace: &args.namespace,
-            streams: select::streams(&reader, &args.streams)?,
+            streams: select::streams(|n| reader.find_streams(n), &args.streams)?,
             window,
         };
         super::emit(&convert_file::run_ros2(&reader, target)?);
@@ -376,7 +404,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             file: &args.file,
             out: &args.out,
             format,
-            streams: select::streams(&reader, &args.streams)?,
+            streams: select::streams(|n| reader.find_streams(n), &args.streams)?,
             window,
             uncompressed: args.uncompressed,
             keep_pose: args.keep_pose,
@@ -534,7 +562,7 @@ type Skipped = Vec<(StreamId, &'static str)>;
 /// The chosen streams that can be written as `args.to`, and those skipped;
 /// an error if a named stream cannot be, or none can.
 fn convertible(reader: &FrameReader, args: &Args) -> Result<(BTreeSet<StreamId>, Skipped)> {
-    let named = select::streams(reader, &args.streams)?;
+    let named = select::streams(|n| reader.find_streams(n), &args.streams)?;
     let recorded = reader.recording().streams();
     let mut streams = BTreeSet::new();
     let mut skipped = Vec::new();

@@ -1,7 +1,7 @@
 //! `rsbag frames`: every frame of a recording, one line each.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -12,7 +12,7 @@ use std::sync::Arc;
 use parking_lot::Mutex;
 
 use super::damage::Losses;
-use super::{json, select};
+use super::{files, json, select};
 use rsbag::device::{Device, Frame, StreamId};
 use rsbag::playback::{Playback, PlaybackOptions};
 use rsbag::{Error, Result};
@@ -22,12 +22,18 @@ use rsbag::{Error, Result};
 ///
 /// Frames are read straight from the file (no threads, nothing dropped):
 /// exactly the frames librealsense plays from it, not in real time.
-/// `--stream`, `--start` and `--duration` choose frames; `--index K`
+/// `--streams`, `--start` and `--duration` choose frames; `--index K`
 /// prints the K-th frame of each chosen stream, found through the index.
+///
+/// Several recordings (or directories of them) are read in turn: in text
+/// a `file:` line before each one's frames, in JSON a `"file"` key on
+/// each line; the exit code is the worst file's.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The bag to read.
-    file: PathBuf,
+    /// The recordings to read: files, ROS 2 bag directories, or
+    /// directories holding recordings.
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<PathBuf>,
     /// One JSON object per line, sorted by stream, index and frame number
     /// (the shape librealsense's frames are compared in).
     #[arg(long)]
@@ -36,7 +42,7 @@ pub struct Args {
     /// `Infrared 1` (or `Infrared:1`), `Accel`, `Gyro`, `Pose`…; a name
     /// without an index means every stream of that kind. Repeat the option
     /// or give a comma-separated list.
-    #[arg(long = "stream", value_name = "NAME", value_delimiter = ',')]
+    #[arg(long, alias = "stream", value_name = "NAMES", value_delimiter = ',')]
     streams: Vec<String>,
     /// Only frames recorded from this many seconds after the first frame.
     #[arg(long, value_name = "SECONDS")]
@@ -81,9 +87,13 @@ impl Line {
         }
     }
 
-    fn json(&self) -> String {
+    /// The JSON line; `file` names the recording when several are read.
+    fn json(&self, file: Option<&str>) -> String {
+        let file = file.map_or(String::new(), |f| {
+            format!("\"file\": {}, ", json::string(f))
+        });
         format!(
-            "{{\"stream\": {}, \"index\": {}, \"frame_number\": {}, \"timestamp\": {}, \"domain\": {}, \"size\": {}, \"sha256\": \"{}\"}}",
+            "{{{file}\"stream\": {}, \"index\": {}, \"frame_number\": {}, \"timestamp\": {}, \"domain\": {}, \"size\": {}, \"sha256\": \"{}\"}}",
             json::string(self.stream),
             self.index,
             self.number,
@@ -114,7 +124,7 @@ fn hex(bytes: &[u8]) -> String {
 
 /// Play the file through the playback device, not in real time, with
 /// every sensor and profile started, and collect a line per frame.
-fn play_all(file: &std::path::Path, losses: &mut Losses) -> Result<Vec<Line>> {
+fn play_all(file: &Path, losses: &mut Losses) -> Result<Vec<Line>> {
     let options = PlaybackOptions {
         real_time: false,
         ..PlaybackOptions::default()
@@ -145,21 +155,27 @@ fn play_all(file: &std::path::Path, losses: &mut Losses) -> Result<Vec<Line>> {
 
 /// Read the chosen frames from the file; each goes to `out` in recorded
 /// order, and what cannot be read to `losses`.
-fn read_frames(args: &Args, losses: &mut Losses, out: impl FnMut(Line) -> bool) -> Result<()> {
+fn read_frames(
+    args: &Args,
+    file: &Path,
+    losses: &mut Losses,
+    out: impl FnMut(Line) -> bool,
+) -> Result<()> {
     // Errors met while reading frames name the file too.
-    read_chosen_frames(args, losses, out).map_err(|e| e.in_file(&args.file))
+    read_chosen_frames(args, file, losses, out).map_err(|e| e.in_file(file))
 }
 
 fn read_chosen_frames(
     args: &Args,
+    file: &Path,
     losses: &mut Losses,
     mut out: impl FnMut(Line) -> bool,
 ) -> Result<()> {
-    let reader = select::open(&args.file)?;
+    let reader = select::open(file)?;
     losses.scanned(reader.recording());
-    let streams = select::streams(&reader, &args.streams)?;
+    let streams = select::streams(|n| reader.find_streams(n), &args.streams)?;
     if !args.streams.is_empty() && streams.is_none() {
-        return Err(Error::InvalidArgument("--stream names no stream".into()));
+        return Err(Error::InvalidArgument("--streams names no stream".into()));
     }
     if let Some(k) = args.index {
         let streams: Vec<StreamId> = match streams {
@@ -171,7 +187,7 @@ fn read_chosen_frames(
             let count = reader.frame_count(stream)?;
             if k >= count {
                 return Err(Error::InvalidArgument(format!(
-                    "--index {k} is past the end of stream {stream}, which has {count} frames (choose streams with --stream)"
+                    "--index {k} is past the end of stream {stream}, which has {count} frames (choose streams with --streams)"
                 )));
             }
             frames.push(reader.frame(stream, k)?);
@@ -204,15 +220,27 @@ fn read_chosen_frames(
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
+    let files = files::recordings(&args.files)?;
+    let several = files.len() > 1;
+    let between = if args.json { "" } else { "\n" };
+    files::each(&files, between, |file| frames_of(&args, file, several))
+}
+
+/// Print the frames of one recording (`several`: name it in the output).
+fn frames_of(args: &Args, file: &Path, several: bool) -> Result<ExitCode> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut losses = Losses::new(&args.file);
+    let mut losses = Losses::new(file);
+    let name = several.then(|| file.display().to_string());
+    if several && !args.json {
+        let _ = writeln!(out, "file: {}", file.display());
+    }
     if args.json || args.device {
         let mut lines = if args.device {
-            play_all(&args.file, &mut losses)?
+            play_all(file, &mut losses)?
         } else {
             let mut lines = Vec::new();
-            read_frames(&args, &mut losses, |line| {
+            read_frames(args, file, &mut losses, |line| {
                 lines.push(line);
                 true
             })?;
@@ -222,7 +250,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
             lines.sort_by(|a, b| (a.stream, a.index, a.number).cmp(&(b.stream, b.index, b.number)));
         }
         for line in &lines {
-            let text = if args.json { line.json() } else { line.text() };
+            let text = if args.json {
+                line.json(name.as_deref())
+            } else {
+                line.text()
+            };
             if writeln!(out, "{text}").is_err() {
                 // A closed pipe (`| head`) is not an error of ours.
                 return Ok(losses.exit_code());
@@ -230,7 +262,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
     } else {
         // Streamed: a line as soon as its frame is read.
-        read_frames(&args, &mut losses, |line| {
+        read_frames(args, file, &mut losses, |line| {
             writeln!(out, "{}", line.text()).is_ok()
         })?;
     }

@@ -1,6 +1,6 @@
 //! `rsbag info`: what a bag holds, from its index alone.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use rsbag::device::camera_info;
@@ -8,6 +8,7 @@ use rsbag::playback::summary::{short_f64, RealSenseSummary, Summary};
 use rsbag::{Error, Result};
 
 use super::damage::Losses;
+use super::files;
 
 /// Describe a bag: device, streams and topics, from the index alone.
 ///
@@ -21,7 +22,8 @@ use super::damage::Losses;
 /// the bag times of its frames. Times are bag times (ns since the
 /// recording started); the duration is from the first frame to the last.
 ///
-/// `--json` prints one object with the keys: `file`, `size` (bytes),
+/// `--json` prints one object with the keys: `file`, `format` (`bag`,
+/// `db3` or `mcap`: the storage, told by the file's first bytes), `size` (bytes),
 /// `index` ("indexed", or "scanned" when the index was unusable), `scan`
 /// (null, or what a scan recovered: `complete_chunks`, `damaged_chunks`
 /// [{`offset`, `reason`}], `orphan_messages`, `stopped_at` {`offset`,
@@ -34,7 +36,9 @@ use super::damage::Losses;
 /// `topics` [{`topic`, `type`, `messages`}], `not_realsense` (null, or why
 /// the bag is not read as a RealSense recording: no `/file_version`
 /// topic, or a device description that cannot be read), and `realsense`:
-/// null for such a bag, otherwise {`file_version`,
+/// null for such a bag, otherwise {`file_version` (0 for a camera bag
+/// recorded from ROS), `notes` (for a camera bag: what is not played or
+/// missing, in words),
 /// `start_ns`, `end_ns` and `duration_s` (of the frames), `device`
 /// {camera-info key: value}, `sensors` [{`name`, `info` {key: value},
 /// `options` {name: value}}], `streams` [{`stream`, `index`, `sensor`,
@@ -43,8 +47,11 @@ use super::damage::Losses;
 /// `fy`, `ppx`, `ppy`, `model`, `coeffs`})}]}.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The bag to describe.
-    file: PathBuf,
+    /// The recordings to describe: files, ROS 2 bag directories, or
+    /// directories holding recordings (each described in turn, then a
+    /// `total:` line; with `--json`, one object per line).
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<PathBuf>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -53,15 +60,61 @@ pub struct Args {
 /// A bag without a usable index (cut off, or never finished) is described
 /// from what a scan recovers, and is damaged: exit 4.
 pub fn run(args: Args) -> Result<ExitCode> {
-    let summary = Summary::of(&args.file)?;
-    let mut losses = Losses::new(&args.file);
+    let files = files::recordings(&args.files)?;
+    let mut total = Total::default();
+    let between = if args.json { "" } else { "\n" };
+    let worst = files::each(&files, between, |file| {
+        let (code, summary) = info_one(file, args.json)?;
+        total.add(&summary);
+        Ok(code)
+    })?;
+    if files.len() > 1 && !args.json {
+        super::emit(&total.text(files.len()));
+    }
+    Ok(worst)
+}
+
+/// What several recordings hold together.
+#[derive(Default)]
+struct Total {
+    described: usize,
+    bytes: u64,
+    frames: u64,
+    seconds: f64,
+}
+
+impl Total {
+    fn add(&mut self, summary: &Summary) {
+        self.described += 1;
+        self.bytes += summary.size;
+        if let Some(rs) = &summary.realsense {
+            self.frames += rs.streams.iter().map(|s| s.frames).sum::<u64>();
+            self.seconds += rs.duration_s;
+        }
+    }
+
+    fn text(&self, files: usize) -> String {
+        format!(
+            "\ntotal:         {} of {files} recordings described: {} bytes, {} frames, {} s\n",
+            self.described,
+            self.bytes,
+            self.frames,
+            (self.seconds * 1000.0).round() / 1000.0
+        )
+    }
+}
+
+/// Describe one recording; returns the exit code and its summary.
+fn info_one(file: &Path, json: bool) -> Result<(ExitCode, Summary)> {
+    let summary = Summary::of(file)?;
+    let mut losses = Losses::new(file);
     if let Some(scan) = &summary.scan {
         let parts = scan.damaged_chunks.len()
             + usize::from(scan.orphan_messages > 0)
             + usize::from(scan.stopped_at.is_some());
         losses.add(parts.max(1) as u64);
     }
-    let text = if args.json {
+    let text = if json {
         let json = serde_json::to_value(&summary).map_err(|e| {
             Error::InvalidArgument(format!("cannot write the summary as JSON: {e}"))
         })?;
@@ -70,7 +123,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         text(&summary)
     };
     super::emit(&text);
-    Ok(losses.exit_code())
+    Ok((losses.exit_code(), summary))
 }
 
 /// The text form of a summary.

@@ -14,6 +14,7 @@ mod compress;
 mod convert;
 mod convert_file;
 mod damage;
+mod files;
 mod frames;
 mod info;
 mod interrupt;
@@ -69,10 +70,10 @@ fn main() -> ExitCode {
         Command::Frames(args) => frames::run(args),
         Command::Play(args) => play::run(args),
         Command::Record(args) => done(record::run(args)),
-        Command::Check(args) => return check::run(args),
+        Command::Check(args) => check::run(args),
         Command::Convert(args) => convert::run(args),
         Command::Reindex(args) => reindex::run(args),
-        Command::Trim(args) => done(trim::run(args)),
+        Command::Trim(args) => trim::run(args),
         Command::Compress(args) => done(compress::run(args)),
         Command::Decompress(args) => done(compress::run_decompress(args)),
         Command::View(args) => view::run(args),

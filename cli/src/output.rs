@@ -159,7 +159,7 @@ fn backup_path(output: &Path) -> PathBuf {
 pub fn refuse_existing(path: &Path, force: bool) -> Result<()> {
     if !force && path.symlink_metadata().is_ok() {
         return Err(Error::InvalidArgument(format!(
-            "{}: the output exists; give --force to replace it, or another --out",
+            "{}: the output exists; give --force to replace it, or name another output",
             path.display()
         )));
     }

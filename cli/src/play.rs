@@ -2,7 +2,7 @@
 //! what was delivered.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -12,16 +12,28 @@ use parking_lot::Mutex;
 use rsbag::device::{Device, StreamId};
 
 use super::damage::Losses;
+use super::{files, select};
 use rsbag::playback::{Playback, PlaybackOptions, PlaybackStatus};
 use rsbag::{Error, Result};
 
 /// Play a recording through the playback device (every stream started),
 /// with callbacks that read every byte, and print frames per stream, bytes,
 /// seconds and throughput.
+///
+/// A stream's fps is measured from its frames' intervals: (frames - 1) /
+/// (last arrival - first arrival). Several recordings (or directories of
+/// them) are played one after the other.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The bag to play.
-    file: PathBuf,
+    /// The recordings to play: files, ROS 2 bag directories, or
+    /// directories holding recordings.
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<PathBuf>,
+    /// Start only these streams, by librealsense name (`Depth`, `Color`,
+    /// `Infrared 1`, `Accel`…; a name without an index means every stream
+    /// of that kind), comma-separated or repeated (default: every stream).
+    #[arg(long, alias = "stream", value_name = "NAMES", value_delimiter = ',')]
+    streams: Vec<String>,
     /// Deliver as fast as the callbacks take frames instead of at the
     /// recorded pace.
     #[arg(long)]
@@ -46,6 +58,18 @@ struct Tally {
     bytes: u64,
     /// Folded from every byte, so the reads cannot be optimized away.
     checksum: u64,
+    /// When the first and the last frame arrived.
+    first: Option<Instant>,
+    last: Option<Instant>,
+}
+
+impl Tally {
+    /// Frames per second from the intervals between arrivals; `None`
+    /// under two frames.
+    fn fps(&self) -> Option<f64> {
+        let span = self.last?.duration_since(self.first?).as_secs_f64();
+        (self.frames >= 2 && span > 0.0).then(|| (self.frames - 1) as f64 / span)
+    }
 }
 
 fn seconds(name: &str, value: f64) -> Result<Duration> {
@@ -57,6 +81,13 @@ fn seconds(name: &str, value: f64) -> Result<Duration> {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
+    let files = files::recordings(&args.files)?;
+    let several = files.len() > 1;
+    files::each(&files, "\n", |file| play_one(file, &args, several))
+}
+
+/// Play one recording and print what was delivered (`several`: name it).
+fn play_one(file: &Path, args: &Args, several: bool) -> Result<ExitCode> {
     let start = seconds("start", args.start)?;
     let limit = args.duration.map(|d| seconds("duration", d)).transpose()?;
     if args.repeat && limit.is_none() {
@@ -68,8 +99,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
         real_time: !args.no_realtime,
         ..PlaybackOptions::default()
     };
-    let playback = Arc::new(Playback::with_options(&args.file, options)?);
-    let mut losses = Losses::new(&args.file);
+    let playback = Arc::new(Playback::with_options(file, options)?);
+    let mut losses = Losses::new(file);
+    let chosen = select::streams(|n| playback.recording().find_streams(n), &args.streams)?;
     losses.scanned(playback.recording());
     playback.set_playback_speed(args.speed)?;
     playback.set_repeat(args.repeat);
@@ -86,7 +118,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }));
     let tallies: Arc<Mutex<BTreeMap<StreamId, Tally>>> = Arc::default();
     for sensor in playback.sensors() {
-        let profiles = sensor.profiles();
+        let mut profiles = sensor.profiles();
+        if let Some(chosen) = &chosen {
+            profiles.retain(|p| chosen.contains(&p.stream));
+        }
         if profiles.is_empty() {
             continue;
         }
@@ -99,6 +134,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
             {
                 let mut tallies = tallies.lock();
                 let tally = tallies.entry(frame.profile.stream).or_default();
+                let now = Instant::now();
+                tally.first.get_or_insert(now);
+                tally.last = Some(now);
                 tally.frames += 1;
                 tally.bytes += frame.data.len() as u64;
                 tally.checksum ^= checksum;
@@ -125,7 +163,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     playback.stop();
     let elapsed = began.elapsed();
-    super::emit(&report(&tallies.lock(), elapsed, playback.dropped_frames()));
+    let mut text = String::new();
+    if several {
+        outln!(text, "file: {}", file.display());
+    }
+    text.push_str(&report(&tallies.lock(), elapsed, playback.dropped_frames()));
+    super::emit(&text);
     // The playback device told of each part it skipped on stderr.
     losses.add(playback.read_errors());
     Ok(losses.exit_code())
@@ -161,11 +204,11 @@ fn report(tallies: &BTreeMap<StreamId, Tally>, elapsed: Duration, dropped: u64) 
     for (stream, tally) in tallies {
         outln!(
             out,
-            "{:<14} {:>8} {:>14} {:>10.1}",
+            "{:<14} {:>8} {:>14} {:>10}",
             stream.to_string(),
             tally.frames,
             tally.bytes,
-            tally.frames as f64 / secs
+            tally.fps().map_or("-".into(), |fps| format!("{fps:.1}"))
         );
         total.frames += tally.frames;
         total.bytes += tally.bytes;

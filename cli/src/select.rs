@@ -32,10 +32,13 @@ pub fn open(path: &Path) -> Result<FrameReader> {
 }
 
 /// The streams `names` stand for (`None`: no names, every stream).
-pub fn streams(reader: &FrameReader, names: &[String]) -> Result<Option<BTreeSet<StreamId>>> {
+pub fn streams(
+    find: impl Fn(&str) -> Result<Vec<StreamId>>,
+    names: &[String],
+) -> Result<Option<BTreeSet<StreamId>>> {
     let mut chosen = BTreeSet::new();
     for name in names.iter().filter(|n| !n.trim().is_empty()) {
-        chosen.extend(reader.find_streams(name)?);
+        chosen.extend(find(name)?);
     }
     Ok((!chosen.is_empty()).then_some(chosen))
 }

@@ -1,7 +1,8 @@
 //! `rsbag trim`: the part of a recording that is needed, as a new bag.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 
 use rsbag::bag::{copy_messages, Compression, WriterOptions};
 use rsbag::device::StreamId;
@@ -11,6 +12,7 @@ use rsbag::record::FileFormat;
 use rsbag::{Error, Result};
 
 use super::convert_file;
+use super::files;
 use super::output::{compression_of, Destination};
 use super::progress;
 use super::select::{self, Window};
@@ -22,11 +24,17 @@ use super::select::{self, Window};
 /// outside the range and the frames and stream descriptions of streams
 /// not chosen are left out. Times are not shifted: a frame keeps the bag
 /// time it was recorded at.
+///
+/// With several recordings (or directories of them), `--out` is a
+/// directory, made if missing, where each trimmed copy takes its
+/// recording's name (`IN.bag` → `OUT/IN.bag`; other recordings → `.db3`).
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The recording to trim.
-    file: PathBuf,
-    /// The new file: a bag for a bag, a `.db3` for a `.db3`.
+    /// The recordings to trim.
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<PathBuf>,
+    /// The new file: a bag for a bag, a `.db3` for a `.db3` (a directory
+    /// for several recordings).
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
     /// Replace a file already at the output (by default that is an error).
@@ -50,13 +58,32 @@ pub struct Args {
     compression: Option<Compression>,
 }
 
-pub fn run(args: Args) -> Result<()> {
-    let reader = select::open(&args.file)?;
+pub fn run(args: Args) -> Result<ExitCode> {
+    let files = files::recordings(&args.files)?;
+    let several = files.len() > 1;
+    files::each(&files, "", |file| {
+        trim_one(file, several.then_some(args.out.as_path()), &args)?;
+        Ok(ExitCode::SUCCESS)
+    })
+}
+
+/// Trim `file` into `args.out`, or (`into_dir`) into a file of that
+/// directory named after it.
+fn trim_one(file: &Path, into_dir: Option<&Path>, args: &Args) -> Result<()> {
+    let reader = select::open(file)?;
     let recording = reader.recording();
-    let streams = select::streams(&reader, &args.streams)?;
+    let streams = select::streams(|n| reader.find_streams(n), &args.streams)?;
     let window = Window::new(reader.duration(), args.start, args.duration)?;
+    let extension = match recording.bag() {
+        Some(_) => "bag",
+        None => "db3",
+    };
+    let out = match into_dir {
+        Some(dir) => files::output_for(file, dir, Some(extension))?,
+        None => args.out.clone(),
+    };
     let Some(bag) = recording.bag() else {
-        return trim_db3(&reader, &args, streams, &window);
+        return trim_db3(&reader, file, &out, args, streams, &window);
     };
     let trim = Trim {
         streams: streams.clone(),
@@ -64,7 +91,7 @@ pub fn run(args: Args) -> Result<()> {
     };
     let compression = match args.compression {
         Some(c) => c,
-        None => compression_of(bag).map_err(|e| e.in_file(&args.file))?,
+        None => compression_of(bag).map_err(|e| e.in_file(file))?,
     };
     // Which stream each frame data connection carries, to count frames.
     let data: HashMap<u32, StreamId> = recording
@@ -77,11 +104,11 @@ pub fn run(args: Args) -> Result<()> {
     if let Some(streams) = &streams {
         query = query.streams(streams.iter().copied());
     }
-    let total = query.frame_counts().map_err(|e| e.in_file(&args.file))?;
+    let total = query.frame_counts().map_err(|e| e.in_file(file))?;
     let bar = progress::bar(total.values().sum(), "frames");
-    let destination = Destination::new(&args.file, Some(&args.out), args.force)?;
+    let destination = Destination::new(file, Some(&out), args.force)?;
     let options = WriterOptions::default().compression(compression);
-    let (stats, size) = destination.write(&args.file, options, |out| {
+    let (stats, size) = destination.write(file, options, |out| {
         copy_messages(
             bag,
             out,
@@ -100,7 +127,7 @@ pub fn run(args: Args) -> Result<()> {
         outln!(
             out,
             "note: {} has no usable index; trimmed what a scan recovered",
-            args.file.display()
+            file.display()
         );
     }
     let chosen: BTreeSet<StreamId> =
@@ -124,6 +151,8 @@ pub fn run(args: Args) -> Result<()> {
 /// streams and frames, every option change and notification.
 fn trim_db3(
     reader: &FrameReader,
+    file: &Path,
+    out: &Path,
     args: &Args,
     streams: Option<BTreeSet<StreamId>>,
     window: &Window,
@@ -134,8 +163,8 @@ fn trim_db3(
         ));
     }
     let target = convert_file::FileTarget {
-        file: &args.file,
-        out: &args.out,
+        file,
+        out,
         format: FileFormat::Db3,
         streams,
         window: Some(*window),

@@ -130,8 +130,9 @@ fn recover(partial: &Path, finished: &Path) -> Option<PathBuf> {
 }
 
 /// `frames` are all really recorded: each is the synthetic camera's frame
-/// of that number, and each stream's numbers rise one by one from 1 (the
-/// recorder drops nothing here): no invented frame, no gap.
+/// of that number, and each stream's numbers rise from 1 (a gap is a
+/// frame the recorder dropped under load and counted, never one made
+/// up): no invented frame, none twice.
 fn all_really_recorded(file: &Path, frames: &[((StreamId, u64), [u8; 32])]) {
     let camera = SyntheticDevice::new(SyntheticConfig {
         depth: (320, 240, 30),
@@ -140,20 +141,20 @@ fn all_really_recorded(file: &Path, frames: &[((StreamId, u64), [u8; 32])]) {
     })
     .expect("camera");
     let recording = Recording::open(file).expect("open");
-    let mut next: BTreeMap<StreamId, u64> = BTreeMap::new();
+    let mut last: BTreeMap<StreamId, u64> = BTreeMap::new();
+    let mut count = 0;
     for event in recording.events(..) {
         let Event::Frame { frame, .. } = event.expect("readable").event else {
             continue;
         };
-        let expected = next.entry(frame.profile.stream).or_insert(1);
-        assert_eq!(
-            frame.number,
-            *expected,
-            "{}: {}",
+        let previous = last.insert(frame.profile.stream, frame.number).unwrap_or(0);
+        assert!(
+            frame.number > previous,
+            "{}: {} #{} after #{previous}",
             file.display(),
-            frame.profile.stream
+            frame.profile.stream,
+            frame.number
         );
-        *expected += 1;
         let rendered = camera.render(&frame.profile, frame.number).expect("render");
         assert!(
             frame.data == rendered.data,
@@ -162,11 +163,9 @@ fn all_really_recorded(file: &Path, frames: &[((StreamId, u64), [u8; 32])]) {
             frame.profile.stream,
             frame.number
         );
+        count += 1;
     }
-    assert_eq!(
-        next.values().map(|n| n - 1).sum::<u64>(),
-        frames.len() as u64
-    );
+    assert_eq!(count, frames.len());
 }
 
 /// `record` killed at random moments: nothing under the final name, and

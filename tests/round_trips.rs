@@ -9,10 +9,7 @@ use std::path::Path;
 
 use rsbag::device::Frame;
 use rsbag::playback::{Event, Recording};
-use rsbag::record::{
-    copy_recording, create_sink, export_ros2, CopySelection, Db3Options, FileFormat,
-    Ros2ExportOptions,
-};
+use rsbag::record::{export_ros2, CopySelection, FileFormat, Ros2ExportOptions};
 use rsbag::rosbag2::StorageId;
 
 /// Every frame of a recording in recorded order.
@@ -103,21 +100,8 @@ fn a_bag_written_as_db3_and_back_is_the_recording() {
         let source = by_stream(frames(&path));
         let db3 = dir.path().join(format!("{name}.db3"));
         let bag = dir.path().join(format!("{name}.bag"));
-        for (from, to, format) in [
-            (&path, &db3, FileFormat::Db3),
-            (&db3, &bag, FileFormat::Bag),
-        ] {
-            let recording = Recording::open(from).expect("open");
-            let sink = create_sink(
-                to.to_path_buf(),
-                format,
-                Default::default(),
-                Db3Options::default(),
-                false,
-            )
-            .expect("sink");
-            copy_recording(&recording, sink, &CopySelection::default(), |_| {}).expect("copy");
-        }
+        common::convert(&path, db3.clone(), FileFormat::Db3);
+        common::convert(&db3, bag.clone(), FileFormat::Bag);
         assert_same_frames(&format!("{name} → .db3"), &source, &by_stream(frames(&db3)));
         assert_same_frames(
             &format!("{name} → .db3 → .bag"),

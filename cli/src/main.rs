@@ -81,27 +81,9 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("rsbag: {e}{}", hint(&e));
+            eprintln!("rsbag: {e}{}", e.hint());
             ExitCode::FAILURE
         }
-    }
-}
-
-/// What to do about an error, where there is something to say: a missing
-/// file whose recording was cut off lies under its `.partial` name.
-fn hint(error: &rsbag::Error) -> String {
-    let rsbag::Error::Io { path, error } = error else {
-        return String::new();
-    };
-    let partial = rsbag::bag::partial_path_for(path);
-    if error.kind() == std::io::ErrorKind::NotFound && partial.is_file() {
-        format!(
-            "; but {} exists: a recording that was cut off before it finished (`rsbag reindex {}` recovers it)",
-            partial.display(),
-            partial.display()
-        )
-    } else {
-        String::new()
     }
 }
 

@@ -123,7 +123,7 @@ pub fn raise(class: PyResult<&Bound<'_, PyType>>, message: String) -> PyErr {
 /// The Python exception of an rsbag error. A missing file whose
 /// `NAME.partial` exists says so, as the command-line tool does.
 pub fn to_py(e: rsbag::Error) -> PyErr {
-    let message = format!("{e}{}", hint(&e));
+    let message = format!("{e}{}", e.hint());
     match e.kind() {
         ErrorKind::Io => IoError::new_err(message),
         ErrorKind::NotABag => NotABagError::new_err(message),
@@ -135,25 +135,6 @@ pub fn to_py(e: rsbag::Error) -> PyErr {
         ErrorKind::Timeout => Python::attach(|py| raise(frame_timeout(py), message)),
         ErrorKind::Ended => Python::attach(|py| raise(recording_ended(py), message)),
         _ => Error::new_err(message),
-    }
-}
-
-/// What to do about `error`, where there is something to say (the
-/// command-line tool's hint): a missing file whose recording was cut off
-/// lies under its `.partial` name.
-fn hint(error: &rsbag::Error) -> String {
-    let (Some(path), Some(io)) = (error.path(), error.io_error()) else {
-        return String::new();
-    };
-    let partial = rsbag::bag::partial_path_for(path);
-    if io.kind() == std::io::ErrorKind::NotFound && partial.is_file() {
-        format!(
-            "; but {} exists: a recording that was cut off before it finished (`rsbag reindex {}` recovers it)",
-            partial.display(),
-            partial.display()
-        )
-    } else {
-        String::new()
     }
 }
 

@@ -457,3 +457,19 @@ fn raw_field<'a>(line: &'a str, name: &str) -> &'a str {
     let rest = &line[start..];
     rest[..rest.find([',', '}']).expect("end of field")].trim()
 }
+
+/// `from` written anew as `to` in `format` (`.bag` ↔ `.db3`) through the
+/// library's copy; returns `to`.
+pub fn convert(from: &std::path::Path, to: PathBuf, format: rsbag::record::FileFormat) -> PathBuf {
+    let recording = rsbag::playback::Recording::open(from).expect("open");
+    let sink = rsbag::record::create_sink(
+        to.clone(),
+        format,
+        Default::default(),
+        rsbag::record::Db3Options::default(),
+        false,
+    )
+    .expect("sink");
+    rsbag::record::copy_recording(&recording, sink, &Default::default(), |_| {}).expect("copy");
+    to
+}

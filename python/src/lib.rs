@@ -119,17 +119,20 @@ impl Recording {
     }
 
     /// The frames of `streams` (names; all when None) recorded from
-    /// `start` to `end` seconds after the first frame, in recorded order.
-    #[pyo3(signature = (streams=None, start=None, end=None))]
+    /// `start` to `end` seconds after the first frame (or for `duration`
+    /// seconds from `start`, as the command line's `--start`/`--duration`),
+    /// in recorded order.
+    #[pyo3(signature = (streams=None, start=None, end=None, duration=None))]
     fn frames(
         &self,
         streams: Option<Vec<String>>,
         start: Option<f64>,
         end: Option<f64>,
+        duration: Option<f64>,
     ) -> PyResult<FrameIterator> {
         let reader = self.reader.clone();
         let frames = self
-            .query(&reader, streams, start, end)?
+            .query(&reader, streams, start, end_of(start, end, duration)?)?
             .frames()
             .map_err(to_py)?;
         // SAFETY: `frames` borrows the reader inside the `Arc` kept beside
@@ -150,16 +153,17 @@ impl Recording {
     /// librealsense's pipeline groups them (video streams synced, IMU and
     /// pose samples attached to the nearest frameset); every frame is in
     /// exactly one frameset.
-    #[pyo3(signature = (streams=None, start=None, end=None))]
+    #[pyo3(signature = (streams=None, start=None, end=None, duration=None))]
     fn framesets(
         &self,
         streams: Option<Vec<String>>,
         start: Option<f64>,
         end: Option<f64>,
+        duration: Option<f64>,
     ) -> PyResult<FrameSetIterator> {
         let reader = self.reader.clone();
         let sets = self
-            .query(&reader, streams, start, end)?
+            .query(&reader, streams, start, end_of(start, end, duration)?)?
             .framesets(SyncOptions::default())
             .map_err(to_py)?;
         // SAFETY: as in `frames`: the iterator borrows the reader in the
@@ -258,6 +262,18 @@ impl Recording {
             self.reader.streams().len(),
             self.duration()
         )
+    }
+}
+
+/// The end of a time range given as `end` or as `duration` from `start`
+/// (seconds), not both.
+fn end_of(start: Option<f64>, end: Option<f64>, duration: Option<f64>) -> PyResult<Option<f64>> {
+    match (end, duration) {
+        (Some(_), Some(_)) => Err(to_py(rsbag::Error::InvalidArgument(
+            "give end or duration, not both".into(),
+        ))),
+        (None, Some(duration)) => Ok(Some(start.unwrap_or(0.0) + duration)),
+        (end, None) => Ok(end),
     }
 }
 

@@ -259,3 +259,13 @@ def test_seek_takes_seconds_or_a_timedelta_as_pyrealsense2s():
     playback.seek(datetime.timedelta(seconds=0.1))
     with pytest.raises(rsbag.InvalidArgumentError):
         playback.seek(datetime.timedelta(seconds=-1))
+
+
+def test_a_time_range_is_given_as_on_the_command_line():
+    """`start`/`duration` as the CLI's --start/--duration, or `start`/`end`."""
+    rec = rsbag.open(SYNTHETIC)
+    by_duration = [(f.stream, f.frame_number) for f in rec.frames(start=0.1, duration=0.2)]
+    by_end = [(f.stream, f.frame_number) for f in rec.frames(start=0.1, end=0.3)]
+    assert by_duration == by_end and by_duration
+    with pytest.raises(rsbag.InvalidArgumentError, match="end or duration"):
+        rec.frames(end=0.3, duration=0.2)

@@ -123,15 +123,18 @@ class Recording:
         streams: Optional[Sequence[str]] = None,
         start: Optional[float] = None,
         end: Optional[float] = None,
+        duration: Optional[float] = None,
     ) -> FrameIterator:
         """Every frame of `streams` from `start` to `end` seconds after the
-        first frame, in recorded order; nothing is dropped."""
+        first frame (or `duration` seconds from `start`, as the command
+        line's --start/--duration), in recorded order; nothing is dropped."""
 
     def framesets(
         self,
         streams: Optional[Sequence[str]] = None,
         start: Optional[float] = None,
         end: Optional[float] = None,
+        duration: Optional[float] = None,
     ) -> FrameSetIterator:
         """Frames of one moment grouped as librealsense's pipeline groups
         them; every frame in exactly one frameset."""

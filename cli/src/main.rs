@@ -14,6 +14,7 @@ mod compress;
 mod convert;
 mod convert_file;
 mod damage;
+mod devices;
 mod files;
 mod frames;
 mod info;
@@ -58,6 +59,7 @@ enum Command {
     Compress(compress::Args),
     Decompress(compress::DecompressArgs),
     View(view::Args),
+    Devices(devices::Args),
 }
 
 fn main() -> ExitCode {
@@ -77,6 +79,7 @@ fn main() -> ExitCode {
         Command::Compress(args) => done(compress::run(args)),
         Command::Decompress(args) => done(compress::run_decompress(args)),
         Command::View(args) => view::run(args),
+        Command::Devices(args) => done(devices::run(args)),
     };
     match result {
         Ok(code) => code,

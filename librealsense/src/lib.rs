@@ -1,0 +1,139 @@
+//! # rsbag-librealsense
+//!
+//! RealSense cameras for rsbag through librealsense itself: its C API
+//! (`rs2_*`, stable across 2.5x) is opened at run time with `libloading`,
+//! so nothing of librealsense is needed to build rsbag. The library is
+//! `RSBAG_LIBREALSENSE=PATH` if set, else the system's `librealsense2`
+//! (`librealsense2.so.2` on Linux).
+//!
+//! This first part lists devices: camera info, sensors, stream profiles
+//! with intrinsics, options with their ranges. A recording can stand in
+//! for a camera ([`Context::simulate`]): librealsense plays it as a device
+//! of the context, which is how this is tested on machines without one.
+//!
+//! ```no_run
+//! let context = rsbag_librealsense::Context::new()?;
+//! for device in context.devices()? {
+//!     println!("{} {}", device.info["Name"], device.info["Serial Number"]);
+//! }
+//! # Ok::<(), rsbag_librealsense::Error>(())
+//! ```
+
+#![deny(missing_docs, missing_debug_implementations)]
+
+mod api;
+mod list;
+
+use std::path::{Path, PathBuf};
+
+pub use list::{DeviceInfo, Intrinsics, OptionInfo, ProfileInfo, SensorInfo};
+
+/// What can go wrong with librealsense.
+#[derive(Debug)]
+pub enum Error {
+    /// No librealsense under its usual names.
+    NotInstalled(String),
+    /// The library at a path could not be used.
+    Load {
+        /// The library asked for.
+        path: PathBuf,
+        /// Why it could not be used.
+        reason: String,
+    },
+    /// librealsense reported an error.
+    Librealsense(String),
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Error::NotInstalled(reasons) => write!(
+                f,
+                "librealsense is not installed: install librealsense2 (Intel's packages, \
+                 e.g. `apt install librealsense2`, or build it), or set RSBAG_LIBREALSENSE \
+                 to its library ({reasons})"
+            ),
+            Error::Load { path, reason } => {
+                write!(f, "cannot use librealsense {}: {reason}", path.display())
+            }
+            Error::Librealsense(message) => write!(f, "librealsense: {message}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// The result of this crate's calls.
+pub type Result<T> = std::result::Result<T, Error>;
+
+/// A librealsense context: the devices connected, and the recordings
+/// added as simulated devices.
+#[derive(Debug)]
+pub struct Context {
+    // Dropped first: librealsense keeps a simulated device only while its
+    // handle lives, and the library stays loaded until the context is
+    // gone.
+    simulated: Vec<list::Owned>,
+    context: list::Owned,
+    api: api::Api,
+}
+
+impl Context {
+    /// Load librealsense ([`RSBAG_LIBREALSENSE`](self) or the system's)
+    /// and make a context.
+    pub fn new() -> Result<Context> {
+        Context::with_library(api::Api::load()?)
+    }
+
+    /// Load librealsense from `path` and make a context.
+    pub fn from_library(path: &Path) -> Result<Context> {
+        Context::with_library(api::Api::load_from(path)?)
+    }
+
+    fn with_library(api: api::Api) -> Result<Context> {
+        let version = api.version;
+        // SAFETY: creating a context for the version the library reports.
+        let raw = api.call(|e| unsafe { (api.f.rs2_create_context)(version, e) })?;
+        let context = list::Owned::new(raw, api.f.rs2_delete_context);
+        Ok(Context {
+            simulated: Vec::new(),
+            context,
+            api,
+        })
+    }
+
+    /// The loaded library's version, `major.minor.patch`.
+    pub fn library_version(&self) -> String {
+        self.api.version_text()
+    }
+
+    /// The loaded library's path, as asked for.
+    pub fn library_path(&self) -> &Path {
+        &self.api.path
+    }
+
+    /// Add the recording `file` as a device of this context, played by
+    /// librealsense as if a camera were connected.
+    pub fn simulate(&mut self, file: &Path) -> Result<()> {
+        let text = file.to_string_lossy();
+        let name = std::ffi::CString::new(text.as_bytes()).map_err(|_| Error::Load {
+            path: file.to_owned(),
+            reason: "a path with a NUL byte".into(),
+        })?;
+        let f = &self.api.f;
+        // SAFETY: the context is alive and the name NUL-terminated; the
+        // device handle returned is ours to delete.
+        let device = self
+            .api
+            .call(|e| unsafe { (f.rs2_context_add_device)(self.context.raw(), name.as_ptr(), e) })
+            .map_err(|e| Error::Librealsense(format!("{}: {e}", file.display())))?;
+        self.simulated
+            .push(list::Owned::new(device, f.rs2_delete_device));
+        Ok(())
+    }
+
+    /// Every device of the context, described.
+    pub fn devices(&self) -> Result<Vec<DeviceInfo>> {
+        list::devices(&self.api, self.context.raw())
+    }
+}

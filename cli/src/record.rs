@@ -10,15 +10,32 @@ use rsbag::device::{Device, StreamId, StreamProfile};
 use rsbag::record::{Db3Options, FileFormat, RecordOptions, Recorder};
 use rsbag::{Error, Result};
 
+use rsbag_librealsense::{Context, LibrealsenseDevice};
+
 use super::interrupt;
 
-/// Record the synthetic camera (the only device rsbag drives by itself)
-/// into a bag, then print what was written.
+/// Record a camera into a bag, then print what was written: rsbag's own
+/// synthetic camera, or a RealSense camera through librealsense.
+///
+/// `--camera SERIAL` records the device with that serial number (see
+/// `rsbag devices`), every default profile of the chosen `--streams`;
+/// librealsense is loaded as for `rsbag devices`. `--simulate FILE` plays
+/// a recording as a connected device (librealsense's own playback, in real
+/// time): the recording ends with the file or `--duration`.
 #[derive(Debug, clap::Args)]
+#[command(group(clap::ArgGroup::new("device").required(true).args(["synthetic", "camera"])))]
 pub struct Args {
     /// Record the built-in synthetic D435i-like camera.
-    #[arg(long, required = true)]
+    #[arg(long)]
     synthetic: bool,
+    /// Record the RealSense device with this serial number, through
+    /// librealsense.
+    #[arg(long, value_name = "SERIAL")]
+    camera: Option<String>,
+    /// A recording librealsense plays as a connected device (repeatable;
+    /// with --camera).
+    #[arg(long, value_name = "FILE", requires = "camera")]
+    simulate: Vec<PathBuf>,
     /// Seconds to record.
     #[arg(long, default_value_t = 3.0)]
     duration: f64,
@@ -74,6 +91,83 @@ impl StreamName {
     }
 }
 
+/// The device recorded and the profiles started.
+struct Source {
+    device: Arc<dyn Device>,
+    wanted: Vec<StreamProfile>,
+    /// A recording librealsense plays as the device: started paused.
+    playback: Option<Arc<LibrealsenseDevice>>,
+    /// Keeps the simulated devices alive while recording.
+    _context: Option<Context>,
+}
+
+impl Source {
+    fn synthetic(args: &Args) -> Result<Source> {
+        let config = SyntheticConfig {
+            depth: args.depth,
+            color: args.color,
+            pose: args.streams.contains(&StreamName::Pose),
+            ..SyntheticConfig::default()
+        };
+        let camera = Arc::new(SyntheticDevice::new(config)?);
+        let wanted: Vec<StreamProfile> = args
+            .streams
+            .iter()
+            .map(|s| {
+                camera.default_profile(s.id()).ok_or_else(|| {
+                    Error::InvalidArgument(format!("the synthetic camera has no {:?} stream", s))
+                })
+            })
+            .collect::<Result<_>>()?;
+        Ok(Source {
+            device: camera,
+            wanted,
+            playback: None,
+            _context: None,
+        })
+    }
+
+    /// The camera `serial` through librealsense: the default profiles of
+    /// the chosen streams.
+    fn camera(args: &Args, serial: &str) -> Result<Source> {
+        let mut context = Context::new().map_err(librealsense_error)?;
+        for file in &args.simulate {
+            if !file.is_file() {
+                return Err(Error::Io {
+                    path: file.clone(),
+                    error: std::io::Error::new(std::io::ErrorKind::NotFound, "no such recording"),
+                });
+            }
+            context.simulate(file).map_err(librealsense_error)?;
+        }
+        let device = Arc::new(context.device(serial).map_err(librealsense_error)?);
+        let wanted: Vec<StreamProfile> = device
+            .sensors()
+            .iter()
+            .flat_map(|s| s.profiles())
+            .filter(|p| p.is_default && args.streams.iter().any(|s| s.id() == p.stream))
+            .collect();
+        if wanted.is_empty() {
+            return Err(Error::InvalidArgument(format!(
+                "camera {serial} has none of the streams asked for ({:?})",
+                args.streams
+            )));
+        }
+        // A played recording holds its frames until every sensor started.
+        let playback = device.pause().is_ok().then(|| device.clone());
+        Ok(Source {
+            device,
+            wanted,
+            playback,
+            _context: Some(context),
+        })
+    }
+}
+
+fn librealsense_error(e: rsbag_librealsense::Error) -> Error {
+    Error::InvalidArgument(e.to_string())
+}
+
 fn parse_mode(text: &str) -> std::result::Result<(u32, u32, u32), String> {
     let bad = || format!("{text:?} is not WIDTHxHEIGHT@FPS (e.g. 1280x720@30)");
     let (size, fps) = text.split_once('@').ok_or_else(bad)?;
@@ -92,22 +186,6 @@ pub fn run(args: Args) -> Result<()> {
             args.duration
         ))
     })?;
-    let config = SyntheticConfig {
-        depth: args.depth,
-        color: args.color,
-        pose: args.streams.contains(&StreamName::Pose),
-        ..SyntheticConfig::default()
-    };
-    let camera = Arc::new(SyntheticDevice::new(config)?);
-    let wanted: Vec<StreamProfile> = args
-        .streams
-        .iter()
-        .map(|s| {
-            camera.default_profile(s.id()).ok_or_else(|| {
-                Error::InvalidArgument(format!("the synthetic camera has no {:?} stream", s))
-            })
-        })
-        .collect::<Result<_>>()?;
     let compression = if args.no_compression {
         Compression::None
     } else {
@@ -121,6 +199,11 @@ pub fn run(args: Args) -> Result<()> {
                 .into(),
         ));
     }
+    let source = match &args.camera {
+        Some(serial) => Source::camera(&args, serial)?,
+        None => Source::synthetic(&args)?,
+    };
+    let (camera, wanted) = (source.device.clone(), source.wanted.clone());
     let recorder = Recorder::new(
         &args.out,
         camera,
@@ -152,10 +235,23 @@ pub fn run(args: Args) -> Result<()> {
         let _ = failed_tx.try_send(());
     }));
     let interrupted = interrupt::handle();
-    crossbeam_channel::select! {
-        recv(interrupted) -> _ => eprintln!("rsbag: interrupted: finishing the recording"),
-        recv(failed) -> _ => {}
-        default(duration) => {}
+    if let Some(playback) = &source.playback {
+        playback.resume().map_err(librealsense_error)?;
+    }
+    loop {
+        crossbeam_channel::select! {
+            recv(interrupted) -> _ => {
+                eprintln!("rsbag: interrupted: finishing the recording");
+                break;
+            }
+            recv(failed) -> _ => break,
+            default(Duration::from_millis(20)) => {
+                let played = source.playback.as_ref().is_some_and(|p| p.playback_finished());
+                if played || began.elapsed() >= duration {
+                    break;
+                }
+            }
+        }
     }
     let partial = partial_path_for(&args.out);
     let report = recorder.finish().map_err(|e| {

@@ -27,6 +27,17 @@ pub struct Rs2Intrinsics {
     pub coeffs: [c_float; 5],
 }
 
+/// `rs2_extrinsics`.
+#[repr(C)]
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Rs2Extrinsics {
+    pub rotation: [c_float; 9],
+    pub translation: [c_float; 3],
+}
+
+/// `rs2_frame_callback_ptr`.
+pub type FrameCallbackPtr = unsafe extern "C" fn(Handle, *mut c_void);
+
 /// The oldest API version rsbag drives: librealsense 2.50.
 const OLDEST: c_int = 25000;
 
@@ -100,6 +111,29 @@ functions! {
     rs2_get_option: fn(Handle, c_int, *mut ErrorPtr) -> c_float;
     rs2_get_option_range: fn(Handle, c_int, *mut c_float, *mut c_float, *mut c_float, *mut c_float, *mut ErrorPtr);
     rs2_is_option_read_only: fn(Handle, c_int, *mut ErrorPtr) -> c_int;
+    rs2_get_option_description: fn(Handle, c_int, *mut ErrorPtr) -> *const c_char;
+    rs2_set_option: fn(Handle, c_int, c_float, *mut ErrorPtr);
+    rs2_get_extrinsics: fn(Handle, Handle, *mut Rs2Extrinsics, *mut ErrorPtr);
+    rs2_open_multiple: fn(Handle, *const Handle, c_int, *mut ErrorPtr);
+    rs2_start: fn(Handle, FrameCallbackPtr, *mut c_void, *mut ErrorPtr);
+    rs2_stop: fn(Handle, *mut ErrorPtr);
+    rs2_close: fn(Handle, *mut ErrorPtr);
+    rs2_release_frame: fn(Handle);
+    rs2_get_frame_data: fn(Handle, *mut ErrorPtr) -> *const c_void;
+    rs2_get_frame_data_size: fn(Handle, *mut ErrorPtr) -> c_int;
+    rs2_get_frame_number: fn(Handle, *mut ErrorPtr) -> u64;
+    rs2_get_frame_timestamp: fn(Handle, *mut ErrorPtr) -> f64;
+    rs2_get_frame_timestamp_domain: fn(Handle, *mut ErrorPtr) -> c_int;
+    rs2_timestamp_domain_to_string: fn(c_int) -> *const c_char;
+    rs2_get_frame_stream_profile: fn(Handle, *mut ErrorPtr) -> Handle;
+    rs2_get_frame_stride_in_bytes: fn(Handle, *mut ErrorPtr) -> c_int;
+    rs2_supports_frame_metadata: fn(Handle, c_int, *mut ErrorPtr) -> c_int;
+    rs2_get_frame_metadata: fn(Handle, c_int, *mut ErrorPtr) -> i64;
+    rs2_frame_metadata_to_string: fn(c_int) -> *const c_char;
+    rs2_playback_device_get_current_status: fn(Handle, *mut ErrorPtr) -> c_int;
+    rs2_playback_status_to_string: fn(c_int) -> *const c_char;
+    rs2_playback_device_pause: fn(Handle, *mut ErrorPtr);
+    rs2_playback_device_resume: fn(Handle, *mut ErrorPtr);
 }
 
 /// The names tried when `RSBAG_LIBREALSENSE` is not set.

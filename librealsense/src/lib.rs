@@ -22,10 +22,13 @@
 #![deny(missing_docs, missing_debug_implementations)]
 
 mod api;
+mod device;
 mod list;
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
+pub use device::{LibrealsenseDevice, LibrealsenseSensor};
 pub use list::{DeviceInfo, Intrinsics, OptionInfo, ProfileInfo, SensorInfo};
 
 /// What can go wrong with librealsense.
@@ -75,7 +78,7 @@ pub struct Context {
     // gone.
     simulated: Vec<list::Owned>,
     context: list::Owned,
-    api: api::Api,
+    api: Arc<api::Api>,
 }
 
 impl Context {
@@ -98,7 +101,7 @@ impl Context {
         Ok(Context {
             simulated: Vec::new(),
             context,
-            api,
+            api: Arc::new(api),
         })
     }
 
@@ -135,5 +138,39 @@ impl Context {
     /// Every device of the context, described.
     pub fn devices(&self) -> Result<Vec<DeviceInfo>> {
         list::devices(&self.api, self.context.raw())
+    }
+
+    /// The device whose serial number is `serial`, as an rsbag
+    /// [`Device`](rsbag::device::Device) to record or play with.
+    pub fn device(&self, serial: &str) -> Result<LibrealsenseDevice> {
+        let f = &self.api.f;
+        let api = &self.api;
+        // SAFETY: the context is alive; the list and device are owned.
+        let list = list::Owned::new(
+            api.call(|e| unsafe { (f.rs2_query_devices)(self.context.raw(), e) })?,
+            f.rs2_delete_device_list,
+        );
+        let count = api.call(|e| unsafe { (f.rs2_get_device_count)(list.raw(), e) })?;
+        let mut serials = Vec::new();
+        for i in 0..count {
+            let device = list::Owned::new(
+                api.call(|e| unsafe { (f.rs2_create_device)(list.raw(), i, e) })?,
+                f.rs2_delete_device,
+            );
+            let info = list::device_info(api, device.raw())?;
+            let number = info.info.get("Serial Number").cloned().unwrap_or_default();
+            if number == serial {
+                return LibrealsenseDevice::new(api.clone(), device);
+            }
+            serials.push(number);
+        }
+        Err(Error::Librealsense(format!(
+            "no device with serial number {serial:?}; connected: {}",
+            if serials.is_empty() {
+                "none".to_owned()
+            } else {
+                serials.join(", ")
+            }
+        )))
     }
 }

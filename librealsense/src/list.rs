@@ -135,20 +135,21 @@ pub(crate) fn devices(api: &Api, context: Handle) -> Result<Vec<DeviceInfo>> {
                 api.call(|e| unsafe { (f.rs2_create_device)(list.raw(), i, e) })?,
                 f.rs2_delete_device,
             );
-            device_info(api, &device)
+            device_info(api, device.raw())
         })
         .collect()
 }
 
-fn device_info(api: &Api, device: &Owned) -> Result<DeviceInfo> {
+/// What `device` is.
+pub(crate) fn device_info(api: &Api, device: Handle) -> Result<DeviceInfo> {
     let f = &api.f;
     let info = camera_info(
         api,
-        |i, e| unsafe { (f.rs2_supports_device_info)(device.raw(), i, e) },
-        |i, e| unsafe { (f.rs2_get_device_info)(device.raw(), i, e) },
+        |i, e| unsafe { (f.rs2_supports_device_info)(device, i, e) },
+        |i, e| unsafe { (f.rs2_get_device_info)(device, i, e) },
     )?;
     let list = Owned::new(
-        api.call(|e| unsafe { (f.rs2_query_sensors)(device.raw(), e) })?,
+        api.call(|e| unsafe { (f.rs2_query_sensors)(device, e) })?,
         f.rs2_delete_sensor_list,
     );
     let count = api.call(|e| unsafe { (f.rs2_get_sensors_count)(list.raw(), e) })?;
@@ -158,7 +159,7 @@ fn device_info(api: &Api, device: &Owned) -> Result<DeviceInfo> {
                 api.call(|e| unsafe { (f.rs2_create_sensor)(list.raw(), i, e) })?,
                 f.rs2_delete_sensor,
             );
-            sensor_info(api, &sensor)
+            sensor_info(api, sensor.raw())
         })
         .collect::<Result<_>>()?;
     Ok(DeviceInfo { info, sensors })
@@ -186,12 +187,12 @@ fn camera_info(
     Ok(info)
 }
 
-fn sensor_info(api: &Api, sensor: &Owned) -> Result<SensorInfo> {
+fn sensor_info(api: &Api, sensor: Handle) -> Result<SensorInfo> {
     let f = &api.f;
     let info = camera_info(
         api,
-        |i, e| unsafe { (f.rs2_supports_sensor_info)(sensor.raw(), i, e) },
-        |i, e| unsafe { (f.rs2_get_sensor_info)(sensor.raw(), i, e) },
+        |i, e| unsafe { (f.rs2_supports_sensor_info)(sensor, i, e) },
+        |i, e| unsafe { (f.rs2_get_sensor_info)(sensor, i, e) },
     )?;
     Ok(SensorInfo {
         info,
@@ -200,10 +201,10 @@ fn sensor_info(api: &Api, sensor: &Owned) -> Result<SensorInfo> {
     })
 }
 
-fn profiles(api: &Api, sensor: &Owned) -> Result<Vec<ProfileInfo>> {
+fn profiles(api: &Api, sensor: Handle) -> Result<Vec<ProfileInfo>> {
     let f = &api.f;
     let list = Owned::new(
-        api.call(|e| unsafe { (f.rs2_get_stream_profiles)(sensor.raw(), e) })?,
+        api.call(|e| unsafe { (f.rs2_get_stream_profiles)(sensor, e) })?,
         f.rs2_delete_stream_profiles_list,
     );
     let count = api.call(|e| unsafe { (f.rs2_get_stream_profiles_count)(list.raw(), e) })?;
@@ -273,19 +274,13 @@ fn profile_info(api: &Api, profile: Handle) -> Result<ProfileInfo> {
     })
 }
 
-fn options(api: &Api, sensor: &Owned) -> Result<Vec<OptionInfo>> {
+/// Every option of `sensor`.
+pub(crate) fn options(api: &Api, sensor: Handle) -> Result<Vec<OptionInfo>> {
     let f = &api.f;
     // A sensor is an `rs2_options`.
-    let options = sensor.raw();
-    let list = Owned::new(
-        api.call(|e| unsafe { (f.rs2_get_options_list)(options, e) })?,
-        f.rs2_delete_options_list,
-    );
-    let count = api.call(|e| unsafe { (f.rs2_get_options_list_size)(list.raw(), e) })?;
+    let options = sensor;
     let mut found = Vec::new();
-    for i in 0..count {
-        let option = api.call(|e| unsafe { (f.rs2_get_option_from_list)(list.raw(), i, e) })?;
-        let name = string_of(api.call(|e| unsafe { (f.rs2_get_option_name)(options, option, e) })?);
+    for (name, option) in option_list(api, sensor)? {
         let value = api.call(|e| unsafe { (f.rs2_get_option)(options, option, e) })?;
         let (mut min, mut max, mut step, mut default): (c_float, c_float, c_float, c_float) =
             (0.0, 0.0, 0.0, 0.0);
@@ -313,6 +308,40 @@ fn options(api: &Api, sensor: &Owned) -> Result<Vec<OptionInfo>> {
         });
     }
     Ok(found)
+}
+
+/// `sensor`'s options: (name, librealsense's number).
+fn option_list(api: &Api, sensor: Handle) -> Result<Vec<(String, c_int)>> {
+    let f = &api.f;
+    let list = Owned::new(
+        api.call(|e| unsafe { (f.rs2_get_options_list)(sensor, e) })?,
+        f.rs2_delete_options_list,
+    );
+    let count = api.call(|e| unsafe { (f.rs2_get_options_list_size)(list.raw(), e) })?;
+    (0..count)
+        .map(|i| {
+            let option = api.call(|e| unsafe { (f.rs2_get_option_from_list)(list.raw(), i, e) })?;
+            let name =
+                string_of(api.call(|e| unsafe { (f.rs2_get_option_name)(sensor, option, e) })?);
+            Ok((name, option))
+        })
+        .collect()
+}
+
+/// `sensor`'s options' numbers by name, to set them.
+pub(crate) fn option_ids(
+    api: &Api,
+    sensor: Handle,
+) -> Result<std::collections::HashMap<String, c_int>> {
+    Ok(option_list(api, sensor)?.into_iter().collect())
+}
+
+/// librealsense's description of an option ("" where it has none).
+pub(crate) fn option_description(api: &Api, sensor: Handle, option: c_int) -> String {
+    let f = &api.f;
+    api.call(|e| unsafe { (f.rs2_get_option_description)(sensor, option, e) })
+        .map(string_of)
+        .unwrap_or_default()
 }
 
 /// Text librealsense returned from an object, copied at once.

@@ -18,7 +18,9 @@ use super::interrupt;
 /// synthetic camera, or a RealSense camera through librealsense.
 ///
 /// `--camera SERIAL` records the device with that serial number (see
-/// `rsbag devices`), every default profile of the chosen `--streams`;
+/// `rsbag devices`; `all`: every connected device at once, each into
+/// `--out` with its serial number before the extension), every default
+/// profile of the chosen `--streams`;
 /// librealsense is loaded as for `rsbag devices`. `--simulate FILE` plays
 /// a recording as a connected device (librealsense's own playback, in real
 /// time): the recording ends with the file or `--duration`.
@@ -36,6 +38,11 @@ pub struct Args {
     /// with --camera).
     #[arg(long, value_name = "FILE", requires = "camera")]
     simulate: Vec<PathBuf>,
+    /// Set an option before recording: `SENSOR.OPTION=VALUE`, e.g.
+    /// "Stereo Module.Laser Power=150" (repeatable; a wrong name lists
+    /// the valid ones, and nothing is written).
+    #[arg(long, value_name = "SENSOR.OPTION=VALUE")]
+    option: Vec<String>,
     /// Seconds to record.
     #[arg(long, default_value_t = 3.0)]
     duration: f64,
@@ -91,14 +98,13 @@ impl StreamName {
     }
 }
 
-/// The device recorded and the profiles started.
+/// A device recorded, the profiles started, and its file.
 struct Source {
     device: Arc<dyn Device>,
     wanted: Vec<StreamProfile>,
     /// A recording librealsense plays as the device: started paused.
     playback: Option<Arc<LibrealsenseDevice>>,
-    /// Keeps the simulated devices alive while recording.
-    _context: Option<Context>,
+    out: PathBuf,
 }
 
 impl Source {
@@ -123,13 +129,14 @@ impl Source {
             device: camera,
             wanted,
             playback: None,
-            _context: None,
+            out: args.out.clone(),
         })
     }
 
-    /// The camera `serial` through librealsense: the default profiles of
-    /// the chosen streams.
-    fn camera(args: &Args, serial: &str) -> Result<Source> {
+    /// The camera `serial` (or, for `all`, every connected camera, each
+    /// into `--out` with its serial number before the extension) through
+    /// librealsense; the context keeps simulated devices alive.
+    fn cameras(args: &Args, serial: &str) -> Result<(Vec<Source>, Option<Context>)> {
         let mut context = Context::new().map_err(librealsense_error)?;
         for file in &args.simulate {
             if !file.is_file() {
@@ -140,6 +147,35 @@ impl Source {
             }
             context.simulate(file).map_err(librealsense_error)?;
         }
+        let serials: Vec<String> = if serial == "all" {
+            let devices = context.devices().map_err(librealsense_error)?;
+            if devices.is_empty() {
+                return Err(Error::InvalidArgument(
+                    "--camera all: no RealSense device is connected".into(),
+                ));
+            }
+            devices
+                .iter()
+                .map(|d| d.info.get("Serial Number").cloned().unwrap_or_default())
+                .collect()
+        } else {
+            vec![serial.to_owned()]
+        };
+        let sources = serials
+            .iter()
+            .map(|serial| {
+                let out = match serials.len() {
+                    1 => args.out.clone(),
+                    _ => with_serial(&args.out, serial),
+                };
+                Source::camera(args, &context, serial, out)
+            })
+            .collect::<Result<_>>()?;
+        Ok((sources, Some(context)))
+    }
+
+    /// The default profiles of the chosen streams of camera `serial`.
+    fn camera(args: &Args, context: &Context, serial: &str, out: PathBuf) -> Result<Source> {
         let device = Arc::new(context.device(serial).map_err(librealsense_error)?);
         let wanted: Vec<StreamProfile> = device
             .sensors()
@@ -159,9 +195,19 @@ impl Source {
             device,
             wanted,
             playback,
-            _context: Some(context),
+            out,
         })
     }
+}
+
+/// `NAME.EXT` → `NAME-SERIAL.EXT`: one file per camera.
+fn with_serial(out: &std::path::Path, serial: &str) -> PathBuf {
+    let stem = out.file_stem().unwrap_or_default().to_string_lossy();
+    let name = match out.extension() {
+        Some(ext) => format!("{stem}-{serial}.{}", ext.to_string_lossy()),
+        None => format!("{stem}-{serial}"),
+    };
+    out.with_file_name(name)
 }
 
 fn librealsense_error(e: rsbag_librealsense::Error) -> Error {
@@ -199,24 +245,95 @@ pub fn run(args: Args) -> Result<()> {
                 .into(),
         ));
     }
-    let source = match &args.camera {
-        Some(serial) => Source::camera(&args, serial)?,
-        None => Source::synthetic(&args)?,
+    let (sources, _context) = match &args.camera {
+        Some(serial) => Source::cameras(&args, serial)?,
+        None => (vec![Source::synthetic(&args)?], None),
     };
-    let (camera, wanted) = (source.device.clone(), source.wanted.clone());
-    let recorder = Recorder::new(
-        &args.out,
-        camera,
-        RecordOptions {
-            overwrite: args.force,
-            db3: Db3Options {
-                compress_images: !args.no_compression,
-                ..Db3Options::default()
-            },
-            ..RecordOptions::default().compression(compression)
+    // Every output is checked, and every option set, before any file is
+    // made: a bad argument leaves nothing behind.
+    for source in &sources {
+        if !args.force && source.out.symlink_metadata().is_ok() {
+            return Err(Error::InvalidArgument(format!(
+                "{}: the output exists; give --force to replace it, or name another output",
+                source.out.display()
+            )));
+        }
+        for option in &args.option {
+            set_option(source.device.as_ref(), option)?;
+        }
+    }
+    let options = RecordOptions {
+        overwrite: args.force,
+        db3: Db3Options {
+            compress_images: !args.no_compression,
+            ..Db3Options::default()
         },
-    )?;
+        ..RecordOptions::default().compression(compression)
+    };
+    let mut recorders = Vec::new();
+    for source in &sources {
+        recorders.push(Recorder::new(&source.out, source.device.clone(), options)?);
+    }
     let began = Instant::now();
+    for (recorder, source) in recorders.iter().zip(&sources) {
+        start(recorder, &source.wanted)?;
+    }
+    // The time is up, every played recording ended, Ctrl-C, or a write
+    // error: the files are finished (or, after an error, left as
+    // `.partial` with what was written).
+    let (failed_tx, failed) = crossbeam_channel::bounded(1);
+    for recorder in &recorders {
+        let failed_tx = failed_tx.clone();
+        recorder.add_failure_listener(Arc::new(move |_| {
+            let _ = failed_tx.try_send(());
+        }));
+    }
+    let interrupted = interrupt::handle();
+    for playback in sources.iter().filter_map(|s| s.playback.as_ref()) {
+        playback.resume().map_err(librealsense_error)?;
+    }
+    let played = || {
+        let mut playbacks = sources
+            .iter()
+            .filter_map(|s| s.playback.as_ref())
+            .peekable();
+        playbacks.peek().is_some() && playbacks.all(|p| p.playback_finished())
+    };
+    loop {
+        crossbeam_channel::select! {
+            recv(interrupted) -> _ => {
+                eprintln!("rsbag: interrupted: finishing the recording");
+                break;
+            }
+            recv(failed) -> _ => break,
+            default(Duration::from_millis(20)) => {
+                if played() || began.elapsed() >= duration {
+                    break;
+                }
+            }
+        }
+    }
+    let mut out = String::new();
+    let mut first_error = None;
+    for (recorder, source) in recorders.into_iter().zip(&sources) {
+        match recorder.finish() {
+            Ok(report) => out.push_str(&report_text(&report, began.elapsed().as_secs_f64())),
+            Err(e) => {
+                let partial = partial_path_for(&source.out);
+                first_error.get_or_insert(Error::InvalidArgument(format!(
+                    "{e}; recording stopped there; what was recorded until then is in {} (`rsbag reindex {}` recovers it)",
+                    partial.display(),
+                    partial.display()
+                )));
+            }
+        }
+    }
+    super::emit(&out);
+    first_error.map_or(Ok(()), Err)
+}
+
+/// Open and start the `wanted` profiles of the recorder's sensors.
+fn start(recorder: &Recorder, wanted: &[StreamProfile]) -> Result<()> {
     for sensor in recorder.sensors() {
         let profiles: Vec<StreamProfile> = sensor
             .profiles()
@@ -228,40 +345,43 @@ pub fn run(args: Args) -> Result<()> {
             sensor.start(Arc::new(|_| {}))?;
         }
     }
-    // The time is up, Ctrl-C, or a write error: the file is finished
-    // (or, after an error, left as `.partial` with what was written).
-    let (failed_tx, failed) = crossbeam_channel::bounded(1);
-    recorder.add_failure_listener(Arc::new(move |_| {
-        let _ = failed_tx.try_send(());
-    }));
-    let interrupted = interrupt::handle();
-    if let Some(playback) = &source.playback {
-        playback.resume().map_err(librealsense_error)?;
-    }
-    loop {
-        crossbeam_channel::select! {
-            recv(interrupted) -> _ => {
-                eprintln!("rsbag: interrupted: finishing the recording");
-                break;
-            }
-            recv(failed) -> _ => break,
-            default(Duration::from_millis(20)) => {
-                let played = source.playback.as_ref().is_some_and(|p| p.playback_finished());
-                if played || began.elapsed() >= duration {
-                    break;
-                }
-            }
-        }
-    }
-    let partial = partial_path_for(&args.out);
-    let report = recorder.finish().map_err(|e| {
-        Error::InvalidArgument(format!(
-            "{e}; recording stopped there; what was recorded until then is in {} (`rsbag reindex {}` recovers it)",
-            partial.display(),
-            partial.display()
-        ))
+    Ok(())
+}
+
+/// `SENSOR.OPTION=VALUE` (`Stereo Module.Laser Power=150`) set on `device`.
+fn set_option(device: &dyn Device, text: &str) -> Result<()> {
+    let bad = |why: String| Error::InvalidArgument(format!("--option {text:?}: {why}"));
+    let (target, value) = text.rsplit_once('=').ok_or_else(|| {
+        bad("give SENSOR.OPTION=VALUE (e.g. \"Stereo Module.Laser Power=150\")".into())
     })?;
-    let elapsed = began.elapsed().as_secs_f64();
+    let value: f32 = value
+        .trim()
+        .parse()
+        .map_err(|_| bad(format!("{value:?} is not a number")))?;
+    let sensors = device.sensors();
+    let (sensor, option) = sensors
+        .iter()
+        .find_map(|s| {
+            let name = s.name();
+            target
+                .strip_prefix(name.as_str())
+                .and_then(|rest| rest.strip_prefix('.'))
+                .map(|option| (s, option.trim()))
+        })
+        .ok_or_else(|| {
+            let names: Vec<String> = sensors.iter().map(|s| s.name()).collect();
+            bad(format!(
+                "no such sensor; the sensors are: {}",
+                names.join(", ")
+            ))
+        })?;
+    sensor
+        .set_option(option, value)
+        .map_err(|e| bad(e.to_string()))
+}
+
+/// What one recording wrote.
+fn report_text(report: &rsbag::record::RecordReport, elapsed: f64) -> String {
     let mut out = String::new();
     outln!(
         out,
@@ -295,6 +415,5 @@ pub fn run(args: Args) -> Result<()> {
         report.duration.as_secs_f64(),
         dropped
     );
-    super::emit(&out);
-    Ok(())
+    out
 }

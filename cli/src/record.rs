@@ -1,6 +1,8 @@
 //! `rsbag record`: record a device into a bag.
 
-use std::path::PathBuf;
+use std::collections::BTreeMap;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -299,6 +301,9 @@ pub fn run(args: Args) -> Result<()> {
             .peekable();
         playbacks.peek().is_some() && playbacks.all(|p| p.playback_finished())
     };
+    let mut status = std::io::stderr()
+        .is_terminal()
+        .then(|| Status::new(&recorders, &sources[0].out));
     loop {
         crossbeam_channel::select! {
             recv(interrupted) -> _ => {
@@ -310,8 +315,15 @@ pub fn run(args: Args) -> Result<()> {
                 if played() || began.elapsed() >= duration {
                     break;
                 }
+                if let Some(status) = &mut status {
+                    status.show(&recorders, began.elapsed());
+                }
             }
         }
+    }
+    if status.is_some() {
+        // The status line goes; the report follows.
+        eprint!("\r\x1b[K");
     }
     let mut out = String::new();
     let mut first_error = None;
@@ -330,6 +342,93 @@ pub fn run(args: Args) -> Result<()> {
     }
     super::emit(&out);
     first_error.map_or(Ok(()), Err)
+}
+
+/// The live status line on a terminal: each stream's frames per second,
+/// frames dropped, MB/s written, the free disk and the time elapsed.
+struct Status {
+    /// Where the recording goes, for the free space.
+    dir: PathBuf,
+    last: Instant,
+    /// Frames and bytes at `last`, per stream.
+    before: BTreeMap<StreamId, (u64, u64)>,
+}
+
+impl Status {
+    fn new(recorders: &[Recorder], out: &Path) -> Status {
+        let dir = match out.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        Status {
+            dir,
+            last: Instant::now(),
+            before: totals(recorders),
+        }
+    }
+
+    /// Redraw, at most twice a second.
+    fn show(&mut self, recorders: &[Recorder], elapsed: Duration) {
+        let since = self.last.elapsed().as_secs_f64();
+        if since < 0.5 {
+            return;
+        }
+        let now = totals(recorders);
+        let mut streams = Vec::new();
+        let mut bytes = 0;
+        for (stream, (frames, size)) in &now {
+            let (frames_before, size_before) = self.before.get(stream).copied().unwrap_or_default();
+            streams.push(format!(
+                "{stream} {:.0}",
+                (frames - frames_before) as f64 / since
+            ));
+            bytes += size - size_before;
+        }
+        let dropped: u64 = recorders
+            .iter()
+            .flat_map(|r| r.counts().into_values())
+            .map(|c| c.dropped)
+            .sum();
+        let free =
+            free_bytes(&self.dir).map_or("?".into(), |b| format!("{:.1} GB", b as f64 / 1e9));
+        eprint!(
+            "\r\x1b[K{} fps | {dropped} dropped | {:.1} MB/s | {free} free | {:.1} s",
+            streams.join(", "),
+            bytes as f64 / since / 1e6,
+            elapsed.as_secs_f64()
+        );
+        self.last = Instant::now();
+        self.before = now;
+    }
+}
+
+/// Frames and bytes written so far, per stream, over every recorder.
+fn totals(recorders: &[Recorder]) -> BTreeMap<StreamId, (u64, u64)> {
+    let mut totals = BTreeMap::new();
+    for recorder in recorders {
+        for (stream, counts) in recorder.counts() {
+            let total: &mut (u64, u64) = totals.entry(stream).or_default();
+            total.0 += counts.written;
+            total.1 += counts.bytes;
+        }
+    }
+    totals
+}
+
+/// Free bytes on the filesystem holding `dir`.
+#[cfg(unix)]
+fn free_bytes(dir: &Path) -> Option<u64> {
+    use std::os::unix::ffi::OsStrExt;
+    let path = std::ffi::CString::new(dir.as_os_str().as_bytes()).ok()?;
+    let mut stats: libc::statvfs = unsafe { std::mem::zeroed() };
+    // SAFETY: a NUL-terminated path and a statvfs to fill.
+    let done = unsafe { libc::statvfs(path.as_ptr(), &mut stats) };
+    (done == 0).then(|| stats.f_bavail as u64 * stats.f_frsize as u64)
+}
+
+#[cfg(not(unix))]
+fn free_bytes(_dir: &Path) -> Option<u64> {
+    None
 }
 
 /// Open and start the `wanted` profiles of the recorder's sensors.

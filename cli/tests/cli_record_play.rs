@@ -216,3 +216,51 @@ fn a_db3_recording_killed_mid_write_keeps_what_it_committed() {
     );
     assert_eq!(frames(&out), committed);
 }
+
+#[test]
+fn a_recording_on_a_terminal_shows_a_live_status_line() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("status.bag");
+    // `script` runs the recorder on a pseudo-terminal and keeps what it
+    // printed.
+    let command = format!(
+        "{} record --synthetic --duration 1.6 --depth 64x48@30 --color 64x48@30 --out {}",
+        env!("CARGO_BIN_EXE_rsbag"),
+        out.display()
+    );
+    let run = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .output()
+        .expect("script (util-linux)");
+    assert!(run.status.success());
+    let screen = stdout(&run);
+    let lines: Vec<&str> = screen
+        .split('\r')
+        .filter(|l| l.contains(" fps | "))
+        .collect();
+    assert!(lines.len() >= 2, "redrawn as it records: {screen:?}");
+    for line in &lines {
+        assert!(line.contains("Depth 0 "), "{line}");
+        assert!(
+            line.contains(" dropped | ") && line.contains(" MB/s | "),
+            "{line}"
+        );
+        assert!(line.contains(" free | ") && line.ends_with(" s"), "{line}");
+    }
+    // Gone before the report.
+    assert!(screen.contains("\r\x1b[Kwrote "), "{screen:?}");
+    // Not on a pipe.
+    let piped = rsbag(&[
+        "record",
+        "--synthetic",
+        "--duration",
+        "0.6",
+        "--depth",
+        "64x48@30",
+        "--color",
+        "64x48@30",
+        "--out",
+        dir.path().join("piped.bag").to_str().expect("utf-8"),
+    ]);
+    assert!(!String::from_utf8_lossy(&piped.stderr).contains(" fps | "));
+}

@@ -1,15 +1,35 @@
 //! # rsbag
 //!
 //! Record and play back RealSense depth-camera sessions as ROS1 bag files
-//! (`#ROSBAG V2.0`), the format librealsense wrote up to 2.56.
+//! (`#ROSBAG V2.0`, the format librealsense wrote up to 2.56) and rosbag2
+//! files (`.db3`, which librealsense writes from 2.58 on, and MCAP).
 //!
 //! The crate is layered; each layer only uses the ones below it:
 //!
 //! - [`bag`]: ROS bag v2.0 records: a streaming [`bag::BagWriter`] and a
 //!   memory-mapped [`bag::Bag`] reader with index queries and a scan mode
 //!   that recovers bags whose index is missing. It knows nothing of RealSense.
-//! - [`msg`]: the ROS message types librealsense writes, with their exact
-//!   definitions and md5sums, encoded and decoded without copying pixel data.
+//! - [`rosbag2`]: rosbag2 storage: `.db3` (SQLite) and MCAP files and
+//!   bag directories, read and written. It knows nothing of RealSense.
+//! - [`storage`]: the seam over both: one recording's topics and messages
+//!   in time order, whichever file holds them.
+//! - [`msg`]: the ROS message types librealsense and the ROS wrapper write,
+//!   with their exact definitions and md5sums, in ROS1 serialization and
+//!   CDR, encoded and decoded without copying pixel data.
+//! - [`time`]: the units of time a recording deals in, kept apart by type.
+//! - [`device`]: the device model shared by live cameras, the recorder and
+//!   playback: sensors, options, stream profiles, frames.
+//! - [`realsense`]: the RealSense recording layout: topic names, the
+//!   conversions between its values and messages, the metadata keys.
+//! - [`ros_camera`]: the RealSense ROS wrapper's layout, for writing a
+//!   recording as standard ROS 2 messages and reading camera bags recorded
+//!   from ROS.
+//! - [`record`]: the recorder and the writers of each file kind.
+//! - [`playback`]: a recording read back as the device that recorded it,
+//!   its frames, framesets, summary and check.
+//! - [`processing`]: what is made of frames: images, colourised depth,
+//!   depth in metres, alignment, point clouds, video timing, united IMU
+//!   samples.
 
 #![deny(missing_docs, missing_debug_implementations)]
 // No unwrap on what comes from a file or a user (tests may).

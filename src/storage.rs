@@ -93,14 +93,6 @@ impl Storage {
         }
     }
 
-    /// The `.db3`, for a `.db3`.
-    pub fn db3(&self) -> Option<&Db3> {
-        match self {
-            Storage::Db3(db3) => Some(db3),
-            _ => None,
-        }
-    }
-
     /// Every topic (a bag may have several connections on one topic).
     pub fn topics(&self) -> Vec<TopicRef<'_>> {
         match self {

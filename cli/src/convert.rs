@@ -864,10 +864,7 @@ fn depth_range(text: &str) -> std::result::Result<(f32, f32), String> {
 
 /// `Depth`, `Infrared_1`: a stream as it starts file names.
 fn label(stream: StreamId) -> String {
-    match stream.index {
-        0 => stream.kind.name().to_owned(),
-        i => format!("{}_{i}", stream.kind.name()),
-    }
+    stream.name_joined("_")
 }
 
 /// The CSV values of an IMU or pose sample after its number and timestamp.

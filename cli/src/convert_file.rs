@@ -10,6 +10,7 @@ use std::path::Path;
 use rsbag::bag::{Compression, WriterOptions};
 use rsbag::device::{Format, StreamId, StreamKind};
 use rsbag::playback::FrameReader;
+use rsbag::record::trim::Trim;
 use rsbag::record::{
     copy_recording, create_sink, export_ros2, CopySelection, Db3Options, FileFormat,
     Ros2ExportOptions,
@@ -210,10 +211,12 @@ fn chosen(
         .values()
         .sum();
     let selection = CopySelection {
-        streams: Some(streams),
-        time: window.map_or(BagTime::ZERO..BagTime::MAX, |w| {
-            w.bag_times(recording.start_time())
-        }),
+        trim: Trim {
+            streams: Some(streams),
+            time: window.map_or(BagTime::ZERO..BagTime::MAX, |w| {
+                w.bag_times(recording.start_time())
+            }),
+        },
         ..CopySelection::default()
     };
     Ok((selection, total))

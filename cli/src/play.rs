@@ -72,14 +72,6 @@ impl Tally {
     }
 }
 
-fn seconds(name: &str, value: f64) -> Result<Duration> {
-    Duration::try_from_secs_f64(value).map_err(|_| {
-        Error::InvalidArgument(format!(
-            "--{name} must be a non-negative number of seconds, not {value}"
-        ))
-    })
-}
-
 pub fn run(args: Args) -> Result<ExitCode> {
     let files = files::recordings(&args.files)?;
     let several = files.len() > 1;
@@ -88,8 +80,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
 
 /// Play one recording and print what was delivered (`several`: name it).
 fn play_one(file: &Path, args: &Args, several: bool) -> Result<ExitCode> {
-    let start = seconds("start", args.start)?;
-    let limit = args.duration.map(|d| seconds("duration", d)).transpose()?;
+    let start = select::seconds("start", args.start)?;
+    let limit = args
+        .duration
+        .map(|d| select::seconds("duration", d))
+        .transpose()?;
     if args.repeat && limit.is_none() {
         return Err(Error::InvalidArgument(
             "--loop needs --duration to know when to end".into(),

@@ -83,7 +83,9 @@ impl Window {
     }
 }
 
-fn seconds(name: &str, value: f64) -> Result<Duration> {
+/// The value of flag `--name`, seconds, as a duration; an error naming
+/// the flag for a value that is not one (negative, not finite, too large).
+pub fn seconds(name: &str, value: f64) -> Result<Duration> {
     Duration::try_from_secs_f64(value).map_err(|_| {
         Error::InvalidArgument(format!(
             "--{name} must be a non-negative number of seconds, not {value}"

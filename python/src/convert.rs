@@ -5,7 +5,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use rsbag::device::{
-    CameraInfo, DeviceSnapshot, Extrinsics, ProfileKind, SensorOption, StreamId, StreamProfile,
+    CameraInfo, DeviceSnapshot, Extrinsics, ProfileKind, SensorOption, StreamProfile,
 };
 use rsbag::playback::check::{CheckReport, FindingKind};
 
@@ -110,11 +110,7 @@ pub fn extrinsics<'py>(py: Python<'py>, e: &Extrinsics) -> PyResult<Bound<'py, P
     Ok(dict)
 }
 
-pub fn check_report<'py>(
-    py: Python<'py>,
-    report: &CheckReport,
-    name: fn(StreamId) -> String,
-) -> PyResult<Bound<'py, PyDict>> {
+pub fn check_report<'py>(py: Python<'py>, report: &CheckReport) -> PyResult<Bound<'py, PyDict>> {
     let dict = PyDict::new(py);
     dict.set_item("damage", report.damage.clone())?;
     dict.set_item("scanned", report.scanned)?;
@@ -143,7 +139,7 @@ pub fn check_report<'py>(
             findings.append(finding)?;
         }
         d.set_item("findings", findings)?;
-        streams.set_item(name(*id), d)?;
+        streams.set_item(id.name(), d)?;
     }
     dict.set_item("streams", streams)?;
     Ok(dict)

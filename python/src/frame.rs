@@ -11,8 +11,6 @@ use pyo3::types::{PyBytes, PyDict};
 use rsbag::device::{Format, ProfileKind};
 use rsbag::playback::RecordedFrame;
 
-use crate::stream_name;
-
 /// One frame: its stream, number, timestamp, metadata and bytes.
 ///
 /// Frames read from a recording know where they are in it (`index`,
@@ -83,7 +81,7 @@ impl Frame {
     /// The stream's name with its index (`"Infrared 1"`).
     #[getter]
     pub fn stream_name(&self) -> String {
-        stream_name(self.frame.profile.stream)
+        self.frame.profile.stream.name()
     }
 
     /// The frame number.

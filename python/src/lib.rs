@@ -71,7 +71,11 @@ impl Recording {
     /// The recorded streams' names (`"Depth"`, `"Infrared 1"`), in order.
     #[getter]
     fn streams(&self) -> Vec<String> {
-        self.reader.streams().into_iter().map(stream_name).collect()
+        self.reader
+            .streams()
+            .into_iter()
+            .map(StreamId::name)
+            .collect()
     }
 
     /// Seconds from the first frame to the last.
@@ -231,10 +235,7 @@ impl Recording {
     #[pyo3(signature = (depth="Depth"))]
     fn depth_units(&self, depth: &str) -> PyResult<f32> {
         let depth = self.one_stream(depth)?;
-        Ok(rsbag::processing::depth_units(
-            self.reader.recording(),
-            depth,
-        ))
+        Ok(self.reader.recording().depth_units(depth))
     }
 
     /// A Z16 frame's depth in metres: HxW float32 (raw value times the
@@ -245,7 +246,7 @@ impl Recording {
         frame: PyRef<'py, Frame>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let inner = frame.frame();
-        let units = rsbag::processing::depth_units(self.reader.recording(), inner.profile.stream);
+        let units = self.reader.recording().depth_units(inner.profile.stream);
         let map = py
             .detach(|| rsbag::processing::depth_meters(inner, units))
             .map_err(to_py)?;
@@ -312,10 +313,7 @@ impl Recording {
             _ => Err(to_py(rsbag::Error::InvalidArgument(format!(
                 "{name:?} stands for {} streams; name one ({})",
                 ids.len(),
-                ids.iter()
-                    .map(|s| stream_name(*s))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                ids.iter().map(|s| s.name()).collect::<Vec<_>>().join(", ")
             )))),
         }
     }
@@ -336,15 +334,6 @@ fn seconds(s: f64) -> PyResult<std::time::Duration> {
         Err(to_py(rsbag::Error::InvalidArgument(format!(
             "a time of {s} s: times are seconds from the first frame, not negative"
         ))))
-    }
-}
-
-/// librealsense's name of a stream with its index where it has one
-/// (`Depth`, `Infrared 1`).
-fn stream_name(stream: StreamId) -> String {
-    match stream.index {
-        0 => stream.kind.name().to_owned(),
-        i => format!("{} {i}", stream.kind),
     }
 }
 
@@ -631,7 +620,7 @@ fn check<'py>(py: Python<'py>, path: std::path::PathBuf) -> PyResult<Bound<'py, 
     let report = py
         .detach(|| rsbag::playback::check::check_file(&path, |_, _| {}))
         .map_err(to_py)?;
-    convert::check_report(py, &report, stream_name)
+    convert::check_report(py, &report)
 }
 
 /// The extension module.

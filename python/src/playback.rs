@@ -23,7 +23,7 @@ use rsbag::playback::{
 
 use crate::errors::{self, to_py};
 use crate::frame::Frame;
-use crate::{convert, seconds, stream_name, FrameSet};
+use crate::{convert, seconds, FrameSet};
 
 /// How long a wait releases the GIL before it looks for a signal
 /// (Ctrl-C), so that waiting never makes the interpreter deaf.
@@ -104,7 +104,7 @@ impl Playback {
             .streams()
             .keys()
             .copied()
-            .map(stream_name)
+            .map(StreamId::name)
             .collect()
     }
 
@@ -367,7 +367,7 @@ impl PlaybackSensor {
     #[getter]
     fn active_streams(&self) -> Vec<String> {
         let active = self.sensor.active_profiles();
-        active.iter().map(|p| stream_name(p.stream)).collect()
+        active.iter().map(|p| p.stream.name()).collect()
     }
 
     /// Choose the streams to play: `streams` (names or stream types; every
@@ -381,7 +381,7 @@ impl PlaybackSensor {
                 let mut chosen = Vec::new();
                 for name in names {
                     let found = profiles.iter().find(|p| {
-                        stream_name(p.stream).eq_ignore_ascii_case(&name)
+                        p.stream.name().eq_ignore_ascii_case(&name)
                             || p.stream.kind.name().eq_ignore_ascii_case(&name)
                     });
                     match found {
@@ -512,7 +512,7 @@ impl Pipeline {
     #[getter]
     fn streams(&self) -> Vec<String> {
         let profiles = self.inner.profiles();
-        profiles.iter().map(|p| stream_name(p.stream)).collect()
+        profiles.iter().map(|p| p.stream.name()).collect()
     }
 
     /// The next frameset, waiting at most `timeout_ms` milliseconds (as

@@ -14,7 +14,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
 use rsbag::device::{
-    option_name, CameraInfo, DeviceSnapshot, Extrinsics, Format, Frame, Intrinsics,
+    depth_units_of, option_name, CameraInfo, DeviceSnapshot, Extrinsics, Format, Frame, Intrinsics,
     MotionIntrinsics, OptionRange, ProfileKind, SensorOption, SensorSnapshot, StreamId, StreamKind,
     StreamProfile, TimestampDomain,
 };
@@ -263,7 +263,11 @@ impl Writer {
                 "capture time {seconds} s: frames go at or after the recording's start"
             )));
         }
-        let depth_units = depth_units(&state.snapshot, sensor);
+        let depth_units = state
+            .snapshot
+            .sensors
+            .get(sensor)
+            .map_or(0.0, |s| depth_units_of(&s.options));
         let frame = Frame {
             profile,
             number: frame_number,
@@ -386,10 +390,7 @@ impl Writer {
                 "streams are added before the first frame is written".into(),
             ));
         }
-        let name = match profile.stream.index {
-            0 => profile.stream.kind.name().to_owned(),
-            i => format!("{} {i}", profile.stream.kind),
-        };
+        let name = profile.stream.name();
         if state.streams.contains_key(&name) {
             return Err(invalid(format!("stream {name:?} was added already")));
         }
@@ -483,16 +484,6 @@ fn sensor_position(snapshot: &mut DeviceSnapshot, name: &str) -> usize {
         profiles: Vec::new(),
     });
     snapshot.sensors.len() - 1
-}
-
-/// The depth units of sensor `sensor`, from its Depth Units option.
-fn depth_units(snapshot: &DeviceSnapshot, sensor: usize) -> f32 {
-    snapshot.sensors.get(sensor).map_or(0.0, |s| {
-        s.options
-            .iter()
-            .find(|o| o.name == option_name::DEPTH_UNITS)
-            .map_or(0.0, |o| o.value)
-    })
 }
 
 /// The numpy array a frame of `profile` is: element type and shape (as

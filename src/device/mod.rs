@@ -133,6 +133,19 @@ impl SensorOption {
     }
 }
 
+/// Metres per raw depth unit assumed where a recording has no Depth Units
+/// option: the D400 cameras' default.
+pub const DEFAULT_DEPTH_UNITS: f32 = 0.001;
+
+/// The Depth Units option among a sensor's `options` (metres per raw depth
+/// unit); 0 when there is none, the value frame metadata then records.
+pub fn depth_units_of(options: &[SensorOption]) -> f32 {
+    options
+        .iter()
+        .find(|o| o.name == option_name::DEPTH_UNITS)
+        .map_or(0.0, |o| o.value)
+}
+
 /// An event a sensor reports (`rs2_notification`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Notification {

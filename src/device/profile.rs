@@ -17,6 +17,22 @@ impl StreamId {
     pub const fn new(kind: StreamKind, index: u32) -> Self {
         StreamId { kind, index }
     }
+
+    /// librealsense's name of the stream: its kind, then its index where
+    /// it has one (`Depth`, `Infrared 1`).
+    pub fn name(self) -> String {
+        self.name_joined(" ")
+    }
+
+    /// The stream's name with `separator` before the index (`Infrared_1`
+    /// in file names, `Infrared1` in librealsense's `.db3` frame ids);
+    /// index 0 is not written (`Depth`).
+    pub fn name_joined(self, separator: &str) -> String {
+        match self.index {
+            0 => self.kind.name().to_owned(),
+            i => format!("{}{separator}{i}", self.kind.name()),
+        }
+    }
 }
 
 impl std::fmt::Display for StreamId {
@@ -103,24 +119,17 @@ impl Extrinsics {
 
     /// Apply to a point: `R * p + t`.
     pub fn transform(&self, p: [f32; 3]) -> [f32; 3] {
-        let r = &self.rotation;
-        let mut out = self.translation;
-        for (row, o) in out.iter_mut().enumerate() {
-            *o += r[row] * p[0] + r[3 + row] * p[1] + r[6 + row] * p[2];
-        }
-        out
+        let rotated = rotate(&self.rotation, p);
+        std::array::from_fn(|i| self.translation[i] + rotated[i])
     }
 
-    /// The inverse transform.
+    /// The inverse transform, as librealsense's pose `inverse` computes
+    /// it: the transposed rotation (the inverse of a rotation), and the
+    /// translation `(Rᵀ t) * -1`.
     pub fn inverse(&self) -> Extrinsics {
         let r = &self.rotation;
-        // The inverse of a rotation is its transpose.
         let rotation = [r[0], r[3], r[6], r[1], r[4], r[7], r[2], r[5], r[8]];
-        let t = self.translation;
-        let mut translation = [0.0; 3];
-        for (row, out) in translation.iter_mut().enumerate() {
-            *out = -(rotation[row] * t[0] + rotation[3 + row] * t[1] + rotation[6 + row] * t[2]);
-        }
+        let translation = rotate(&rotation, self.translation).map(|v| -v);
         Extrinsics {
             rotation,
             translation,
@@ -150,19 +159,7 @@ impl Extrinsics {
     /// `float` pose arithmetic. Other ways round the same result by an ulp
     /// or so, enough to move a pixel of an aligned image.
     pub fn librealsense_between(&self, other: &Extrinsics) -> Extrinsics {
-        compose(other, &self.librealsense_inverse())
-    }
-
-    /// The inverse as librealsense's pose `inverse` computes it: the
-    /// transposed rotation, and the translation `(Rᵀ t) * -1`.
-    pub fn librealsense_inverse(&self) -> Extrinsics {
-        let r = &self.rotation;
-        let rotation = [r[0], r[3], r[6], r[1], r[4], r[7], r[2], r[5], r[8]];
-        let translation = rotate(&rotation, self.translation).map(|v| -v);
-        Extrinsics {
-            rotation,
-            translation,
-        }
+        compose(other, &self.inverse())
     }
 }
 

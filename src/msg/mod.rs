@@ -1,6 +1,7 @@
-//! The ROS1 message types librealsense 2.55 writes and reads, with their
+//! The ROS message types librealsense 2.55 writes and reads, with their
 //! exact definitions and md5sums, encoded and decoded without copying pixel
-//! data.
+//! data; and, for rosbag2 files, their ROS 2 forms in CDR ([`cdr`],
+//! [`ros2`], [`ros2_definitions`]).
 //!
 //! # Layout
 //!

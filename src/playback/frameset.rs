@@ -117,11 +117,6 @@ impl<F: SyncFrame> FrameSet<F> {
         &self.frames
     }
 
-    /// The frames, owned.
-    pub fn into_frames(self) -> Vec<F> {
-        self.frames
-    }
-
     /// Number of frames.
     pub fn len(&self) -> usize {
         self.frames.len()
@@ -265,15 +260,6 @@ impl<F: SyncFrame> Syncer<F> {
     /// The options.
     pub fn options(&self) -> SyncOptions {
         self.options
-    }
-
-    /// The synced streams (the ones a complete frameset has).
-    pub fn synced_streams(&self) -> Vec<StreamId> {
-        self.lanes
-            .iter()
-            .filter(|l| l.synced)
-            .map(|l| l.stream)
-            .collect()
     }
 
     /// Take a frame. Frames of one stream must come in recorded order;

@@ -18,6 +18,7 @@ mod device;
 mod engine;
 pub mod frameset;
 mod pipeline;
+mod processing;
 mod reader;
 mod recording;
 pub mod summary;

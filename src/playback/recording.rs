@@ -9,8 +9,8 @@ use std::time::Duration;
 
 use crate::bag::{Bag, Message};
 use crate::device::{
-    DeviceSnapshot, Extrinsics, Frame, Notification, ProfileKind, StreamId, StreamKind,
-    StreamProfile,
+    depth_units_of, DeviceSnapshot, Extrinsics, Frame, Notification, ProfileKind, StreamId,
+    StreamKind, StreamProfile, DEFAULT_DEPTH_UNITS,
 };
 use crate::msg::diagnostic_msgs::KeyValue;
 use crate::msg::std_msgs::Float32;
@@ -325,6 +325,21 @@ impl Recording {
         &self.streams
     }
 
+    /// Metres per raw depth unit of `stream`: its sensor's Depth Units
+    /// option as recorded; None when there is none (or it is not positive).
+    pub fn recorded_depth_units(&self, stream: StreamId) -> Option<f32> {
+        let sensor = self.streams.get(&stream)?.sensor;
+        let units = depth_units_of(&self.snapshot.sensors.get(sensor)?.options);
+        (units > 0.0).then_some(units)
+    }
+
+    /// Metres per raw depth unit of `stream`: its sensor's Depth Units
+    /// option as recorded, or [`DEFAULT_DEPTH_UNITS`] when there is none.
+    pub fn depth_units(&self, stream: StreamId) -> f32 {
+        self.recorded_depth_units(stream)
+            .unwrap_or(DEFAULT_DEPTH_UNITS)
+    }
+
     /// The streams a name stands for, librealsense-style: `Depth`,
     /// `Color`, `Infrared 1`, `Infrared:1`, `Infrared1` (case does not
     /// matter). A name without an index stands for every recorded stream
@@ -370,7 +385,7 @@ impl Recording {
         Some(if order(from) > order(to) {
             from_ref.librealsense_between(to_ref)
         } else {
-            to_ref.librealsense_between(from_ref).librealsense_inverse()
+            to_ref.librealsense_between(from_ref).inverse()
         })
     }
 

@@ -22,7 +22,6 @@ mod geometry;
 mod image;
 mod imu;
 mod pointcloud;
-mod streams;
 mod video;
 
 pub use align::Alignment;
@@ -31,5 +30,4 @@ pub use geometry::{deproject, project, transform, DepthRays};
 pub use image::{colorize, depth_values, image, image_supported, rows, Image, PixelLayout};
 pub use imu::{combined_motion, Dropped, ImuRow, ImuUniter};
 pub use pointcloud::{is_kept_vertex, texture_color, PointCloud, PointCloudMaker};
-pub use streams::depth_units;
 pub use video::{picture, VideoTiming, LONGEST_FILLED_GAP_MS};

@@ -4,42 +4,30 @@
 //! `.bag` → `.db3`, with a bag sink `.db3` → `.bag`, and with a selection
 //! a trimmed copy.
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::ops::Range;
+use std::collections::BTreeMap;
 
-use crate::device::{StreamId, StreamKind};
+use crate::device::{depth_units_of, StreamId, StreamKind};
 use crate::playback::{Event, Recording};
 use crate::realsense::topics::StreamTopic;
 use crate::{BagTime, Result};
 
-use super::rs_writer::depth_units_of;
 use super::sink::{write_description, FrameWrite, RecordingSink};
+use super::trim::Trim;
 
-/// What a copy keeps: streams and a time range (bag times, ns). As in
-/// [`super::trim::Trim`], the copy stays a complete recording: every
-/// option change and notification is kept, the description of the kept
-/// streams, and their frames inside the time range.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// What a copy keeps. The copy stays a complete recording: every option
+/// change and notification is kept, and of the streams and time range
+/// `trim` keeps (the rule a trimmed `.bag` copy follows), the description
+/// of the kept streams and their frames inside the time range.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct CopySelection {
-    /// The streams whose description and frames are kept (`None`: all).
-    pub streams: Option<BTreeSet<StreamId>>,
-    /// Bag times of the frames kept.
-    pub time: Range<BagTime>,
+    /// The streams whose description and frames are kept, and the bag
+    /// times of the frames kept.
+    pub trim: Trim,
     /// Leave out what cannot be read (listed in [`CopyReport::skipped`])
     /// instead of stopping at it: for recovering what a crash left, where
     /// the rest is worth keeping. Off by default: a copy of a damaged
     /// recording is an error.
     pub skip_unreadable: bool,
-}
-
-impl Default for CopySelection {
-    fn default() -> Self {
-        CopySelection {
-            streams: None,
-            time: BagTime::ZERO..BagTime::MAX,
-            skip_unreadable: false,
-        }
-    }
 }
 
 /// What a copy wrote.
@@ -101,7 +89,7 @@ fn write_all(
     selection: &CopySelection,
     mut progress: impl FnMut(u64),
 ) -> Result<CopyReport> {
-    let keeps = |s: &StreamId| selection.streams.as_ref().is_none_or(|set| set.contains(s));
+    let keeps = |s: &StreamId| selection.trim.keeps_stream(*s);
     // A camera bag's bag times are ROS's wall-clock message times: the new
     // file counts from its first message, as librealsense's recordings
     // count from their start (description at 0). `selection.time` stays
@@ -139,7 +127,7 @@ fn write_all(
             Err(e) => return Err(e),
         };
         match event.event {
-            Event::Frame { .. } if !selection.time.contains(&event.time) => {}
+            Event::Frame { .. } if !selection.trim.time.contains(&event.time) => {}
             Event::Frame { sensor, frame } => {
                 let units = match frame.profile.stream.kind {
                     StreamKind::Depth => options.get(sensor).map_or(0.0, |o| depth_units_of(o)),

@@ -300,11 +300,7 @@ fn compressed_image(frame: &Frame) -> Result<Option<(String, Vec<u8>)>> {
 /// The `header.frame_id` librealsense gives a stream's messages: its name
 /// (`Depth`, `Color`, `Infrared1`, `Gyro`).
 fn frame_id(stream: &StreamTopic) -> String {
-    let name = stream.stream.kind.name();
-    match stream.stream.index {
-        0 => name.to_owned(),
-        index => format!("{name}{index}"),
-    }
+    stream.stream.name_joined("")
 }
 
 /// A camera-info map as `key=value;...`.

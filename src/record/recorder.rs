@@ -12,12 +12,11 @@ use crossbeam_channel::{Receiver, Sender, TrySendError};
 use parking_lot::Mutex;
 
 use super::db3_writer::Db3Options;
-use super::rs_writer::depth_units_of;
 use super::sink::{create_sink, write_description, FileFormat, FrameWrite, RecordingSink};
 use crate::bag::{Compression, WriterOptions};
 use crate::device::{
-    CameraInfo, Device, DeviceSnapshot, Extrinsics, Frame, FrameCallback, Notification,
-    NotificationCallback, OptionCallback, Sensor, SensorOption, StreamId, StreamKind,
+    depth_units_of, CameraInfo, Device, DeviceSnapshot, Extrinsics, Frame, FrameCallback,
+    Notification, NotificationCallback, OptionCallback, Sensor, SensorOption, StreamId, StreamKind,
     StreamProfile,
 };
 use crate::realsense::topics::StreamTopic;

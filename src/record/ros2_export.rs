@@ -31,10 +31,9 @@ use std::path::{Path, PathBuf};
 
 use bytes::Bytes;
 
-use crate::device::{Frame, ProfileKind, StreamId, StreamKind};
+use crate::device::{depth_units_of, Frame, ProfileKind, StreamId, StreamKind};
 use crate::msg::ros2::{self, CameraInfo, Header, Image, Imu, Odometry, TransformStamped};
 use crate::playback::{Event, Recording};
-use crate::record::rs_writer::depth_units_of;
 use crate::record::CopySelection;
 use crate::ros_camera::{self, FrameTransform};
 use crate::rosbag2::{BagDirWriter, Durability, McapCompression, StorageId};
@@ -133,7 +132,7 @@ fn write_all(
     let mut export = Ros2Export::default();
     let start = recording.start_time().as_nanos();
     let mut topics: BTreeMap<StreamId, StreamTopics> = BTreeMap::new();
-    let keeps = |s: &StreamId| selection.streams.as_ref().is_none_or(|set| set.contains(s));
+    let keeps = |s: &StreamId| selection.trim.keeps_stream(*s);
     for (id, stream) in recording.streams().iter().filter(|(s, _)| keeps(s)) {
         let profile = &stream.profile;
         let data = match profile.kind {
@@ -215,7 +214,7 @@ fn write_all(
         .select()
         .streams(topics.keys().copied())
         .controls(false)
-        .time(selection.time.clone())
+        .time(selection.trim.time.clone())
         .events();
     let mut frames = 0;
     for event in events {

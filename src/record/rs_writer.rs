@@ -9,8 +9,8 @@ use std::path::Path;
 
 use crate::bag::{BagFile, Connection, WriterOptions};
 use crate::device::{
-    camera_info, option_name, Extrinsics, Frame, Notification, ProfileKind, SensorOption,
-    StreamKind, StreamProfile,
+    camera_info, Extrinsics, Frame, Notification, ProfileKind, SensorOption, StreamKind,
+    StreamProfile,
 };
 use crate::msg::diagnostic_msgs::KeyValue;
 use crate::msg::geometry_msgs::{Accel, Twist, Vector3};
@@ -371,14 +371,6 @@ impl RsWriter {
             &msg,
         )
     }
-}
-
-/// The depth units of a sensor's options (0 when it has none).
-pub fn depth_units_of(options: &[SensorOption]) -> f32 {
-    options
-        .iter()
-        .find(|o| o.name == option_name::DEPTH_UNITS)
-        .map_or(0.0, |o| o.value)
 }
 
 fn camera_info_message(

@@ -30,7 +30,7 @@ use std::ops::Range;
 
 use crate::bag::Connection;
 use crate::device::StreamId;
-use crate::realsense::topics::{StreamTopic, Topic};
+use crate::realsense::topics::Topic;
 use crate::BagTime;
 
 /// Every time: the messages of a connection kept whole.
@@ -45,6 +45,16 @@ pub struct Trim {
     pub time: Range<BagTime>,
 }
 
+impl Default for Trim {
+    /// Every stream, at every time.
+    fn default() -> Self {
+        Trim {
+            streams: None,
+            time: BagTime::ZERO..BagTime::MAX,
+        }
+    }
+}
+
 impl Trim {
     /// The messages of `conn` the copy keeps: `None` for none, otherwise
     /// those with a time in the range (the selector
@@ -55,19 +65,20 @@ impl Trim {
             | Topic::FrameMetadata(s)
             | Topic::PoseAccel(s)
             | Topic::PoseTwist(s) => self
-                .keeps(&s)
+                .keeps_stream(s.stream)
                 .then(|| self.time.start.as_nanos()..self.time.end.as_nanos()),
             Topic::StreamInfo(s)
             | Topic::CameraInfo(s)
             | Topic::ImuIntrinsic(s)
-            | Topic::Extrinsics(s, _) => self.keeps(&s).then_some(ALL),
+            | Topic::Extrinsics(s, _) => self.keeps_stream(s.stream).then_some(ALL),
             _ => Some(ALL),
         }
     }
 
-    fn keeps(&self, stream: &StreamTopic) -> bool {
+    /// Whether the copy keeps `stream`'s description and frames.
+    pub fn keeps_stream(&self, stream: StreamId) -> bool {
         self.streams
             .as_ref()
-            .is_none_or(|set| set.contains(&stream.stream))
+            .is_none_or(|set| set.contains(&stream))
     }
 }

@@ -902,6 +902,7 @@ fn imu_frame(source: Source, data: &[u8], encoding: Encoding) -> Result<(Bytes, 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::device::depth_units_of;
 
     #[test]
     fn topics_split_into_namespace_folder_and_leaf() {
@@ -975,10 +976,6 @@ mod tests {
     }
 
     fn depth_units_of_sensor(snapshot: &DeviceSnapshot, i: usize) -> f32 {
-        snapshot.sensors[i]
-            .options
-            .iter()
-            .find(|o| o.name == option_name::DEPTH_UNITS)
-            .map_or(0.0, |o| o.value)
+        depth_units_of(&snapshot.sensors[i].options)
     }
 }

@@ -342,19 +342,6 @@ impl<'d> Db3Query<'d> {
         self
     }
 
-    /// Only messages on these topic names.
-    pub fn topic_names<'n>(self, names: impl IntoIterator<Item = &'n str>) -> Self {
-        let names: Vec<&str> = names.into_iter().collect();
-        let ids: Vec<u32> = self
-            .db3
-            .topics
-            .iter()
-            .filter(|t| names.contains(&t.name.as_str()))
-            .map(|t| t.id)
-            .collect();
-        self.topics(ids)
-    }
-
     /// Only messages whose timestamp (ns) lies in `range`.
     pub fn time(mut self, range: impl RangeBounds<u64>) -> Self {
         self.start = range.start_bound().cloned();

@@ -190,7 +190,7 @@ fn texture_maker(
         .ok_or_else(|| {
             Error::BadDescription(format!("stream {color} has no intrinsics recorded"))
         })?;
-    let units = rsbag::processing::depth_units(recording, depth);
+    let units = recording.depth_units(depth);
     Ok(PointCloudMaker::new(&intrinsics, units).map_to(&intrinsics, &Extrinsics::IDENTITY))
 }
 

@@ -6,10 +6,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
-use rsbag::device::{Format, StreamId};
+use rsbag::device::{Format, StreamId, DEFAULT_DEPTH_UNITS};
 use rsbag::playback::{FrameReader, RecordedFrame};
 use rsbag::processing::{self, depth_meters, depth_raw, Image, PixelLayout};
-use rsbag::record::rs_writer::depth_units_of;
 use rsbag::{Error, Result};
 
 use super::prepare::Texture;
@@ -76,7 +75,10 @@ impl Renderer {
     /// The Depth Units option of a sensor (meters per depth unit); D400
     /// cameras' 1 mm when the recording does not have it.
     pub fn depth_units(&self, sensor: usize) -> f32 {
-        self.depth_units.get(&sensor).copied().unwrap_or(0.001)
+        self.depth_units
+            .get(&sensor)
+            .copied()
+            .unwrap_or(DEFAULT_DEPTH_UNITS)
     }
 
     /// What `recorded` becomes; a depth frame written as a point cloud
@@ -307,17 +309,10 @@ fn sensor_depth_units(reader: &FrameReader, written: &BTreeSet<StreamId>) -> BTr
         if !depth || units.contains_key(&stream.sensor) {
             continue;
         }
-        let recorded = recording
-            .snapshot()
-            .sensors
-            .get(stream.sensor)
-            .map_or(0.0, |s| depth_units_of(&s.options));
-        let value = if recorded > 0.0 {
-            recorded
-        } else {
-            tracing::warn!("no Depth Units option recorded; using 0.001 m");
-            0.001
-        };
+        let value = recording.recorded_depth_units(*id).unwrap_or_else(|| {
+            tracing::warn!("no Depth Units option recorded; using {DEFAULT_DEPTH_UNITS} m");
+            DEFAULT_DEPTH_UNITS
+        });
         units.insert(stream.sensor, value);
     }
     units

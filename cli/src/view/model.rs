@@ -13,7 +13,7 @@ use rsbag::device::{Frame, StreamId, StreamKind};
 use rsbag::playback::check::{check_file, CheckReport, FindingKind};
 use rsbag::playback::summary::Summary;
 use rsbag::playback::{Event, FrameReader, Recording};
-use rsbag::processing::{depth_units, image_supported};
+use rsbag::processing::image_supported;
 use rsbag::storage::Storage;
 use rsbag::{BagTime, Error, Result};
 use serde_json::{json, Value};
@@ -64,7 +64,7 @@ pub fn describe(path: &Path, reader: &FrameReader, progress: &(dyn Fn() + Sync))
 
 /// The depth units (metres) of a depth stream the page colourises.
 pub fn depth_units_of(recording: &Recording, stream: StreamId) -> Option<f32> {
-    (kind_of(recording, stream) == "depth").then(|| depth_units(recording, stream))
+    (kind_of(recording, stream) == "depth").then(|| recording.depth_units(stream))
 }
 
 /// Whether the document lists damage: what the check found, or parts that

@@ -1,30 +1,12 @@
 //! Processing set up from a recording's description: intrinsics,
-//! extrinsics and depth units of the streams involved.
+//! extrinsics and depth units of the streams involved. Here, beside the
+//! recording, so that [`crate::processing`] stays pure functions over
+//! frames and values.
 
-use super::{Alignment, PointCloudMaker};
-use crate::device::{option_name, Extrinsics, Format, Intrinsics, StreamId};
-use crate::playback::Recording;
+use super::Recording;
+use crate::device::{Extrinsics, Format, Intrinsics, StreamId};
+use crate::processing::{Alignment, PointCloudMaker};
 use crate::{Error, Result};
-
-/// Depth units assumed when a recording has no Depth Units option (the
-/// D400 cameras' default).
-const DEFAULT_DEPTH_UNITS: f32 = 0.001;
-
-/// Metres per raw depth unit of `stream`: its sensor's Depth Units option
-/// as recorded, or 0.001 (the D400 default) when there is none.
-pub fn depth_units(recording: &Recording, stream: StreamId) -> f32 {
-    let sensor = recording.streams().get(&stream).map(|s| s.sensor);
-    sensor
-        .and_then(|s| recording.snapshot().sensors.get(s))
-        .and_then(|s| {
-            s.options
-                .iter()
-                .find(|o| o.name == option_name::DEPTH_UNITS)
-        })
-        .map(|o| o.value)
-        .filter(|&units| units > 0.0)
-        .unwrap_or(DEFAULT_DEPTH_UNITS)
-}
 
 impl Alignment {
     /// The alignment of `recording`'s Z16 stream `depth` to its video
@@ -40,7 +22,7 @@ impl Alignment {
         let extrinsics = extrinsics(recording, depth, other)?;
         Ok(Alignment::new(
             &depth_intrinsics,
-            depth_units(recording, depth),
+            recording.depth_units(depth),
             &other_intrinsics,
             &extrinsics,
         ))
@@ -57,7 +39,7 @@ impl PointCloudMaker {
     ) -> Result<PointCloudMaker> {
         let maker = PointCloudMaker::new(
             &depth_intrinsics(recording, depth)?,
-            depth_units(recording, depth),
+            recording.depth_units(depth),
         );
         Ok(match map_to {
             None => maker,

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use rsbag::bag::{partial_path_for, Compression};
 use rsbag::device::synthetic::{self, SyntheticConfig, SyntheticDevice};
-use rsbag::device::{Device, StreamId, StreamProfile};
+use rsbag::device::{Device, StreamId, StreamKind, StreamProfile};
 use rsbag::record::{Db3Options, FileFormat, RecordOptions, Recorder};
 use rsbag::{Error, Result};
 
@@ -66,12 +66,14 @@ pub struct Args {
         default_value = "depth,color,infrared1,infrared2,accel,gyro"
     )]
     streams: Vec<StreamName>,
-    /// Depth resolution and rate, WIDTHxHEIGHT@FPS.
-    #[arg(long, default_value = "640x480@30", value_parser = parse_mode)]
-    depth: (u32, u32, u32),
-    /// Color resolution and rate, WIDTHxHEIGHT@FPS.
-    #[arg(long, default_value = "640x480@30", value_parser = parse_mode)]
-    color: (u32, u32, u32),
+    /// Depth (and infrared) resolution and rate, WIDTHxHEIGHT@FPS
+    /// (default: 640x480@30 for the synthetic camera, a camera's default
+    /// profile; a mode the camera lacks is an error listing its modes).
+    #[arg(long, value_parser = parse_mode)]
+    depth: Option<(u32, u32, u32)>,
+    /// Color resolution and rate, WIDTHxHEIGHT@FPS (defaults as --depth).
+    #[arg(long, value_parser = parse_mode)]
+    color: Option<(u32, u32, u32)>,
 }
 
 /// A stream of the synthetic camera, by name.
@@ -112,8 +114,8 @@ struct Source {
 impl Source {
     fn synthetic(args: &Args) -> Result<Source> {
         let config = SyntheticConfig {
-            depth: args.depth,
-            color: args.color,
+            depth: args.depth.unwrap_or(SYNTHETIC_MODE),
+            color: args.color.unwrap_or(SYNTHETIC_MODE),
             pose: args.streams.contains(&StreamName::Pose),
             ..SyntheticConfig::default()
         };
@@ -176,15 +178,45 @@ impl Source {
         Ok((sources, Some(context)))
     }
 
-    /// The default profiles of the chosen streams of camera `serial`.
+    /// The chosen streams of camera `serial`: the depth and colour modes
+    /// asked for, else each stream's default profile.
     fn camera(args: &Args, context: &Context, serial: &str, out: PathBuf) -> Result<Source> {
         let device = Arc::new(context.device(serial).map_err(librealsense_error)?);
-        let wanted: Vec<StreamProfile> = device
-            .sensors()
-            .iter()
-            .flat_map(|s| s.profiles())
-            .filter(|p| p.is_default && args.streams.iter().any(|s| s.id() == p.stream))
-            .collect();
+        let profiles: Vec<StreamProfile> =
+            device.sensors().iter().flat_map(|s| s.profiles()).collect();
+        let mut wanted = Vec::new();
+        for name in &args.streams {
+            let stream = name.id();
+            let mode = match stream.kind {
+                StreamKind::Depth | StreamKind::Infrared => args.depth,
+                StreamKind::Color => args.color,
+                _ => None,
+            };
+            let of_stream = || profiles.iter().filter(|p| p.stream == stream);
+            let chosen =
+                match mode {
+                    Some((w, h, fps)) => {
+                        of_stream()
+                            .find(|p| p.resolution() == Some((w, h)) && p.fps == fps)
+                            .ok_or_else(|| {
+                                let modes: Vec<String> = of_stream()
+                                    .filter_map(|p| {
+                                        p.resolution().map(|(w, h)| format!("{w}x{h}@{}", p.fps))
+                                    })
+                                    .collect();
+                                Error::InvalidArgument(format!(
+                            "camera {serial} has no {stream} mode {w}x{h}@{fps}; it has: {}",
+                            if modes.is_empty() { "none".into() } else { modes.join(", ") }
+                        ))
+                            })?
+                    }
+                    None => match of_stream().find(|p| p.is_default) {
+                        Some(p) => p,
+                        None => continue,
+                    },
+                };
+            wanted.push(*chosen);
+        }
         if wanted.is_empty() {
             return Err(Error::InvalidArgument(format!(
                 "camera {serial} has none of the streams asked for ({:?})",
@@ -215,6 +247,9 @@ fn with_serial(out: &std::path::Path, serial: &str) -> PathBuf {
 fn librealsense_error(e: rsbag_librealsense::Error) -> Error {
     Error::InvalidArgument(e.to_string())
 }
+
+/// The synthetic camera's depth and colour mode unless told otherwise.
+const SYNTHETIC_MODE: (u32, u32, u32) = (640, 480, 30);
 
 fn parse_mode(text: &str) -> std::result::Result<(u32, u32, u32), String> {
     let bad = || format!("{text:?} is not WIDTHxHEIGHT@FPS (e.g. 1280x720@30)");

@@ -419,3 +419,45 @@ fn a_camera_that_is_not_there_is_a_clear_error_before_anything_is_written() {
         "nothing written"
     );
 }
+
+#[test]
+fn a_camera_records_the_mode_asked_for_or_lists_the_ones_it_has() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let lib = librealsense(PathBuf::from("python3"));
+    let source = common::sample("rsbag-synthetic-lz4.bag");
+    let out = dir.path().join("mode.bag");
+    let args = [
+        "--camera",
+        "012345678901",
+        "--depth",
+        "320x240@30",
+        "--streams",
+        "depth",
+    ];
+    record(&lib, &args, &[&source], &out);
+    let frames = frames_of(&out);
+    assert!(!frames.is_empty() && frames.keys().all(|k| k.0 == "Depth"));
+    let run = Command::new(env!("CARGO_BIN_EXE_rsbag"))
+        .args([
+            "record",
+            "--camera",
+            "012345678901",
+            "--depth",
+            "848x480@30",
+            "--simulate",
+        ])
+        .arg(&source)
+        .arg("--out")
+        .arg(dir.path().join("none.bag"))
+        .env("LD_PRELOAD", &lib.libpython)
+        .env("RSBAG_LIBREALSENSE", &lib.library)
+        .output()
+        .expect("run");
+    assert_eq!(run.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        err.contains("camera 012345678901 has no Depth 0 mode 848x480@30; it has: 320x240@30"),
+        "{err}"
+    );
+    assert!(!dir.path().join("none.bag").exists());
+}

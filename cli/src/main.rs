@@ -34,7 +34,8 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use rsbag::Result;
 
-/// Record, inspect and play back RealSense sessions stored as ROS1 bag files.
+/// Record, inspect, convert and play back RealSense sessions stored as ROS1
+/// bags or rosbag2 (.db3, MCAP) files, and list and record RealSense cameras.
 #[derive(Debug, Parser)]
 #[command(name = "rsbag", version, about, propagate_version = true)]
 struct Cli {

@@ -31,18 +31,8 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let failed = |e: rsbag_librealsense::Error| Error::InvalidArgument(e.to_string());
-    let mut context = Context::new().map_err(failed)?;
-    for file in &args.simulate {
-        if !file.is_file() {
-            return Err(Error::Io {
-                path: file.clone(),
-                error: std::io::Error::new(std::io::ErrorKind::NotFound, "no such recording"),
-            });
-        }
-        context.simulate(file).map_err(failed)?;
-    }
-    let devices = context.devices().map_err(failed)?;
+    let context = context_with(&args.simulate)?;
+    let devices = context.devices().map_err(librealsense_error)?;
     let text = if args.json {
         let json = serde_json::json!({
             "library": {
@@ -57,6 +47,27 @@ pub fn run(args: Args) -> Result<()> {
     };
     super::emit(&text);
     Ok(())
+}
+
+/// A librealsense context (the library loaded as `rsbag devices` says)
+/// with the recordings `simulate` played as connected devices.
+pub fn context_with(simulate: &[PathBuf]) -> Result<Context> {
+    let mut context = Context::new().map_err(librealsense_error)?;
+    for file in simulate {
+        if !file.is_file() {
+            return Err(Error::Io {
+                path: file.clone(),
+                error: std::io::Error::new(std::io::ErrorKind::NotFound, "no such recording"),
+            });
+        }
+        context.simulate(file).map_err(librealsense_error)?;
+    }
+    Ok(context)
+}
+
+/// librealsense's error as the tool reports errors.
+pub fn librealsense_error(e: rsbag_librealsense::Error) -> Error {
+    Error::InvalidArgument(e.to_string())
 }
 
 fn text(context: &Context, devices: &[DeviceInfo]) -> String {

@@ -14,6 +14,7 @@ use rsbag::{Error, Result};
 
 use rsbag_librealsense::{Context, LibrealsenseDevice};
 
+use super::devices::librealsense_error;
 use super::interrupt;
 
 /// Record a camera into a bag, then print what was written: rsbag's own
@@ -141,16 +142,7 @@ impl Source {
     /// into `--out` with its serial number before the extension) through
     /// librealsense; the context keeps simulated devices alive.
     fn cameras(args: &Args, serial: &str) -> Result<(Vec<Source>, Option<Context>)> {
-        let mut context = Context::new().map_err(librealsense_error)?;
-        for file in &args.simulate {
-            if !file.is_file() {
-                return Err(Error::Io {
-                    path: file.clone(),
-                    error: std::io::Error::new(std::io::ErrorKind::NotFound, "no such recording"),
-                });
-            }
-            context.simulate(file).map_err(librealsense_error)?;
-        }
+        let context = super::devices::context_with(&args.simulate)?;
         let serials: Vec<String> = if serial == "all" {
             let devices = context.devices().map_err(librealsense_error)?;
             if devices.is_empty() {
@@ -242,10 +234,6 @@ fn with_serial(out: &std::path::Path, serial: &str) -> PathBuf {
         None => format!("{stem}-{serial}"),
     };
     out.with_file_name(name)
-}
-
-fn librealsense_error(e: rsbag_librealsense::Error) -> Error {
-    Error::InvalidArgument(e.to_string())
 }
 
 /// The synthetic camera's depth and colour mode unless told otherwise.

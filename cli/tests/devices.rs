@@ -333,11 +333,33 @@ fn run_rsbag(args: &[&str], file: &Path) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// `rsbag record ARGS --simulate` the synthetic sample with `lib`, which
+/// must fail (exit 1) before writing anything into `dir`; its stderr.
+fn record_refused(lib: &Librealsense, args: &[&str], dir: &Path) -> String {
+    let run = Command::new(env!("CARGO_BIN_EXE_rsbag"))
+        .arg("record")
+        .args(args)
+        .arg("--simulate")
+        .arg(common::sample("rsbag-synthetic-lz4.bag"))
+        .arg("--out")
+        .arg(dir.join("refused.bag"))
+        .env("LD_PRELOAD", &lib.libpython)
+        .env("RSBAG_LIBREALSENSE", &lib.library)
+        .output()
+        .expect("run rsbag record");
+    let err = String::from_utf8_lossy(&run.stderr).into_owned();
+    assert_eq!(run.status.code(), Some(1), "{args:?}: {err}");
+    assert!(
+        std::fs::read_dir(dir).expect("dir").next().is_none(),
+        "{args:?}: nothing written"
+    );
+    err
+}
+
 #[test]
 fn a_bad_option_is_a_clear_error_before_anything_is_written() {
     let dir = tempfile::tempdir().expect("tempdir");
     let lib = librealsense(PathBuf::from("python3"));
-    let out = dir.path().join("opt.bag");
     for (option, says) in [
         (
             "Stereo Module.Nope=1",
@@ -352,29 +374,9 @@ fn a_bad_option_is_a_clear_error_before_anything_is_written() {
         // A played recording's options are what was recorded.
         ("Stereo Module.Laser Power=100", "read-only"),
     ] {
-        let run = Command::new(env!("CARGO_BIN_EXE_rsbag"))
-            .args([
-                "record",
-                "--camera",
-                "012345678901",
-                "--option",
-                option,
-                "--simulate",
-            ])
-            .arg(common::sample("rsbag-synthetic-lz4.bag"))
-            .arg("--out")
-            .arg(&out)
-            .env("LD_PRELOAD", &lib.libpython)
-            .env("RSBAG_LIBREALSENSE", &lib.library)
-            .output()
-            .expect("run");
-        assert_eq!(run.status.code(), Some(1), "{option}");
-        let err = String::from_utf8_lossy(&run.stderr);
+        let args = ["--camera", "012345678901", "--option", option];
+        let err = record_refused(&lib, &args, dir.path());
         assert!(err.contains(says), "{option}: {err}");
-        assert!(
-            std::fs::read_dir(dir.path()).expect("dir").next().is_none(),
-            "{option}: nothing written"
-        );
     }
 }
 
@@ -398,25 +400,10 @@ fn a_simulated_camera_is_recorded_into_files_librealsense_plays() {
 fn a_camera_that_is_not_there_is_a_clear_error_before_anything_is_written() {
     let dir = tempfile::tempdir().expect("tempdir");
     let lib = librealsense(PathBuf::from("python3"));
-    let out = dir.path().join("none.bag");
-    let run = Command::new(env!("CARGO_BIN_EXE_rsbag"))
-        .args(["record", "--camera", "999", "--simulate"])
-        .arg(common::sample("rsbag-synthetic-lz4.bag"))
-        .arg("--out")
-        .arg(&out)
-        .env("LD_PRELOAD", &lib.libpython)
-        .env("RSBAG_LIBREALSENSE", &lib.library)
-        .output()
-        .expect("run");
-    assert_eq!(run.status.code(), Some(1));
-    let err = String::from_utf8_lossy(&run.stderr);
+    let err = record_refused(&lib, &["--camera", "999"], dir.path());
     assert!(
         err.contains("no device with serial number \"999\"; connected: 012345678901"),
         "{err}"
-    );
-    assert!(
-        std::fs::read_dir(dir.path()).expect("dir").next().is_none(),
-        "nothing written"
     );
 }
 
@@ -437,27 +424,11 @@ fn a_camera_records_the_mode_asked_for_or_lists_the_ones_it_has() {
     record(&lib, &args, &[&source], &out);
     let frames = frames_of(&out);
     assert!(!frames.is_empty() && frames.keys().all(|k| k.0 == "Depth"));
-    let run = Command::new(env!("CARGO_BIN_EXE_rsbag"))
-        .args([
-            "record",
-            "--camera",
-            "012345678901",
-            "--depth",
-            "848x480@30",
-            "--simulate",
-        ])
-        .arg(&source)
-        .arg("--out")
-        .arg(dir.path().join("none.bag"))
-        .env("LD_PRELOAD", &lib.libpython)
-        .env("RSBAG_LIBREALSENSE", &lib.library)
-        .output()
-        .expect("run");
-    assert_eq!(run.status.code(), Some(1));
-    let err = String::from_utf8_lossy(&run.stderr);
+    let refused = tempfile::tempdir().expect("tempdir");
+    let args = ["--camera", "012345678901", "--depth", "848x480@30"];
+    let err = record_refused(&lib, &args, refused.path());
     assert!(
         err.contains("camera 012345678901 has no Depth 0 mode 848x480@30; it has: 320x240@30"),
         "{err}"
     );
-    assert!(!dir.path().join("none.bag").exists());
 }

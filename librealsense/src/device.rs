@@ -419,18 +419,7 @@ fn to_frame(delivery: &Delivery, frame: Handle) -> Result<Frame> {
     let f = &api.f;
     // SAFETY (every call): `frame` is alive until released by the caller.
     let profile_handle = api.call(|e| unsafe { (f.rs2_get_frame_stream_profile)(frame, e) })?;
-    let (mut stream, mut format, mut index, mut unique_id, mut fps) = (0, 0, 0, 0, 0);
-    api.call(|e| unsafe {
-        (f.rs2_get_stream_profile_data)(
-            profile_handle,
-            &mut stream,
-            &mut format,
-            &mut index,
-            &mut unique_id,
-            &mut fps,
-            e,
-        )
-    })?;
+    let [_, _, _, unique_id, _] = list::profile_data(api, profile_handle)?;
     let profile = *delivery
         .profiles
         .get(&unique_id)

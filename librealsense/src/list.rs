@@ -217,9 +217,12 @@ fn profiles(api: &Api, sensor: Handle) -> Result<Vec<ProfileInfo>> {
         .collect()
 }
 
-fn profile_info(api: &Api, profile: Handle) -> Result<ProfileInfo> {
+/// librealsense's numbers for a profile: stream, format, index, unique
+/// id, fps.
+pub(crate) fn profile_data(api: &Api, profile: Handle) -> Result<[c_int; 5]> {
     let f = &api.f;
-    let (mut stream, mut format, mut index, mut unique_id, mut fps) = (0, 0, 0, 0, 0);
+    let [mut stream, mut format, mut index, mut unique_id, mut fps] = [0; 5];
+    // SAFETY: a live profile and locals to fill.
     api.call(|e| unsafe {
         (f.rs2_get_stream_profile_data)(
             profile,
@@ -231,6 +234,12 @@ fn profile_info(api: &Api, profile: Handle) -> Result<ProfileInfo> {
             e,
         )
     })?;
+    Ok([stream, format, index, unique_id, fps])
+}
+
+fn profile_info(api: &Api, profile: Handle) -> Result<ProfileInfo> {
+    let f = &api.f;
+    let [stream, format, index, unique_id, fps] = profile_data(api, profile)?;
     let default = api.call(|e| unsafe { (f.rs2_is_stream_profile_default)(profile, e) })? != 0;
     // Only a video profile has a resolution: for another, librealsense
     // reports an error, which here means "none".

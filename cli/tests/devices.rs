@@ -28,17 +28,33 @@ fn librealsense(python: PathBuf) -> Librealsense {
 }
 
 fn run_python(python: &Path, args: &[&str]) -> String {
-    let out = Command::new(python)
-        .arg(common::root().join("tests/interop/rs_devices.py"))
-        .args(args)
-        .output()
-        .expect("run python");
+    stdout_of(
+        Command::new(python)
+            .arg(common::root().join("tests/interop/rs_devices.py"))
+            .args(args),
+    )
+}
+
+/// What `command` printed; it must succeed.
+fn stdout_of(command: &mut Command) -> String {
+    let out = command.output().expect("run");
     assert!(
         out.status.success(),
-        "{}",
+        "{:?}: {}",
+        command,
         String::from_utf8_lossy(&out.stderr)
     );
-    String::from_utf8(out.stdout).expect("utf-8")
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// A frame of a JSON line as `rsbag frames --json` and librealsense's
+/// playback print it: (stream, index, frame number).
+fn frame_key(frame: &Value) -> (String, u64, u64) {
+    (
+        frame["stream"].as_str().expect("stream").to_owned(),
+        frame["index"].as_u64().expect("index"),
+        frame["frame_number"].as_u64().expect("number"),
+    )
 }
 
 /// `rsbag devices --json --simulate FILE...` with `lib` as librealsense.
@@ -177,26 +193,11 @@ fn a_missing_librealsense_or_recording_is_a_clear_error() {
 
 /// `rsbag frames --json` of `path`, by (stream, index, frame number).
 fn frames_of(path: &Path) -> std::collections::BTreeMap<(String, u64, u64), Value> {
-    let out = Command::new(env!("CARGO_BIN_EXE_rsbag"))
-        .args(["frames", "--json"])
-        .arg(path)
-        .output()
-        .expect("run rsbag");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout)
+    run_rsbag(&["frames", "--json"], path)
         .lines()
         .map(|l| {
             let f: Value = serde_json::from_str(l).expect("json");
-            let key = (
-                f["stream"].as_str().expect("stream").to_owned(),
-                f["index"].as_u64().expect("index"),
-                f["frame_number"].as_u64().expect("number"),
-            );
-            (key, f)
+            (frame_key(&f), f)
         })
         .collect()
 }
@@ -265,30 +266,16 @@ fn same_frames(source: &Path, out: &Path, judge: &Path) {
         ours.len(),
         theirs.len()
     );
-    let played = Command::new(judge)
-        .arg(common::root().join("tests/interop/rs_play.py"))
-        .arg(out)
-        .output()
-        .expect("play");
-    assert!(
-        played.status.success(),
-        "{}",
-        String::from_utf8_lossy(&played.stderr)
-    );
     // Every recorded frame plays (librealsense under load may hand one
     // over twice; each counts once).
-    let played: std::collections::BTreeSet<(String, u64, u64)> =
-        String::from_utf8_lossy(&played.stdout)
-            .lines()
-            .map(|l| {
-                let f: Value = serde_json::from_str(l).expect("json");
-                (
-                    f["stream"].as_str().expect("stream").to_owned(),
-                    f["index"].as_u64().expect("index"),
-                    f["frame_number"].as_u64().expect("number"),
-                )
-            })
-            .collect();
+    let played: std::collections::BTreeSet<(String, u64, u64)> = stdout_of(
+        Command::new(judge)
+            .arg(common::root().join("tests/interop/rs_play.py"))
+            .arg(out),
+    )
+    .lines()
+    .map(|l| frame_key(&serde_json::from_str(l).expect("json")))
+    .collect();
     let recorded: std::collections::BTreeSet<_> = ours.keys().cloned().collect();
     assert_eq!(played, recorded, "{}", out.display());
 }
@@ -332,17 +319,11 @@ fn camera_all_records_every_device_at_once_one_file_each() {
 }
 
 fn run_rsbag(args: &[&str], file: &Path) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_rsbag"))
-        .args(args)
-        .arg(file)
-        .output()
-        .expect("run rsbag");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    stdout_of(
+        Command::new(env!("CARGO_BIN_EXE_rsbag"))
+            .args(args)
+            .arg(file),
+    )
 }
 
 /// `rsbag record ARGS --simulate` the synthetic sample with `lib`, which

@@ -189,6 +189,16 @@ fn a_missing_librealsense_or_recording_is_a_clear_error() {
     let out = rsbag_devices(&lib, &[Path::new("/nonexistent.bag")]);
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent.bag"));
+    // A file that is no recording: librealsense's reason, said once.
+    let not_a_bag = common::root().join("Cargo.toml");
+    let out = rsbag_devices(&lib, &[&not_a_bag]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with(&format!("rsbag: librealsense: {}: ", not_a_bag.display())),
+        "{err}"
+    );
+    assert_eq!(err.matches("librealsense:").count(), 1, "{err}");
 }
 
 /// `rsbag frames --json` of `path`, by (stream, index, frame number).
@@ -288,14 +298,24 @@ fn recorded_frames_play(
     }
     // Every recorded frame plays (librealsense under load may hand one
     // over twice; each counts once).
-    let played: std::collections::BTreeSet<(String, u64, u64)> = stdout_of(
+    let played: std::collections::BTreeMap<(String, u64, u64), Value> = stdout_of(
         Command::new(judge)
             .arg(common::root().join("tests/interop/rs_play.py"))
             .arg(out),
     )
     .lines()
-    .map(|l| frame_key(&serde_json::from_str(l).expect("json")))
+    .map(|l| {
+        let frame: Value = serde_json::from_str(l).expect("json");
+        (frame_key(&frame), frame)
+    })
     .collect();
+    // What librealsense plays from the recording is the source's frame.
+    for (key, frame) in &played {
+        for field in ["sha256", "timestamp", "domain", "size"] {
+            assert_eq!(frame[field], theirs[key][field], "played {key:?} {field}");
+        }
+    }
+    let played: std::collections::BTreeSet<_> = played.into_keys().collect();
     let recorded: std::collections::BTreeSet<_> = ours.keys().cloned().collect();
     assert_eq!(played, recorded, "{}", out.display());
     ours

@@ -529,15 +529,15 @@ fn finish(
     }
     super::emit(&out);
     if let Ended::Unplugged(serial, after) = &ended {
-        let files: Vec<String> = sources
+        let file = sources
             .iter()
-            .map(|s| s.out.display().to_string())
-            .collect();
+            .find(|s| s.device.info().get("Serial Number") == Some(serial.as_str()))
+            .unwrap_or(&sources[0]);
         errors.push(format!(
             "camera {serial} was unplugged {:.2} s into the recording; what it streamed until \
              then is in {} (finished and indexed)",
             after.as_secs_f64(),
-            files.join(", ")
+            file.out.display()
         ));
     }
     if !dropped.is_empty() {

@@ -738,7 +738,7 @@ fn an_unplugged_camera_finishes_its_file_and_names_itself_and_the_time() {
         assert!(!partial(&out).exists());
         let recorded = recorded_frames_play(&source, &out, &judge);
         let depth = recorded.keys().filter(|k| k.0 == "Depth").count();
-        assert!((20..60).contains(&depth), "{depth} depth frames in {at} s");
+        assert!((10..60).contains(&depth), "{depth} depth frames in {at} s");
     }
 }
 

@@ -31,9 +31,10 @@ use super::interrupt;
 /// A camera is never kept waiting on the disk: frames wait for the writer
 /// in a bounded queue, and when it is full they are dropped, counted per
 /// stream in the report, and the exit status is 1. A camera unplugged
-/// while recording (`--unplug-after` plays that with `--simulate`): its
-/// file is finished and indexed, and rsbag exits with 1 naming the camera
-/// and the time into the recording. Ctrl-C finishes the files (exit 0).
+/// while recording (`--unplug-after` plays that with `--simulate`): the
+/// recording stops, every file is finished and indexed, and rsbag exits
+/// with 1 naming the camera and the time into the recording. Ctrl-C
+/// finishes the files (exit 0).
 #[derive(Debug, clap::Args)]
 #[command(group(clap::ArgGroup::new("device").required(true).args(["synthetic", "camera"])))]
 pub struct Args {
@@ -331,7 +332,7 @@ pub fn run(args: Args) -> Result<()> {
     for (recorder, source) in recorders.iter().zip(&sources) {
         start(recorder, &source.wanted)?;
     }
-    let watch = Watch {
+    let session = Session {
         recorders: &recorders,
         sources: &sources,
         context: context.as_ref(),
@@ -341,7 +342,7 @@ pub fn run(args: Args) -> Result<()> {
         duration,
         unplug_after,
     };
-    let ended = watch.until_done()?;
+    let ended = session.until_done()?;
     finish(recorders, &sources, began, ended)
 }
 
@@ -390,7 +391,7 @@ enum Ended {
 }
 
 /// What the recording loop watches.
-struct Watch<'a> {
+struct Session<'a> {
     recorders: &'a [Recorder],
     sources: &'a [Source],
     context: Option<&'a Context>,
@@ -401,7 +402,7 @@ struct Watch<'a> {
     unplug_after: Option<Duration>,
 }
 
-impl Watch<'_> {
+impl Session<'_> {
     /// Record until the time is up, every played recording ended, Ctrl-C,
     /// a write error or a camera's removal, showing the status line on a
     /// terminal.

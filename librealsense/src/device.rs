@@ -99,10 +99,10 @@ impl LibrealsenseDevice {
     pub fn delivered(&self) -> BTreeMap<StreamId, u64> {
         let mut delivered = BTreeMap::new();
         for sensor in &self.sensors {
-            for (profile, _) in &sensor.profiles {
-                let count = sensor.delivered[&profile.unique_id].load(Ordering::Relaxed);
+            for (stream, count) in sensor.delivered.values() {
+                let count = count.load(Ordering::Relaxed);
                 if count > 0 {
-                    *delivered.entry(profile.stream).or_default() += count;
+                    *delivered.entry(*stream).or_default() += count;
                 }
             }
         }
@@ -251,7 +251,7 @@ pub struct LibrealsenseSensor {
     /// Option ids by name.
     option_ids: HashMap<String, c_int>,
     /// Frames delivered, by profile id.
-    delivered: HashMap<u32, Arc<AtomicU64>>,
+    delivered: HashMap<u32, (StreamId, Arc<AtomicU64>)>,
     state: Mutex<SensorState>,
     api: Arc<Api>,
 }
@@ -275,7 +275,7 @@ impl LibrealsenseSensor {
         let option_ids = list::option_ids(&api, sensor.raw())?;
         let delivered = profiles
             .iter()
-            .map(|(p, _)| (p.unique_id, Arc::new(AtomicU64::new(0))))
+            .map(|(p, _)| (p.unique_id, (p.stream, Arc::new(AtomicU64::new(0)))))
             .collect();
         Ok(LibrealsenseSensor {
             delivered,
@@ -478,7 +478,7 @@ impl Sensor for LibrealsenseSensor {
                 .profiles
                 .iter()
                 .map(|(p, _)| {
-                    let count = self.delivered[&p.unique_id].clone();
+                    let count = self.delivered[&p.unique_id].1.clone();
                     (p.unique_id as i32, (*p, count))
                 })
                 .collect(),

@@ -591,11 +591,12 @@ fn a_full_disk_never_holds_librealsense_up_and_is_reported() {
         );
         assert!(err.contains(&format!("full.{ext}.partial")), "{err}");
         // Per stream: what was written and dropped, and what librealsense
-        // delivered. Every delivered frame was handed over at once (written,
-        // dropped, or queued when writing stopped), and librealsense went
-        // on delivering after the disk was full: more than was written.
+        // delivered. Every delivered frame was handed over at once (written
+        // or dropped, or delivered as the recording stopped), and what the
+        // full disk could not take (at least the frames of the failed
+        // write) is counted dropped.
         let counts = err.split_once("per stream: ").expect("counts").1;
-        let mut more = 0;
+        let (mut more, mut lost) = (0, 0);
         for stream in counts.lines().next().expect("line").split("; ") {
             let (name, numbers) = stream.split_once(": ").expect("stream: numbers");
             let numbers: Vec<u64> = numbers
@@ -610,8 +611,10 @@ fn a_full_disk_never_holds_librealsense_up_and_is_reported() {
                 "{name}: {delivered} delivered, {written} written, {dropped} dropped"
             );
             more += delivered - written;
+            lost += dropped;
         }
         assert!(more > 0, "{err}");
+        assert!(lost > 0, "nothing counted dropped: {err}");
     }
 }
 

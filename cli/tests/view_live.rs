@@ -10,7 +10,8 @@
 mod common;
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -195,6 +196,51 @@ fn assert_pictures_are_the_source(
     numbers
 }
 
+/// One raw HTTP request to the server at `url`; the status code.
+fn http_status(url: &str, request: &str) -> u16 {
+    let address = url.trim_start_matches("http://").trim_end_matches('/');
+    let mut stream = TcpStream::connect(address).expect("connect");
+    let request = request.replace("{host}", address);
+    stream.write_all(request.as_bytes()).expect("send");
+    let mut answer = String::new();
+    let _ = stream.read_to_string(&mut answer);
+    answer
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0)
+}
+
+/// Only the page itself starts a recording: a request from another site's
+/// page (or none) is refused, and nothing is written.
+fn assert_only_the_page_records(url: &str, record_to: &Path) {
+    let post = |origin: &str| {
+        http_status(
+            url,
+            &format!(
+                "POST /api/live/record?action=start HTTP/1.1\r\nHost: {{host}}\r\n{origin}Content-Length: 0\r\nConnection: close\r\n\r\n"
+            ),
+        )
+    };
+    assert_eq!(post("Origin: http://evil.example\r\n"), 403);
+    assert_eq!(post(""), 403);
+    let get = |path: &str| {
+        http_status(
+            url,
+            &format!("GET {path} HTTP/1.1\r\nHost: {{host}}\r\nConnection: close\r\n\r\n"),
+        )
+    };
+    assert_eq!(get("/api/live/record?action=start"), 405);
+    assert_eq!(get("/api/live/frame?stream=Pose%200"), 404);
+    assert_eq!(get("/api/recording"), 404);
+    assert_eq!(get("/api/live"), 200);
+    assert_eq!(
+        std::fs::read_dir(record_to).expect("read dir").count(),
+        0,
+        "a refused request wrote a file"
+    );
+}
+
 /// The live page against librealsense `lib`, the page's recording written
 /// as `format` and judged by `lib` too.
 fn live_view(lib: &Librealsense, format: &str) {
@@ -210,6 +256,7 @@ fn live_view(lib: &Librealsense, format: &str) {
     let record_to = dir.path().join("recordings");
     std::fs::create_dir(&record_to).expect("mkdir");
     let served = Served::start(lib, &source, &record_to, format);
+    assert_only_the_page_records(&served.url, &record_to);
     let script = common::root().join("viewer/tests/live.mjs");
     let out = Command::new("node")
         .arg(script)

@@ -585,6 +585,10 @@ impl Api for LiveSite {
         super::page::served_live()
     }
 
+    fn takes_post(&self, path: &str) -> bool {
+        path == "/api/live/record"
+    }
+
     fn answer(&self, method: &Method, path: &str, query: &str) -> Reply {
         let get = matches!(method, Method::Get | Method::Head);
         match (path, get) {

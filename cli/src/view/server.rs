@@ -36,9 +36,14 @@ pub trait Api: Send + Sync + 'static {
         page::served()
     }
 
+    /// Whether a POST to `path` does something (starts a recording): it
+    /// is then answered only when the page itself asks (see [`answer`]).
+    fn takes_post(&self, _path: &str) -> bool {
+        false
+    }
+
     /// The answer to `method` on `path` (`/api/...`) with `query` (the
-    /// part after `?`). Requests other than GET and HEAD reach it only from
-    /// the page itself (see [`answer`]).
+    /// part after `?`).
     fn answer(&self, method: &Method, path: &str, query: &str) -> Reply;
 }
 
@@ -165,6 +170,7 @@ fn answer(site: &dyn Api, hosts: Option<&[String]>, request: Request) {
     let from_the_page =
         origin.is_some_and(|o| host.as_ref().is_some_and(|h| o == format!("http://{h}")));
     let method = request.method().clone();
+    let path = request.url().split('?').next().unwrap_or_default();
     let reply = match (hosts, host) {
         (Some(hosts), host) if !host.as_ref().is_some_and(|h| hosts.contains(h)) => text(
             403,
@@ -173,7 +179,7 @@ fn answer(site: &dyn Api, hosts: Option<&[String]>, request: Request) {
         // What changes something (starting a recording) is done for the
         // page only: a browser names the page that asks, and another site's
         // page must not start a recording here.
-        _ if !matches!(method, Method::Get | Method::Head) && !from_the_page => {
+        _ if method == Method::Post && !from_the_page && site.takes_post(path) => {
             text(403, "only the viewer's own page may ask this")
         }
         _ => route(site, &method, request.url()),

@@ -94,6 +94,21 @@ impl LiveStream {
         state.received += 1;
     }
 
+    /// The latest frame, its position and time, for the page, if it is
+    /// newer than the one at position `after`.
+    fn take_newer(&self, after: Option<u64>) -> Option<(Frame, u64, f64)> {
+        let mut state = self.state.lock();
+        let newer = state
+            .latest
+            .clone()
+            .filter(|(_, index, _)| after.is_none_or(|a| *index > a));
+        if newer.is_some() {
+            state.taken = true;
+            state.watched = true;
+        }
+        newer
+    }
+
     /// The stream's counts, and its IMU samples after `since` seconds.
     fn status(&self, since: f64) -> Value {
         let state = self.state.lock();
@@ -453,21 +468,7 @@ impl LiveSite {
         let max_width = query_value(query, "max_width")
             .and_then(|v| v.parse::<u32>().ok())
             .filter(|&w| w > 0);
-        let latest = {
-            let mut state = stream.state.lock();
-            let newer = match &state.latest {
-                Some((frame, index, t)) if after.is_none_or(|a| *index > a) => {
-                    Some((frame.clone(), *index, *t))
-                }
-                _ => None,
-            };
-            if newer.is_some() {
-                state.taken = true;
-                state.watched = true;
-            }
-            newer
-        };
-        let Some((frame, index, t)) = latest else {
+        let Some((frame, index, t)) = stream.take_newer(after) else {
             return body(Vec::new(), "application/octet-stream").with_status_code(204);
         };
         let recorded = RecordedFrame {
@@ -704,4 +705,74 @@ fn document(context: &Context, camera: &LiveCamera, record_to: &RecordTo) -> Val
         "options": [],
         "record_to": { "dir": record_to.dir, "format": record_to.format.extension() },
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rsbag::device::synthetic::{DEPTH, GYRO};
+    use rsbag::device::{motion_bytes, Format, TimestampDomain};
+
+    fn live(profile: StreamProfile) -> LiveStream {
+        LiveStream {
+            key: stream_key(profile.stream),
+            stream: profile.stream,
+            profile,
+            kind: kind_of_stream(profile.stream, profile.format),
+            sensor: 0,
+            depth_units: None,
+            state: Mutex::default(),
+        }
+    }
+
+    fn frame(profile: StreamProfile, number: u64, data: Vec<u8>) -> Frame {
+        Frame {
+            profile,
+            number,
+            timestamp: number as f64,
+            domain: TimestampDomain::HardwareClock,
+            system_time: 0.0,
+            metadata: Vec::new(),
+            stride: 0,
+            data: data.into(),
+        }
+    }
+
+    #[test]
+    fn a_picture_stream_keeps_its_latest_frame_and_counts_the_skipped_ones() {
+        let profile = StreamProfile::video(DEPTH, Format::Z16, 2, 1, 30);
+        let stream = live(profile);
+        let take = |after| stream.take_newer(after).map(|(f, i, _)| (f.number, i));
+        // Before a page watches, nothing counts as not shown.
+        for number in [1, 2, 3] {
+            stream.on_frame(&frame(profile, number, vec![0; 4]), 0.0);
+        }
+        assert_eq!(take(None), Some((3, 2)));
+        assert_eq!(take(Some(2)), None, "no newer frame");
+        // Frames 5 and 6 never taken: #4 missing (the camera dropped it),
+        // #5 replaced by #6 before the page took it.
+        stream.on_frame(&frame(profile, 5, vec![0; 4]), 0.1);
+        stream.on_frame(&frame(profile, 6, vec![0; 4]), 0.2);
+        assert_eq!(take(Some(2)), Some((6, 4)));
+        let status = stream.status(f64::NEG_INFINITY);
+        assert_eq!(status["received"], 5);
+        assert_eq!(status["missed"], 1);
+        assert_eq!(status["not_shown"], 1);
+        assert_eq!(status["samples"], Value::Null);
+    }
+
+    #[test]
+    fn an_imu_stream_keeps_its_samples_after_the_time_asked() {
+        let profile = StreamProfile::motion(GYRO, Format::MotionXyz32f, 200);
+        let stream = live(profile);
+        for n in 0..3u64 {
+            let sample = [n as f32, 2.0 * n as f32, -1.0];
+            stream.on_frame(&frame(profile, n + 1, motion_bytes(sample)), n as f64);
+        }
+        let status = stream.status(0.5);
+        assert_eq!(status["samples"]["t"], json!([1.0, 2.0]));
+        assert_eq!(status["samples"]["y"], json!([2.0, 4.0]));
+        assert_eq!(status["not_shown"], 0);
+        assert!(stream.state.lock().latest.is_none(), "no picture kept");
+    }
 }

@@ -390,3 +390,62 @@ fn the_live_view_shows_and_records_a_camera_librealsense_255_plays() {
 fn the_live_view_shows_and_records_a_camera_librealsense_259_plays() {
     live_view(&Librealsense::of(common::python_259_path()), "db3");
 }
+
+/// `rsbag view ARGS` with librealsense `lib`, which must fail before
+/// serving anything; what it said.
+fn refused(lib: &Librealsense, args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_rsbag"))
+        .arg("view")
+        .args(args)
+        .arg("--no-browser")
+        .env("LD_PRELOAD", &lib.libpython)
+        .env("RSBAG_LIBREALSENSE", &lib.library)
+        .output()
+        .expect("run rsbag view");
+    assert_eq!(out.status.code(), Some(1), "{args:?}");
+    assert!(out.stdout.is_empty(), "{args:?} served");
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn a_camera_that_is_not_there_is_a_clear_error() {
+    let lib = Librealsense::of(PathBuf::from("python3"));
+    let synthetic = common::sample("rsbag-synthetic-lz4.bag");
+    let stereo = common::sample("librealsense-stereo-none.bag");
+    let (synthetic, stereo) = (
+        synthetic.to_str().expect("utf-8"),
+        stereo.to_str().expect("utf-8"),
+    );
+    let err = refused(&lib, &["--camera"]);
+    assert!(err.contains("no RealSense device is connected"), "{err}");
+    let err = refused(&lib, &["--camera", "999", "--simulate", synthetic]);
+    assert!(
+        err.contains("no device with serial number \"999\"; connected: 012345678901"),
+        "{err}"
+    );
+    let err = refused(
+        &lib,
+        &["--camera", "--simulate", synthetic, "--simulate", stereo],
+    );
+    // In the order librealsense lists them.
+    assert!(
+        err.contains("2 devices are connected; name one: --camera ")
+            && err.contains("--camera 012345678901")
+            && err.contains("--camera 0002"),
+        "{err}"
+    );
+    let err = refused(
+        &lib,
+        &[
+            "--camera",
+            "--simulate",
+            synthetic,
+            "--record-to",
+            "/nonexistent",
+        ],
+    );
+    assert!(
+        err.contains("--record-to /nonexistent: no such directory"),
+        "{err}"
+    );
+}

@@ -54,13 +54,23 @@ class LiveStreamView {
     this.canvas.addEventListener('mouseleave', () => viewer.tooltip.hide());
   }
 
+  /** How many pixels wide the picture appears: a frame wider than that
+   * comes as every n-th pixel of every n-th row (a fraction of the bytes:
+   * a 1280×720 camera at 30 fps stays live over a network). */
+  shownWidth() {
+    const width = this.canvas.clientWidth || this.figure.clientWidth || 480;
+    return Math.ceil(width * (window.devicePixelRatio || 1));
+  }
+
   /** Fetch and draw the newest frame, again and again. */
   async run() {
     const name = encodeURIComponent(this.stream.key);
     for (;;) {
       try {
         const after = this.shown ? `&after=${this.shown.header.index}` : '';
-        const reply = await fetch(`api/live/frame?stream=${name}${after}`);
+        const shownWidth = this.shownWidth();
+        const narrower = this.stream.width > shownWidth ? `&max_width=${shownWidth}` : '';
+        const reply = await fetch(`api/live/frame?stream=${name}${after}${narrower}`);
         if (reply.status === 204) {
           await sleep(NO_NEW_FRAME_MS);
           continue;
@@ -106,10 +116,13 @@ class LiveStreamView {
     const x = Math.floor(((event.clientX - box.left) / box.width) * header.width);
     const y = Math.floor(((event.clientY - box.top) / box.height) * header.height);
     if (x < 0 || y < 0 || x >= header.width || y >= header.height) return;
+    // A narrower frame holds every step-th pixel of every step-th row.
+    const step = Math.ceil(header.full_width / header.width);
+    const where = step === 1 ? `${x}, ${y}` : `${x * step}, ${y * step} (every ${step}th pixel shown)`;
     this.viewer.tooltip.show(event, [
       `${header.stream} frame #${header.number}`,
       `timestamp ${short(header.timestamp, 3)} ms, ${header.domain}`,
-      `pixel ${x}, ${y}: ${pixelText(this.shown, x, y)}`,
+      `pixel ${where}: ${pixelText(this.shown, x, y)}`,
       ...Object.entries(header.metadata).map(([key, value]) => `${key}: ${value}`),
     ]);
   }

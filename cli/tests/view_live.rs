@@ -2,7 +2,7 @@
 //! driven by `viewer/tests/live.mjs` (playwright-core), against a camera
 //! librealsense (2.55, 2.59; the C API of pyrealsense2's extension module,
 //! libpython loaded first) plays from a recording librealsense wrote
-//! (`rs_record.py --scenario live`: 10 s of depth, colour and IMU). The
+//! (`rs_record.py --scenario live`: 20 s of depth, colour and IMU). The
 //! judge of the pictures shown and of the file recorded from the page is
 //! what librealsense plays from the files (`rs_play.py`).
 
@@ -196,19 +196,53 @@ fn assert_pictures_are_the_source(
     numbers
 }
 
-/// One raw HTTP request to the server at `url`; the status code.
-fn http_status(url: &str, request: &str) -> u16 {
+/// One raw HTTP request to the server at `url` (`{host}` in it stands for
+/// the server's address); the status code and the body of the answer.
+fn http(url: &str, request: &str) -> (u16, String) {
     let address = url.trim_start_matches("http://").trim_end_matches('/');
     let mut stream = TcpStream::connect(address).expect("connect");
     let request = request.replace("{host}", address);
     stream.write_all(request.as_bytes()).expect("send");
     let mut answer = String::new();
     let _ = stream.read_to_string(&mut answer);
-    answer
+    let status = answer
         .split_whitespace()
         .nth(1)
         .and_then(|c| c.parse().ok())
-        .unwrap_or(0)
+        .unwrap_or(0);
+    let body = answer.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+    (status, body.to_owned())
+}
+
+fn http_status(url: &str, request: &str) -> u16 {
+    http(url, request).0
+}
+
+/// A recording started from the page (as the page asks) while the
+/// simulated camera plays finishes when its file ends, complete.
+fn assert_a_recording_ends_with_the_camera(url: &str) -> PathBuf {
+    let start = "POST /api/live/record?action=start HTTP/1.1\r\nHost: {host}\r\nOrigin: http://{host}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
+    let (status, body) = http(url, start);
+    assert_eq!(status, 200, "{body}");
+    let status =
+        "GET /api/live/status?since=1e9 HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n";
+    let began = Instant::now();
+    loop {
+        let (code, body) = http(url, status);
+        assert_eq!(code, 200, "{body}");
+        let status: Value = serde_json::from_str(&body).expect("status");
+        if let Some(last) = status["finished"].as_array().and_then(|f| f.get(1)) {
+            assert_eq!(status["playback_finished"], true);
+            assert!(status["recording"].is_null(), "{status}");
+            assert!(last["error"].is_null(), "{last}");
+            return PathBuf::from(last["path"].as_str().expect("path"));
+        }
+        assert!(
+            began.elapsed() < Duration::from_secs(30),
+            "the recording did not end with the simulated camera: {status}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
 }
 
 /// Only the page itself starts a recording: a request from another site's
@@ -246,7 +280,7 @@ fn assert_only_the_page_records(url: &str, record_to: &Path) {
 fn live_view(lib: &Librealsense, format: &str) {
     let dir = tempfile::tempdir().expect("tempdir");
     let source = dir.path().join("camera.bag");
-    // Written by librealsense 2.55 (in real time: 10 s).
+    // Written by librealsense 2.55 (in real time: 20 s).
     run(
         Path::new("python3"),
         "rs_record.py",
@@ -272,13 +306,36 @@ fn live_view(lib: &Librealsense, format: &str) {
             String::from_utf8_lossy(&out.stderr)
         )
     });
-    assert!(page["failure"].is_null(), "{}", page["failure"]);
+    assert!(
+        page["failure"].is_null(),
+        "{}; the page's last status: {}",
+        page["failure"],
+        page["status"]
+    );
     assert_eq!(
         page["errors"],
         serde_json::json!([]),
         "the page logged errors"
     );
+    let ended = assert_a_recording_ends_with_the_camera(&served.url);
     served.stop();
+    for judge in [
+        stdout_of(
+            Command::new(env!("CARGO_BIN_EXE_rsbag"))
+                .args(["frames", "--json"])
+                .arg(&ended),
+        ),
+        run(&lib.python, "rs_play.py", &[ended.to_str().expect("utf-8")]),
+    ] {
+        for (key, frame) in by_frame(&judge) {
+            assert_eq!(
+                frame["sha256"],
+                played[&key]["sha256"],
+                "{key:?} in {}",
+                ended.display()
+            );
+        }
+    }
 
     // The pictures are the source's frames, and they move.
     let first = assert_pictures_are_the_source(&page["first"], &played);

@@ -46,9 +46,9 @@ Scenarios (all timestamps in the hardware-clock domain unless said):
                1002 + 10 i ms (9 samples) and Gyro @200 at 1000 + 5 i ms (20
                samples, the first before and the last three after the accel
                samples).
-  live         for `rsbag view --camera --simulate`: 10 s of depth Z16 and
+  live         for `rsbag view --camera --simulate`: 20 s of depth Z16 and
                colour RGB8 64x48 @30 (sensors "Stereo Module", "RGB Camera";
-               300 frames each), Accel @100 and Gyro @200 ("Motion Module").
+               600 frames each), Accel @100 and Gyro @200 ("Motion Module").
   formats      ten sensors "Sensor 0".."Sensor 9", one 16x8 @30 stream each, in
                every video format librealsense 2.59 compresses its own way:
                Depth Z16, Infrared 1-3 Y8/Y16/RAW16, Color 0-5
@@ -488,7 +488,7 @@ def live():
     accel = s.add_motion(module, rs.stream.accel, 703, 100, 1.0)
     gyro = s.add_motion(module, rs.stream.gyro, 704, 200, 0.5)
     s.link(depth, color, IDENTITY, [0.015, 0.0, 0.0])
-    seconds = 10
+    seconds = 20
     schedule = []
     for i in range(30 * seconds):
         ts = 1000.0 + i * 1000.0 / 30

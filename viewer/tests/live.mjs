@@ -27,8 +27,9 @@ const browser = await chromium.launch({
     '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 const out = { errors: [] };
+let page;
 try {
-  const page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+  page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
   page.on('pageerror', (e) => out.errors.push(String(e)));
   page.on('console', (m) => m.type() === 'error' && out.errors.push(m.text()));
   await page.goto(url);
@@ -93,6 +94,8 @@ try {
   if (screenshot) await page.screenshot({ path: screenshot, fullPage: true });
 } catch (error) {
   out.failure = String(error.stack || error);
+  // What the page knew then, to tell why.
+  out.status = await page?.evaluate(() => window.rsbagViewer && window.rsbagViewer.state().status).catch(() => null);
 } finally {
   await browser.close();
 }

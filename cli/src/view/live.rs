@@ -416,6 +416,17 @@ impl LiveSite {
         serial_of(&self.camera.device.info())
     }
 
+    /// Finish a running recording once the simulated camera has played its
+    /// file to the end (as `rsbag record --simulate` ends with the file).
+    pub fn finish_if_played(&self) {
+        let recording = matches!(*self.recording.lock(), Recording::Active { .. });
+        if recording && self.camera.device.playback_finished() {
+            if let Some(Err(e)) = self.stop_recording() {
+                eprintln!("rsbag: {e}");
+            }
+        }
+    }
+
     /// Finish a recording still running (at Ctrl-C).
     pub fn finish(&self) -> Result<()> {
         match self.stop_recording() {

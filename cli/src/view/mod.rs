@@ -96,6 +96,9 @@ pub struct Args {
     force: bool,
 }
 
+/// How often the live view looks whether a simulated camera's file ended.
+const PLAYED_POLL: std::time::Duration = std::time::Duration::from_millis(100);
+
 /// The widest picture in an exported page.
 const THUMBNAIL_WIDTH: u32 = 320;
 
@@ -198,7 +201,12 @@ fn run_live(args: &Args, serial: &str) -> Result<ExitCode> {
         site.serial()
     );
     open_browser(args, &url);
-    let _ = interrupted.recv();
+    loop {
+        crossbeam_channel::select! {
+            recv(interrupted) -> _ => break,
+            default(PLAYED_POLL) => site.finish_if_played(),
+        }
+    }
     drop(running);
     site.finish()?;
     Ok(ExitCode::SUCCESS)

@@ -80,14 +80,15 @@ try {
     const status = window.rsbagViewer.state().status;
     return status.recording && status.recording.path && status.recording.streams;
   }, null, { timeout: 10000 });
-  const from = await page.evaluate(() => window.rsbagViewer.framesShown.length);
+  // Frames that came after the recording began (the server's clock).
+  const began = await page.evaluate(() => window.rsbagViewer.state().status.recording.began_s);
   out.recording_text = await page.$eval('#record-status', (e) => e.textContent);
   await page.waitForTimeout(recordSeconds * 1000);
   const to = await page.evaluate(() => window.rsbagViewer.framesShown.length);
   await page.click('#record');
   await page.waitForFunction(() => window.rsbagViewer.state().status.finished.length === 1, null, { timeout: 10000 });
-  out.shown_while_recording = await page.evaluate(([a, b]) => window.rsbagViewer.framesShown.slice(a, b)
-    .map((f) => ({ stream: f.stream, number: f.number })), [from, to]);
+  out.shown_while_recording = await page.evaluate(([a, b]) => window.rsbagViewer.framesShown.slice(0, b)
+    .filter((f) => f.t > a).map((f) => ({ stream: f.stream, number: f.number })), [began, to]);
   out.recorded = await page.evaluate(() => window.rsbagViewer.state().status.finished[0]);
   out.recordings = await page.$$eval('#recordings li', (items) => items.map((i) => i.textContent));
   const screenshot = option('--screenshot');

@@ -452,6 +452,7 @@ impl LiveSite {
                 began,
             } => json!({
                 "path": path,
+                "began_s": began.saturating_duration_since(self.camera.streams.started).as_secs_f64(),
                 "elapsed_s": began.elapsed().as_secs_f64(),
                 "streams": counts_json(&recorder.counts()),
                 "failure": recorder.failure(),

@@ -674,7 +674,7 @@ fn free_bytes(_dir: &Path) -> Option<u64> {
 }
 
 /// Open and start the `wanted` profiles of the recorder's sensors.
-fn start(recorder: &Recorder, wanted: &[StreamProfile]) -> Result<()> {
+pub(crate) fn start(recorder: &Recorder, wanted: &[StreamProfile]) -> Result<()> {
     for sensor in recorder.sensors() {
         let profiles: Vec<StreamProfile> = sensor
             .profiles()
@@ -722,7 +722,7 @@ fn set_option(device: &dyn Device, text: &str) -> Result<()> {
 }
 
 /// What one recording wrote.
-fn report_text(report: &rsbag::record::RecordReport, elapsed: f64) -> String {
+pub(crate) fn report_text(report: &rsbag::record::RecordReport, elapsed: f64) -> String {
     let mut out = String::new();
     outln!(
         out,

@@ -30,7 +30,7 @@ function depthColours(units, { near, far }) {
 
 /** RGBA pixels of a decoded frame (one pass, no allocation per pixel:
  * a 1280x720 frame is drawn in a few milliseconds). */
-function rgba(frame, depthRange) {
+export function rgba(frame, depthRange) {
   const { header, pixels } = frame;
   const count = header.width * header.height;
   const out = new Uint8ClampedArray(count * 4);
@@ -71,7 +71,7 @@ function rgba(frame, depthRange) {
 }
 
 /** The value of the pixel at (x, y), in words. */
-function pixelText(frame, x, y) {
+export function pixelText(frame, x, y) {
   const { header, pixels } = frame;
   const i = y * header.width + x;
   const data = new DataView(pixels.buffer, pixels.byteOffset, pixels.byteLength);

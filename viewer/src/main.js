@@ -1,12 +1,14 @@
 // The page of `rsbag view`: a recording's frames, timeline, plots and
 // structure. Served by `rsbag view FILE`, or inlined into the one file of
-// `rsbag view FILE --export report.html`.
+// `rsbag view FILE --export report.html`. Served by `rsbag view --camera`,
+// a camera live instead (see live.js).
 //
 // `window.rsbagViewer` is the page's state, for the browser tests and for
 // anyone at the console: the recording's document, the time shown, the
 // frames shown, the timeline's marks and the plots.
 
 import { Pictures } from './frames.js';
+import { startLive } from './live.js';
 import { devicePanel, streamsPanel, structurePanel } from './panels.js';
 import { Plots } from './plots.js';
 import { openSource } from './source.js';
@@ -189,9 +191,13 @@ class Viewer {
 async function start() {
   const root = document.getElementById('app');
   try {
-    const viewer = new Viewer(await openSource());
-    viewer.build(root);
-    window.rsbagViewer = viewer;
+    if (root.dataset.live) {
+      window.rsbagViewer = await startLive(root, new Tooltip());
+    } else {
+      const viewer = new Viewer(await openSource());
+      viewer.build(root);
+      window.rsbagViewer = viewer;
+    }
     document.body.dataset.ready = 'true';
   } catch (error) {
     root.replaceChildren(el('p', { class: 'error' }, `The viewer could not start: ${error.message || error}`));

@@ -1,6 +1,7 @@
 //! `rsbag view`: look at a recording in a web browser, or export the same
-//! page as one self-contained HTML file.
+//! page as one self-contained HTML file; or watch a camera live.
 
+mod live;
 mod model;
 mod page;
 mod payload;
@@ -44,12 +45,36 @@ use super::progress;
 /// server and no network (`--thumbnails` frames of every video stream,
 /// evenly spread, at most 320 pixels wide), to attach to a bug report.
 ///
+/// `--camera [SERIAL]` shows a RealSense camera live instead (the only
+/// one connected when no serial is given; librealsense is loaded as for
+/// `rsbag devices`, and `--simulate FILE` plays a recording as a camera):
+/// the latest frame of every stream, its rate, the frames the camera
+/// dropped and those the page had no time to show, the IMU scrolling, and
+/// a button that starts and stops recording the camera into a new file in
+/// `--record-to` (`live-SERIAL-N.bag`, or `.db3` with `--record-format
+/// db3`), as `rsbag record --camera` records.
+///
 /// Exit code: 0; 4 when the recording is damaged (the page lists the
 /// damage); 1 when it cannot be read at all (nothing is served).
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The recording to look at.
-    file: PathBuf,
+    #[arg(required_unless_present = "camera", conflicts_with = "camera")]
+    file: Option<PathBuf>,
+    /// Show the RealSense camera with this serial number live (no serial:
+    /// the only one connected).
+    #[arg(long, value_name = "SERIAL", num_args = 0..=1, default_missing_value = "", conflicts_with = "export")]
+    camera: Option<String>,
+    /// A recording librealsense plays as a connected camera (repeatable;
+    /// with --camera).
+    #[arg(long, value_name = "FILE", requires = "camera")]
+    simulate: Vec<PathBuf>,
+    /// Where recordings started from the live page go.
+    #[arg(long, value_name = "DIR", default_value = ".", requires = "camera")]
+    record_to: PathBuf,
+    /// The format of recordings started from the live page.
+    #[arg(long, value_name = "FORMAT", default_value = "bag", value_parser = ["bag", "db3"], requires = "camera")]
+    record_format: String,
     /// The port to serve on (0: one the system chooses).
     #[arg(long, default_value_t = 0)]
     port: u16,
@@ -71,6 +96,9 @@ pub struct Args {
     force: bool,
 }
 
+/// How often the live view looks whether a simulated camera's file ended.
+const PLAYED_POLL: std::time::Duration = std::time::Duration::from_millis(100);
+
 /// The widest picture in an exported page.
 const THUMBNAIL_WIDTH: u32 = 320;
 
@@ -78,16 +106,26 @@ const THUMBNAIL_WIDTH: u32 = 320;
 /// damaged, as every command that reads one, once the page is written or
 /// served.
 pub fn run(args: Args) -> Result<ExitCode> {
+    let file = match (&args.file, &args.camera) {
+        (Some(file), _) => file.clone(),
+        (None, Some(serial)) => return run_live(&args, serial),
+        // clap asks for one or the other.
+        (None, None) => {
+            return Err(Error::InvalidArgument(
+                "give a recording or --camera".into(),
+            ))
+        }
+    };
     if let Some(out) = &args.export {
         super::output::refuse_existing(out, args.force)?;
     }
     // A file that cannot be read is an error before anything is served.
-    let reader = super::select::open(&args.file)?;
-    let document = describe(&args.file, &reader)?;
+    let reader = super::select::open(&file)?;
+    let document = describe(&file, &reader)?;
     let exit = if model::is_damaged(&document) {
         eprintln!(
             "rsbag: {}: the file is damaged; the page lists what `rsbag check` finds",
-            args.file.display()
+            file.display()
         );
         ExitCode::from(DAMAGED)
     } else {
@@ -120,21 +158,66 @@ pub fn run(args: Args) -> Result<ExitCode> {
         streams,
     };
     let interrupted = super::interrupt::handle();
-    let running = server::start(site, SocketAddr::new(args.bind, args.port))?;
+    let running = server::start(
+        std::sync::Arc::new(site),
+        SocketAddr::new(args.bind, args.port),
+    )?;
     let url = format!("http://{}/", running.address());
     println!(
         "rsbag: viewing {} at {url} (Ctrl-C to stop)",
-        args.file.display()
+        file.display()
     );
-    if !args.no_browser {
-        if let Err(e) = webbrowser::open(&url) {
-            eprintln!("rsbag: could not open a browser ({e}); open {url}");
-        }
-    }
+    open_browser(&args, &url);
     // Serve until Ctrl-C; dropping the server stops its threads.
     let _ = interrupted.recv();
     drop(running);
     Ok(exit)
+}
+
+/// `--camera SERIAL`: serve the camera's live page until Ctrl-C, then
+/// finish a recording still running.
+fn run_live(args: &Args, serial: &str) -> Result<ExitCode> {
+    let context = super::devices::context_with(&args.simulate)?;
+    let format = match args.record_format.as_str() {
+        "db3" => rsbag::record::FileFormat::Db3,
+        _ => rsbag::record::FileFormat::Bag,
+    };
+    if !args.record_to.is_dir() {
+        return Err(Error::InvalidArgument(format!(
+            "--record-to {}: no such directory",
+            args.record_to.display()
+        )));
+    }
+    let record_to = live::RecordTo {
+        dir: args.record_to.clone(),
+        format,
+    };
+    let site = std::sync::Arc::new(live::LiveSite::start(&context, serial, record_to)?);
+    let interrupted = super::interrupt::handle();
+    let running = server::start(site.clone(), SocketAddr::new(args.bind, args.port))?;
+    let url = format!("http://{}/", running.address());
+    println!(
+        "rsbag: viewing camera {} live at {url} (Ctrl-C to stop)",
+        site.serial()
+    );
+    open_browser(args, &url);
+    loop {
+        crossbeam_channel::select! {
+            recv(interrupted) -> _ => break,
+            default(PLAYED_POLL) => site.finish_if_played(),
+        }
+    }
+    drop(running);
+    site.finish()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn open_browser(args: &Args, url: &str) {
+    if !args.no_browser {
+        if let Err(e) = webbrowser::open(url) {
+            eprintln!("rsbag: could not open a browser ({e}); open {url}");
+        }
+    }
 }
 
 /// The recording's document, with a progress bar over its two passes.

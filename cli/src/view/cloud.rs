@@ -68,7 +68,7 @@ impl CloudMaker {
         let cloud = self.maker.calculate(&processed)?;
         let kept = |i: usize| {
             let (x, y) = (i % width.max(1) as usize, i / width.max(1) as usize);
-            step <= 1 || (x % step as usize == 0 && y % step as usize == 0)
+            step <= 1 || (x.is_multiple_of(step as usize) && y.is_multiple_of(step as usize))
         };
         let chosen: Vec<usize> = (0..cloud.vertices.len())
             .filter(|&i| kept(i) && is_kept_vertex(&cloud.vertices[i]))
@@ -110,7 +110,7 @@ impl CloudMaker {
             })),
         })
         .to_string();
-        while (4 + header.len()) % 4 != 0 {
+        while !header.len().is_multiple_of(4) {
             header.push(' ');
         }
         let mut out = Vec::with_capacity(4 + header.len() + chosen.len() * 15);

@@ -75,12 +75,12 @@ pub fn encode_colored(
         "layout": layout,
         "depth_units": depth_units,
     });
-    if let Some((_, legend)) = &colored {
+    if let Some(colored) = &colored {
         header["colors"] = json!("rgb8");
-        header["legend"] = json!(legend);
+        header["legend"] = json!(colored.legend);
     }
     let header = header.to_string();
-    let colors = colored.map(|(colors, _)| colors).unwrap_or_default();
+    let colors = colored.map(|c| c.colors).unwrap_or_default();
     let mut out = Vec::with_capacity(4 + header.len() + pixels.len() + colors.len());
     out.extend_from_slice(&(header.len() as u32).to_le_bytes());
     out.extend_from_slice(header.as_bytes());
@@ -92,16 +92,19 @@ pub fn encode_colored(
 /// Steps of a colour map's legend.
 const LEGEND_STEPS: usize = 256;
 
+/// A depth frame in a colorizer's colours.
+struct Colored {
+    /// RGB8, the size of the frame sent.
+    colors: Vec<u8>,
+    /// The colour map from `min` to `max` metres (`None` when colours
+    /// follow the histogram, not distances).
+    legend: Option<Vec<[u8; 3]>>,
+}
+
 /// A depth frame's colours (every `step`-th pixel of every `step`-th row
 /// of the whole frame's colours: equalization ranks the whole frame) and
-/// the legend of its colour map (`None` when colours follow the
-/// histogram, not distances).
-fn colorize(
-    colorizer: &Colorizer,
-    frame: &Frame,
-    units: f32,
-    step: u32,
-) -> Result<(Vec<u8>, Option<Vec<[u8; 3]>>)> {
+/// the legend of its colour map.
+fn colorize(colorizer: &Colorizer, frame: &Frame, units: f32, step: u32) -> Result<Colored> {
     let colors = colorizer.colorize_frame(frame, units)?;
     let colors = if step == 1 {
         colors.data
@@ -122,7 +125,7 @@ fn colorize(
         })
         .transpose()?
         .map(|rgb| rgb.chunks_exact(3).map(|c| [c[0], c[1], c[2]]).collect());
-    Ok((colors, legend))
+    Ok(Colored { colors, legend })
 }
 
 /// The frame's metadata, by librealsense's names.

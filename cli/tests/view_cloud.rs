@@ -3,10 +3,9 @@
 //! cloud drawn with WebGL puts each point where `rsbag convert --to ply`
 //! puts it, in the PLY's colour, as the page opens, after turning it with
 //! the mouse, and in an exported report; the depth picture in each of
-//! librealsense's colour schemes shows exactly what rsbag's colorizer
-//! makes of the frame (the colorizer tests/colorizer.rs compares byte for
-//! byte with pyrealsense2 2.55's `rs.colorizer`), over librealsense's own
-//! depth bytes of that frame (`sample_bags/*.frames.jsonl`).
+//! librealsense's colour schemes, equalized or over a range, shows
+//! exactly what pyrealsense2 2.55's `rs.colorizer` makes of that frame as
+//! librealsense plays it (tests/interop/rs_colorize_bag.py).
 
 #[path = "../../tests/common/mod.rs"]
 mod common;
@@ -17,9 +16,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
 use base64::Engine as _;
-use rsbag::processing::Colorizer;
 use serde_json::Value;
-use sha2::{Digest, Sha256};
 
 const SAMPLE: &str = "librealsense-depth-color-lz4";
 /// The depth frame looked at (its position in the stream).
@@ -302,61 +299,40 @@ fn the_depth_view_shows_librealsenses_colour_schemes_exactly() {
     let served = Served::start(&bag);
     let page = browse(&served.url, &["--index", &INDEX.to_string(), "--schemes"]);
     drop(served);
-    let reference: Vec<Value> =
-        std::fs::read_to_string(common::sample(&format!("{SAMPLE}.frames.jsonl")))
-            .expect("reference")
-            .lines()
-            .map(|l| serde_json::from_str(l).expect("JSON line"))
-            .filter(|f: &Value| f["stream"] == "Depth")
-            .collect();
     let schemes = page["schemes"].as_array().expect("schemes");
     assert_eq!(schemes.len(), 20);
+    let header = &schemes[0]["header"];
+    let (near, far) = (
+        schemes[0]["near"].to_string(),
+        schemes[0]["far"].to_string(),
+    );
+    let dir = tempfile::tempdir().expect("tempdir");
+    let number = header["number"].to_string();
+    common::python(
+        "rs_colorize_bag.py",
+        &[s(&bag), &number, &near, &far, s(dir.path())],
+    );
     let mut pictures = std::collections::HashSet::new();
     for shown in schemes {
-        let header = &shown["header"];
-        assert_eq!(header["colors"], "rgb8", "{header}");
+        assert_eq!(shown["header"]["colors"], "rgb8", "{}", shown["header"]);
+        assert_eq!(shown["header"]["number"], header["number"]);
         // The depth is librealsense's own bytes of that frame.
-        let values = bytes(&shown["values"]);
-        let expected = reference
-            .iter()
-            .find(|f| f["frame_number"] == header["number"])
-            .expect("the frame in the reference");
-        let sha: String = Sha256::digest(&values)
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect();
-        assert_eq!(sha, expected["sha256"]);
-        let depth: Vec<u16> = values
-            .chunks_exact(2)
-            .map(|p| u16::from_le_bytes([p[0], p[1]]))
-            .collect();
-        let options = [
-            ("color-scheme", shown["scheme"].to_string()),
-            ("min", shown["near"].to_string()),
-            ("max", shown["far"].to_string()),
-            (
-                "histogram-equalization",
-                if shown["equalize"] == true { "1" } else { "0" }.to_owned(),
-            ),
-        ];
-        let colorizer = Colorizer::with_options(options.iter().map(|(k, v)| (*k, v.as_str())))
-            .expect("options");
-        let (w, h) = (
-            header["width"].as_u64().expect("w") as u32,
-            header["height"].as_u64().expect("h") as u32,
-        );
-        let units = header["depth_units"].as_f64().expect("units") as f32;
-        let theirs = colorizer.colorize(&depth, w, h, units).expect("colorize");
-        let rgba = bytes(&shown["rgba"]);
-        let drawn: Vec<u8> = rgba
+        let depth = std::fs::read(dir.path().join("depth.raw")).expect("depth");
+        assert_eq!(bytes(&shown["values"]), depth);
+        let equalized = u8::from(shown["equalize"] == true);
+        let theirs = std::fs::read(
+            dir.path()
+                .join(format!("rgb_{}_{equalized}.raw", shown["scheme"])),
+        )
+        .expect("librealsense's colours");
+        let drawn: Vec<u8> = bytes(&shown["rgba"])
             .chunks_exact(4)
             .flat_map(|p| [p[0], p[1], p[2]])
             .collect();
         assert!(
             drawn == theirs,
-            "scheme {} equalize {}: the picture differs from the colorizer's",
-            shown["scheme"],
-            shown["equalize"]
+            "scheme {} equalized {equalized}: the picture differs from librealsense's colorizer",
+            shown["scheme"]
         );
         pictures.insert(drawn);
     }

@@ -41,9 +41,11 @@ apt_package ffmpeg
 apt_package chromium
 
 # The viewer's npm packages (viewer/package-lock.json): playwright-core,
-# which drives Chromium in cli/tests/view.rs, and what builds the page.
+# which drives Chromium in cli/tests/view*.rs, and what builds the page
+# (esbuild, uPlot, three.js).
 VIEWER="$(cd "$(dirname "$0")/.." && pwd)/viewer"
-if [ -d "$VIEWER/node_modules/playwright-core" ] && [ -d "$VIEWER/node_modules/uplot" ]; then
+if [ -d "$VIEWER/node_modules/playwright-core" ] && [ -d "$VIEWER/node_modules/uplot" ] \
+    && [ -d "$VIEWER/node_modules/three" ]; then
     echo "viewer npm packages: already installed"
 else
     echo "viewer npm packages: installing (npm ci)"

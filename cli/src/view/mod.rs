@@ -1,6 +1,8 @@
 //! `rsbag view`: look at a recording in a web browser, or export the same
 //! page as one self-contained HTML file; or watch a camera live.
 
+mod cloud;
+mod depth;
 mod live;
 mod model;
 mod page;
@@ -101,6 +103,10 @@ const PLAYED_POLL: std::time::Duration = std::time::Duration::from_millis(100);
 
 /// The widest picture in an exported page.
 const THUMBNAIL_WIDTH: u32 = 320;
+/// The most columns of vertices of a point cloud in an exported page
+/// (every n-th pixel of every n-th row: a 848x480 frame gives at most
+/// 160x90 vertices, 216 KB).
+const CLOUD_WIDTH: u32 = 160;
 
 /// Serve (or export) the page; exits 4 ([`DAMAGED`]) when the recording is
 /// damaged, as every command that reads one, once the page is written or
@@ -135,6 +141,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         let report = json!({
             "recording": document,
             "frames": thumbnails(&reader, args.thumbnails)?,
+            "clouds": clouds(&reader, args.thumbnails)?,
         });
         write_new(out, page::report(&report).as_bytes(), args.force)?;
         println!("wrote {}", out.display());
@@ -152,6 +159,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         })
         .collect();
     let site = server::Site {
+        clouds: cloud::makers(&reader),
         reader,
         recent: Default::default(),
         document: document.to_string(),
@@ -255,6 +263,32 @@ fn thumbnails(reader: &FrameReader, count: u32) -> Result<Value> {
         }
         if !frames.is_empty() {
             streams.insert(model::stream_key(stream), json!(frames));
+        }
+    }
+    Ok(Value::Object(streams))
+}
+
+/// Up to `count` point clouds of each depth stream (of the frames the
+/// thumbnails show, at most [`CLOUD_WIDTH`] columns of vertices), as
+/// base64 of [`cloud`]'s bytes, by stream key.
+fn clouds(reader: &FrameReader, count: u32) -> Result<Value> {
+    let mut streams = serde_json::Map::new();
+    let settings = depth::DepthSettings::default();
+    for maker in cloud::makers(reader) {
+        let stream = maker.depth();
+        let mut clouds = Vec::new();
+        for index in spread(reader.frame_count(stream)?, u64::from(count)) {
+            // A damaged part: the page shows the clouds there are.
+            let Ok(depth) = reader.frame(stream, index) else {
+                continue;
+            };
+            let width = depth.frame.resolution().map_or(1, |(w, _)| w);
+            let step = width.div_ceil(CLOUD_WIDTH).max(1);
+            let bytes = maker.encode(reader, &depth, &settings, step)?;
+            clouds.push(base64::engine::general_purpose::STANDARD.encode(bytes));
+        }
+        if !clouds.is_empty() {
+            streams.insert(model::stream_key(stream), json!(clouds));
         }
     }
     Ok(Value::Object(streams))

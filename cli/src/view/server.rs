@@ -18,6 +18,7 @@ use rsbag::{Error, Result};
 use socket2::{Domain, Protocol, Socket, Type};
 use tiny_http::{Header, Method, Request, Response, Server};
 
+use super::depth::DepthSettings;
 use super::page;
 
 /// Threads answering requests: frames of several streams are read at once.
@@ -57,6 +58,8 @@ pub struct Site {
     /// Each stream, by the key the page names it with, and its depth units
     /// (depth streams).
     pub streams: Vec<(String, StreamId, Option<f32>)>,
+    /// The point clouds of the depth streams (see [`super::cloud`]).
+    pub clouds: Vec<super::cloud::CloudMaker>,
 }
 
 /// A running server: stops when dropped.
@@ -212,6 +215,7 @@ impl Api for Site {
         match path {
             "/api/recording" => body(self.document.clone().into_bytes(), "application/json"),
             "/api/frame" => frame(self, query),
+            "/api/cloud" => cloud(self, query),
             _ => text(404, "not found"),
         }
     }
@@ -235,8 +239,16 @@ fn frame(site: &Site, query: &str) -> Reply {
     let Some((_, stream, units)) = site.streams.iter().find(|(k, _, _)| *k == key) else {
         return text(404, &format!("the recording has no stream {key}"));
     };
-    let encoded = read_frame(site, *stream, index)
-        .and_then(|f| super::payload::encode(&f, *units, max_width));
+    let settings = match DepthSettings::from_query(query_pairs(query)) {
+        Ok(settings) => settings,
+        Err(e) => return text(400, &e.to_string()),
+    };
+    let encoded = read_frame(site, *stream, index).and_then(|mut recorded| {
+        if units.is_some() {
+            recorded.frame = settings.process(recorded.frame)?;
+        }
+        super::payload::encode_colored(&recorded, *units, max_width, settings.colorizer.as_ref())
+    });
     match encoded {
         Ok(Some(bytes)) => body(bytes, "application/octet-stream"),
         Ok(None) => text(404, &format!("{key} has no pictures")),
@@ -244,6 +256,57 @@ fn frame(site: &Site, query: &str) -> Reply {
         Err(e) if e.kind() == rsbag::ErrorKind::InvalidArgument => text(404, &e.to_string()),
         Err(e) => text(500, &e.to_string()),
     }
+}
+
+/// `/api/cloud?stream=Depth%200&index=K[&max_width=W]` (and the depth
+/// settings of [`super::depth`]): the point cloud of the K-th depth frame
+/// (of every n-th pixel of every n-th row, for at most W columns), see
+/// [`super::cloud`].
+fn cloud(site: &Site, query: &str) -> Reply {
+    let (mut key, mut index, mut max_width) = (None, None, None);
+    for (name, value) in query_pairs(query) {
+        match name {
+            "stream" => key = Some(value),
+            "index" => index = value.parse::<u64>().ok(),
+            "max_width" => max_width = value.parse::<u32>().ok().filter(|&w| w > 0),
+            _ => {}
+        }
+    }
+    let (Some(key), Some(index)) = (key, index) else {
+        return text(400, "give stream=NAME&index=K");
+    };
+    let Some(maker) = site
+        .clouds
+        .iter()
+        .find(|m| super::model::stream_key(m.depth()) == key)
+    else {
+        return text(
+            404,
+            &format!("{key} has no point cloud (not depth with intrinsics)"),
+        );
+    };
+    let settings = match DepthSettings::from_query(query_pairs(query)) {
+        Ok(settings) => settings,
+        Err(e) => return text(400, &e.to_string()),
+    };
+    let encoded = read_frame(site, maker.depth(), index).and_then(|depth| {
+        let width = depth.frame.resolution().map_or(1, |(w, _)| w);
+        let step = max_width.map_or(1, |max| width.div_ceil(max).max(1));
+        maker.encode(&site.reader, &depth, &settings, step)
+    });
+    match encoded {
+        Ok(bytes) => body(bytes, "application/octet-stream"),
+        Err(e) if e.kind() == rsbag::ErrorKind::InvalidArgument => text(404, &e.to_string()),
+        Err(e) => text(500, &e.to_string()),
+    }
+}
+
+/// A query's `name=value` pairs, values percent-decoded.
+fn query_pairs(query: &str) -> impl Iterator<Item = (&str, String)> {
+    query
+        .split('&')
+        .filter_map(|p| p.split_once('='))
+        .map(|(name, value)| (name, percent_decode(value)))
 }
 
 /// The frame, from the recent ones or read (the lock is not held while

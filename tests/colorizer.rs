@@ -15,10 +15,9 @@ fn colorizer_equals_librealsense_byte_for_byte() {
     let dir = tempfile::tempdir().expect("tempdir");
     let out = dir.path().to_str().expect("utf-8 path");
     common::python("rs_colorize.py", &[out]);
-    let described: Value = serde_json::from_slice(
-        &std::fs::read(dir.path().join("cases.json")).expect("cases.json"),
-    )
-    .expect("json");
+    let described: Value =
+        serde_json::from_slice(&std::fs::read(dir.path().join("cases.json")).expect("cases.json"))
+            .expect("json");
     let width = described["width"].as_u64().expect("width") as u32;
     let height = described["height"].as_u64().expect("height") as u32;
     let frames: Vec<(Vec<u16>, f32)> = described["frames"]
@@ -42,7 +41,12 @@ fn colorizer_equals_librealsense_byte_for_byte() {
             .as_array()
             .expect("options")
             .iter()
-            .map(|pair| (pair[0].as_str().expect("key").to_owned(), pair[1].to_string()))
+            .map(|pair| {
+                (
+                    pair[0].as_str().expect("key").to_owned(),
+                    pair[1].to_string(),
+                )
+            })
             .collect();
         let colorizer = Colorizer::with_options(options.iter().map(|(k, v)| (&k[..], &v[..])))
             .unwrap_or_else(|e| panic!("case {c} {options:?}: {e}"));

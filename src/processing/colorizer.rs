@@ -496,12 +496,27 @@ mod tests {
 
     #[test]
     fn bad_options_name_the_option_and_its_range() {
-        let error = Colorizer::with_options([("max", "17")]).unwrap_err().to_string();
-        assert!(error.contains("option max: 17 is out of range (range 0 to 16"), "{error}");
-        let error = Colorizer::with_options([("colour", "1")]).unwrap_err().to_string();
-        assert!(error.contains("no option \"colour\"; its options are color-scheme"), "{error}");
-        let error = Colorizer::with_options([("color-scheme", "x")]).unwrap_err().to_string();
-        assert!(error.contains("\"x\" is not a number (range 0 to 9"), "{error}");
+        let error = Colorizer::with_options([("max", "17")])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("option max: 17 is out of range (range 0 to 16"),
+            "{error}"
+        );
+        let error = Colorizer::with_options([("colour", "1")])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("no option \"colour\"; its options are color-scheme"),
+            "{error}"
+        );
+        let error = Colorizer::with_options([("color-scheme", "x")])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("\"x\" is not a number (range 0 to 9"),
+            "{error}"
+        );
     }
 
     #[test]
@@ -516,6 +531,9 @@ mod tests {
     #[test]
     fn a_depth_count_that_does_not_fit_the_size_is_refused() {
         let error = Colorizer::default().colorize(&[1, 2, 3], 2, 2, 0.001);
-        assert!(error.unwrap_err().to_string().contains("3 depth values for a 2x2"));
+        assert!(error
+            .unwrap_err()
+            .to_string()
+            .contains("3 depth values for a 2x2"));
     }
 }

@@ -372,13 +372,19 @@ impl Colorizer {
         Ok(())
     }
 
+    /// librealsense's presets, chosen as it does: within 1e-6 of 0, 1, 2, 3.
     fn apply_preset(&mut self, value: f32) {
-        let (equalize, scheme, range) = match value {
-            v if v == 0.0 => (true, ColorScheme::Jet, None),
-            v if v == 1.0 => (false, ColorScheme::Jet, Some((0.0, 6.0))),
-            v if v == 2.0 => (false, ColorScheme::Classic, Some((0.3, 1.5))),
-            v if v == 3.0 => (false, ColorScheme::Jet, Some((1.0, 16.0))),
-            _ => return,
+        /// Equalization, scheme, and the min and max distances it sets.
+        type Preset = (bool, ColorScheme, Option<(f32, f32)>);
+        const PRESETS: [Preset; 4] = [
+            (true, ColorScheme::Jet, None),
+            (false, ColorScheme::Jet, Some((0.0, 6.0))),
+            (false, ColorScheme::Classic, Some((0.3, 1.5))),
+            (false, ColorScheme::Jet, Some((1.0, 16.0))),
+        ];
+        let chosen = (0..PRESETS.len()).find(|&k| (value - k as f32).abs() < 1e-6);
+        let Some((equalize, scheme, range)) = chosen.map(|k| PRESETS[k]) else {
+            return;
         };
         self.histogram_equalization = equalize;
         self.scheme = scheme;

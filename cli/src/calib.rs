@@ -43,8 +43,8 @@ use super::output::refuse_existing;
 ///   `/camN/image_raw` as `kalibr_bagcreater` names them) and, with gyro
 ///   and accel streams, `imu.yaml` (`update_rate` the gyro's rate;
 ///   noise densities sqrt(variance / rate) and random walks
-///   sqrt(bias variance x rate), from the largest axis of librealsense's
-///   per-sample variances).
+///   sqrt(bias variance x rate), with each stream's own rate, from the
+///   largest axis of librealsense's per-sample variances).
 /// - `colmap` (one file): COLMAP's `cameras.txt`, every video stream but
 ///   depth as cameras 1, 2... (each after a comment naming the stream) (`PINHOLE`, `OPENCV`, `FULL_OPENCV` or
 ///   `OPENCV_FISHEYE`); the principal point is moved by half a pixel, as
@@ -440,14 +440,15 @@ fn kalibr(calibration: &Calibration) -> Result<Vec<(String, String)>> {
 /// Kalibr's IMU noise model from librealsense's per-sample variances: a
 /// discrete standard deviation sigma_d is sigma_c x sqrt(rate) for white
 /// noise and sigma_c / sqrt(rate) for a random walk (Kalibr's IMU noise
-/// model); the largest axis is taken.
+/// model), each at its stream's own rate; the largest axis is taken.
 fn kalibr_imu(gyro: &StreamCalibration, accel: &StreamCalibration) -> Result<String> {
-    let rate = f64::from(gyro.fps);
     let variances = |s: &StreamCalibration| {
         s.motion_intrinsics
             .map(|m| {
                 let largest = |v: [f32; 3]| v.into_iter().map(f64::from).fold(0.0, f64::max);
-                (largest(m.noise_variances), largest(m.bias_variances))
+                let rate = f64::from(s.fps);
+                let noise_density = (largest(m.noise_variances) / rate).sqrt();
+                (noise_density, (largest(m.bias_variances) * rate).sqrt())
             })
             .ok_or_else(|| {
                 Error::InvalidArgument(format!(
@@ -456,31 +457,15 @@ fn kalibr_imu(gyro: &StreamCalibration, accel: &StreamCalibration) -> Result<Str
                 ))
             })
     };
-    let (gyro_noise, gyro_bias) = variances(gyro)?;
-    let (accel_noise, accel_bias) = variances(accel)?;
+    let (gyro_noise, gyro_walk) = variances(gyro)?;
+    let (accel_noise, accel_walk) = variances(accel)?;
     let mut out = String::new();
-    outln!(
-        out,
-        "accelerometer_noise_density: {}",
-        real((accel_noise / rate).sqrt())
-    );
-    outln!(
-        out,
-        "accelerometer_random_walk: {}",
-        real((accel_bias * rate).sqrt())
-    );
-    outln!(
-        out,
-        "gyroscope_noise_density: {}",
-        real((gyro_noise / rate).sqrt())
-    );
-    outln!(
-        out,
-        "gyroscope_random_walk: {}",
-        real((gyro_bias * rate).sqrt())
-    );
+    outln!(out, "accelerometer_noise_density: {}", real(accel_noise));
+    outln!(out, "accelerometer_random_walk: {}", real(accel_walk));
+    outln!(out, "gyroscope_noise_density: {}", real(gyro_noise));
+    outln!(out, "gyroscope_random_walk: {}", real(gyro_walk));
     outln!(out, "rostopic: /imu0");
-    outln!(out, "update_rate: {}", real(rate));
+    outln!(out, "update_rate: {}", real(f64::from(gyro.fps)));
     Ok(out)
 }
 

@@ -340,11 +340,13 @@ def check_kalibr(path, values, c):
         rate = spec["update_rate"]
         c.eq("update_rate", rate, 200)
         f32 = np.float32
+        # Kalibr's continuous-time noise from per-sample variances at each
+        # stream's rate (200 Hz gyro, 100 Hz accel).
         expect = {
-            "gyroscope_noise_density": math.sqrt(max(map(f32, gyro["noise_variances"])) / rate),
-            "gyroscope_random_walk": math.sqrt(max(map(f32, gyro["bias_variances"])) * rate),
-            "accelerometer_noise_density": math.sqrt(max(map(f32, accel["noise_variances"])) / rate),
-            "accelerometer_random_walk": math.sqrt(max(map(f32, accel["bias_variances"])) * rate),
+            "gyroscope_noise_density": math.sqrt(max(map(f32, gyro["noise_variances"])) / 200),
+            "gyroscope_random_walk": math.sqrt(max(map(f32, gyro["bias_variances"])) * 200),
+            "accelerometer_noise_density": math.sqrt(max(map(f32, accel["noise_variances"])) / 100),
+            "accelerometer_random_walk": math.sqrt(max(map(f32, accel["bias_variances"])) * 100),
         }
         for k, v in expect.items():
             if not math.isclose(spec[k], v, rel_tol=1e-6):

@@ -402,17 +402,11 @@ impl Colorizer {
         height: u32,
         depth_units: f32,
     ) -> Result<Vec<u8>> {
-        let pixels = width as usize * height as usize;
-        if depth.len() != pixels {
-            return Err(invalid(format!(
-                "colorizer: {} depth values for a {width}x{height} frame ({pixels} pixels)",
-                depth.len()
-            )));
-        }
-        let mut rgb = vec![0u8; pixels * 3];
+        check_size(depth.len(), width, height)?;
+        let mut rgb = vec![0u8; depth.len() * 3];
         if self.histogram_equalization {
-            let ranks = cumulative_histogram(depth);
-            let total = ranks[u16::MAX as usize] as f32;
+            let ranks = cumulative_histogram(depth.iter().map(|&d| usize::from(d)));
+            let total = ranks[HISTOGRAM_BINS - 1] as f32;
             self.paint(depth, &mut rgb, |d| ranks[usize::from(d)] as f32 / total);
         } else {
             let (min, max) = (self.min_distance, self.max_distance);
@@ -423,6 +417,39 @@ impl Colorizer {
                     (f32::from(d) * depth_units - min) / (max - min)
                 }
             });
+        }
+        Ok(rgb)
+    }
+
+    /// Colour `width` x `height` disparities (librealsense's DISPARITY32,
+    /// as its depth-to-disparity filter makes them from depth of
+    /// `depth_units` metres per unit) as RGB8, as librealsense does: with
+    /// equalization, by rank of the whole part of the disparity (values
+    /// from 65536 up count as 65535, where librealsense would write past
+    /// its histogram); without, between the disparities of `max_distance`
+    /// and `min_distance` (at least 1e-6 m) under librealsense's fixed
+    /// depth-to-disparity factor.
+    pub fn colorize_disparity(
+        &self,
+        disparity: &[f32],
+        width: u32,
+        height: u32,
+        depth_units: f32,
+    ) -> Result<Vec<u8>> {
+        check_size(disparity.len(), width, height)?;
+        let bin = |d: f32| (d as usize).min(HISTOGRAM_BINS - 1);
+        let mut rgb = vec![0u8; disparity.len() * 3];
+        if self.histogram_equalization {
+            let ranks = cumulative_histogram(disparity.iter().map(|&d| bin(d)));
+            let total = ranks[HISTOGRAM_BINS - 1] as f32;
+            self.paint(disparity, &mut rgb, |d| ranks[bin(d)] as f32 / total);
+        } else {
+            // librealsense's factor for its colorizer (a D400's).
+            const DEPTH_TO_DISPARITY: f32 = 681_678.6;
+            let near = self.min_distance.max(1e-6);
+            let max = (DEPTH_TO_DISPARITY / near) * depth_units + 0.5;
+            let min = (DEPTH_TO_DISPARITY / self.max_distance) * depth_units + 0.5;
+            self.paint(disparity, &mut rgb, |d| (d - min) / (max - min));
         }
         Ok(rgb)
     }
@@ -445,23 +472,44 @@ impl Colorizer {
         })
     }
 
-    fn paint(&self, depth: &[u16], rgb: &mut [u8], position: impl Fn(u16) -> f32) {
-        for (&d, pixel) in depth.iter().zip(rgb.chunks_exact_mut(3)) {
-            if d != 0 {
-                pixel.copy_from_slice(&self.scheme.colour(position(d)));
+    /// Colour each non-zero value at the position (0 near, 1 far) it has.
+    fn paint<T: Copy + Default + PartialEq>(
+        &self,
+        values: &[T],
+        rgb: &mut [u8],
+        position: impl Fn(T) -> f32,
+    ) {
+        for (&v, pixel) in values.iter().zip(rgb.chunks_exact_mut(3)) {
+            if v != T::default() {
+                pixel.copy_from_slice(&self.scheme.colour(position(v)));
             }
         }
     }
 }
 
-/// For each depth value, how many pixels have a non-zero depth up to it.
-fn cumulative_histogram(depth: &[u16]) -> Vec<u32> {
-    let mut counts = vec![0u32; 1 << 16];
-    for &d in depth {
-        counts[usize::from(d)] += 1;
+/// Bins of librealsense's histogram, one per 16-bit depth value.
+const HISTOGRAM_BINS: usize = 1 << 16;
+
+/// An error unless `count` values make a `width` x `height` frame.
+fn check_size(count: usize, width: u32, height: u32) -> Result<()> {
+    let pixels = width as usize * height as usize;
+    if count != pixels {
+        return Err(invalid(format!(
+            "colorizer: {count} values for a {width}x{height} frame ({pixels} pixels)"
+        )));
     }
-    counts[0] = 0;
-    for i in 1..counts.len() {
+    Ok(())
+}
+
+/// librealsense's cumulative histogram of the bins: for each bin from 1
+/// up, how many values fall in bins 1 to it; bin 0 keeps its own count
+/// (it is never summed, and only read for disparities under 1).
+fn cumulative_histogram(bins: impl Iterator<Item = usize>) -> Vec<u32> {
+    let mut counts = vec![0u32; HISTOGRAM_BINS];
+    for bin in bins {
+        counts[bin] += 1;
+    }
+    for i in 2..counts.len() {
         counts[i] += counts[i - 1];
     }
     counts

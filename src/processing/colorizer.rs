@@ -588,6 +588,6 @@ mod tests {
         assert!(error
             .unwrap_err()
             .to_string()
-            .contains("3 depth values for a 2x2"));
+            .contains("3 values for a 2x2"));
     }
 }

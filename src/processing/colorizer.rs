@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use crate::device::{Format, Frame, OptionRange};
 use crate::{Error, Result};
 
-use super::image::{depth_values, Image, PixelLayout};
+use super::image::{depth_values, rows, Image, PixelLayout};
 
 /// librealsense's colour maps, in the order of its `color-scheme` option.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -454,16 +454,28 @@ impl Colorizer {
         Ok(rgb)
     }
 
-    /// Colour a Z16 frame ([`Colorizer::colorize`] over its values).
+    /// Colour a Z16 frame ([`Colorizer::colorize`]) or a DISPARITY32
+    /// frame ([`Colorizer::colorize_disparity`]) of `depth_units` metres
+    /// per depth unit.
     pub fn colorize_frame(&self, frame: &Frame, depth_units: f32) -> Result<Image> {
-        if frame.profile.format != Format::Z16 {
-            return Err(invalid(format!(
-                "the colorizer takes Z16 depth, not {:?} ({})",
-                frame.profile.format, frame.profile.stream
-            )));
-        }
         let (width, height) = frame.resolution().unwrap_or((0, 0));
-        let data = self.colorize(&depth_values(frame)?, width, height, depth_units)?;
+        let data = match frame.profile.format {
+            Format::Z16 => self.colorize(&depth_values(frame)?, width, height, depth_units)?,
+            Format::Disparity32 => {
+                let values: Vec<f32> = rows(frame, 4)?
+                    .flat_map(|row| row.chunks_exact(4))
+                    .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+                    .collect();
+                self.colorize_disparity(&values, width, height, depth_units)?
+            }
+            other => {
+                return Err(invalid(format!(
+                    "the colorizer takes Z16 depth or DISPARITY32, not {} ({})",
+                    other.name(),
+                    frame.profile.stream
+                )))
+            }
+        };
         Ok(Image {
             width,
             height,
@@ -589,5 +601,34 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("3 values for a 2x2"));
+    }
+
+    #[test]
+    fn frames_of_depth_and_disparity_are_coloured_and_others_refused() {
+        use crate::device::{StreamId, StreamKind, StreamProfile, TimestampDomain};
+        let frame = |format, bytes: Vec<u8>, bpp: u32| Frame {
+            profile: StreamProfile::video(StreamId::new(StreamKind::Depth, 0), format, 2, 1, 30),
+            number: 1,
+            timestamp: 0.0,
+            domain: TimestampDomain::HardwareClock,
+            system_time: 0.0,
+            metadata: Vec::new(),
+            stride: 2 * bpp,
+            data: bytes.into(),
+        };
+        let colorizer = Colorizer::default();
+        let depth = [0u16, 900].iter().flat_map(|d| d.to_le_bytes()).collect();
+        let image = colorizer.colorize_frame(&frame(Format::Z16, depth, 2), 0.001);
+        let image = image.expect("depth");
+        assert_eq!(
+            image.data,
+            colorizer.colorize(&[0, 900], 2, 1, 0.001).expect("rgb")
+        );
+        let disparity = [0f32, 75.5].iter().flat_map(|d| d.to_le_bytes()).collect();
+        let image = colorizer.colorize_frame(&frame(Format::Disparity32, disparity, 4), 0.001);
+        let expected = colorizer.colorize_disparity(&[0.0, 75.5], 2, 1, 0.001);
+        assert_eq!(image.expect("disparity").data, expected.expect("rgb"));
+        let error = colorizer.colorize_frame(&frame(Format::Y8, vec![0; 2], 1), 0.001);
+        assert!(error.unwrap_err().to_string().contains("not Y8"));
     }
 }

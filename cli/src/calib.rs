@@ -27,6 +27,7 @@ use super::output::refuse_existing;
 ///   {`data` (3x4), `noise_variances`, `bias_variances`} or null,
 ///   `depth_units` or null}], `extrinsics` [{`from`, `to`, `rotation`
 ///   (column-major, as librealsense), `translation` (metres)}]}.
+///
 /// - `opencv` (one file): OpenCV FileStorage YAML, read by
 ///   `cv2.FileStorage`: a map per stream (`Infrared_1`) with
 ///   `camera_matrix`, `distortion_coefficients` (librealsense's five, for
@@ -35,22 +36,27 @@ use super::output::refuse_existing;
 ///   `noise_variances`, `bias_variances`; `extrinsics` holds
 ///   `FROM_to_TO` maps with `R` (3x3, row-major) and `T` (3x1, metres)
 ///   mapping a point from FROM's coordinates to TO's.
+///
 /// - `kalibr` (a directory): `camchain.yaml` (every video stream but
 ///   depth, as `cam0`, `cam1`... in stream order, each after a comment
-///   naming the stream: `pinhole` with `radtan`
-///   or `equidistant` distortion, `T_cn_cnm1` from the previous camera,
+///   naming the stream: `pinhole` with `radtan` or `equidistant`
+///   distortion, `T_cn_cnm1` from the previous camera,
 ///   `T_cam_imu` from the gyro where the recording relates them, topics
 ///   `/camN/image_raw` as `kalibr_bagcreater` names them) and, with gyro
 ///   and accel streams, `imu.yaml` (`update_rate` the gyro's rate;
 ///   noise densities sqrt(variance / rate) and random walks
 ///   sqrt(bias variance x rate), with each stream's own rate, from the
 ///   largest axis of librealsense's per-sample variances).
+///
 /// - `colmap` (one file): COLMAP's `cameras.txt`, every video stream but
-///   depth as cameras 1, 2... (each after a comment naming the stream) (`PINHOLE`, `OPENCV`, `FULL_OPENCV` or
-///   `OPENCV_FISHEYE`); the principal point is moved by half a pixel, as
-///   COLMAP puts pixel centres at .5.
+///   depth as cameras 1, 2..., each after a comment naming the stream
+///   (`PINHOLE`, `OPENCV`, `FULL_OPENCV` or `OPENCV_FISHEYE`); the
+///   principal point is moved by half a pixel, as COLMAP puts pixel
+///   centres at .5.
+///
 /// - `open3d` (a directory): `STREAM.json` per video stream, Open3D's
 ///   `PinholeCameraIntrinsic` JSON (`o3d.io.read_pinhole_camera_intrinsic`).
+///
 /// - `ros` (a directory): `STREAM.yaml` per video stream, ROS CameraInfo
 ///   YAML as `camera_calibration_parsers` reads it (`plumb_bob` or
 ///   `equidistant`, identity rectification, projection `[K | 0]`).

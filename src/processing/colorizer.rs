@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use crate::device::{Format, Frame, OptionRange};
 use crate::{Error, Result};
 
-use super::image::{depth_values, Image, PixelLayout};
+use super::image::{depth_values, rows, Image, PixelLayout};
 
 /// librealsense's colour maps, in the order of its `color-scheme` option.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -372,13 +372,19 @@ impl Colorizer {
         Ok(())
     }
 
+    /// librealsense's presets, chosen as it does: within 1e-6 of 0, 1, 2, 3.
     fn apply_preset(&mut self, value: f32) {
-        let (equalize, scheme, range) = match value {
-            v if v == 0.0 => (true, ColorScheme::Jet, None),
-            v if v == 1.0 => (false, ColorScheme::Jet, Some((0.0, 6.0))),
-            v if v == 2.0 => (false, ColorScheme::Classic, Some((0.3, 1.5))),
-            v if v == 3.0 => (false, ColorScheme::Jet, Some((1.0, 16.0))),
-            _ => return,
+        /// Equalization, scheme, and the min and max distances it sets.
+        type Preset = (bool, ColorScheme, Option<(f32, f32)>);
+        const PRESETS: [Preset; 4] = [
+            (true, ColorScheme::Jet, None),
+            (false, ColorScheme::Jet, Some((0.0, 6.0))),
+            (false, ColorScheme::Classic, Some((0.3, 1.5))),
+            (false, ColorScheme::Jet, Some((1.0, 16.0))),
+        ];
+        let chosen = (0..PRESETS.len()).find(|&k| (value - k as f32).abs() < 1e-6);
+        let Some((equalize, scheme, range)) = chosen.map(|k| PRESETS[k]) else {
+            return;
         };
         self.histogram_equalization = equalize;
         self.scheme = scheme;
@@ -396,17 +402,11 @@ impl Colorizer {
         height: u32,
         depth_units: f32,
     ) -> Result<Vec<u8>> {
-        let pixels = width as usize * height as usize;
-        if depth.len() != pixels {
-            return Err(invalid(format!(
-                "colorizer: {} depth values for a {width}x{height} frame ({pixels} pixels)",
-                depth.len()
-            )));
-        }
-        let mut rgb = vec![0u8; pixels * 3];
+        check_size(depth.len(), width, height)?;
+        let mut rgb = vec![0u8; depth.len() * 3];
         if self.histogram_equalization {
-            let ranks = cumulative_histogram(depth);
-            let total = ranks[u16::MAX as usize] as f32;
+            let ranks = cumulative_histogram(depth.iter().map(|&d| usize::from(d)));
+            let total = ranks[HISTOGRAM_BINS - 1] as f32;
             self.paint(depth, &mut rgb, |d| ranks[usize::from(d)] as f32 / total);
         } else {
             let (min, max) = (self.min_distance, self.max_distance);
@@ -421,16 +421,61 @@ impl Colorizer {
         Ok(rgb)
     }
 
-    /// Colour a Z16 frame ([`Colorizer::colorize`] over its values).
-    pub fn colorize_frame(&self, frame: &Frame, depth_units: f32) -> Result<Image> {
-        if frame.profile.format != Format::Z16 {
-            return Err(invalid(format!(
-                "the colorizer takes Z16 depth, not {:?} ({})",
-                frame.profile.format, frame.profile.stream
-            )));
+    /// Colour `width` x `height` disparities (librealsense's DISPARITY32,
+    /// as its depth-to-disparity filter makes them from depth of
+    /// `depth_units` metres per unit) as RGB8, as librealsense does: with
+    /// equalization, by rank of the whole part of the disparity (values
+    /// from 65536 up count as 65535, where librealsense would write past
+    /// its histogram); without, between the disparities of `max_distance`
+    /// and `min_distance` (at least 1e-6 m) under librealsense's fixed
+    /// depth-to-disparity factor.
+    pub fn colorize_disparity(
+        &self,
+        disparity: &[f32],
+        width: u32,
+        height: u32,
+        depth_units: f32,
+    ) -> Result<Vec<u8>> {
+        check_size(disparity.len(), width, height)?;
+        let bin = |d: f32| (d as usize).min(HISTOGRAM_BINS - 1);
+        let mut rgb = vec![0u8; disparity.len() * 3];
+        if self.histogram_equalization {
+            let ranks = cumulative_histogram(disparity.iter().map(|&d| bin(d)));
+            let total = ranks[HISTOGRAM_BINS - 1] as f32;
+            self.paint(disparity, &mut rgb, |d| ranks[bin(d)] as f32 / total);
+        } else {
+            // librealsense's factor for its colorizer (a D400's).
+            const DEPTH_TO_DISPARITY: f32 = 681_678.6;
+            let near = self.min_distance.max(1e-6);
+            let max = (DEPTH_TO_DISPARITY / near) * depth_units + 0.5;
+            let min = (DEPTH_TO_DISPARITY / self.max_distance) * depth_units + 0.5;
+            self.paint(disparity, &mut rgb, |d| (d - min) / (max - min));
         }
+        Ok(rgb)
+    }
+
+    /// Colour a Z16 frame ([`Colorizer::colorize`]) or a DISPARITY32
+    /// frame ([`Colorizer::colorize_disparity`]) of `depth_units` metres
+    /// per depth unit.
+    pub fn colorize_frame(&self, frame: &Frame, depth_units: f32) -> Result<Image> {
         let (width, height) = frame.resolution().unwrap_or((0, 0));
-        let data = self.colorize(&depth_values(frame)?, width, height, depth_units)?;
+        let data = match frame.profile.format {
+            Format::Z16 => self.colorize(&depth_values(frame)?, width, height, depth_units)?,
+            Format::Disparity32 => {
+                let values: Vec<f32> = rows(frame, 4)?
+                    .flat_map(|row| row.chunks_exact(4))
+                    .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+                    .collect();
+                self.colorize_disparity(&values, width, height, depth_units)?
+            }
+            other => {
+                return Err(invalid(format!(
+                    "the colorizer takes Z16 depth or DISPARITY32, not {} ({})",
+                    other.name(),
+                    frame.profile.stream
+                )))
+            }
+        };
         Ok(Image {
             width,
             height,
@@ -439,23 +484,44 @@ impl Colorizer {
         })
     }
 
-    fn paint(&self, depth: &[u16], rgb: &mut [u8], position: impl Fn(u16) -> f32) {
-        for (&d, pixel) in depth.iter().zip(rgb.chunks_exact_mut(3)) {
-            if d != 0 {
-                pixel.copy_from_slice(&self.scheme.colour(position(d)));
+    /// Colour each non-zero value at the position (0 near, 1 far) it has.
+    fn paint<T: Copy + Default + PartialEq>(
+        &self,
+        values: &[T],
+        rgb: &mut [u8],
+        position: impl Fn(T) -> f32,
+    ) {
+        for (&v, pixel) in values.iter().zip(rgb.chunks_exact_mut(3)) {
+            if v != T::default() {
+                pixel.copy_from_slice(&self.scheme.colour(position(v)));
             }
         }
     }
 }
 
-/// For each depth value, how many pixels have a non-zero depth up to it.
-fn cumulative_histogram(depth: &[u16]) -> Vec<u32> {
-    let mut counts = vec![0u32; 1 << 16];
-    for &d in depth {
-        counts[usize::from(d)] += 1;
+/// Bins of librealsense's histogram, one per 16-bit depth value.
+const HISTOGRAM_BINS: usize = 1 << 16;
+
+/// An error unless `count` values make a `width` x `height` frame.
+fn check_size(count: usize, width: u32, height: u32) -> Result<()> {
+    let pixels = width as usize * height as usize;
+    if count != pixels {
+        return Err(invalid(format!(
+            "colorizer: {count} values for a {width}x{height} frame ({pixels} pixels)"
+        )));
     }
-    counts[0] = 0;
-    for i in 1..counts.len() {
+    Ok(())
+}
+
+/// librealsense's cumulative histogram of the bins: for each bin from 1
+/// up, how many values fall in bins 1 to it; bin 0 keeps its own count
+/// (it is never summed, and only read for disparities under 1).
+fn cumulative_histogram(bins: impl Iterator<Item = usize>) -> Vec<u32> {
+    let mut counts = vec![0u32; HISTOGRAM_BINS];
+    for bin in bins {
+        counts[bin] += 1;
+    }
+    for i in 2..counts.len() {
         counts[i] += counts[i - 1];
     }
     counts
@@ -496,12 +562,27 @@ mod tests {
 
     #[test]
     fn bad_options_name_the_option_and_its_range() {
-        let error = Colorizer::with_options([("max", "17")]).unwrap_err().to_string();
-        assert!(error.contains("option max: 17 is out of range (range 0 to 16"), "{error}");
-        let error = Colorizer::with_options([("colour", "1")]).unwrap_err().to_string();
-        assert!(error.contains("no option \"colour\"; its options are color-scheme"), "{error}");
-        let error = Colorizer::with_options([("color-scheme", "x")]).unwrap_err().to_string();
-        assert!(error.contains("\"x\" is not a number (range 0 to 9"), "{error}");
+        let error = Colorizer::with_options([("max", "17")])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("option max: 17 is out of range (range 0 to 16"),
+            "{error}"
+        );
+        let error = Colorizer::with_options([("colour", "1")])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("no option \"colour\"; its options are color-scheme"),
+            "{error}"
+        );
+        let error = Colorizer::with_options([("color-scheme", "x")])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("\"x\" is not a number (range 0 to 9"),
+            "{error}"
+        );
     }
 
     #[test]
@@ -516,6 +597,38 @@ mod tests {
     #[test]
     fn a_depth_count_that_does_not_fit_the_size_is_refused() {
         let error = Colorizer::default().colorize(&[1, 2, 3], 2, 2, 0.001);
-        assert!(error.unwrap_err().to_string().contains("3 depth values for a 2x2"));
+        assert!(error
+            .unwrap_err()
+            .to_string()
+            .contains("3 values for a 2x2"));
+    }
+
+    #[test]
+    fn frames_of_depth_and_disparity_are_coloured_and_others_refused() {
+        use crate::device::{StreamId, StreamKind, StreamProfile, TimestampDomain};
+        let frame = |format, bytes: Vec<u8>, bpp: u32| Frame {
+            profile: StreamProfile::video(StreamId::new(StreamKind::Depth, 0), format, 2, 1, 30),
+            number: 1,
+            timestamp: 0.0,
+            domain: TimestampDomain::HardwareClock,
+            system_time: 0.0,
+            metadata: Vec::new(),
+            stride: 2 * bpp,
+            data: bytes.into(),
+        };
+        let colorizer = Colorizer::default();
+        let depth = [0u16, 900].iter().flat_map(|d| d.to_le_bytes()).collect();
+        let image = colorizer.colorize_frame(&frame(Format::Z16, depth, 2), 0.001);
+        let image = image.expect("depth");
+        assert_eq!(
+            image.data,
+            colorizer.colorize(&[0, 900], 2, 1, 0.001).expect("rgb")
+        );
+        let disparity = [0f32, 75.5].iter().flat_map(|d| d.to_le_bytes()).collect();
+        let image = colorizer.colorize_frame(&frame(Format::Disparity32, disparity, 4), 0.001);
+        let expected = colorizer.colorize_disparity(&[0.0, 75.5], 2, 1, 0.001);
+        assert_eq!(image.expect("disparity").data, expected.expect("rgb"));
+        let error = colorizer.colorize_frame(&frame(Format::Y8, vec![0; 2], 1), 0.001);
+        assert!(error.unwrap_err().to_string().contains("not Y8"));
     }
 }

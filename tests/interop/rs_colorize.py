@@ -14,7 +14,10 @@ Writes into OUT_DIR:
   set on a fresh `rs.colorizer` in the order given (librealsense's side
   effects included: setting min or max turns equalization off, a max below
   min resets min, a min above max resets max);
-- `rgb_<case>_<k>.raw`: the colorizer's RGB8 output for case and frame.
+- `rgb_<case>_<k>.raw`: the colorizer's RGB8 output for case and frame;
+- `disparity_<k>.raw`: frame k through `rs.disparity_transform(True)`
+  (float32 DISPARITY32), and `rgbd_<case>_<k>.raw` the colorizer's output
+  for it.
 
 Depth: a wavy wall with a box, noise of a few units, 5 % holes, a stripe of
 far values up to 65535, a frame without any depth, and a frame of one value.
@@ -83,6 +86,9 @@ def librealsense_frames(frames):
         dev = rs.software_device()
         sensor = dev.add_sensor("Stereo Module")
         sensor.add_read_only_option(rs.option.depth_units, units)
+        # A stereo baseline makes the depth stereoscopic: disparity_transform
+        # turns it into disparity.
+        sensor.add_read_only_option(rs.option.stereo_baseline, 50.0)
         stream = rs.video_stream()
         stream.type, stream.index, stream.uid = rs.stream.depth, 0, 1
         stream.width, stream.height, stream.fps = WIDTH, HEIGHT, 30
@@ -111,19 +117,26 @@ def main():
     frames = depth_frames(np.random.default_rng(29))
     described = {"width": WIDTH, "height": HEIGHT, "frames": [], "cases": cases()}
     held = librealsense_frames(frames)
+    to_disparity = rs.disparity_transform(True)
+    disparities = []
     for k, ((depth, units), (frame, _, _)) in enumerate(zip(frames, held)):
         assert abs(frame.as_depth_frame().get_units() - units) < 1e-9
         (out / f"depth_{k}.raw").write_bytes(depth.tobytes())
+        disparity = to_disparity.process(frame)
+        assert disparity.get_profile().format() == rs.format.disparity32
+        (out / f"disparity_{k}.raw").write_bytes(np.asanyarray(disparity.get_data()).tobytes())
+        disparities.append(disparity)
         described["frames"].append({"units": units})
     for c, case in enumerate(described["cases"]):
-        for k, (frame, _, _) in enumerate(held):
-            colorizer = rs.colorizer()
-            for key, value in case["options"]:
-                colorizer.set_option(OPTIONS[key], float(value))
-            rgb = colorizer.process(frame)
-            data = np.asanyarray(rgb.get_data()).tobytes()
-            assert len(data) == WIDTH * HEIGHT * 3
-            (out / f"rgb_{c}_{k}.raw").write_bytes(data)
+        for kind, inputs in (("rgb", [f for f, _, _ in held]), ("rgbd", disparities)):
+            for k, frame in enumerate(inputs):
+                colorizer = rs.colorizer()
+                for key, value in case["options"]:
+                    colorizer.set_option(OPTIONS[key], float(value))
+                rgb = colorizer.process(frame)
+                data = np.asanyarray(rgb.get_data()).tobytes()
+                assert len(data) == WIDTH * HEIGHT * 3
+                (out / f"{kind}_{c}_{k}.raw").write_bytes(data)
     (out / "cases.json").write_text(json.dumps(described))
     for _, dev, sensor in held:
         sensor.stop()

@@ -5,7 +5,7 @@ recorded by `rs.recorder`), the sources `rsbag record --camera SERIAL
 --simulate FILE` is tested and benchmarked on.
 
 Usage:
-    python3 rs_camera_sources.py OUT.bag --camera NAME [--seconds S]
+    python3 rs_camera_sources.py OUT.bag --camera NAME [--seconds S] [--no-compress]
 
 Prints {"serial": ..., "streams": "depth,color,..." (rsbag record's
 --streams for what the camera has), "frames": N} as JSON.
@@ -252,9 +252,10 @@ def main():
     parser.add_argument("out", help="the .bag to write")
     parser.add_argument("--camera", required=True, choices=sorted(CAMERAS))
     parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--no-compress", action="store_true", help="uncompressed chunks")
     args = parser.parse_args()
     session, schedule = CAMERAS[args.camera](args.seconds)
-    session.record(args.out, True, schedule)
+    session.record(args.out, not args.no_compress, schedule)
     streams = [STREAM_NAMES[k] for k in session.streams if k in STREAM_NAMES]
     json.dump({"serial": session.camera_info[less_screamy("serial_number")],
                "streams": ",".join(streams), "frames": len(schedule)}, sys.stdout)

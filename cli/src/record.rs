@@ -105,6 +105,8 @@ enum StreamName {
     Accel,
     Gyro,
     Pose,
+    Fisheye1,
+    Fisheye2,
 }
 
 impl StreamName {
@@ -117,6 +119,9 @@ impl StreamName {
             StreamName::Accel => synthetic::ACCEL,
             StreamName::Gyro => synthetic::GYRO,
             StreamName::Pose => synthetic::POSE,
+            // A tracking camera's (T265) pair; the synthetic camera has none.
+            StreamName::Fisheye1 => StreamId::new(StreamKind::Fisheye, 1),
+            StreamName::Fisheye2 => StreamId::new(StreamKind::Fisheye, 2),
         }
     }
 }

@@ -35,6 +35,15 @@ pub struct Rs2Extrinsics {
     pub translation: [c_float; 3],
 }
 
+/// `rs2_motion_device_intrinsic`.
+#[repr(C)]
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Rs2MotionIntrinsics {
+    pub data: [[c_float; 4]; 3],
+    pub noise_variances: [c_float; 3],
+    pub bias_variances: [c_float; 3],
+}
+
 /// `rs2_frame_callback_ptr`.
 pub type FrameCallbackPtr = unsafe extern "C" fn(Handle, *mut c_void);
 
@@ -107,6 +116,7 @@ functions! {
     rs2_is_stream_profile_default: fn(Handle, *mut ErrorPtr) -> c_int;
     rs2_get_video_stream_resolution: fn(Handle, *mut c_int, *mut c_int, *mut ErrorPtr);
     rs2_get_video_stream_intrinsics: fn(Handle, *mut Rs2Intrinsics, *mut ErrorPtr);
+    rs2_get_motion_intrinsics: fn(Handle, *mut Rs2MotionIntrinsics, *mut ErrorPtr);
     rs2_stream_to_string: fn(c_int) -> *const c_char;
     rs2_format_to_string: fn(c_int) -> *const c_char;
     rs2_distortion_to_string: fn(c_int) -> *const c_char;

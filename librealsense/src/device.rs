@@ -14,11 +14,11 @@ use bytes::Bytes;
 use parking_lot::Mutex;
 use rsbag::device::{
     CameraInfo, Device, Distortion, Extrinsics, Format, Frame, FrameCallback, Intrinsics,
-    Notification, NotificationCallback, OptionCallback, OptionRange, Sensor, SensorOption,
-    StreamId, StreamKind, StreamProfile, TimestampDomain,
+    MotionIntrinsics, Notification, NotificationCallback, OptionCallback, OptionRange, ProfileKind,
+    Sensor, SensorOption, StreamId, StreamKind, StreamProfile, TimestampDomain,
 };
 
-use crate::api::{string, Api, Handle, Rs2Extrinsics};
+use crate::api::{string, Api, Handle, Rs2Extrinsics, Rs2MotionIntrinsics};
 use crate::list::{self, Owned};
 use crate::{Error, Result};
 
@@ -269,6 +269,7 @@ impl LibrealsenseSensor {
                 (f.rs2_get_stream_profile)(profile_list.raw(), i as c_int, e)
             })?;
             if let Some(profile) = stream_profile(described) {
+                let profile = with_motion_intrinsics(&api, profile, raw);
                 profiles.push((profile, ProfileHandle(raw)));
             }
         }
@@ -368,6 +369,25 @@ fn stream_profile(p: &list::ProfileInfo) -> Option<StreamProfile> {
     } else {
         profile
     })
+}
+
+/// A motion profile with the IMU intrinsics librealsense has for it (a
+/// recording keeps them: without them a played IMU stream is uncalibrated).
+fn with_motion_intrinsics(api: &Api, profile: StreamProfile, raw: Handle) -> StreamProfile {
+    if !matches!(profile.kind, ProfileKind::Motion { .. }) {
+        return profile;
+    }
+    let mut m = Rs2MotionIntrinsics::default();
+    let f = &api.f;
+    // An IMU without calibration has none: an error here means "none".
+    match api.call(|e| unsafe { (f.rs2_get_motion_intrinsics)(raw, &mut m, e) }) {
+        Ok(()) => profile.with_motion_intrinsics(MotionIntrinsics {
+            data: m.data,
+            noise_variances: m.noise_variances,
+            bias_variances: m.bias_variances,
+        }),
+        Err(_) => profile,
+    }
 }
 
 fn failed(e: Error) -> rsbag::Error {

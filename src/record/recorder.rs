@@ -651,8 +651,8 @@ impl Sensor for RecordSensor {
 /// the group's reference stream, as librealsense writes them in `tf/<group>`.
 struct ExtrinsicsGroups {
     device: Arc<dyn Device>,
-    reference: Option<StreamId>,
-    next_group: u32,
+    /// Each group's reference stream, by group number.
+    references: Vec<StreamId>,
 }
 
 impl ExtrinsicsGroups {
@@ -661,28 +661,26 @@ impl ExtrinsicsGroups {
             .sensors
             .iter()
             .flat_map(|s| s.profiles.first())
-            .map(|p| p.stream)
-            .next();
+            .map(|p| p.stream);
         ExtrinsicsGroups {
             device,
-            reference,
-            next_group: 1,
+            references: reference.into_iter().take(1).collect(),
         }
     }
 
-    /// Group 0 holds every stream with known extrinsics to the reference
-    /// stream; any other stream gets a group of its own.
+    /// A stream joins the first group whose reference stream has known
+    /// extrinsics to it (group 0: the device's first stream); a stream
+    /// with none starts a group of its own, which later streams linked to
+    /// it join (a tracking camera's fisheye pair, unlinked to its pose
+    /// stream, keeps the extrinsics between its two cameras).
     fn of(&mut self, stream: StreamId) -> (u32, Extrinsics) {
-        let known = self
-            .reference
-            .and_then(|reference| self.device.extrinsics(reference, stream));
-        match known {
-            Some(extrinsics) => (0, extrinsics),
-            None => {
-                self.next_group += 1;
-                (self.next_group - 1, Extrinsics::IDENTITY)
+        for (group, &reference) in self.references.iter().enumerate() {
+            if let Some(extrinsics) = self.device.extrinsics(reference, stream) {
+                return (group as u32, extrinsics);
             }
         }
+        self.references.push(stream);
+        ((self.references.len() - 1) as u32, Extrinsics::IDENTITY)
     }
 }
 

@@ -1,9 +1,10 @@
 """Every ```python example of README.md and of the guide (docs/src) that
 uses rsbag runs, as written, in a directory holding `session.bag` (the
 synthetic sample recording, which has depth, colour, infrared and IMU
-streams). The examples are the ones check_typing.py types with mypy; an
-example that records frames it does not make itself (`frames`) is given a
-few."""
+streams). The examples are the ones check_typing.py types with mypy; as
+there, an example may use `rsbag` as imported by the page's first one, and
+an example that records frames it does not make itself (`frames`) is given
+a few."""
 
 import shutil
 import subprocess
@@ -17,6 +18,7 @@ SAMPLE = check_typing.ROOT / "sample_bags" / "rsbag-synthetic-lz4.bag"
 
 # What an example may use without making it: a few depth and colour frames
 # of the size its streams are declared with.
+IMPORTS = "import rsbag\nimport rsbag.parallel\n"
 GIVEN = """\
 import numpy as np
 frames = [(np.full((480, 640), n, np.uint16), np.full((480, 640, 3), n, np.uint8))
@@ -38,7 +40,7 @@ def test_the_example_runs(tmp_path, page, line, code):
     shutil.copy(SAMPLE, tmp_path / "session.bag")
     script = tmp_path / "example.py"
     given = GIVEN if check_typing.given_names(code) else ""
-    script.write_text(given + code)
+    script.write_text(IMPORTS + given + code)
     # A child interpreter: an example's playback threads and Dask workers
     # end with it, and a hang is a failure, not a stuck suite.
     run = subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True,

@@ -14,6 +14,9 @@ PYTHON=${PYTHON:-python3}
 PYREALSENSE2=pyrealsense2==2.55.1.6486
 ROSBAGS=rosbags==0.11.9
 MCAP=mcap==1.6.0
+# The readers `rsbag calib`'s files are checked with (tests/interop/rs_calib.py).
+OPENCV=opencv-python-headless==5.0.0.93
+PYYAML=PyYAML==6.0.3
 
 # Debian packages, each only when missing and only as root with apt:
 # libusb-1.0-0 (pyrealsense2 links it), chromium (the browser of the
@@ -41,9 +44,11 @@ apt_package ffmpeg
 apt_package chromium
 
 # The viewer's npm packages (viewer/package-lock.json): playwright-core,
-# which drives Chromium in cli/tests/view.rs, and what builds the page.
+# which drives Chromium in cli/tests/view*.rs, and what builds the page
+# (esbuild, uPlot, three.js).
 VIEWER="$(cd "$(dirname "$0")/.." && pwd)/viewer"
-if [ -d "$VIEWER/node_modules/playwright-core" ] && [ -d "$VIEWER/node_modules/uplot" ]; then
+if [ -d "$VIEWER/node_modules/playwright-core" ] && [ -d "$VIEWER/node_modules/uplot" ] \
+    && [ -d "$VIEWER/node_modules/three" ]; then
     echo "viewer npm packages: already installed"
 else
     echo "viewer npm packages: installing (npm ci)"
@@ -53,23 +58,25 @@ fi
 # Python packages: skip pip when the right versions import already.
 if "$PYTHON" - <<'PY' 2>/dev/null
 import importlib.metadata as m
-import pyrealsense2, rosbags.rosbag1, mcap.reader  # noqa: F401  (imports must work)
+import pyrealsense2, rosbags.rosbag1, mcap.reader, cv2, yaml  # noqa: F401  (imports must work)
 assert m.version("pyrealsense2") == "2.55.1.6486"
 assert m.version("rosbags") == "0.11.9"
 assert m.version("mcap") == "1.6.0"
+assert m.version("opencv-python-headless") == "5.0.0.93"
+assert m.version("PyYAML") == "6.0.3"
 PY
 then
-    echo "pyrealsense2 2.55.1.6486, rosbags 0.11.9 and mcap 1.6.0: already installed"
+    echo "pyrealsense2 2.55.1.6486, rosbags 0.11.9, mcap 1.6.0, opencv-python-headless 5.0.0.93 and PyYAML 6.0.3: already installed"
 else
-    echo "pip: installing $PYREALSENSE2 $ROSBAGS $MCAP"
-    "$PYTHON" -m pip install --quiet --disable-pip-version-check "$PYREALSENSE2" "$ROSBAGS" "$MCAP"
+    echo "pip: installing $PYREALSENSE2 $ROSBAGS $MCAP $OPENCV $PYYAML"
+    "$PYTHON" -m pip install --quiet --disable-pip-version-check "$PYREALSENSE2" "$ROSBAGS" "$MCAP" "$OPENCV" "$PYYAML"
 fi
 
 # Check: both import, librealsense can make a software device.
 "$PYTHON" - <<'PY'
 import importlib.metadata as m
 import pyrealsense2 as rs
-import rosbags.rosbag1, mcap.reader  # noqa: F401
+import rosbags.rosbag1, mcap.reader, cv2, yaml  # noqa: F401
 rs.software_device()
 print(f"ok: pyrealsense2 {m.version('pyrealsense2')}, rosbags {m.version('rosbags')}, mcap {m.version('mcap')}")
 PY
@@ -95,3 +102,16 @@ import pyrealsense2 as rs
 rs.software_device()
 print(f"ok: pyrealsense2 {m.version('pyrealsense2')} (for .db3)")
 PY
+
+# Open3D (its CPU build), which reads the files of `rsbag calib --format
+# open3d`: its own virtual environment (it brings its own numpy and more).
+VENV_OPEN3D=${RSBAG_VENV_OPEN3D:-"$(cd "$(dirname "$0")/.." && pwd)/target/venv-open3d"}
+OPEN3D=open3d-cpu==0.20.0
+if "$VENV_OPEN3D/bin/python" -c 'import importlib.metadata as m, open3d; assert m.version("open3d-cpu") == "0.20.0"' 2>/dev/null; then
+    echo "open3d-cpu 0.20.0 (in $VENV_OPEN3D): already installed"
+else
+    echo "venv $VENV_OPEN3D: installing $OPEN3D"
+    "$PYTHON" -m venv "$VENV_OPEN3D"
+    "$VENV_OPEN3D/bin/python" -m pip install --quiet --disable-pip-version-check "$OPEN3D"
+fi
+"$VENV_OPEN3D/bin/python" -c 'import open3d; print(f"ok: open3d {open3d.__version__} (for calib --format open3d)")'

@@ -4,7 +4,7 @@
 
 mod kalibr;
 mod npy;
-mod prepare;
+pub(crate) mod prepare;
 mod render;
 mod video;
 

@@ -44,7 +44,11 @@ use super::files;
 /// `options` {name: value}}], `streams` [{`stream`, `index`, `sensor`,
 /// `format`, `fps`, `width` and `height` (null unless video), `frames`,
 /// `measured_fps` (null under two frames), `intrinsics` (null, or {`fx`,
-/// `fy`, `ppx`, `ppy`, `model`, `coeffs`})}]}.
+/// `fy`, `ppx`, `ppy`, `model`, `coeffs`})}], `extrinsics` [{`from`, `to`
+/// (stream names: `Depth`, `Infrared 1`), `rotation` (9 numbers,
+/// column-major), `translation` (metres)}]: for every ordered pair of
+/// streams the recording relates, the transform from `from`'s coordinates
+/// to `to`'s, as librealsense's `get_extrinsics_to` gives it}.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The recordings to describe: files, ROS 2 bag directories, or

@@ -9,6 +9,7 @@ macro_rules! outln {
     }};
 }
 
+mod calib;
 mod check;
 mod compress;
 mod convert;
@@ -50,6 +51,7 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     Info(info::Args),
+    Calib(calib::Args),
     Frames(frames::Args),
     Play(play::Args),
     Record(record::Args),
@@ -70,6 +72,7 @@ fn main() -> ExitCode {
     let done = |result: Result<()>| result.map(|()| ExitCode::SUCCESS);
     let result = match cli.command {
         Command::Info(args) => info::run(args),
+        Command::Calib(args) => done(calib::run(args)),
         Command::Frames(args) => frames::run(args),
         Command::Play(args) => play::run(args),
         Command::Record(args) => done(record::run(args)),

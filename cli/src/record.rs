@@ -27,6 +27,14 @@ use super::interrupt;
 /// librealsense is loaded as for `rsbag devices`. `--simulate FILE` plays
 /// a recording as a connected device (librealsense's own playback, in real
 /// time): the recording ends with the file or `--duration`.
+///
+/// A camera is never kept waiting on the disk: frames wait for the writer
+/// in a bounded queue, and when it is full they are dropped, counted per
+/// stream in the report, and the exit status is 1. A camera unplugged
+/// while recording (`--unplug-after` plays that with `--simulate`): the
+/// recording stops, every file is finished and indexed, and rsbag exits
+/// with 1 naming the camera and the time into the recording. Ctrl-C
+/// finishes the files (exit 0).
 #[derive(Debug, clap::Args)]
 #[command(group(clap::ArgGroup::new("device").required(true).args(["synthetic", "camera"])))]
 pub struct Args {
@@ -41,6 +49,16 @@ pub struct Args {
     /// with --camera).
     #[arg(long, value_name = "FILE", requires = "camera")]
     simulate: Vec<PathBuf>,
+    /// Unplug the simulated cameras SECONDS into the recording (they are
+    /// removed from librealsense's context, as a camera pulled out is):
+    /// to test how a pipeline takes a lost camera.
+    #[arg(long, value_name = "SECONDS", requires = "simulate")]
+    unplug_after: Option<f64>,
+    /// Load an advanced-mode preset (the JSON realsense-viewer saves)
+    /// into the camera before recording; an error, before anything is
+    /// written, for a device without advanced mode (a played recording).
+    #[arg(long, value_name = "FILE.json", requires = "camera")]
+    preset: Option<PathBuf>,
     /// Set an option before recording: `SENSOR.OPTION=VALUE`, e.g.
     /// "Stereo Module.Laser Power=150" (repeatable; a wrong name lists
     /// the valid ones, and nothing is written).
@@ -107,6 +125,8 @@ impl StreamName {
 struct Source {
     device: Arc<dyn Device>,
     wanted: Vec<StreamProfile>,
+    /// The device through librealsense (not the synthetic camera).
+    camera: Option<Arc<LibrealsenseDevice>>,
     /// A recording librealsense plays as the device: started paused.
     playback: Option<Arc<LibrealsenseDevice>>,
     out: PathBuf,
@@ -133,6 +153,7 @@ impl Source {
         Ok(Source {
             device: camera,
             wanted,
+            camera: None,
             playback: None,
             out: args.out.clone(),
         })
@@ -218,8 +239,9 @@ impl Source {
         // A played recording holds its frames until every sensor started.
         let playback = device.pause().is_ok().then(|| device.clone());
         Ok(Source {
-            device,
+            device: device.clone(),
             wanted,
+            camera: Some(device),
             playback,
             out,
         })
@@ -251,12 +273,11 @@ fn parse_mode(text: &str) -> std::result::Result<(u32, u32, u32), String> {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let duration = Duration::try_from_secs_f64(args.duration).map_err(|_| {
-        Error::InvalidArgument(format!(
-            "--duration must be a positive number of seconds, not {}",
-            args.duration
-        ))
-    })?;
+    let duration = seconds("--duration", args.duration)?;
+    let unplug_after = args
+        .unplug_after
+        .map(|s| seconds("--unplug-after", s))
+        .transpose()?;
     let compression = if args.no_compression {
         Compression::None
     } else {
@@ -270,12 +291,13 @@ pub fn run(args: Args) -> Result<()> {
                 .into(),
         ));
     }
-    let (sources, _context) = match &args.camera {
+    let preset = args.preset.as_deref().map(read_preset).transpose()?;
+    let (sources, context) = match &args.camera {
         Some(serial) => Source::cameras(&args, serial)?,
         None => (vec![Source::synthetic(&args)?], None),
     };
-    // Every output is checked, and every option set, before any file is
-    // made: a bad argument leaves nothing behind.
+    // Every output is checked, and every option and preset set, before
+    // any file is made: a bad argument leaves nothing behind.
     for source in &sources {
         if !args.force && source.out.symlink_metadata().is_ok() {
             return Err(Error::InvalidArgument(format!(
@@ -286,6 +308,11 @@ pub fn run(args: Args) -> Result<()> {
         for option in &args.option {
             set_option(source.device.as_ref(), option)?;
         }
+        if let (Some((path, json)), Some(camera)) = (&preset, &source.camera) {
+            camera
+                .load_preset(json)
+                .map_err(|e| Error::InvalidArgument(format!("--preset {}: {e}", path.display())))?;
+        }
     }
     let options = RecordOptions {
         overwrite: args.force,
@@ -295,6 +322,8 @@ pub fn run(args: Args) -> Result<()> {
         },
         ..RecordOptions::default().compression(compression)
     };
+    // Ctrl-C from here on finishes the files.
+    let interrupted = interrupt::handle();
     let mut recorders = Vec::new();
     for source in &sources {
         recorders.push(Recorder::new(&source.out, source.device.clone(), options)?);
@@ -303,68 +332,258 @@ pub fn run(args: Args) -> Result<()> {
     for (recorder, source) in recorders.iter().zip(&sources) {
         start(recorder, &source.wanted)?;
     }
-    // The time is up, every played recording ended, Ctrl-C, or a write
-    // error: the files are finished (or, after an error, left as
-    // `.partial` with what was written).
-    let (failed_tx, failed) = crossbeam_channel::bounded(1);
-    for recorder in &recorders {
-        let failed_tx = failed_tx.clone();
-        recorder.add_failure_listener(Arc::new(move |_| {
-            let _ = failed_tx.try_send(());
-        }));
+    let session = Session {
+        recorders: &recorders,
+        sources: &sources,
+        context: context.as_ref(),
+        simulated: &args.simulate,
+        interrupted,
+        began,
+        duration,
+        unplug_after,
+    };
+    let ended = session.until_done()?;
+    finish(recorders, &sources, began, ended)
+}
+
+/// `value` seconds of the flag `flag`.
+fn seconds(flag: &str, value: f64) -> Result<Duration> {
+    Duration::try_from_secs_f64(value).map_err(|_| {
+        Error::InvalidArgument(format!(
+            "{flag} must be a positive number of seconds, not {value}"
+        ))
+    })
+}
+
+/// The preset file's text, checked to be a JSON object: a clear error
+/// naming the file (and the line and column where it is not JSON).
+fn read_preset(path: &Path) -> Result<(PathBuf, String)> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        Error::InvalidArgument(format!("--preset {}: cannot read it: {e}", path.display()))
+    })?;
+    let bad = |why: String| {
+        Error::InvalidArgument(format!(
+            "--preset {}: {why}; a preset is the JSON object realsense-viewer saves",
+            path.display()
+        ))
+    };
+    match serde_json::from_str::<serde_json::Value>(&text) {
+        Ok(serde_json::Value::Object(_)) => Ok((path.to_owned(), text)),
+        Ok(_) => Err(bad("not a JSON object".into())),
+        Err(e) => Err(bad(format!(
+            "not JSON at line {}, column {}: {e}",
+            e.line(),
+            e.column()
+        ))),
     }
-    let interrupted = interrupt::handle();
-    for playback in sources.iter().filter_map(|s| s.playback.as_ref()) {
-        playback.resume().map_err(librealsense_error)?;
+}
+
+/// Why a recording ended.
+enum Ended {
+    /// Its time was up, or every played recording ended.
+    Done,
+    /// Ctrl-C.
+    Interrupted,
+    /// Writing failed (the error comes with the file's finish).
+    WriteFailed,
+    /// A camera went away (serial number), this far into the recording.
+    Unplugged(String, Duration),
+}
+
+/// What the recording loop watches.
+struct Session<'a> {
+    recorders: &'a [Recorder],
+    sources: &'a [Source],
+    context: Option<&'a Context>,
+    simulated: &'a [PathBuf],
+    interrupted: crossbeam_channel::Receiver<()>,
+    began: Instant,
+    duration: Duration,
+    unplug_after: Option<Duration>,
+}
+
+impl Session<'_> {
+    /// Record until the time is up, every played recording ended, Ctrl-C,
+    /// a write error or a camera's removal, showing the status line on a
+    /// terminal.
+    fn until_done(&self) -> Result<Ended> {
+        let (failed_tx, failed) = crossbeam_channel::bounded(1);
+        for recorder in self.recorders {
+            let failed_tx = failed_tx.clone();
+            recorder.add_failure_listener(Arc::new(move |_| {
+                let _ = failed_tx.try_send(());
+            }));
+        }
+        let removed = self
+            .context
+            .map_or_else(crossbeam_channel::never, Context::removals);
+        for playback in self.sources.iter().filter_map(|s| s.playback.as_ref()) {
+            playback.resume().map_err(librealsense_error)?;
+        }
+        let mut status = std::io::stderr()
+            .is_terminal()
+            .then(|| Status::new(self.recorders, &self.sources[0].out));
+        let mut unplugged = false;
+        let ended = loop {
+            crossbeam_channel::select! {
+                recv(self.interrupted) -> _ => {
+                    eprintln!("rsbag: interrupted: finishing the recording");
+                    break Ended::Interrupted;
+                }
+                recv(failed) -> _ => break Ended::WriteFailed,
+                recv(removed) -> serial => {
+                    break Ended::Unplugged(serial.unwrap_or_default(), self.began.elapsed());
+                }
+                default(Duration::from_millis(20)) => {
+                    if self.played() || self.began.elapsed() >= self.duration {
+                        break Ended::Done;
+                    }
+                    if !unplugged && self.unplug_after.is_some_and(|t| self.began.elapsed() >= t) {
+                        unplugged = true;
+                        self.unplug()?;
+                    }
+                    if let Some(status) = &mut status {
+                        status.show(self.recorders, self.began.elapsed());
+                    }
+                }
+            }
+        };
+        if status.is_some() {
+            // The status line goes; the report follows.
+            eprint!("\r\x1b[K");
+        }
+        Ok(ended)
     }
-    let played = || {
-        let mut playbacks = sources
+
+    /// Whether every played recording ended (`false` without one).
+    fn played(&self) -> bool {
+        let mut playbacks = self
+            .sources
             .iter()
             .filter_map(|s| s.playback.as_ref())
             .peekable();
         playbacks.peek().is_some() && playbacks.all(|p| p.playback_finished())
-    };
-    let mut status = std::io::stderr()
-        .is_terminal()
-        .then(|| Status::new(&recorders, &sources[0].out));
-    loop {
-        crossbeam_channel::select! {
-            recv(interrupted) -> _ => {
-                eprintln!("rsbag: interrupted: finishing the recording");
-                break;
-            }
-            recv(failed) -> _ => break,
-            default(Duration::from_millis(20)) => {
-                if played() || began.elapsed() >= duration {
-                    break;
-                }
-                if let Some(status) = &mut status {
-                    status.show(&recorders, began.elapsed());
-                }
+    }
+
+    /// `--unplug-after`: the simulated cameras leave the context.
+    fn unplug(&self) -> Result<()> {
+        if let Some(context) = self.context {
+            for file in self.simulated {
+                context.unplug(file).map_err(librealsense_error)?;
             }
         }
+        Ok(())
     }
-    if status.is_some() {
-        // The status line goes; the report follows.
-        eprint!("\r\x1b[K");
-    }
+}
+
+/// Stop the cameras, finish every file and report: an error for a write
+/// failure, a camera unplugged, or frames dropped.
+fn finish(
+    recorders: Vec<Recorder>,
+    sources: &[Source],
+    began: Instant,
+    ended: Ended,
+) -> Result<()> {
+    let elapsed = began.elapsed().as_secs_f64();
     let mut out = String::new();
-    let mut first_error = None;
-    for (recorder, source) in recorders.into_iter().zip(&sources) {
+    let mut errors = Vec::new();
+    let mut dropped = Vec::new();
+    for (recorder, source) in recorders.into_iter().zip(sources) {
+        // Stopped first, so that the counts are final when read.
+        for sensor in recorder.sensors() {
+            if !sensor.active_profiles().is_empty() {
+                let _ = sensor.stop();
+            }
+        }
+        let counts = recorder.counts();
+        let delivered = source.camera.as_ref().map(|c| c.delivered());
+        let lost: Vec<String> = counts
+            .iter()
+            .filter(|(_, c)| c.dropped > 0)
+            .map(|(stream, c)| format!("{stream} {}", c.dropped))
+            .collect();
+        if !lost.is_empty() {
+            dropped.push(format!("{}: {}", source.out.display(), lost.join(", ")));
+        }
         match recorder.finish() {
-            Ok(report) => out.push_str(&report_text(&report, began.elapsed().as_secs_f64())),
+            Ok(report) => {
+                out.push_str(&report_text(&report, elapsed));
+                if let Some(delivered) = &delivered {
+                    outln!(
+                        out,
+                        "per stream: {}",
+                        counts_text(&report.streams, Some(delivered))
+                    );
+                }
+            }
             Err(e) => {
                 let partial = partial_path_for(&source.out);
-                first_error.get_or_insert(Error::InvalidArgument(format!(
-                    "{e}; recording stopped there; what was recorded until then is in {} (`rsbag reindex {}` recovers it)",
+                errors.push(format!(
+                    "{e}; recording stopped there; what was recorded until then is in {} \
+                     (`rsbag reindex {}` recovers it); per stream: {}",
                     partial.display(),
-                    partial.display()
-                )));
+                    partial.display(),
+                    counts_text(&counts, delivered.as_ref()),
+                ));
             }
         }
     }
     super::emit(&out);
-    first_error.map_or(Ok(()), Err)
+    if let Ended::Unplugged(serial, after) = &ended {
+        let file = sources
+            .iter()
+            .find(|s| s.device.info().get("Serial Number") == Some(serial.as_str()))
+            .unwrap_or(&sources[0]);
+        errors.push(format!(
+            "camera {serial} was unplugged {:.2} s into the recording; what it streamed until \
+             then is in {} (finished and indexed)",
+            after.as_secs_f64(),
+            file.out.display()
+        ));
+    }
+    if !dropped.is_empty() {
+        errors.push(format!(
+            "frames were dropped (the disk could not keep up, or writing failed): {}",
+            dropped.join("; ")
+        ));
+    }
+    match (errors.is_empty(), ended) {
+        (true, Ended::Done | Ended::Interrupted) => Ok(()),
+        (true, Ended::WriteFailed) => Err(Error::InvalidArgument("writing failed".into())),
+        _ => Err(Error::InvalidArgument(errors.join("\nrsbag: "))),
+    }
+}
+
+/// Frames written and dropped per stream, and delivered by librealsense
+/// for a camera, on one line: `Depth 0: 30 written, 2 dropped, 40
+/// delivered; ...` (delivered = written + dropped + what was queued when
+/// writing stopped: librealsense's callback never waits).
+fn counts_text(
+    counts: &BTreeMap<StreamId, rsbag::record::StreamCounts>,
+    delivered: Option<&BTreeMap<StreamId, u64>>,
+) -> String {
+    let mut streams: Vec<StreamId> = counts.keys().copied().collect();
+    streams.extend(delivered.into_iter().flat_map(|d| d.keys().copied()));
+    streams.sort_unstable();
+    streams.dedup();
+    let text: Vec<String> = streams
+        .iter()
+        .map(|stream| {
+            let c = counts.get(stream).copied().unwrap_or_default();
+            let from_camera = delivered.map_or(String::new(), |d| {
+                format!(", {} delivered", d.get(stream).copied().unwrap_or(0))
+            });
+            format!(
+                "{stream}: {} written, {} dropped{from_camera}",
+                c.written, c.dropped
+            )
+        })
+        .collect();
+    if text.is_empty() {
+        "none".into()
+    } else {
+        text.join("; ")
+    }
 }
 
 /// The live status line on a terminal: each stream's frames per second,
@@ -455,7 +674,7 @@ fn free_bytes(_dir: &Path) -> Option<u64> {
 }
 
 /// Open and start the `wanted` profiles of the recorder's sensors.
-fn start(recorder: &Recorder, wanted: &[StreamProfile]) -> Result<()> {
+pub(crate) fn start(recorder: &Recorder, wanted: &[StreamProfile]) -> Result<()> {
     for sensor in recorder.sensors() {
         let profiles: Vec<StreamProfile> = sensor
             .profiles()
@@ -503,7 +722,7 @@ fn set_option(device: &dyn Device, text: &str) -> Result<()> {
 }
 
 /// What one recording wrote.
-fn report_text(report: &rsbag::record::RecordReport, elapsed: f64) -> String {
+pub(crate) fn report_text(report: &rsbag::record::RecordReport, elapsed: f64) -> String {
     let mut out = String::new();
     outln!(
         out,

@@ -189,6 +189,16 @@ fn a_missing_librealsense_or_recording_is_a_clear_error() {
     let out = rsbag_devices(&lib, &[Path::new("/nonexistent.bag")]);
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent.bag"));
+    // A file that is no recording: librealsense's reason, said once.
+    let not_a_bag = common::root().join("Cargo.toml");
+    let out = rsbag_devices(&lib, &[&not_a_bag]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with(&format!("rsbag: librealsense: {}: ", not_a_bag.display())),
+        "{err}"
+    );
+    assert_eq!(err.matches("librealsense:").count(), 1, "{err}");
 }
 
 /// `rsbag frames --json` of `path`, by (stream, index, frame number).
@@ -214,19 +224,26 @@ fn record_simulated(lib: &Librealsense, source: &Path, out: &Path, judge: &Path)
     same_frames(source, out, judge);
 }
 
-/// `rsbag record ARGS --simulate SOURCES... --out OUT` with `lib`; its
-/// report.
-fn record(lib: &Librealsense, args: &[&str], sources: &[&Path], out: &Path) -> String {
+/// `rsbag record ARGS --simulate SOURCES... --out OUT` with `lib`, to
+/// run.
+fn record_command(lib: &Librealsense, args: &[&str], sources: &[&Path], out: &Path) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_rsbag"));
     command.arg("record").args(args).args(["--duration", "60"]);
     for source in sources {
         command.arg("--simulate").arg(source);
     }
-    let run = command
+    command
         .arg("--out")
         .arg(out)
         .env("LD_PRELOAD", &lib.libpython)
-        .env("RSBAG_LIBREALSENSE", &lib.library)
+        .env("RSBAG_LIBREALSENSE", &lib.library);
+    command
+}
+
+/// `rsbag record ARGS --simulate SOURCES... --out OUT` with `lib`, which
+/// must succeed; its report.
+fn record(lib: &Librealsense, args: &[&str], sources: &[&Path], out: &Path) -> String {
+    let run = record_command(lib, args, sources, out)
         .output()
         .expect("run rsbag record");
     assert!(
@@ -241,15 +258,7 @@ fn record(lib: &Librealsense, args: &[&str], sources: &[&Path], out: &Path) -> S
 /// video frame is there, and librealsense (`judge`) plays `out` whole.
 fn same_frames(source: &Path, out: &Path, judge: &Path) {
     let theirs = frames_of(source);
-    let ours = frames_of(out);
-    for (key, frame) in &ours {
-        let source_frame = theirs
-            .get(key)
-            .unwrap_or_else(|| panic!("{key:?} was never recorded"));
-        for field in ["sha256", "timestamp", "domain", "size"] {
-            assert_eq!(frame[field], source_frame[field], "{key:?} {field}");
-        }
-    }
+    let ours = recorded_frames_play(source, out, judge);
     for (key, _) in theirs
         .iter()
         .filter(|(k, _)| !matches!(k.0.as_str(), "Gyro" | "Accel"))
@@ -266,18 +275,50 @@ fn same_frames(source: &Path, out: &Path, judge: &Path) {
         ours.len(),
         theirs.len()
     );
+}
+
+/// Every frame recorded in `out` is `source`'s frame of that number
+/// (bytes, timestamp, domain, size), and librealsense (`judge`) plays
+/// every one of them; the frames recorded.
+fn recorded_frames_play(
+    source: &Path,
+    out: &Path,
+    judge: &Path,
+) -> std::collections::BTreeMap<(String, u64, u64), Value> {
+    let theirs = frames_of(source);
+    let ours = frames_of(out);
+    assert!(!ours.is_empty(), "{}: no frame", out.display());
+    for (key, frame) in &ours {
+        let source_frame = theirs
+            .get(key)
+            .unwrap_or_else(|| panic!("{key:?} was never recorded"));
+        for field in ["sha256", "timestamp", "domain", "size"] {
+            assert_eq!(frame[field], source_frame[field], "{key:?} {field}");
+        }
+    }
     // Every recorded frame plays (librealsense under load may hand one
     // over twice; each counts once).
-    let played: std::collections::BTreeSet<(String, u64, u64)> = stdout_of(
+    let played: std::collections::BTreeMap<(String, u64, u64), Value> = stdout_of(
         Command::new(judge)
             .arg(common::root().join("tests/interop/rs_play.py"))
             .arg(out),
     )
     .lines()
-    .map(|l| frame_key(&serde_json::from_str(l).expect("json")))
+    .map(|l| {
+        let frame: Value = serde_json::from_str(l).expect("json");
+        (frame_key(&frame), frame)
+    })
     .collect();
+    // What librealsense plays from the recording is the source's frame.
+    for (key, frame) in &played {
+        for field in ["sha256", "timestamp", "domain", "size"] {
+            assert_eq!(frame[field], theirs[key][field], "played {key:?} {field}");
+        }
+    }
+    let played: std::collections::BTreeSet<_> = played.into_keys().collect();
     let recorded: std::collections::BTreeSet<_> = ours.keys().cloned().collect();
     assert_eq!(played, recorded, "{}", out.display());
+    ours
 }
 
 #[test]
@@ -352,24 +393,228 @@ fn record_refused(lib: &Librealsense, args: &[&str], dir: &Path) -> String {
 #[test]
 fn a_bad_option_is_a_clear_error_before_anything_is_written() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let lib = librealsense(PathBuf::from("python3"));
-    for (option, says) in [
-        (
-            "Stereo Module.Nope=1",
-            "Stereo Module has no option \"Nope\"; it has: Asic Temperature, Depth Units",
-        ),
-        (
-            "Stereo.Laser Power=1",
-            "no such sensor; the sensors are: Stereo Module, RGB Camera, Motion Module",
-        ),
-        ("Stereo Module.Laser Power=lots", "\"lots\" is not a number"),
-        ("Laser Power", "give SENSOR.OPTION=VALUE"),
-        // A played recording's options are what was recorded.
-        ("Stereo Module.Laser Power=100", "read-only"),
-    ] {
-        let args = ["--camera", "012345678901", "--option", option];
-        let err = record_refused(&lib, &args, dir.path());
-        assert!(err.contains(says), "{option}: {err}");
+    for (lib, _, _) in both_libraries() {
+        for (option, says) in [
+            (
+                "Stereo Module.Nope=1",
+                "Stereo Module has no option \"Nope\"; it has: Asic Temperature, Depth Units",
+            ),
+            (
+                "Stereo.Laser Power=1",
+                "no such sensor; the sensors are: Stereo Module, RGB Camera, Motion Module",
+            ),
+            ("Stereo Module.Laser Power=lots", "\"lots\" is not a number"),
+            ("Laser Power", "give SENSOR.OPTION=VALUE"),
+            // A played recording's options are what was recorded: each
+            // takes only its recorded value, and is read-only.
+            (
+                "Stereo Module.Laser Power=100",
+                "Stereo Module option \"Laser Power\" takes 150 to 150 in steps of 0 \
+                 (default 150), not 100",
+            ),
+            (
+                "Stereo Module.Laser Power=150",
+                "Stereo Module option \"Laser Power\" is read-only here",
+            ),
+        ] {
+            let args = ["--camera", "012345678901", "--option", option];
+            let err = record_refused(&lib, &args, dir.path());
+            assert!(err.contains(says), "{}: {option}: {err}", lib.library);
+        }
+    }
+}
+
+#[test]
+fn a_preset_is_refused_clearly_before_anything_is_written() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let files = tempfile::tempdir().expect("tempdir");
+    let good = files.path().join("preset.json");
+    std::fs::write(&good, "{\"param-depthunits\": \"1000\"}").expect("write");
+    let broken = files.path().join("broken.json");
+    std::fs::write(&broken, "{\n  \"param-depthunits\": \n").expect("write");
+    let list = files.path().join("list.json");
+    std::fs::write(&list, "[1, 2]").expect("write");
+    let missing = files.path().join("missing.json");
+    let name = |p: &Path| p.display().to_string();
+    for (lib, _, _) in both_libraries() {
+        for (preset, says) in [
+            (
+                &good,
+                format!(
+                    "--preset {}: librealsense: Synthetic D435I 012345678901 has no advanced mode",
+                    name(&good)
+                ),
+            ),
+            (
+                &broken,
+                format!("--preset {}: not JSON at line 3, column 0", name(&broken)),
+            ),
+            (
+                &list,
+                format!("--preset {}: not a JSON object", name(&list)),
+            ),
+            (
+                &missing,
+                format!("--preset {}: cannot read it: No such file", name(&missing)),
+            ),
+        ] {
+            let args = [
+                "--camera",
+                "012345678901",
+                "--preset",
+                preset.to_str().expect("utf-8"),
+            ];
+            let err = record_refused(&lib, &args, dir.path());
+            assert!(err.contains(&says), "{}: {err}", lib.library);
+        }
+    }
+}
+
+/// A recording of rsbag's synthetic camera with a notification raised
+/// by its depth sensor half-way.
+fn with_notification(path: &Path) -> rsbag::device::Notification {
+    use rsbag::device::synthetic::{SyntheticConfig, SyntheticDevice, DEPTH, GYRO};
+    use std::sync::Arc;
+    let camera = Arc::new(
+        SyntheticDevice::new(SyntheticConfig {
+            depth: (320, 240, 30),
+            color: (320, 240, 30),
+            ..SyntheticConfig::default()
+        })
+        .expect("camera"),
+    );
+    let wanted: Vec<_> = [DEPTH, GYRO]
+        .iter()
+        .map(|s| camera.default_profile(*s).expect("profile"))
+        .collect();
+    let recorder =
+        rsbag::record::Recorder::new(path, camera.clone(), Default::default()).expect("recorder");
+    common::open_and_start(&recorder, &wanted, || Arc::new(|_| {}));
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    let notification = rsbag::device::Notification {
+        category: "Hardware Error".into(),
+        severity: "Error".into(),
+        description: "planted by the camera test".into(),
+        timestamp: 1_700_000_000_000.0,
+        serialized_data: "{\"code\": 7}".into(),
+    };
+    camera
+        .raise_notification(0, notification.clone())
+        .expect("notification");
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    recorder.finish().expect("finish");
+    notification
+}
+
+/// The notifications recorded in `path`, as rsbag reads them.
+fn notifications_in(path: &Path) -> Vec<rsbag::device::Notification> {
+    rsbag::playback::Recording::open(path)
+        .expect("recording")
+        .events(..)
+        .filter_map(|e| match e.expect("event").event {
+            rsbag::playback::Event::Notification { notification, .. } => Some(notification),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn librealsense_notifications_are_recorded() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let source = dir.path().join("noted.bag");
+    let planted = with_notification(&source);
+    for (lib, judge, ext) in both_libraries() {
+        let out = dir.path().join(format!("camera.{ext}"));
+        record(
+            &lib,
+            &["--camera", "012345678901", "--streams", "depth,gyro"],
+            &[&source],
+            &out,
+        );
+        // librealsense raised the recorded notification while playing the
+        // source; rsbag recorded it as librealsense described it.
+        let recorded = notifications_in(&out);
+        assert_eq!(recorded.len(), 1, "{recorded:?}");
+        let n = &recorded[0];
+        assert_eq!(
+            (&n.category, &n.severity, &n.description, &n.serialized_data),
+            (
+                &planted.category,
+                &planted.severity,
+                &planted.description,
+                &planted.serialized_data
+            )
+        );
+        // And librealsense replays it from the recording.
+        if ext == "bag" {
+            let events: Value = serde_json::from_str(&stdout_of(
+                Command::new(&judge)
+                    .arg(common::root().join("tests/interop/rs_events.py"))
+                    .arg(&out)
+                    .args(["--option", "Laser Power"]),
+            ))
+            .expect("json");
+            let notes = events["notifications"].as_array().expect("notifications");
+            assert_eq!(notes.len(), 1, "{notes:?}");
+            assert_eq!(notes[0]["description"], "planted by the camera test");
+            assert_eq!(notes[0]["category"], "Hardware Error");
+        }
+    }
+}
+
+#[test]
+fn a_full_disk_never_holds_librealsense_up_and_is_reported() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let source = three_seconds(dir.path());
+    for (lib, _, ext) in both_libraries() {
+        let mount = tempfile::tempdir().expect("mount point");
+        let run = Command::new("unshare")
+            .args(["-Urm", "sh", "-c"])
+            .arg(format!(
+                "mount -t tmpfs -o size=2m tmpfs \"$M\" || exit 99\n\
+                 exec \"$R\" record --camera 012345678901 --simulate \"$S\" --duration 60 \
+                 --no-compression --out \"$M/full.{ext}\""
+            ))
+            .env("M", mount.path())
+            .env("R", env!("CARGO_BIN_EXE_rsbag"))
+            .env("S", &source)
+            .env("LD_PRELOAD", &lib.libpython)
+            .env("RSBAG_LIBREALSENSE", &lib.library)
+            .output()
+            .expect("unshare (util-linux)");
+        let err = stderr_of(&run);
+        assert_ne!(run.status.code(), Some(99), "tmpfs: {err}");
+        assert_eq!(run.status.code(), Some(1), "{err}");
+        assert!(
+            err.contains("No space left on device") || err.contains("database or disk is full"),
+            "{err}"
+        );
+        assert!(err.contains(&format!("full.{ext}.partial")), "{err}");
+        // Per stream: what was written and dropped, and what librealsense
+        // delivered. Every delivered frame was handed over at once (written
+        // or dropped, or delivered as the recording stopped), and what the
+        // full disk could not take (at least the frames of the failed
+        // write) is counted dropped.
+        let counts = err.split_once("per stream: ").expect("counts").1;
+        let (mut more, mut lost) = (0, 0);
+        for stream in counts.lines().next().expect("line").split("; ") {
+            let (name, numbers) = stream.split_once(": ").expect("stream: numbers");
+            let numbers: Vec<u64> = numbers
+                .split(", ")
+                .map(|n| n.split(' ').next().expect("n").parse().expect("number"))
+                .collect();
+            let [written, dropped, delivered] = numbers[..] else {
+                panic!("{stream}")
+            };
+            assert!(
+                delivered >= written + dropped,
+                "{name}: {delivered} delivered, {written} written, {dropped} dropped"
+            );
+            more += delivered - written;
+            lost += dropped;
+        }
+        assert!(more > 0, "{err}");
+        assert!(lost > 0, "nothing counted dropped: {err}");
     }
 }
 
@@ -424,4 +669,149 @@ fn a_camera_records_the_mode_asked_for_or_lists_the_ones_it_has() {
         err.contains("camera 012345678901 has no Depth 0 mode 848x480@30; it has: 320x240@30"),
         "{err}"
     );
+}
+
+/// Both libraries: (librealsense, the Python that judges, the output's
+/// extension): 2.55 writes `.bag`, 2.59 `.db3`.
+fn both_libraries() -> [(Librealsense, PathBuf, &'static str); 2] {
+    [
+        (
+            librealsense(PathBuf::from("python3")),
+            PathBuf::from("python3"),
+            "bag",
+        ),
+        (
+            librealsense(common::python_259_path()),
+            common::python_259_path(),
+            "db3",
+        ),
+    ]
+}
+
+/// A 3-second recording of rsbag's synthetic camera (small depth and
+/// colour, IMU) to play as a camera: long enough to act on mid-stream.
+fn three_seconds(dir: &Path) -> PathBuf {
+    let source = dir.join("source.bag");
+    stdout_of(Command::new(env!("CARGO_BIN_EXE_rsbag")).args([
+        "record",
+        "--synthetic",
+        "--duration",
+        "3",
+        "--depth",
+        "320x240@30",
+        "--color",
+        "320x240@30",
+        "--streams",
+        "depth,color,accel,gyro",
+        "--out",
+        source.to_str().expect("utf-8"),
+    ]));
+    source
+}
+
+/// What `rsbag record` said on stderr.
+fn stderr_of(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn an_unplugged_camera_finishes_its_file_and_names_itself_and_the_time() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let source = three_seconds(dir.path());
+    for (lib, judge, ext) in both_libraries() {
+        let out = dir.path().join(format!("unplugged.{ext}"));
+        let args = ["--camera", "012345678901", "--unplug-after", "1"];
+        let run = record_command(&lib, &args, &[&source], &out)
+            .output()
+            .expect("run");
+        let err = stderr_of(&run);
+        assert_eq!(run.status.code(), Some(1), "{err}");
+        let said = "rsbag: camera 012345678901 was unplugged ";
+        let at: f64 = err
+            .split_once(said)
+            .and_then(|(_, rest)| rest.split_once(" s into the recording"))
+            .unwrap_or_else(|| panic!("{err}"))
+            .0
+            .parse()
+            .expect("seconds");
+        assert!((1.0..2.0).contains(&at), "{at}: {err}");
+        assert!(err.contains("(finished and indexed)"), "{err}");
+        // The file is complete (indexed: librealsense plays it), with what
+        // was streamed until the camera went: about a third of the source.
+        assert!(!partial(&out).exists());
+        let recorded = recorded_frames_play(&source, &out, &judge);
+        let depth = recorded.keys().filter(|k| k.0 == "Depth").count();
+        assert!((10..60).contains(&depth), "{depth} depth frames in {at} s");
+    }
+}
+
+fn partial(out: &Path) -> PathBuf {
+    let mut name = out.as_os_str().to_owned();
+    name.push(".partial");
+    PathBuf::from(name)
+}
+
+#[test]
+fn ctrl_c_finishes_and_indexes_the_recording() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let source = three_seconds(dir.path());
+    for (lib, judge, ext) in both_libraries() {
+        let out = dir.path().join(format!("interrupted.{ext}"));
+        let child = record_command(&lib, &["--camera", "012345678901"], &[&source], &out)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("spawn");
+        let until = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        while !partial(&out).exists() {
+            assert!(std::time::Instant::now() < until, "never got going");
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        // A second into the source's three.
+        std::thread::sleep(std::time::Duration::from_secs(1));
+        // SAFETY: a signal to our own child.
+        assert_eq!(
+            unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) },
+            0
+        );
+        let run = child.wait_with_output().expect("wait");
+        let err = stderr_of(&run);
+        // As every recording: Ctrl-C finishes the file, exit 0.
+        assert!(run.status.success(), "{err}");
+        assert!(
+            err.contains("interrupted: finishing the recording"),
+            "{err}"
+        );
+        assert!(!partial(&out).exists());
+        let recorded = recorded_frames_play(&source, &out, &judge);
+        let depth = recorded.keys().filter(|k| k.0 == "Depth").count();
+        assert!(depth < 85, "stopped before the source's end: {depth}");
+    }
+}
+
+#[test]
+fn camera_all_records_two_cameras_started_together_with_both_libraries() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let sources = [
+        common::sample("librealsense-depth-color-lz4.bag"),
+        common::sample("rsbag-synthetic-lz4.bag"),
+    ];
+    let refs: Vec<&Path> = sources.iter().map(PathBuf::as_path).collect();
+    for (lib, judge, ext) in both_libraries() {
+        let out = dir.path().join(format!("pair.{ext}"));
+        let said = record(&lib, &["--camera", "all"], &refs, &out);
+        assert_eq!(said.matches(", 0 frames dropped").count(), 2, "{said}");
+        // Started together: both were started before either streamed (the
+        // played recordings are resumed once every sensor runs), so each
+        // file has every video frame of its source from the first on.
+        for source in &sources {
+            let info: Value =
+                serde_json::from_str(&run_rsbag(&["info", "--json"], source)).expect("info");
+            let serial = info["realsense"]["device"]["Serial Number"]
+                .as_str()
+                .expect("serial");
+            let recorded = dir.path().join(format!("pair-{serial}.{ext}"));
+            same_frames(source, &recorded, &judge);
+        }
+    }
 }

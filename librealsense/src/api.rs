@@ -38,6 +38,13 @@ pub struct Rs2Extrinsics {
 /// `rs2_frame_callback_ptr`.
 pub type FrameCallbackPtr = unsafe extern "C" fn(Handle, *mut c_void);
 
+/// `rs2_devices_changed_callback_ptr`: (removed, added, user); the lists
+/// are the callee's to delete.
+pub type DevicesChangedPtr = unsafe extern "C" fn(Handle, Handle, *mut c_void);
+
+/// `rs2_notification_callback_ptr`: the notification is librealsense's.
+pub type NotificationPtr = unsafe extern "C" fn(Handle, *mut c_void);
+
 /// The oldest API version rsbag drives: librealsense 2.50.
 const OLDEST: c_int = 25000;
 
@@ -134,6 +141,21 @@ functions! {
     rs2_playback_status_to_string: fn(c_int) -> *const c_char;
     rs2_playback_device_pause: fn(Handle, *mut ErrorPtr);
     rs2_playback_device_resume: fn(Handle, *mut ErrorPtr);
+    rs2_context_remove_device: fn(Handle, *const c_char, *mut ErrorPtr);
+    rs2_set_devices_changed_callback: fn(Handle, DevicesChangedPtr, *mut c_void, *mut ErrorPtr);
+    rs2_device_list_contains: fn(Handle, Handle, *mut ErrorPtr) -> c_int;
+    rs2_set_notifications_callback: fn(Handle, NotificationPtr, *mut c_void, *mut ErrorPtr);
+    rs2_get_notification_description: fn(Handle, *mut ErrorPtr) -> *const c_char;
+    rs2_get_notification_timestamp: fn(Handle, *mut ErrorPtr) -> f64;
+    rs2_get_notification_severity: fn(Handle, *mut ErrorPtr) -> c_int;
+    rs2_get_notification_category: fn(Handle, *mut ErrorPtr) -> c_int;
+    rs2_get_notification_serialized_data: fn(Handle, *mut ErrorPtr) -> *const c_char;
+    rs2_log_severity_to_string: fn(c_int) -> *const c_char;
+    rs2_notification_category_to_string: fn(c_int) -> *const c_char;
+    rs2_is_device_extendable_to: fn(Handle, c_int, *mut ErrorPtr) -> c_int;
+    rs2_extension_type_to_string: fn(c_int) -> *const c_char;
+    rs2_is_enabled: fn(Handle, *mut c_int, *mut ErrorPtr);
+    rs2_load_json: fn(Handle, *const c_void, u32, *mut ErrorPtr);
 }
 
 /// The names tried when `RSBAG_LIBREALSENSE` is not set.

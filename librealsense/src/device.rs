@@ -2,17 +2,20 @@
 //! profiles, options and extrinsics, and its frames delivered to rsbag's
 //! callbacks (so `Recorder` records a camera as it records any device).
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::ffi::{c_int, c_void};
 use std::str::FromStr;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
+
+use crossbeam_channel::{Receiver, Sender};
 
 use bytes::Bytes;
 use parking_lot::Mutex;
 use rsbag::device::{
     CameraInfo, Device, Distortion, Extrinsics, Format, Frame, FrameCallback, Intrinsics,
-    NotificationCallback, OptionCallback, OptionRange, Sensor, SensorOption, StreamId, StreamKind,
-    StreamProfile, TimestampDomain,
+    Notification, NotificationCallback, OptionCallback, OptionRange, Sensor, SensorOption,
+    StreamId, StreamKind, StreamProfile, TimestampDomain,
 };
 
 use crate::api::{string, Api, Handle, Rs2Extrinsics};
@@ -21,7 +24,13 @@ use crate::{Error, Result};
 
 /// A librealsense object handle shared between threads: librealsense's
 /// objects may be used from any thread.
-struct Shared(Owned);
+pub(crate) struct Shared(Owned);
+
+impl Shared {
+    pub(crate) fn raw(&self) -> Handle {
+        self.0.raw()
+    }
+}
 
 // SAFETY: librealsense's devices and sensors are thread-safe.
 unsafe impl Send for Shared {}
@@ -40,7 +49,7 @@ unsafe impl Sync for ProfileHandle {}
 pub struct LibrealsenseDevice {
     // Dropped before the library: the sensors, then the device.
     sensors: Vec<Arc<LibrealsenseSensor>>,
-    device: Shared,
+    device: Arc<Shared>,
     info: CameraInfo,
     api: Arc<Api>,
 }
@@ -75,10 +84,73 @@ impl LibrealsenseDevice {
             .collect::<Result<_>>()?;
         Ok(LibrealsenseDevice {
             sensors,
-            device: Shared(device),
+            device: Arc::new(Shared(device)),
             info: CameraInfo::new(described.info),
             api,
         })
+    }
+
+    pub(crate) fn handle(&self) -> &Arc<Shared> {
+        &self.device
+    }
+
+    /// The frames librealsense handed over so far, per stream (each
+    /// counted in librealsense's callback, before rsbag's).
+    pub fn delivered(&self) -> BTreeMap<StreamId, u64> {
+        let mut delivered = BTreeMap::new();
+        for sensor in &self.sensors {
+            for (stream, count) in sensor.delivered.values() {
+                let count = count.load(Ordering::Relaxed);
+                if count > 0 {
+                    *delivered.entry(*stream).or_default() += count;
+                }
+            }
+        }
+        delivered
+    }
+
+    /// Load an advanced-mode preset (the JSON realsense-viewer saves) into
+    /// the device: an error, and nothing changed, for a device without
+    /// advanced mode (every played recording) or with it turned off.
+    pub fn load_preset(&self, json: &str) -> Result<()> {
+        let f = &self.api.f;
+        let device = self.device.raw();
+        let name = || {
+            format!(
+                "{} {}",
+                self.info.get("Name").unwrap_or("the device"),
+                self.info.get("Serial Number").unwrap_or_default()
+            )
+        };
+        let extension = advanced_mode_extension(&self.api)
+            .ok_or_else(|| Error::Librealsense("this librealsense has no advanced mode".into()))?;
+        // SAFETY: a live device.
+        let extendable = self
+            .api
+            .call(|e| unsafe { (f.rs2_is_device_extendable_to)(device, extension, e) })?;
+        if extendable == 0 {
+            return Err(Error::Librealsense(format!(
+                "{} has no advanced mode (a played recording never has; a camera of the D400 \
+                 series has), so a preset cannot be loaded",
+                name()
+            )));
+        }
+        let mut enabled: c_int = 0;
+        // SAFETY: a live device and a local to fill.
+        self.api
+            .call(|e| unsafe { (f.rs2_is_enabled)(device, &mut enabled, e) })?;
+        if enabled == 0 {
+            return Err(Error::Librealsense(format!(
+                "advanced mode is off on {}: turn it on (realsense-viewer does) and load the \
+                 preset again",
+                name()
+            )));
+        }
+        let size = u32::try_from(json.len())
+            .map_err(|_| Error::Librealsense("the preset is larger than 4 GB".into()))?;
+        // SAFETY: a live device and `size` bytes of text.
+        self.api
+            .call(|e| unsafe { (f.rs2_load_json)(device, json.as_ptr() as *const c_void, size, e) })
     }
 
     /// For a recording played as a device: hold its frames back, so that
@@ -87,7 +159,7 @@ impl LibrealsenseDevice {
     /// An error for a camera.
     pub fn pause(&self) -> Result<()> {
         let f = &self.api.f;
-        let device = self.device.0.raw();
+        let device = self.device.raw();
         self.api
             .call(|e| unsafe { (f.rs2_playback_device_pause)(device, e) })
     }
@@ -95,7 +167,7 @@ impl LibrealsenseDevice {
     /// Let a paused recording's frames go.
     pub fn resume(&self) -> Result<()> {
         let f = &self.api.f;
-        let device = self.device.0.raw();
+        let device = self.device.raw();
         self.api
             .call(|e| unsafe { (f.rs2_playback_device_resume)(device, e) })
     }
@@ -104,7 +176,7 @@ impl LibrealsenseDevice {
     /// it to its end (`false` for a camera).
     pub fn playback_finished(&self) -> bool {
         let f = &self.api.f;
-        let device = self.device.0.raw();
+        let device = self.device.raw();
         match self
             .api
             .call(|e| unsafe { (f.rs2_playback_device_get_current_status)(device, e) })
@@ -154,8 +226,9 @@ impl Device for LibrealsenseDevice {
 /// What a started sensor's callback needs: kept alive until it stops.
 struct Delivery {
     api: Arc<Api>,
-    /// The sensor's profiles by librealsense's unique id.
-    profiles: HashMap<i32, StreamProfile>,
+    /// The sensor's profiles by librealsense's unique id, with the count
+    /// of frames delivered.
+    profiles: HashMap<i32, (StreamProfile, Arc<AtomicU64>)>,
     callback: FrameCallback,
 }
 
@@ -164,7 +237,8 @@ struct SensorState {
     active: Vec<StreamProfile>,
     delivery: Option<Box<Delivery>>,
     option_listeners: Vec<OptionCallback>,
-    notification_listeners: Vec<NotificationCallback>,
+    /// Where librealsense's notifications go, once someone listens.
+    notifications: Option<Notifications>,
 }
 
 /// A sensor of a librealsense device.
@@ -176,6 +250,8 @@ pub struct LibrealsenseSensor {
     info: CameraInfo,
     /// Option ids by name.
     option_ids: HashMap<String, c_int>,
+    /// Frames delivered, by profile id.
+    delivered: HashMap<u32, (StreamId, Arc<AtomicU64>)>,
     state: Mutex<SensorState>,
     api: Arc<Api>,
 }
@@ -197,7 +273,12 @@ impl LibrealsenseSensor {
             }
         }
         let option_ids = list::option_ids(&api, sensor.raw())?;
+        let delivered = profiles
+            .iter()
+            .map(|(p, _)| (p.unique_id, (p.stream, Arc::new(AtomicU64::new(0)))))
+            .collect();
         Ok(LibrealsenseSensor {
+            delivered,
             profiles,
             _profile_list: Shared(profile_list),
             sensor: Shared(sensor),
@@ -209,7 +290,45 @@ impl LibrealsenseSensor {
     }
 
     fn raw(&self) -> Handle {
-        self.sensor.0.raw()
+        self.sensor.raw()
+    }
+
+    /// `value` is one `name` (librealsense's option `id`) can take: an
+    /// error saying why not (read-only, or its range).
+    fn check_value(&self, name: &str, id: c_int, value: f32) -> rsbag::Result<()> {
+        let f = &self.api.f;
+        let (mut min, mut max, mut step, mut default) = (0.0, 0.0, 0.0, 0.0);
+        self.api
+            .call(|e| unsafe {
+                (f.rs2_get_option_range)(
+                    self.raw(),
+                    id,
+                    &mut min,
+                    &mut max,
+                    &mut step,
+                    &mut default,
+                    e,
+                )
+            })
+            .map_err(failed)?;
+        if !(min..=max).contains(&value) {
+            return Err(rsbag::Error::InvalidArgument(format!(
+                "{} option {name:?} takes {min} to {max} in steps of {step} (default {default}), \
+                 not {value}",
+                self.name()
+            )));
+        }
+        let read_only = self
+            .api
+            .call(|e| unsafe { (f.rs2_is_option_read_only)(self.raw(), id, e) })
+            .map_err(failed)?;
+        if read_only != 0 {
+            return Err(rsbag::Error::InvalidArgument(format!(
+                "{} option {name:?} is read-only here",
+                self.name()
+            )));
+        }
+        Ok(())
     }
 }
 
@@ -298,6 +417,7 @@ impl Sensor for LibrealsenseSensor {
                 known.join(", ")
             )));
         };
+        self.check_value(name, id, value)?;
         let f = &self.api.f;
         self.api
             .call(|e| unsafe { (f.rs2_set_option)(self.raw(), id, value, e) })
@@ -314,7 +434,14 @@ impl Sensor for LibrealsenseSensor {
     }
 
     fn add_notification_listener(&self, callback: NotificationCallback) {
-        self.state.lock().notification_listeners.push(callback);
+        let mut state = self.state.lock();
+        match &state.notifications {
+            Some(notifications) => notifications.listeners.lock().push(callback),
+            None => match Notifications::start(&self.api, self.raw(), callback) {
+                Ok(notifications) => state.notifications = Some(notifications),
+                Err(e) => tracing::warn!("{}: no notifications: {e}", self.name()),
+            },
+        }
     }
 
     fn open(&self, profiles: &[StreamProfile]) -> rsbag::Result<()> {
@@ -350,7 +477,10 @@ impl Sensor for LibrealsenseSensor {
             profiles: self
                 .profiles
                 .iter()
-                .map(|(p, _)| (p.unique_id as i32, *p))
+                .map(|(p, _)| {
+                    let count = self.delivered[&p.unique_id].1.clone();
+                    (p.unique_id as i32, (*p, count))
+                })
                 .collect(),
             callback,
         });
@@ -420,10 +550,12 @@ fn to_frame(delivery: &Delivery, frame: Handle) -> Result<Frame> {
     // SAFETY (every call): `frame` is alive until released by the caller.
     let profile_handle = api.call(|e| unsafe { (f.rs2_get_frame_stream_profile)(frame, e) })?;
     let [_, _, _, unique_id, _] = list::profile_data(api, profile_handle)?;
-    let profile = *delivery
+    let (profile, delivered) = delivery
         .profiles
         .get(&unique_id)
         .ok_or_else(|| Error::Librealsense(format!("a frame of an unknown profile {unique_id}")))?;
+    delivered.fetch_add(1, Ordering::Relaxed);
+    let profile = *profile;
     let data = api.call(|e| unsafe { (f.rs2_get_frame_data)(frame, e) })?;
     let size = api.call(|e| unsafe { (f.rs2_get_frame_data_size)(frame, e) })?;
     let bytes = if data.is_null() || size <= 0 {
@@ -485,4 +617,123 @@ fn now_ms() -> f64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
+}
+
+/// A sensor's notifications: librealsense's callback hands each to a
+/// thread of rsbag's (through a bounded queue it never waits on), which
+/// calls the listeners, so a listener that waits (the recorder, on a slow
+/// disk) never holds librealsense up.
+struct Notifications {
+    listeners: Arc<Mutex<Vec<NotificationCallback>>>,
+    /// Dropped with the sensor: the thread then ends.
+    _stop: Sender<()>,
+}
+
+/// At most this many notifications wait for the listeners; more are
+/// dropped (a notification storm must not grow without bound).
+const NOTIFICATIONS_QUEUED: usize = 1024;
+
+/// What librealsense's notification callback needs.
+///
+/// Never freed: librealsense keeps the callback as long as its sensor
+/// lives, which can be longer than this handle (the device owns the
+/// sensor). It is a channel end and the library, which stays loaded.
+struct NotificationSink {
+    api: Arc<Api>,
+    notifications: Sender<Notification>,
+}
+
+impl Notifications {
+    fn start(api: &Arc<Api>, sensor: Handle, first: NotificationCallback) -> Result<Notifications> {
+        let (sender, notifications) = crossbeam_channel::bounded(NOTIFICATIONS_QUEUED);
+        let (stop, stopped) = crossbeam_channel::bounded(0);
+        let listeners = Arc::new(Mutex::new(vec![first]));
+        let sink: &'static NotificationSink = Box::leak(Box::new(NotificationSink {
+            api: api.clone(),
+            notifications: sender,
+        }));
+        let user = sink as *const NotificationSink as *mut c_void;
+        let f = &api.f;
+        // SAFETY: a live sensor; `user` lives for the rest of the process.
+        api.call(|e| unsafe {
+            (f.rs2_set_notifications_callback)(sensor, on_notification, user, e)
+        })?;
+        let delivered = listeners.clone();
+        std::thread::Builder::new()
+            .name("rsbag-notifications".into())
+            .spawn(move || deliver_notifications(notifications, stopped, delivered))
+            .map_err(|e| Error::Librealsense(format!("a thread for notifications: {e}")))?;
+        Ok(Notifications {
+            listeners,
+            _stop: stop,
+        })
+    }
+}
+
+/// Hand each notification to the listeners (no lock held while they run)
+/// until the sensor is dropped.
+fn deliver_notifications(
+    notifications: Receiver<Notification>,
+    stopped: Receiver<()>,
+    listeners: Arc<Mutex<Vec<NotificationCallback>>>,
+) {
+    loop {
+        crossbeam_channel::select! {
+            recv(notifications) -> n => match n {
+                Ok(n) => {
+                    let listeners = listeners.lock().clone();
+                    for listener in listeners {
+                        listener(&n);
+                    }
+                }
+                Err(_) => return,
+            },
+            recv(stopped) -> _ => return,
+        }
+    }
+}
+
+/// librealsense's notification callback: the notification copied and
+/// queued (never waiting).
+unsafe extern "C" fn on_notification(notification: Handle, user: *mut c_void) {
+    // SAFETY: `user` is the leaked `NotificationSink`.
+    let sink = &*(user as *const NotificationSink);
+    if let Ok(n) = to_notification(&sink.api, notification) {
+        let _ = sink.notifications.try_send(n);
+    }
+}
+
+/// rsbag's notification of librealsense's (alive during the callback).
+fn to_notification(api: &Api, n: Handle) -> Result<Notification> {
+    let f = &api.f;
+    // SAFETY (every call): `n` is alive during the callback; the texts are
+    // copied at once; the names are static text.
+    let category = api.call(|e| unsafe { (f.rs2_get_notification_category)(n, e) })?;
+    let severity = api.call(|e| unsafe { (f.rs2_get_notification_severity)(n, e) })?;
+    Ok(Notification {
+        category: unsafe { string((f.rs2_notification_category_to_string)(category)) },
+        severity: unsafe { string((f.rs2_log_severity_to_string)(severity)) },
+        description: unsafe { string(api.call(|e| (f.rs2_get_notification_description)(n, e))?) },
+        timestamp: api.call(|e| unsafe { (f.rs2_get_notification_timestamp)(n, e) })?,
+        serialized_data: unsafe {
+            string(api.call(|e| (f.rs2_get_notification_serialized_data)(n, e))?)
+        },
+    })
+}
+
+/// librealsense's number for its advanced-mode extension, found by name
+/// (the numbering is librealsense's, not fixed by rsbag).
+fn advanced_mode_extension(api: &Api) -> Option<c_int> {
+    // 0 is UNKNOWN; so is every number past the last.
+    for i in 1..1000 {
+        // SAFETY: a name for any number; static text.
+        let name = unsafe { string((api.f.rs2_extension_type_to_string)(i)) };
+        if name.is_empty() || name.eq_ignore_ascii_case("unknown") {
+            return None;
+        }
+        if name.eq_ignore_ascii_case("advanced mode") {
+            return Some(i);
+        }
+    }
+    None
 }

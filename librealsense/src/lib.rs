@@ -6,10 +6,14 @@
 //! `RSBAG_LIBREALSENSE=PATH` if set, else the system's `librealsense2`
 //! (`librealsense2.so.2` on Linux).
 //!
-//! This first part lists devices: camera info, sensors, stream profiles
-//! with intrinsics, options with their ranges. A recording can stand in
-//! for a camera ([`Context::simulate`]): librealsense plays it as a device
-//! of the context, which is how this is tested on machines without one.
+//! It lists devices (camera info, sensors, stream profiles with
+//! intrinsics, options with their ranges) and makes each an rsbag
+//! [`Device`](rsbag::device::Device) to record: frames with metadata,
+//! options, notifications, advanced-mode presets, and the device's removal
+//! ([`Context::removals`]). A recording can stand in for a camera
+//! ([`Context::simulate`]): librealsense plays it as a device of the
+//! context, which is how this is tested on machines without one; removing
+//! it ([`Context::unplug`]) is an unplugged camera.
 //!
 //! ```no_run
 //! let context = rsbag_librealsense::Context::new()?;
@@ -24,6 +28,7 @@
 mod api;
 mod device;
 mod list;
+mod watch;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -66,6 +71,16 @@ impl std::fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// librealsense's error about `file`, naming it.
+fn in_file(error: Error, file: &Path) -> Error {
+    match error {
+        Error::Librealsense(message) => {
+            Error::Librealsense(format!("{}: {message}", file.display()))
+        }
+        other => other,
+    }
+}
+
 /// The result of this crate's calls.
 pub type Result<T> = std::result::Result<T, Error>;
 
@@ -78,6 +93,8 @@ pub struct Context {
     // gone.
     simulated: Vec<list::Owned>,
     context: list::Owned,
+    watch: &'static watch::Watch,
+    removals: crossbeam_channel::Receiver<String>,
     api: Arc<api::Api>,
 }
 
@@ -98,10 +115,14 @@ impl Context {
         // SAFETY: creating a context for the version the library reports.
         let raw = api.call(|e| unsafe { (api.f.rs2_create_context)(version, e) })?;
         let context = list::Owned::new(raw, api.f.rs2_delete_context);
+        let api = Arc::new(api);
+        let (watch, removals) = watch::Watch::install(&api, context.raw())?;
         Ok(Context {
             simulated: Vec::new(),
             context,
-            api: Arc::new(api),
+            watch,
+            removals,
+            api,
         })
     }
 
@@ -129,10 +150,35 @@ impl Context {
         let device = self
             .api
             .call(|e| unsafe { (f.rs2_context_add_device)(self.context.raw(), name.as_ptr(), e) })
-            .map_err(|e| Error::Librealsense(format!("{}: {e}", file.display())))?;
+            .map_err(|e| in_file(e, file))?;
         self.simulated
             .push(list::Owned::new(device, f.rs2_delete_device));
         Ok(())
+    }
+
+    /// Remove the simulated device playing `file` from the context, as if
+    /// its camera were unplugged: librealsense reports the removal to the
+    /// context's devices-changed callback ([`removals`](Self::removals)).
+    pub fn unplug(&self, file: &Path) -> Result<()> {
+        let name =
+            std::ffi::CString::new(file.to_string_lossy().as_bytes()).map_err(|_| Error::Load {
+                path: file.to_owned(),
+                reason: "a path with a NUL byte".into(),
+            })?;
+        let f = &self.api.f;
+        // SAFETY: a live context and a NUL-terminated name.
+        self.api
+            .call(|e| unsafe {
+                (f.rs2_context_remove_device)(self.context.raw(), name.as_ptr(), e)
+            })
+            .map_err(|e| in_file(e, file))
+    }
+
+    /// The serial numbers of devices taken from this context with
+    /// [`device`](Self::device) that were then removed (unplugged), each
+    /// once, as librealsense reports them.
+    pub fn removals(&self) -> crossbeam_channel::Receiver<String> {
+        self.removals.clone()
     }
 
     /// Every device of the context, described.
@@ -160,7 +206,9 @@ impl Context {
             let info = list::device_info(api, device.raw())?;
             let number = info.info.get("Serial Number").cloned().unwrap_or_default();
             if number == serial {
-                return LibrealsenseDevice::new(api.clone(), device);
+                let device = LibrealsenseDevice::new(api.clone(), device)?;
+                self.watch.add(serial, device.handle());
+                return Ok(device);
             }
             serials.push(number);
         }

@@ -13,6 +13,7 @@
 //! - [`check`] finds dropped, out-of-order and duplicated frames and
 //!   damage to the file.
 
+pub mod calibration;
 pub mod check;
 mod device;
 mod engine;

@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use super::calibration::Calibration;
 use super::recording::Recording;
 use crate::bag::{Bag, Chunk};
 use crate::device::{camera_info, CameraInfo, Intrinsics};
@@ -124,6 +125,27 @@ pub struct RealSenseSummary {
     pub sensors: Vec<SensorSummary>,
     /// The streams.
     pub streams: Vec<StreamSummary>,
+    /// The transform between every ordered pair of distinct streams the
+    /// recording relates (librealsense's `get_extrinsics_to`).
+    pub extrinsics: Vec<ExtrinsicsSummary>,
+}
+
+/// Where stream `to` is seen from stream `from`: the transform that maps a
+/// point in `from`'s coordinates to `to`'s.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct ExtrinsicsSummary {
+    /// librealsense's name of the stream transformed from (`Depth`,
+    /// `Infrared 1`).
+    pub from: String,
+    /// librealsense's name of the stream transformed to.
+    pub to: String,
+    /// Rotation, a column-major 3x3 matrix as librealsense gives it.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "short_float_list"))]
+    pub rotation: [f32; 9],
+    /// Translation, metres.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "short_float_list"))]
+    pub translation: [f32; 3],
 }
 
 /// One recorded sensor.
@@ -386,6 +408,16 @@ impl RealSenseSummary {
             device: pairs(&snapshot.info),
             sensors,
             streams,
+            extrinsics: Calibration::of(recording)
+                .extrinsics
+                .iter()
+                .map(|e| ExtrinsicsSummary {
+                    from: e.from.name(),
+                    to: e.to.name(),
+                    rotation: e.extrinsics.rotation,
+                    translation: e.extrinsics.translation,
+                })
+                .collect(),
         })
     }
 }
@@ -455,8 +487,8 @@ fn short_float<S: serde::Serializer>(v: &f32, s: S) -> std::result::Result<S::Ok
 }
 
 #[cfg(feature = "serde")]
-fn short_float_list<S: serde::Serializer>(
-    v: &[f32; 5],
+fn short_float_list<S: serde::Serializer, const N: usize>(
+    v: &[f32; N],
     s: S,
 ) -> std::result::Result<S::Ok, S::Error> {
     use serde::ser::SerializeSeq;

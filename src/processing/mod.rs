@@ -1,7 +1,8 @@
 //! What is made of a frame's bytes: images to view or save, colourised
-//! depth, depth in metres, depth aligned to another stream (and back),
-//! point clouds with texture coordinates (computed as librealsense computes
-//! them), video timing and united IMU samples. Pure functions over
+//! depth (a quick jet map, and librealsense's colorizer exactly), depth
+//! in metres, depth aligned to another stream (and back), point clouds
+//! with texture coordinates (computed as librealsense computes them),
+//! video timing and united IMU samples. Pure functions over
 //! [`crate::device::Frame`]s, no I/O; the `rsbag convert` command and the
 //! Python package expose them.
 //!
@@ -17,6 +18,7 @@
 //! ```
 
 mod align;
+mod colorizer;
 mod depth;
 mod geometry;
 mod image;
@@ -25,6 +27,7 @@ mod pointcloud;
 mod video;
 
 pub use align::Alignment;
+pub use colorizer::{ColorScheme, Colorizer, ProcessingOption, COLORIZER_OPTIONS};
 pub use depth::{depth_meters, depth_raw, DepthMap};
 pub use geometry::{deproject, project, transform, DepthRays};
 pub use image::{colorize, depth_values, image, image_supported, rows, Image, PixelLayout};

@@ -184,7 +184,12 @@ impl Shared {
         if self.closed.load(Ordering::Acquire) || self.paused.load(Ordering::Acquire) {
             return;
         }
-        if self.has_failed() {
+        // Held until the frame is queued, so that the writer, failing,
+        // either finds this frame in the queue (and counts it dropped) or
+        // this finds the failure.
+        let failure = self.failure.lock();
+        if failure.is_some() {
+            drop(failure);
             self.counts
                 .lock()
                 .entry(frame.profile.stream)
@@ -209,6 +214,7 @@ impl Shared {
                 Err(TrySendError::Full(_) | TrySendError::Disconnected(_)) => Err(()),
             }
         };
+        drop(failure);
         if result.is_err() {
             self.queued_bytes.fetch_sub(size, Ordering::AcqRel);
             self.counts.lock().entry(stream).or_default().dropped += 1;
@@ -724,7 +730,11 @@ impl WriterThread {
                             Err(_) => break,
                         }
                     }
-                    self.write_frames(&frames, &mut written_extrinsics)
+                    let result = self.write_frames(&frames, &mut written_extrinsics);
+                    if result.is_err() {
+                        self.count_dropped(frames.iter().map(|(_, frame, _)| frame));
+                    }
+                    result
                 }
                 Job::StreamsStarted {
                     sensor,
@@ -752,6 +762,8 @@ impl WriterThread {
                 if let Some(shared) = self.counts.upgrade() {
                     shared.fail(&e);
                 }
+                // What was queued before the failure is lost too.
+                self.count_leftovers_as_dropped();
                 return Err(e);
             }
         }
@@ -820,19 +832,26 @@ impl WriterThread {
         self.writer.write_option(sensor, &option, at)
     }
 
+    /// Count the frames still queued as dropped.
     fn count_leftovers_as_dropped(&self) {
+        let leftovers: Vec<Frame> = self
+            .queue
+            .try_iter()
+            .filter_map(|job| match job {
+                Job::Frame { frame, .. } => Some(frame),
+                _ => None,
+            })
+            .collect();
+        self.count_dropped(leftovers.iter());
+    }
+
+    fn count_dropped<'a>(&self, frames: impl Iterator<Item = &'a Frame>) {
         let Some(shared) = self.counts.upgrade() else {
             return;
         };
-        while let Ok(job) = self.queue.try_recv() {
-            if let Job::Frame { frame, .. } = job {
-                shared
-                    .counts
-                    .lock()
-                    .entry(frame.profile.stream)
-                    .or_default()
-                    .dropped += 1;
-            }
+        let mut counts = shared.counts.lock();
+        for frame in frames {
+            counts.entry(frame.profile.stream).or_default().dropped += 1;
         }
     }
 }

@@ -46,6 +46,9 @@ Scenarios (all timestamps in the hardware-clock domain unless said):
                1002 + 10 i ms (9 samples) and Gyro @200 at 1000 + 5 i ms (20
                samples, the first before and the last three after the accel
                samples).
+  live         for `rsbag view --camera --simulate`: 20 s of depth Z16 and
+               colour RGB8 64x48 @30 (sensors "Stereo Module", "RGB Camera";
+               600 frames each), Accel @100 and Gyro @200 ("Motion Module").
   formats      ten sensors "Sensor 0".."Sensor 9", one 16x8 @30 stream each, in
                every video format librealsense 2.59 compresses its own way:
                Depth Z16, Infrared 1-3 Y8/Y16/RAW16, Color 0-5
@@ -472,6 +475,34 @@ def media():
     return s, schedule
 
 
+def live():
+    """Depth, colour and IMU for seconds: a camera for `rsbag view --camera`."""
+    s = Session("rsbag Synthetic Live", "0007")
+    stereo, rgb = s.add_sensor("Stereo Module"), s.add_sensor("RGB Camera")
+    module = s.add_sensor("Motion Module")
+    s.read_only_option(stereo, rs.option.depth_units, 0.001)
+    depth = s.add_video(stereo, rs.stream.depth, 0, 701, rs.format.z16, 64, 48, 30,
+                        rs.distortion.brown_conrady)
+    color = s.add_video(rgb, rs.stream.color, 0, 702, rs.format.rgb8, 64, 48, 30,
+                        rs.distortion.inverse_brown_conrady)
+    accel = s.add_motion(module, rs.stream.accel, 703, 100, 1.0)
+    gyro = s.add_motion(module, rs.stream.gyro, 704, 200, 0.5)
+    s.link(depth, color, IDENTITY, [0.015, 0.0, 0.0])
+    seconds = 20
+    schedule = []
+    for i in range(30 * seconds):
+        ts = 1000.0 + i * 1000.0 / 30
+        schedule.append((ts, lambda i=i, ts=ts: s.video_frame(depth, i, i + 1, ts)))
+        schedule.append((ts + 0.5, lambda i=i, ts=ts: s.video_frame(color, i, i + 1, ts)))
+    for i in range(100 * seconds):
+        ts = 1000.0 + i * 10.0 + 0.1
+        schedule.append((ts, lambda i=i, ts=ts: s.motion_frame(accel, i, i + 1, ts)))
+    for i in range(200 * seconds):
+        ts = 1000.0 + i * 5.0 + 0.2
+        schedule.append((ts, lambda i=i, ts=ts: s.motion_frame(gyro, i, i + 1, ts)))
+    return s, schedule
+
+
 def formats():
     s = Session("rsbag Format Zoo", "0005")
     # One sensor per format (a sensor holds one stream of a kind and index).
@@ -494,7 +525,7 @@ def formats():
 
 
 SCENARIOS = {"depth-color": depth_color, "stereo": stereo, "motion": motion, "metadata": metadata,
-             "formats": formats, "media": media}
+             "formats": formats, "media": media, "live": live}
 
 
 def main():

@@ -30,12 +30,13 @@ function depthColours(units, { near, far }) {
 
 /** RGBA pixels of a decoded frame (one pass, no allocation per pixel:
  * a 1280x720 frame is drawn in a few milliseconds). */
-function rgba(frame, depthRange) {
+export function rgba(frame, depthRange) {
   const { header, pixels } = frame;
   const count = header.width * header.height;
   const out = new Uint8ClampedArray(count * 4);
   switch (header.layout) {
     case 'depth16': {
+      if (frame.colors) return rgbImage(frame.colors, header);
       const table = depthColours(header.depth_units, depthRange);
       const words = new Uint32Array(out.buffer);
       for (let i = 0; i < count; i++) words[i] = table[pixels[2 * i] | (pixels[2 * i + 1] << 8)];
@@ -70,8 +71,20 @@ function rgba(frame, depthRange) {
   return new ImageData(out, header.width, header.height);
 }
 
+/** An image of RGB8 bytes. */
+function rgbImage(rgb, { width, height }) {
+  const out = new Uint8ClampedArray(width * height * 4);
+  for (let i = 0; i < width * height; i++) {
+    out[4 * i] = rgb[3 * i];
+    out[4 * i + 1] = rgb[3 * i + 1];
+    out[4 * i + 2] = rgb[3 * i + 2];
+    out[4 * i + 3] = 255;
+  }
+  return new ImageData(out, width, height);
+}
+
 /** The value of the pixel at (x, y), in words. */
-function pixelText(frame, x, y) {
+export function pixelText(frame, x, y) {
   const { header, pixels } = frame;
   const i = y * header.width + x;
   const data = new DataView(pixels.buffer, pixels.byteOffset, pixels.byteLength);
@@ -164,7 +177,9 @@ class StreamView {
 
   async fetchAndDraw(wanted, maxWidth) {
     const fetchStart = performance.now();
-    const frame = await this.source.frame(this.stream.key, wanted.index, maxWidth);
+    const query = this.stream.kind === 'depth' ? this.viewer.depth.query() : '';
+    const frame = await this.source.frame(this.stream.key, wanted.index, maxWidth, query);
+    frame.query = query;
     const drawStart = performance.now();
     // A whole frame that another frame was asked for over is not drawn.
     if (maxWidth === null && this.wanted) return;
@@ -194,11 +209,19 @@ class StreamView {
     if (this.legend) this.drawLegend();
   }
 
+  /** The legend of the colours shown: the page's map or librealsense's
+   * (from the server); none for colours by histogram (equalized). */
   drawLegend() {
     const { near, far } = this.viewer.depthRange;
+    const { header } = this.shown;
+    const colours = header.colors ? header.legend : JET;
+    this.legend.hidden = !colours;
+    this.legendLabels.hidden = !colours;
+    if (!colours) return;
     const context = this.legend.getContext('2d');
-    const strip = new ImageData(LEGEND_STEPS, 1);
-    JET.forEach(([r, g, b], i) => strip.data.set([r, g, b, 255], 4 * i));
+    const strip = new ImageData(colours.length, 1);
+    colours.forEach(([r, g, b], i) => strip.data.set([r, g, b, 255], 4 * i));
+    this.legend.width = colours.length;
     context.putImageData(strip, 0, 0);
     this.legend.dataset.near = near;
     this.legend.dataset.far = far;
@@ -208,6 +231,19 @@ class StreamView {
 
   redraw() {
     if (this.shown) this.draw(this.shown);
+  }
+
+  /** The depth settings changed: fetch the frame again if they change
+   * what the server sends, else draw it again. */
+  settingsChanged() {
+    if (!this.shown) return;
+    const query = this.viewer.depth.query();
+    if (this.stream.kind !== 'depth' || this.shown.query === query) {
+      this.redraw();
+      return;
+    }
+    this.wanted = { index: this.shown.header.index, askedAt: performance.now() };
+    this.load();
   }
 
   hover(event) {
@@ -247,6 +283,10 @@ export class Pictures {
 
   redraw() {
     for (const view of this.views) view.redraw();
+  }
+
+  settingsChanged() {
+    for (const view of this.views) view.settingsChanged();
   }
 
   /** The frame each stream shows, by stream key. */

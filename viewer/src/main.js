@@ -1,12 +1,16 @@
 // The page of `rsbag view`: a recording's frames, timeline, plots and
 // structure. Served by `rsbag view FILE`, or inlined into the one file of
-// `rsbag view FILE --export report.html`.
+// `rsbag view FILE --export report.html`. Served by `rsbag view --camera`,
+// a camera live instead (see live.js).
 //
 // `window.rsbagViewer` is the page's state, for the browser tests and for
 // anyone at the console: the recording's document, the time shown, the
 // frames shown, the timeline's marks and the plots.
 
+import { CloudView } from './cloud.js';
+import { DepthSettings } from './depth.js';
 import { Pictures } from './frames.js';
+import { startLive } from './live.js';
 import { devicePanel, streamsPanel, structurePanel } from './panels.js';
 import { Plots } from './plots.js';
 import { openSource } from './source.js';
@@ -50,7 +54,10 @@ class Viewer {
     /** Every frame drawn: stream, index and the time from asking to drawn. */
     this.framesShown = [];
     this.tooltip = new Tooltip();
+    this.depth = new DepthSettings(() => this.depthSettingsChanged());
+    this.depth.range = this.depthRange;
     this.pictures = new Pictures(this.recording, source, this);
+    this.cloud = new CloudView(this.recording, source, this);
     this.timeline = new Timeline(this.recording, this);
     this.plots = new Plots(this.recording, this);
   }
@@ -72,7 +79,7 @@ class Viewer {
     const title = el('header', {},
       el('h1', {}, this.recording.file || 'recording'),
       el('span', { class: 'facts' }, `${s.format} · ${short(this.duration, 3)} s · ${this.recording.streams.length} streams${this.source.live ? '' : ' · report: thumbnails only'}`));
-    root.append(title, this.controls(), this.pictures.node,
+    root.append(title, this.controls(), this.pictures.node, this.cloud.stream ? this.cloud.node : null,
       el('h2', {}, 'Timeline'), this.timeline.node,
       el('h2', {}, 'IMU and pose'), this.plots.node,
       el('div', { class: 'panels' }, devicePanel(this.recording, this), streamsPanel(this.recording), structurePanel(this.recording)));
@@ -96,7 +103,7 @@ class Viewer {
       const [n, f] = [Number(near.value), Number(far.value)];
       if (f > n && n >= 0) {
         this.depthRange = { near: n, far: f };
-        this.pictures.redraw();
+        this.depth.setRange(this.depthRange);
       }
     };
     near.addEventListener('change', range);
@@ -105,7 +112,13 @@ class Viewer {
     const next = el('button', { id: 'next-frame', type: 'button', title: 'next frame (→)', onclick: () => this.step(1) }, '▶');
     document.addEventListener('keydown', (e) => this.key(e));
     return el('div', { id: 'controls' }, this.playButton, previous, next, speed, this.scrubber, this.timeLabel,
-      el('label', {}, 'depth from ', near, ' to ', far, ' m'));
+      el('label', {}, 'depth from ', near, ' to ', far, ' m'), this.source.live ? this.depth.controls() : null);
+  }
+
+  /** Show depth again as its settings now say (colours, filters). */
+  depthSettingsChanged() {
+    this.pictures.settingsChanged();
+    this.cloud.settingsChanged();
   }
 
   /** Move the cursor to the next (1) or previous (-1) change of the
@@ -147,6 +160,7 @@ class Viewer {
     this.scrubber.value = this.duration > 0 ? Math.round((this.time / this.duration) * SCRUB_STEPS) : 0;
     this.timeLabel.textContent = `${this.time.toFixed(3)} s of ${this.duration.toFixed(3)} s`;
     this.pictures.showTime(this.time, askedAt);
+    this.cloud.showTime(this.time, askedAt);
     this.timeline.drawCursor();
     this.plots.showTime(this.time);
   }
@@ -178,7 +192,7 @@ class Viewer {
       time: this.time,
       playing: this.playing,
       shown: this.pictures.shown(),
-      settled: this.pictures.settled(),
+      settled: this.pictures.settled() && this.cloud.settled(),
       framesShown: this.framesShown,
       marks: this.timeline.marks,
       plots: this.plots.charts(),
@@ -189,9 +203,13 @@ class Viewer {
 async function start() {
   const root = document.getElementById('app');
   try {
-    const viewer = new Viewer(await openSource());
-    viewer.build(root);
-    window.rsbagViewer = viewer;
+    if (root.dataset.live) {
+      window.rsbagViewer = await startLive(root, new Tooltip());
+    } else {
+      const viewer = new Viewer(await openSource());
+      viewer.build(root);
+      window.rsbagViewer = viewer;
+    }
     document.body.dataset.ready = 'true';
   } catch (error) {
     root.replaceChildren(el('p', { class: 'error' }, `The viewer could not start: ${error.message || error}`));

@@ -30,7 +30,7 @@ export function devicePanel(recording, viewer) {
       return [name, recorded, during.length ? el('span', { class: 'changes' }, during) : ''];
     });
     return el('div', { class: 'sensor' }, el('h3', {}, sensor.name), keyValues(sensor.info),
-      table(['option', 'recorded', 'changes during the recording'], rows, { class: 'options' }));
+      table(recording.live ? ['option', 'value at start', ''] : ['option', 'recorded', 'changes during the recording'], rows, { class: 'options' }));
   });
   return section('device', 'Device', keyValues(rs.device), ...rs.notes.map((n) => el('p', { class: 'note' }, n)), ...sensors);
 }

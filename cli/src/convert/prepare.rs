@@ -13,7 +13,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use rsbag::device::{Extrinsics, Format, Frame, ProfileKind, StreamId, StreamKind};
-use rsbag::playback::{FrameReader, RecordedFrame};
+use rsbag::playback::{FrameReader, RecordedFrame, Recording};
 use rsbag::processing::{Alignment, PointCloudMaker};
 use rsbag::{Error, Result};
 
@@ -223,8 +223,12 @@ fn depth_stream(reader: &FrameReader) -> Option<StreamId> {
 
 /// The first colour stream the recording relates to a depth stream.
 fn color_stream(reader: &FrameReader) -> Option<StreamId> {
-    let recording = reader.recording();
-    let depth = depth_stream(reader)?;
+    color_stream_of(reader.recording(), depth_stream(reader)?)
+}
+
+/// The first colour stream the recording relates to depth stream `depth`:
+/// where point clouds of it take their colour (also the viewer's 3D view).
+pub(crate) fn color_stream_of(recording: &Recording, depth: StreamId) -> Option<StreamId> {
     recording
         .streams()
         .iter()

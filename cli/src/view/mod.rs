@@ -1,6 +1,9 @@
 //! `rsbag view`: look at a recording in a web browser, or export the same
-//! page as one self-contained HTML file.
+//! page as one self-contained HTML file; or watch a camera live.
 
+mod cloud;
+mod depth;
+mod live;
 mod model;
 mod page;
 mod payload;
@@ -44,12 +47,36 @@ use super::progress;
 /// server and no network (`--thumbnails` frames of every video stream,
 /// evenly spread, at most 320 pixels wide), to attach to a bug report.
 ///
+/// `--camera [SERIAL]` shows a RealSense camera live instead (the only
+/// one connected when no serial is given; librealsense is loaded as for
+/// `rsbag devices`, and `--simulate FILE` plays a recording as a camera):
+/// the latest frame of every stream, its rate, the frames the camera
+/// dropped and those the page had no time to show, the IMU scrolling, and
+/// a button that starts and stops recording the camera into a new file in
+/// `--record-to` (`live-SERIAL-N.bag`, or `.db3` with `--record-format
+/// db3`), as `rsbag record --camera` records.
+///
 /// Exit code: 0; 4 when the recording is damaged (the page lists the
 /// damage); 1 when it cannot be read at all (nothing is served).
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The recording to look at.
-    file: PathBuf,
+    #[arg(required_unless_present = "camera", conflicts_with = "camera")]
+    file: Option<PathBuf>,
+    /// Show the RealSense camera with this serial number live (no serial:
+    /// the only one connected).
+    #[arg(long, value_name = "SERIAL", num_args = 0..=1, default_missing_value = "", conflicts_with = "export")]
+    camera: Option<String>,
+    /// A recording librealsense plays as a connected camera (repeatable;
+    /// with --camera).
+    #[arg(long, value_name = "FILE", requires = "camera")]
+    simulate: Vec<PathBuf>,
+    /// Where recordings started from the live page go.
+    #[arg(long, value_name = "DIR", default_value = ".", requires = "camera")]
+    record_to: PathBuf,
+    /// The format of recordings started from the live page.
+    #[arg(long, value_name = "FORMAT", default_value = "bag", value_parser = ["bag", "db3"], requires = "camera")]
+    record_format: String,
     /// The port to serve on (0: one the system chooses).
     #[arg(long, default_value_t = 0)]
     port: u16,
@@ -71,23 +98,40 @@ pub struct Args {
     force: bool,
 }
 
+/// How often the live view looks whether a simulated camera's file ended.
+const PLAYED_POLL: std::time::Duration = std::time::Duration::from_millis(100);
+
 /// The widest picture in an exported page.
 const THUMBNAIL_WIDTH: u32 = 320;
+/// The most columns of vertices of a point cloud in an exported page
+/// (every n-th pixel of every n-th row: a 848x480 frame gives at most
+/// 160x90 vertices, 216 KB).
+const CLOUD_WIDTH: u32 = 160;
 
 /// Serve (or export) the page; exits 4 ([`DAMAGED`]) when the recording is
 /// damaged, as every command that reads one, once the page is written or
 /// served.
 pub fn run(args: Args) -> Result<ExitCode> {
+    let file = match (&args.file, &args.camera) {
+        (Some(file), _) => file.clone(),
+        (None, Some(serial)) => return run_live(&args, serial),
+        // clap asks for one or the other.
+        (None, None) => {
+            return Err(Error::InvalidArgument(
+                "give a recording or --camera".into(),
+            ))
+        }
+    };
     if let Some(out) = &args.export {
         super::output::refuse_existing(out, args.force)?;
     }
     // A file that cannot be read is an error before anything is served.
-    let reader = super::select::open(&args.file)?;
-    let document = describe(&args.file, &reader)?;
+    let reader = super::select::open(&file)?;
+    let document = describe(&file, &reader)?;
     let exit = if model::is_damaged(&document) {
         eprintln!(
             "rsbag: {}: the file is damaged; the page lists what `rsbag check` finds",
-            args.file.display()
+            file.display()
         );
         ExitCode::from(DAMAGED)
     } else {
@@ -97,6 +141,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         let report = json!({
             "recording": document,
             "frames": thumbnails(&reader, args.thumbnails)?,
+            "clouds": clouds(&reader, args.thumbnails)?,
         });
         write_new(out, page::report(&report).as_bytes(), args.force)?;
         println!("wrote {}", out.display());
@@ -114,27 +159,73 @@ pub fn run(args: Args) -> Result<ExitCode> {
         })
         .collect();
     let site = server::Site {
+        clouds: cloud::makers(&reader),
         reader,
         recent: Default::default(),
         document: document.to_string(),
         streams,
     };
     let interrupted = super::interrupt::handle();
-    let running = server::start(site, SocketAddr::new(args.bind, args.port))?;
+    let running = server::start(
+        std::sync::Arc::new(site),
+        SocketAddr::new(args.bind, args.port),
+    )?;
     let url = format!("http://{}/", running.address());
     println!(
         "rsbag: viewing {} at {url} (Ctrl-C to stop)",
-        args.file.display()
+        file.display()
     );
-    if !args.no_browser {
-        if let Err(e) = webbrowser::open(&url) {
-            eprintln!("rsbag: could not open a browser ({e}); open {url}");
-        }
-    }
+    open_browser(&args, &url);
     // Serve until Ctrl-C; dropping the server stops its threads.
     let _ = interrupted.recv();
     drop(running);
     Ok(exit)
+}
+
+/// `--camera SERIAL`: serve the camera's live page until Ctrl-C, then
+/// finish a recording still running.
+fn run_live(args: &Args, serial: &str) -> Result<ExitCode> {
+    let context = super::devices::context_with(&args.simulate)?;
+    let format = match args.record_format.as_str() {
+        "db3" => rsbag::record::FileFormat::Db3,
+        _ => rsbag::record::FileFormat::Bag,
+    };
+    if !args.record_to.is_dir() {
+        return Err(Error::InvalidArgument(format!(
+            "--record-to {}: no such directory",
+            args.record_to.display()
+        )));
+    }
+    let record_to = live::RecordTo {
+        dir: args.record_to.clone(),
+        format,
+    };
+    let site = std::sync::Arc::new(live::LiveSite::start(&context, serial, record_to)?);
+    let interrupted = super::interrupt::handle();
+    let running = server::start(site.clone(), SocketAddr::new(args.bind, args.port))?;
+    let url = format!("http://{}/", running.address());
+    println!(
+        "rsbag: viewing camera {} live at {url} (Ctrl-C to stop)",
+        site.serial()
+    );
+    open_browser(args, &url);
+    loop {
+        crossbeam_channel::select! {
+            recv(interrupted) -> _ => break,
+            default(PLAYED_POLL) => site.finish_if_played(),
+        }
+    }
+    drop(running);
+    site.finish()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn open_browser(args: &Args, url: &str) {
+    if !args.no_browser {
+        if let Err(e) = webbrowser::open(url) {
+            eprintln!("rsbag: could not open a browser ({e}); open {url}");
+        }
+    }
 }
 
 /// The recording's document, with a progress bar over its two passes.
@@ -172,6 +263,32 @@ fn thumbnails(reader: &FrameReader, count: u32) -> Result<Value> {
         }
         if !frames.is_empty() {
             streams.insert(model::stream_key(stream), json!(frames));
+        }
+    }
+    Ok(Value::Object(streams))
+}
+
+/// Up to `count` point clouds of each depth stream (of the frames the
+/// thumbnails show, at most [`CLOUD_WIDTH`] columns of vertices), as
+/// base64 of [`cloud`]'s bytes, by stream key.
+fn clouds(reader: &FrameReader, count: u32) -> Result<Value> {
+    let mut streams = serde_json::Map::new();
+    let settings = depth::DepthSettings::default();
+    for maker in cloud::makers(reader) {
+        let stream = maker.depth();
+        let mut clouds = Vec::new();
+        for index in spread(reader.frame_count(stream)?, u64::from(count)) {
+            // A damaged part: the page shows the clouds there are.
+            let Ok(depth) = reader.frame(stream, index) else {
+                continue;
+            };
+            let width = depth.frame.resolution().map_or(1, |(w, _)| w);
+            let step = width.div_ceil(CLOUD_WIDTH).max(1);
+            let bytes = maker.encode(reader, &depth, &settings, step)?;
+            clouds.push(base64::engine::general_purpose::STANDARD.encode(bytes));
+        }
+        if !clouds.is_empty() {
+            streams.insert(model::stream_key(stream), json!(clouds));
         }
     }
     Ok(Value::Object(streams))

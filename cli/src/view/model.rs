@@ -76,14 +76,20 @@ pub fn is_damaged(document: &Value) -> bool {
 
 /// What a stream is on the page: how its frames are shown.
 fn kind_of(recording: &Recording, stream: StreamId) -> &'static str {
-    let Some(recorded) = recording.streams().get(&stream) else {
-        return "other";
-    };
+    match recording.streams().get(&stream) {
+        Some(recorded) => kind_of_stream(stream, recorded.profile.format),
+        None => "other",
+    }
+}
+
+/// What a stream of `format` is on the page (recorded or live): `motion`
+/// (IMU), `pose`, `depth` (colourised), `image`, or `other` (not shown).
+pub fn kind_of_stream(stream: StreamId, format: rsbag::device::Format) -> &'static str {
     match stream.kind {
         StreamKind::Gyro | StreamKind::Accel => "motion",
         StreamKind::Pose => "pose",
-        StreamKind::Depth if recorded.profile.format == rsbag::device::Format::Z16 => "depth",
-        _ if image_supported(recorded.profile.format) => "image",
+        StreamKind::Depth if format == rsbag::device::Format::Z16 => "depth",
+        _ if image_supported(format) => "image",
         _ => "other",
     }
 }

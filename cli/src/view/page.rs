@@ -23,6 +23,12 @@ pub fn served() -> String {
         )
 }
 
+/// The page of a live view (`rsbag view --camera`): the served page,
+/// told to ask for the camera (`api/live`) instead of a recording.
+pub fn served_live() -> String {
+    served().replace(r#"<div id="app">"#, r#"<div id="app" data-live="true">"#)
+}
+
 /// The page as one self-contained file: style, script and `report` (the
 /// recording's document and the frames it shows, as JSON) inlined.
 pub fn report(report: &serde_json::Value) -> String {

@@ -5,11 +5,15 @@
 //! JSON), then `width * height` pixels of the header's `layout`: `rgb8`,
 //! `rgba8` and `gray8` as the frame's image (colour in RGB order), `depth16`
 //! and `gray16` as the frame's 16-bit values (little-endian), so the page
-//! shows depth in metres under the cursor and colourises it itself.
+//! shows depth in metres under the cursor and colourises it itself. When
+//! the page asks for librealsense's colours, a depth frame's values are
+//! followed by its colours (`colors`: `rgb8`, the same size), and the
+//! header holds the colour map's `legend` (256 colours, `min` to `max`
+//! metres) unless colours follow the histogram.
 
 use rsbag::device::{Format, Frame};
 use rsbag::playback::RecordedFrame;
-use rsbag::processing::{image, PixelLayout};
+use rsbag::processing::{image, Colorizer, PixelLayout};
 use rsbag::Result;
 use serde_json::json;
 
@@ -20,6 +24,17 @@ pub fn encode(
     recorded: &RecordedFrame,
     depth_units: Option<f32>,
     max_width: Option<u32>,
+) -> Result<Option<Vec<u8>>> {
+    encode_colored(recorded, depth_units, max_width, None)
+}
+
+/// [`encode`], with a depth frame's colours as `colorizer` makes them
+/// after its values when given.
+pub fn encode_colored(
+    recorded: &RecordedFrame,
+    depth_units: Option<f32>,
+    max_width: Option<u32>,
+    colorizer: Option<&Colorizer>,
 ) -> Result<Option<Vec<u8>>> {
     let frame = &recorded.frame;
     if !rsbag::processing::image_supported(frame.profile.format) {
@@ -40,7 +55,11 @@ pub fn encode(
     } else {
         subsample(&picture.data, picture.width, picture.height, bpp, step)
     };
-    let header = json!({
+    let colored = match (colorizer, depth_units, layout) {
+        (Some(colorizer), Some(units), "depth16") => Some(colorize(colorizer, frame, units, step)?),
+        _ => None,
+    };
+    let mut header = json!({
         "stream": super::model::stream_key(recorded.stream),
         "index": recorded.index,
         "t": recorded.time.as_secs_f64(),
@@ -55,13 +74,58 @@ pub fn encode(
         "full_height": picture.height,
         "layout": layout,
         "depth_units": depth_units,
-    })
-    .to_string();
-    let mut out = Vec::with_capacity(4 + header.len() + pixels.len());
+    });
+    if let Some(colored) = &colored {
+        header["colors"] = json!("rgb8");
+        header["legend"] = json!(colored.legend);
+    }
+    let header = header.to_string();
+    let colors = colored.map(|c| c.colors).unwrap_or_default();
+    let mut out = Vec::with_capacity(4 + header.len() + pixels.len() + colors.len());
     out.extend_from_slice(&(header.len() as u32).to_le_bytes());
     out.extend_from_slice(header.as_bytes());
     out.extend_from_slice(&pixels);
+    out.extend_from_slice(&colors);
     Ok(Some(out))
+}
+
+/// Steps of a colour map's legend.
+const LEGEND_STEPS: usize = 256;
+
+/// A depth frame in a colorizer's colours.
+struct Colored {
+    /// RGB8, the size of the frame sent.
+    colors: Vec<u8>,
+    /// The colour map from `min` to `max` metres (`None` when colours
+    /// follow the histogram, not distances).
+    legend: Option<Vec<[u8; 3]>>,
+}
+
+/// A depth frame's colours (every `step`-th pixel of every `step`-th row
+/// of the whole frame's colours: equalization ranks the whole frame) and
+/// the legend of its colour map.
+fn colorize(colorizer: &Colorizer, frame: &Frame, units: f32, step: u32) -> Result<Colored> {
+    let colors = colorizer.colorize_frame(frame, units)?;
+    let colors = if step == 1 {
+        colors.data
+    } else {
+        subsample(&colors.data, colors.width, colors.height, 3, step).2
+    };
+    let legend = (!colorizer.histogram_equalization && units > 0.0)
+        .then(|| {
+            let (min, max) = (colorizer.min_distance, colorizer.max_distance);
+            let ramp: Vec<u16> = (0..LEGEND_STEPS)
+                .map(|i| {
+                    let metres = min + (max - min) * i as f32 / (LEGEND_STEPS - 1) as f32;
+                    // The first step is the map's near end, not "no depth".
+                    ((metres / units).round() as u16).max(1)
+                })
+                .collect();
+            colorizer.colorize(&ramp, LEGEND_STEPS as u32, 1, units)
+        })
+        .transpose()?
+        .map(|rgb| rgb.chunks_exact(3).map(|c| [c[0], c[1], c[2]]).collect());
+    Ok(Colored { colors, legend })
 }
 
 /// The frame's metadata, by librealsense's names.

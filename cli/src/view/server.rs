@@ -1,6 +1,7 @@
-//! The viewer's HTTP server: the page, its script and style, the
-//! recording's document and its frames. Nothing else is served: requests
-//! name a stream and a frame position, never a path, so nothing outside the
+//! The viewer's HTTP server: the page, its script and style, and the
+//! answers of an [`Api`]: a recording's document and its frames, or a live
+//! camera's (see [`super::live`]). Nothing else is served: requests name a
+//! stream and a frame position, never a path, so nothing outside the
 //! recording can be read through it.
 
 use std::collections::VecDeque;
@@ -17,6 +18,7 @@ use rsbag::{Error, Result};
 use socket2::{Domain, Protocol, Socket, Type};
 use tiny_http::{Header, Method, Request, Response, Server};
 
+use super::depth::DepthSettings;
 use super::page;
 
 /// Threads answering requests: frames of several streams are read at once.
@@ -28,7 +30,25 @@ const STOP_POLL: Duration = Duration::from_millis(200);
 /// then whole), and a compressed chunk is then decompressed once.
 const RECENT_FRAMES: usize = 8;
 
-/// What the server serves.
+/// What a server answers under `/api/`, besides the page it serves.
+pub trait Api: Send + Sync + 'static {
+    /// The page, as served.
+    fn page(&self) -> String {
+        page::served()
+    }
+
+    /// Whether a POST to `path` does something (starts a recording): it
+    /// is then answered only when the page itself asks (see [`answer`]).
+    fn takes_post(&self, _path: &str) -> bool {
+        false
+    }
+
+    /// The answer to `method` on `path` (`/api/...`) with `query` (the
+    /// part after `?`).
+    fn answer(&self, method: &Method, path: &str, query: &str) -> Reply;
+}
+
+/// What the server serves for a recording.
 pub struct Site {
     pub reader: FrameReader,
     /// The frames read last (cheap handles: the pixels are shared).
@@ -38,6 +58,8 @@ pub struct Site {
     /// Each stream, by the key the page names it with, and its depth units
     /// (depth streams).
     pub streams: Vec<(String, StreamId, Option<f32>)>,
+    /// The point clouds of the depth streams (see [`super::cloud`]).
+    pub clouds: Vec<super::cloud::CloudMaker>,
 }
 
 /// A running server: stops when dropped.
@@ -74,7 +96,7 @@ impl Drop for Running {
 }
 
 /// Listen on `address` and answer requests on worker threads.
-pub fn start(site: Site, address: SocketAddr) -> Result<Running> {
+pub fn start(site: Arc<dyn Api>, address: SocketAddr) -> Result<Running> {
     let cannot = |e: &dyn std::fmt::Display| {
         Error::InvalidArgument(format!("cannot serve the viewer on {address}: {e}"))
     };
@@ -85,7 +107,7 @@ pub fn start(site: Site, address: SocketAddr) -> Result<Running> {
         .to_ip()
         .ok_or_else(|| Error::InvalidArgument(format!("cannot serve the viewer on {address}")))?;
     let hosts = Arc::new(allowed_hosts(address));
-    let (server, site) = (Arc::new(server), Arc::new(site));
+    let server = Arc::new(server);
     let stop = Arc::new(AtomicBool::new(false));
     let (ended_tx, ended) = crossbeam_channel::bounded(WORKERS);
     for _ in 0..WORKERS {
@@ -95,7 +117,7 @@ pub fn start(site: Site, address: SocketAddr) -> Result<Running> {
         std::thread::spawn(move || {
             while !stop.load(Ordering::Relaxed) {
                 if let Ok(Some(request)) = server.recv_timeout(STOP_POLL) {
-                    answer(&site, hosts.as_deref(), request);
+                    answer(&*site, hosts.as_deref(), request);
                 }
             }
             let _ = ended_tx.send(());
@@ -136,40 +158,66 @@ fn listener(address: SocketAddr) -> std::io::Result<std::net::TcpListener> {
     Ok(socket.into())
 }
 
-type Reply = Response<Cursor<Vec<u8>>>;
+/// An answer.
+pub type Reply = Response<Cursor<Vec<u8>>>;
 
-fn answer(site: &Site, hosts: Option<&[String]>, request: Request) {
-    let host = request
-        .headers()
-        .iter()
-        .find(|h| h.field.equiv("Host"))
-        .map(|h| h.value.as_str().to_owned());
+fn answer(site: &dyn Api, hosts: Option<&[String]>, request: Request) {
+    let header = |name: &'static str| {
+        request
+            .headers()
+            .iter()
+            .find(|h| h.field.equiv(name))
+            .map(|h| h.value.as_str().to_owned())
+    };
+    let (host, origin) = (header("Host"), header("Origin"));
+    let from_the_page =
+        origin.is_some_and(|o| host.as_ref().is_some_and(|h| o == format!("http://{h}")));
+    let method = request.method().clone();
+    let path = request.url().split('?').next().unwrap_or_default();
     let reply = match (hosts, host) {
         (Some(hosts), host) if !host.as_ref().is_some_and(|h| hosts.contains(h)) => text(
             403,
             &format!("this server answers only as http://{}/", hosts[0]),
         ),
-        _ if !matches!(request.method(), Method::Get | Method::Head) => {
-            text(405, "only GET is served")
+        // What changes something (starting a recording) is done for the
+        // page only: a browser names the page that asks, and another site's
+        // page must not start a recording here.
+        _ if method == Method::Post && !from_the_page && site.takes_post(path) => {
+            text(403, "only the viewer's own page may ask this")
         }
-        _ => route(site, request.url()),
+        _ => route(site, &method, request.url()),
     };
     // A browser that went away is not an error of ours.
     let _ = request.respond(reply);
 }
 
-fn route(site: &Site, url: &str) -> Reply {
+fn route(site: &dyn Api, method: &Method, url: &str) -> Reply {
     let (path, query) = url.split_once('?').unwrap_or((url, ""));
+    let get = matches!(method, Method::Get | Method::Head);
     match path {
-        "/" | "/index.html" => body(page::served().into_bytes(), "text/html; charset=utf-8"),
-        "/viewer.js" => body(
+        "/" | "/index.html" if get => body(site.page().into_bytes(), "text/html; charset=utf-8"),
+        "/viewer.js" if get => body(
             page::SCRIPT.as_bytes().to_vec(),
             "text/javascript; charset=utf-8",
         ),
-        "/viewer.css" => body(page::STYLE.as_bytes().to_vec(), "text/css; charset=utf-8"),
-        "/api/recording" => body(site.document.clone().into_bytes(), "application/json"),
-        "/api/frame" => frame(site, query),
+        "/viewer.css" if get => body(page::STYLE.as_bytes().to_vec(), "text/css; charset=utf-8"),
+        "/" | "/index.html" | "/viewer.js" | "/viewer.css" => text(405, "only GET is served"),
+        _ if path.starts_with("/api/") => site.answer(method, path, query),
         _ => text(404, "not found"),
+    }
+}
+
+impl Api for Site {
+    fn answer(&self, method: &Method, path: &str, query: &str) -> Reply {
+        if !matches!(method, Method::Get | Method::Head) {
+            return text(405, "only GET is served");
+        }
+        match path {
+            "/api/recording" => body(self.document.clone().into_bytes(), "application/json"),
+            "/api/frame" => frame(self, query),
+            "/api/cloud" => cloud(self, query),
+            _ => text(404, "not found"),
+        }
     }
 }
 
@@ -191,8 +239,16 @@ fn frame(site: &Site, query: &str) -> Reply {
     let Some((_, stream, units)) = site.streams.iter().find(|(k, _, _)| *k == key) else {
         return text(404, &format!("the recording has no stream {key}"));
     };
-    let encoded = read_frame(site, *stream, index)
-        .and_then(|f| super::payload::encode(&f, *units, max_width));
+    let settings = match DepthSettings::from_query(query_pairs(query)) {
+        Ok(settings) => settings,
+        Err(e) => return text(400, &e.to_string()),
+    };
+    let encoded = read_frame(site, *stream, index).and_then(|mut recorded| {
+        if units.is_some() {
+            recorded.frame = settings.process(recorded.frame)?;
+        }
+        super::payload::encode_colored(&recorded, *units, max_width, settings.colorizer.as_ref())
+    });
     match encoded {
         Ok(Some(bytes)) => body(bytes, "application/octet-stream"),
         Ok(None) => text(404, &format!("{key} has no pictures")),
@@ -200,6 +256,57 @@ fn frame(site: &Site, query: &str) -> Reply {
         Err(e) if e.kind() == rsbag::ErrorKind::InvalidArgument => text(404, &e.to_string()),
         Err(e) => text(500, &e.to_string()),
     }
+}
+
+/// `/api/cloud?stream=Depth%200&index=K[&max_width=W]` (and the depth
+/// settings of [`super::depth`]): the point cloud of the K-th depth frame
+/// (of every n-th pixel of every n-th row, for at most W columns), see
+/// [`super::cloud`].
+fn cloud(site: &Site, query: &str) -> Reply {
+    let (mut key, mut index, mut max_width) = (None, None, None);
+    for (name, value) in query_pairs(query) {
+        match name {
+            "stream" => key = Some(value),
+            "index" => index = value.parse::<u64>().ok(),
+            "max_width" => max_width = value.parse::<u32>().ok().filter(|&w| w > 0),
+            _ => {}
+        }
+    }
+    let (Some(key), Some(index)) = (key, index) else {
+        return text(400, "give stream=NAME&index=K");
+    };
+    let Some(maker) = site
+        .clouds
+        .iter()
+        .find(|m| super::model::stream_key(m.depth()) == key)
+    else {
+        return text(
+            404,
+            &format!("{key} has no point cloud (not depth with intrinsics)"),
+        );
+    };
+    let settings = match DepthSettings::from_query(query_pairs(query)) {
+        Ok(settings) => settings,
+        Err(e) => return text(400, &e.to_string()),
+    };
+    let encoded = read_frame(site, maker.depth(), index).and_then(|depth| {
+        let width = depth.frame.resolution().map_or(1, |(w, _)| w);
+        let step = max_width.map_or(1, |max| width.div_ceil(max).max(1));
+        maker.encode(&site.reader, &depth, &settings, step)
+    });
+    match encoded {
+        Ok(bytes) => body(bytes, "application/octet-stream"),
+        Err(e) if e.kind() == rsbag::ErrorKind::InvalidArgument => text(404, &e.to_string()),
+        Err(e) => text(500, &e.to_string()),
+    }
+}
+
+/// A query's `name=value` pairs, values percent-decoded.
+fn query_pairs(query: &str) -> impl Iterator<Item = (&str, String)> {
+    query
+        .split('&')
+        .filter_map(|p| p.split_once('='))
+        .map(|(name, value)| (name, percent_decode(value)))
 }
 
 /// The frame, from the recent ones or read (the lock is not held while
@@ -221,6 +328,15 @@ fn read_frame(site: &Site, stream: StreamId, index: u64) -> Result<RecordedFrame
     }
     recent.push_back(frame.clone());
     Ok(frame)
+}
+
+/// The value of `name` in a query (`a=1&b=2`), percent-decoded.
+pub fn query_value(query: &str, name: &str) -> Option<String> {
+    query
+        .split('&')
+        .filter_map(|p| p.split_once('='))
+        .find(|(n, _)| *n == name)
+        .map(|(_, v)| percent_decode(v))
 }
 
 /// `%20` and `+` back to what they stand for (stream names are ASCII).
@@ -254,7 +370,8 @@ fn hex_byte(digits: Option<&[u8]>) -> Option<u8> {
     u8::from_str_radix(std::str::from_utf8(digits).ok()?, 16).ok()
 }
 
-fn body(bytes: Vec<u8>, content_type: &str) -> Reply {
+/// `bytes` whole, as `content_type`.
+pub fn body(bytes: Vec<u8>, content_type: &str) -> Reply {
     // Whole, with its length: chunked encoding (tiny_http's default above
     // 32 KiB) sends a frame in small pieces, and loopback TCP then waits
     // on delayed acknowledgements (tens of milliseconds a frame).
@@ -271,7 +388,8 @@ fn body(bytes: Vec<u8>, content_type: &str) -> Reply {
     reply
 }
 
-fn text(status: u16, message: &str) -> Reply {
+/// `message` as plain text with `status`.
+pub fn text(status: u16, message: &str) -> Reply {
     body(message.as_bytes().to_vec(), "text/plain; charset=utf-8").with_status_code(status)
 }
 

@@ -1,0 +1,341 @@
+//! `rsbag view`'s 3D view and depth colours in a real browser (Debian's
+//! Chromium, headless, driven by `viewer/tests/cloud.mjs`): the point
+//! cloud drawn with WebGL puts each point where `rsbag convert --to ply`
+//! puts it, in the PLY's colour, as the page opens, after turning it with
+//! the mouse, and in an exported report; the depth picture in each of
+//! librealsense's colour schemes, equalized or over a range, shows
+//! exactly what pyrealsense2 2.55's `rs.colorizer` makes of that frame as
+//! librealsense plays it (tests/interop/rs_colorize_bag.py).
+
+#[path = "../../tests/common/mod.rs"]
+mod common;
+mod run;
+
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+
+use base64::Engine as _;
+use serde_json::Value;
+
+const SAMPLE: &str = "librealsense-depth-color-lz4";
+/// The depth frame looked at (its position in the stream).
+const INDEX: u64 = 3;
+
+/// A running `rsbag view FILE --no-browser`, stopped when dropped.
+struct Served {
+    child: Child,
+    url: String,
+}
+
+impl Served {
+    fn start(file: &Path) -> Served {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_rsbag"))
+            .args(["view", s(file), "--no-browser"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("run rsbag view");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().expect("stdout"))
+            .read_line(&mut line)
+            .expect("read the address");
+        let url = line
+            .split_whitespace()
+            .find(|w| w.starts_with("http://"))
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .to_owned();
+        Served { child, url }
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn s(path: &Path) -> &str {
+    path.to_str().expect("utf-8 path")
+}
+
+/// What cloud.mjs reports of the page at `url`, after checking that it
+/// ran and the page logged no error.
+fn browse(url: &str, extra: &[&str]) -> Value {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../viewer/tests/cloud.mjs");
+    let out = Command::new("node")
+        .arg(script)
+        .arg(url)
+        .args(extra)
+        .output()
+        .expect(
+            "run node (scripts/install-test-deps.sh installs it, playwright-core and Chromium)",
+        );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let page: Value = serde_json::from_str(text.trim()).unwrap_or_else(|e| {
+        panic!(
+            "cloud.mjs printed no JSON ({e}): {text}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    assert!(page["failure"].is_null(), "{}", page["failure"]);
+    assert_eq!(
+        page["errors"],
+        serde_json::json!([]),
+        "the page logged errors"
+    );
+    page
+}
+
+fn bytes(b64: &Value) -> Vec<u8> {
+    base64::engine::general_purpose::STANDARD
+        .decode(b64.as_str().expect("base64 text"))
+        .expect("base64")
+}
+
+/// A vertex of a PLY file and its colour.
+struct Vertex {
+    xyz: [f32; 3],
+    rgb: [u8; 3],
+}
+
+/// The vertices of a binary PLY file as `rsbag convert --to ply` writes
+/// it (x, y, z as floats, then red, green, blue).
+fn read_ply(path: &Path) -> Vec<Vertex> {
+    let data = std::fs::read(path).expect("read the PLY");
+    let end = b"end_header\n";
+    let at = data
+        .windows(end.len())
+        .position(|w| w == end)
+        .expect("a PLY header")
+        + end.len();
+    let header = String::from_utf8_lossy(&data[..at]);
+    assert!(
+        header.contains("format binary_little_endian 1.0") && header.contains("property uchar red"),
+        "{header}"
+    );
+    let count: usize = header
+        .lines()
+        .find_map(|l| l.strip_prefix("element vertex "))
+        .expect("vertex count")
+        .parse()
+        .expect("count");
+    let body = &data[at..];
+    assert_eq!(body.len(), count * 15, "{path:?}");
+    body.chunks_exact(15)
+        .map(|v| {
+            let f = |i: usize| f32::from_le_bytes([v[i], v[i + 1], v[i + 2], v[i + 3]]);
+            Vertex {
+                xyz: [f(0), f(4), f(8)],
+                rgb: [v[12], v[13], v[14]],
+            }
+        })
+        .collect()
+}
+
+/// Where the page's camera puts a point: canvas pixels from the top
+/// left and the depth in normalized device coordinates (-1 near to 1
+/// far), or `None` behind the camera.
+fn project(matrices: &Value, p: [f32; 3]) -> Option<[f64; 3]> {
+    let m = |key: &str| -> Vec<f64> {
+        matrices[key]
+            .as_array()
+            .expect("matrix")
+            .iter()
+            .map(|v| v.as_f64().expect("number"))
+            .collect()
+    };
+    // Column-major 4x4 matrices, as three.js keeps them.
+    let times = |m: &[f64], v: [f64; 4]| -> [f64; 4] {
+        std::array::from_fn(|r| (0..4).map(|c| m[4 * c + r] * v[c]).sum())
+    };
+    let eye = times(
+        &m("view"),
+        [f64::from(p[0]), f64::from(p[1]), f64::from(p[2]), 1.0],
+    );
+    let clip = times(&m("projection"), eye);
+    if clip[3] <= 0.0 {
+        return None;
+    }
+    let ndc = [clip[0] / clip[3], clip[1] / clip[3], clip[2] / clip[3]];
+    let (w, h) = (
+        matrices["width"].as_f64().expect("width"),
+        matrices["height"].as_f64().expect("height"),
+    );
+    Some([(ndc[0] + 1.0) / 2.0 * w, (1.0 - ndc[1]) / 2.0 * h, ndc[2]])
+}
+
+/// Every point of the PLY that lands on the canvas with no other point
+/// near enough to cover its pixel shows the PLY's colour there; returns
+/// how many were checked.
+fn assert_drawn_where_the_ply_puts_it(shown: &Value, ply: &[Vertex]) -> usize {
+    let matrices = &shown["matrices"];
+    let size = matrices["point_size"].as_f64().expect("point size");
+    let (w, h) = (
+        shown["canvas"]["width"].as_u64().expect("w") as usize,
+        shown["canvas"]["height"].as_u64().expect("h") as usize,
+    );
+    let rgba = bytes(&shown["canvas"]["rgba"]);
+    // The points drawn: between the near and far planes.
+    let at: Vec<Option<[f64; 2]>> = ply
+        .iter()
+        .map(|v| {
+            project(matrices, v.xyz)
+                .filter(|p| p[2].abs() <= 1.0)
+                .map(|p| [p[0], p[1]])
+        })
+        .collect();
+    // The page's own projection agrees with its matrices.
+    for p in shown["projected"].as_array().expect("projected") {
+        let point: Vec<f32> = p["point"]
+            .as_array()
+            .expect("point")
+            .iter()
+            .map(|c| c.as_f64().expect("c") as f32)
+            .collect();
+        let ours = project(matrices, [point[0], point[1], point[2]]).expect("before the camera");
+        let theirs = [
+            p["at"]["x"].as_f64().expect("x"),
+            p["at"]["y"].as_f64().expect("y"),
+        ];
+        assert!(
+            (ours[0] - theirs[0]).abs() < 1e-3 && (ours[1] - theirs[1]).abs() < 1e-3,
+            "{ours:?} {theirs:?}"
+        );
+    }
+    let mut checked = 0;
+    for (i, (vertex, place)) in ply.iter().zip(&at).enumerate() {
+        let Some([x, y]) = *place else { continue };
+        let (px, py) = (x.floor(), y.floor());
+        if px < 0.0 || py < 0.0 || px as usize >= w || py as usize >= h {
+            continue;
+        }
+        let covered_by_another = at.iter().enumerate().any(|(j, other)| {
+            j != i
+                && other.is_some_and(|[ox, oy]| {
+                    (ox - (px + 0.5)).abs() <= size / 2.0 + 1.0
+                        && (oy - (py + 0.5)).abs() <= size / 2.0 + 1.0
+                })
+        });
+        if covered_by_another {
+            continue;
+        }
+        let k = 4 * (py as usize * w + px as usize);
+        assert_eq!(
+            &rgba[k..k + 3],
+            &vertex.rgb,
+            "vertex {i} {:?} at pixel ({px}, {py})",
+            vertex.xyz
+        );
+        checked += 1;
+    }
+    checked
+}
+
+/// The PLY `rsbag convert --to ply` writes of the cloud the page shows.
+fn ply_of(shown: &Value, clouds: &Path) -> Vec<Vertex> {
+    let number = shown["header"]["number"].as_u64().expect("number");
+    let ply = read_ply(&clouds.join(format!("Depth_{number:06}.ply")));
+    assert_eq!(
+        shown["header"]["count"].as_u64(),
+        Some(ply.len() as u64),
+        "{}",
+        shown["header"]
+    );
+    ply
+}
+
+#[test]
+fn the_3d_view_puts_each_point_where_rsbags_ply_puts_it_in_its_colour() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bag = common::sample(&format!("{SAMPLE}.bag"));
+    let clouds = dir.path().join("clouds");
+    run::ok(&["convert", s(&bag), "--to", "ply", "--out", s(&clouds)]);
+    let served = Served::start(&bag);
+    let page = browse(&served.url, &["--index", &INDEX.to_string()]);
+    drop(served);
+
+    let shown = &page["cloud"];
+    assert_eq!(shown["header"]["index"].as_u64(), Some(INDEX));
+    assert_eq!(shown["header"]["color"]["stream"], "Color 0");
+    let ply = ply_of(shown, &clouds);
+    // Opening from the depth camera, every point lands on a pixel of its
+    // own (the 64x48 depth spread over the canvas).
+    let checked = assert_drawn_where_the_ply_puts_it(shown, &ply);
+    assert!(checked * 10 >= ply.len() * 9, "{checked} of {}", ply.len());
+    // Dragging turns the view: the points move, and still land where the
+    // camera puts them.
+    assert_ne!(
+        shown["matrices"]["view"],
+        page["orbited"]["matrices"]["view"]
+    );
+    let checked = assert_drawn_where_the_ply_puts_it(&page["orbited"], &ply);
+    assert!(checked >= 100, "{checked} of {}", ply.len());
+}
+
+#[test]
+fn the_exported_report_holds_the_3d_view() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bag = common::sample(&format!("{SAMPLE}.bag"));
+    let clouds = dir.path().join("clouds");
+    run::ok(&["convert", s(&bag), "--to", "ply", "--out", s(&clouds)]);
+    let report = dir.path().join("report.html");
+    run::ok(&["view", s(&bag), "--export", s(&report)]);
+    let page = browse(&format!("file://{}", s(&report)), &["--index", "9"]);
+    let shown = &page["cloud"];
+    // 64x48 depth: the report holds every frame's whole cloud.
+    assert_eq!(shown["header"]["index"].as_u64(), Some(9));
+    assert_eq!(shown["header"]["step"].as_u64(), Some(1));
+    let ply = ply_of(shown, &clouds);
+    let checked = assert_drawn_where_the_ply_puts_it(shown, &ply);
+    assert!(checked * 10 >= ply.len() * 9, "{checked} of {}", ply.len());
+}
+
+#[test]
+fn the_depth_view_shows_librealsenses_colour_schemes_exactly() {
+    let bag = common::sample(&format!("{SAMPLE}.bag"));
+    let served = Served::start(&bag);
+    let page = browse(&served.url, &["--index", &INDEX.to_string(), "--schemes"]);
+    drop(served);
+    let schemes = page["schemes"].as_array().expect("schemes");
+    assert_eq!(schemes.len(), 20);
+    let header = &schemes[0]["header"];
+    let (near, far) = (
+        schemes[0]["near"].to_string(),
+        schemes[0]["far"].to_string(),
+    );
+    let dir = tempfile::tempdir().expect("tempdir");
+    let number = header["number"].to_string();
+    common::python(
+        "rs_colorize_bag.py",
+        &[s(&bag), &number, &near, &far, s(dir.path())],
+    );
+    let mut pictures = std::collections::HashSet::new();
+    for shown in schemes {
+        assert_eq!(shown["header"]["colors"], "rgb8", "{}", shown["header"]);
+        assert_eq!(shown["header"]["number"], header["number"]);
+        // The depth is librealsense's own bytes of that frame.
+        let depth = std::fs::read(dir.path().join("depth.raw")).expect("depth");
+        assert_eq!(bytes(&shown["values"]), depth);
+        let equalized = u8::from(shown["equalize"] == true);
+        let theirs = std::fs::read(
+            dir.path()
+                .join(format!("rgb_{}_{equalized}.raw", shown["scheme"])),
+        )
+        .expect("librealsense's colours");
+        let drawn: Vec<u8> = bytes(&shown["rgba"])
+            .chunks_exact(4)
+            .flat_map(|p| [p[0], p[1], p[2]])
+            .collect();
+        assert!(
+            drawn == theirs,
+            "scheme {} equalized {equalized}: the picture differs from librealsense's colorizer",
+            shown["scheme"]
+        );
+        pictures.insert(drawn);
+    }
+    // Every scheme, equalized or not, is a picture of its own.
+    assert_eq!(pictures.len(), 20);
+}

@@ -3,7 +3,8 @@
 # pip) into its own virtual environment target/venv-python, with pytest,
 # numpy, pyrealsense2 2.55 (whose software_device the DeviceRecorder test
 # records), dask (rsbag.parallel) and mypy (pinned: the type stubs'
-# checks, `mypy --strict` on README.md's Python examples and stubtest
+# checks, `mypy --strict` on the Python examples of README.md and the guide
+# (docs/src), which test_guide_examples.py also runs, and stubtest
 # against the built module, python/tests/check_typing.py), and run
 # python/tests. The judges (pyrealsense2 2.55 and 2.59) are the ones
 # scripts/install-test-deps.sh installs; the tests run them in their own
@@ -22,7 +23,7 @@ if [ "$("$VENV/bin/python" -c 'from mypy.version import __version__ as v; print(
 fi
 # Always rebuild: the package is what this checkout holds.
 "$VENV/bin/pip" install --quiet --disable-pip-version-check --force-reinstall --no-deps ./python
-# The stubs first: they must type the README's examples and match the
+# The stubs first: they must type the README's and the guide's examples and match the
 # module (test_typing.py checks the same inside the suite).
 "$VENV/bin/python" python/tests/check_typing.py
 "$VENV/bin/python" -m pytest -q python/tests

@@ -51,3 +51,15 @@ pub mod time;
 
 pub use error::{Error, ErrorKind, Result};
 pub use time::BagTime;
+
+/// The Rust examples of the README and of the guide (`docs/src`), run as
+/// doc tests so that what users read compiles and works.
+#[cfg(doctest)]
+mod guide {
+    #[doc = include_str!("../README.md")]
+    struct Readme;
+    #[doc = include_str!("../docs/src/reading-rust.md")]
+    struct ReadingRust;
+    #[doc = include_str!("../docs/src/processing.md")]
+    struct Processing;
+}

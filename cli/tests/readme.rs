@@ -1,4 +1,5 @@
-//! The README's command-line examples run, in the order written, from a
+//! The command-line examples of the README's front page and of the guide's
+//! tour (`docs/src/command-line.md`) run, in the order written, from a
 //! copy of the repository's root (the sample recordings), each one after
 //! the ones that make its input. `rsbag view FILE` (which serves until
 //! Ctrl-C) is run with `--no-browser` until it serves, then interrupted.
@@ -8,16 +9,19 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// The commands of the README's "The command line" block: continuation
+/// The commands of the first `sh` block of `file` (from the repository's
+/// root) after the line `after` (the whole file when empty): continuation
 /// lines joined, comments and blank lines left out.
-fn examples() -> Vec<String> {
-    let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md"))
-            .expect("README.md");
-    let section = readme
-        .split("\n## The command line\n")
-        .nth(1)
-        .expect("a command-line section");
+fn examples(file: &str, after: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(file))
+        .expect(file);
+    let section = match after {
+        "" => text.as_str(),
+        _ => text
+            .split(after)
+            .nth(1)
+            .unwrap_or_else(|| panic!("{file}: no {after:?}")),
+    };
     let block = section
         .split("```sh\n")
         .nth(1)
@@ -94,15 +98,14 @@ fn serve_then_interrupt(dir: &Path, command: &str) {
     assert!(status.success(), "{command}: {status}");
 }
 
-#[test]
-fn the_readme_command_line_examples_run_in_order() {
+/// Runs `commands` in order in a directory of their own beside the sample
+/// recordings; each must succeed.
+fn run_in_order(commands: &[String]) {
     let dir = tempfile::tempdir().expect("tempdir");
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     std::os::unix::fs::symlink(root.join("sample_bags"), dir.path().join("sample_bags"))
         .expect("link the samples");
-    let commands = examples();
-    assert!(commands.len() >= 25, "{commands:?}");
-    for command in &commands {
+    for command in commands {
         assert!(command.starts_with("rsbag "), "{command}");
         if command.starts_with("rsbag view") && !command.contains("--export") {
             serve_then_interrupt(dir.path(), command);
@@ -116,4 +119,18 @@ fn the_readme_command_line_examples_run_in_order() {
             String::from_utf8_lossy(&out.stderr)
         );
     }
+}
+
+#[test]
+fn the_readme_command_line_examples_run_in_order() {
+    let commands = examples("README.md", "\n## The command line\n");
+    assert!(commands.len() >= 8, "{commands:?}");
+    run_in_order(&commands);
+}
+
+#[test]
+fn the_guide_tour_runs_in_order() {
+    let commands = examples("docs/src/command-line.md", "");
+    assert!(commands.len() >= 25, "{commands:?}");
+    run_in_order(&commands);
 }

@@ -1,6 +1,6 @@
 """The type stubs checked: `mypy --strict` on every ```python example of
-README.md that uses rsbag (taken from the README itself, so the check
-cannot drift from what users read), and mypy's `stubtest` comparing the
+README.md and of the guide (docs/src/*.md) that uses rsbag (taken from the
+pages themselves, so the check cannot drift from what users read), and mypy's `stubtest` comparing the
 stubs with the installed module. Run by scripts/test-python.sh and by
 test_typing.py; `python python/tests/check_typing.py` runs both and
 exits non-zero on a finding.
@@ -20,11 +20,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
+# The pages whose examples are checked: the README and the guide's.
+PAGES = [README, *sorted((ROOT / "docs/src").glob("*.md"))]
 # Where mypy finds what it is told of modules without type information.
 CONFIG = ROOT / "python/pyproject.toml"
 
 HEADER = """\
-# An example of README.md (block {number}, line {line}), checked by
+# An example of {page} (block {number}, line {line}), checked by
 # python/tests/check_typing.py.
 from typing import Iterable, Tuple
 
@@ -41,19 +43,21 @@ GIVEN = {
 }
 
 
-def examples(readme=README):
-    """(line, code) of every ```python block of the README that uses rsbag."""
+def examples(pages=None):
+    """(page, line, code) of every ```python block of the pages (the
+    README's and the guide's) that uses rsbag."""
     found = []
-    lines = readme.read_text().splitlines()
-    start = None
-    for number, text in enumerate(lines, 1):
-        if start is None and re.fullmatch(r"```python\s*", text):
-            start = number
-        elif start is not None and text.strip() == "```":
-            code = "\n".join(lines[start:number - 1]) + "\n"
-            if re.search(r"\brsbag\b", code):
-                found.append((start, code))
-            start = None
+    for page in PAGES if pages is None else pages:
+        lines = page.read_text().splitlines()
+        start = None
+        for number, text in enumerate(lines, 1):
+            if start is None and re.fullmatch(r"```python\s*", text):
+                start = number
+            elif start is not None and text.strip() == "```":
+                code = "\n".join(lines[start:number - 1]) + "\n"
+                if re.search(r"\brsbag\b", code):
+                    found.append((page, start, code))
+                start = None
     return found
 
 
@@ -66,9 +70,10 @@ def given_names(code):
     return sorted(n for n in GIVEN if n in loaded and n not in stored)
 
 
-def module_of(number, line, code):
+def module_of(number, page, line, code):
     declared = "".join(f"{name}: {GIVEN[name]} = []\n" for name in given_names(code))
-    return HEADER.format(number=number, line=line) + declared + "\n" + code
+    return (HEADER.format(page=page.relative_to(ROOT), number=number, line=line)
+            + declared + "\n" + code)
 
 
 def run(command):
@@ -77,14 +82,16 @@ def run(command):
 
 
 def check_readme(python=sys.executable):
-    """mypy --strict on the README's examples, each a module of its own."""
+    """mypy --strict on the README's and the guide's examples, each a
+    module of its own."""
     blocks = examples()
-    assert blocks, "README.md has no ```python example using rsbag"
+    assert blocks, "README.md and docs/src have no ```python example using rsbag"
     with tempfile.TemporaryDirectory(prefix="rsbag-readme-") as tmp:
         files = []
-        for number, (line, code) in enumerate(blocks, 1):
-            path = Path(tmp) / f"readme_example_{number}_line_{line}.py"
-            path.write_text(module_of(number, line, code))
+        for number, (page, line, code) in enumerate(blocks, 1):
+            stem = page.stem.replace("-", "_").lower()
+            path = Path(tmp) / f"example_{number}_{stem}_line_{line}.py"
+            path.write_text(module_of(number, page, line, code))
             files.append(str(path))
         return run([python, "-m", "mypy", "--strict", "--no-error-summary", "--config-file", str(CONFIG),
                     "--cache-dir", str(ROOT / "target/mypy-cache"), *files])
@@ -97,7 +104,7 @@ def check_stubs(python=sys.executable):
 
 
 def main():
-    failed = [name for name, check in (("README examples (mypy --strict)", check_readme),
+    failed = [name for name, check in (("README and guide examples (mypy --strict)", check_readme),
                                        ("stubtest", check_stubs)) if check() != 0]
     for name in failed:
         print(f"check_typing: {name} failed", file=sys.stderr)

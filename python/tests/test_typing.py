@@ -1,4 +1,4 @@
-"""The type stubs match the module and type the README's examples
+"""The type stubs match the module and type the README's and the guide's examples
 (check_typing.py: mypy --strict on the examples, stubtest on the stubs).
 scripts/test-python.sh installs mypy; elsewhere these skip without it."""
 
@@ -11,8 +11,9 @@ pytest.importorskip("mypy", reason="mypy checks the stubs (scripts/test-python.s
 
 def test_the_readme_examples_are_extracted():
     blocks = check_typing.examples()
-    codes = "\n".join(code for _, code in blocks)
+    codes = "\n".join(code for _, _, code in blocks)
     assert "rsbag.open(" in codes and "rsbag.Writer(" in codes
+    assert "rsbag.parallel.map_frames(" in codes
     # pyrealsense2's own code (the "Coming from pyrealsense2" example) is not ours.
     assert "rs.pipeline()" not in codes
 

@@ -8,7 +8,8 @@
 // (file:///…/report.html). With --offline every request that leaves the
 // page's own file fails, and the requests tried are reported. With
 // --screenshots, DIR/view.png (pictures and timeline, hovering over the
-// depth) and DIR/view-details.png (plots and panels), as in the README.
+// depth) and DIR/view-details.png (plots and panels), as in the guide
+// (docs/src/viewing.md).
 
 import { chromium } from 'playwright-core';
 

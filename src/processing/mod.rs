@@ -1,7 +1,8 @@
 //! What is made of a frame's bytes: images to view or save, colourised
 //! depth, depth in metres, depth aligned to another stream (and back),
 //! point clouds with texture coordinates (computed as librealsense computes
-//! them), video timing and united IMU samples. Pure functions over
+//! them), librealsense's depth filters, video timing and united IMU
+//! samples. Pure functions over
 //! [`crate::device::Frame`]s, no I/O; the `rsbag convert` command and the
 //! Python package expose them.
 //!
@@ -18,6 +19,7 @@
 
 mod align;
 mod depth;
+pub mod filters;
 mod geometry;
 mod image;
 mod imu;

@@ -170,7 +170,10 @@ fn bad_filters_are_refused_before_anything_is_written() {
             &["--filter", "decimation:magnitude=9"],
             "filter decimation: option magnitude must be a whole number from 1 to 8",
         ),
-        (&["--filter", "temporal:colour=1"], "unknown option \"colour\""),
+        (
+            &["--filter", "temporal:colour=1"],
+            "unknown option \"colour\"",
+        ),
         (&["--filter", "median"], "unknown filter \"median\""),
         (&["--filter", "colorizer"], "filter colorizer"),
         (

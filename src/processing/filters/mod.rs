@@ -217,11 +217,15 @@ pub struct Filter {
 #[derive(Debug, Clone)]
 enum Stage {
     Decimation(usize),
-    Threshold { min: f32, max: f32 },
+    Threshold {
+        min: f32,
+        max: f32,
+    },
     DepthToDisparity,
     DisparityToDepth,
     Spatial(SpatialParams),
-    Temporal(Temporal),
+    /// Boxed: the state is large beside the other stages' settings.
+    Temporal(Box<Temporal>),
     HoleFilling(HoleFillMode),
 }
 
@@ -265,9 +269,9 @@ impl Filter {
                 delta: v("delta"),
                 iterations: v("magnitude") as u32,
             }),
-            FilterKind::Temporal => {
-                Stage::Temporal(Temporal::Depth(TemporalState::new(temporal_params(spec))))
-            }
+            FilterKind::Temporal => Stage::Temporal(Box::new(Temporal::Depth(TemporalState::new(
+                temporal_params(spec),
+            )))),
             FilterKind::HoleFilling => Stage::HoleFilling(match v("mode") as u8 {
                 0 => HoleFillMode::FromLeft,
                 1 => HoleFillMode::Farthest,
@@ -301,6 +305,16 @@ impl Filter {
             }
             _ => self.apply_stateless(image, sensor),
         }
+    }
+
+    /// A Z16 (or DISPARITY32) frame filtered; other frames are returned
+    /// unchanged.
+    pub fn apply_frame(&mut self, frame: &Frame, sensor: &SensorFacts) -> Result<Frame> {
+        if !matches!(frame.profile.format, Format::Z16 | Format::Disparity32) {
+            return Ok(frame.clone());
+        }
+        let image = DepthImage::from_frame(frame)?;
+        Ok(self.apply(image, sensor)?.to_frame(frame))
     }
 
     /// Filter `image` with a filter that keeps no state (not temporal).

@@ -43,11 +43,9 @@ pub fn smooth_disparity(image: &mut [f32], width: usize, height: usize, p: &Spat
     }
     for _ in 0..p.iterations {
         for row in image.chunks_exact_mut(width) {
-            disparity_line(row, 1, width, p.alpha, p.delta);
+            disparity_row(row, p.alpha, p.delta);
         }
-        for x in 0..width {
-            disparity_line(&mut image[x..], width, height, p.alpha, p.delta);
-        }
+        disparity_columns(image, width, p.alpha, p.delta);
     }
 }
 
@@ -64,13 +62,13 @@ fn blend(a: u16, b: u16, alpha: f32) -> u16 {
 fn depth_row(row: &mut [u16], alpha: f32, delta: u16) {
     let width = row.len();
     let mut val0 = row[0];
-    for i in 1..width - 1 {
-        let mut val1 = row[i];
+    for value in &mut row[1..width - 1] {
+        let mut val1 = *value;
         if val0 >= 1 && val1 >= 1 {
             let diff = val1.abs_diff(val0);
             if diff >= 1 && diff <= delta {
                 val1 = blend(val1, val0, alpha);
-                row[i] = val1;
+                *value = val1;
             }
         }
         val0 = val1;
@@ -118,41 +116,82 @@ fn valid(value: f32) -> bool {
     (value.to_bits() as i32) > 0
 }
 
-/// One line of a disparity image, `len` values `step` apart from
-/// `line[0]`: forward, then backward.
-fn disparity_line(line: &mut [f32], step: usize, len: usize, alpha: f32, delta: f32) {
-    scan(line, len, |k| k * step, alpha, delta);
-    scan(line, len, |k| (len - 1 - k) * step, alpha, delta);
+/// The scan state of one line of a disparity image: the last output
+/// (state), the last input, and whether the scan is in a run of valid
+/// values.
+#[derive(Clone, Copy)]
+struct Scan {
+    state: f32,
+    previous: f32,
+    in_run: bool,
 }
 
-/// librealsense's two-state scan over `line[at(0)], line[at(1)], …`: in a
-/// run of valid values, a value within delta of the previous input is
-/// blended with the last output (the state); an invalid value ends the
-/// run, and the next valid one starts a new run as the state.
-#[inline]
-fn scan(line: &mut [f32], len: usize, at: impl Fn(usize) -> usize, alpha: f32, delta: f32) {
-    let mut state = line[at(0)];
-    let mut previous = state;
-    let mut in_run = valid(previous);
-    for k in 1..len {
-        let innovation = line[at(k)];
-        if in_run {
+impl Scan {
+    /// A scan starting at `first`.
+    fn new(first: f32) -> Scan {
+        Scan {
+            state: first,
+            previous: first,
+            in_run: valid(first),
+        }
+    }
+
+    /// librealsense's step to the next value: in a run of valid values, a
+    /// value within delta of the previous input is blended with the state;
+    /// an invalid value ends the run, and the next valid one starts a new
+    /// run as the state.
+    #[inline]
+    fn step(&mut self, value: &mut f32, alpha: f32, delta: f32) {
+        let innovation = *value;
+        if self.in_run {
             if valid(innovation) {
-                let d = previous - innovation;
+                let d = self.previous - innovation;
                 if d < delta && d > -delta {
-                    state = innovation * alpha + state * (1.0 - alpha);
-                    line[at(k)] = state;
+                    self.state = innovation * alpha + self.state * (1.0 - alpha);
+                    *value = self.state;
                 } else {
-                    state = innovation;
+                    self.state = innovation;
                 }
             } else {
-                in_run = false;
+                self.in_run = false;
             }
-            previous = innovation;
+            self.previous = innovation;
         } else if valid(innovation) {
-            previous = innovation;
-            state = innovation;
-            in_run = true;
+            self.previous = innovation;
+            self.state = innovation;
+            self.in_run = true;
+        }
+    }
+}
+
+/// One row of a disparity image: left to right, then right to left.
+fn disparity_row(row: &mut [f32], alpha: f32, delta: f32) {
+    let mut scan = Scan::new(row[0]);
+    for value in &mut row[1..] {
+        scan.step(value, alpha, delta);
+    }
+    let last = row.len() - 1;
+    let mut scan = Scan::new(row[last]);
+    for value in row[..last].iter_mut().rev() {
+        scan.step(value, alpha, delta);
+    }
+}
+
+/// The columns of a disparity image: top to bottom, then bottom to top,
+/// all columns a row at a time (each column's scan is independent, as in
+/// librealsense's column by column loop).
+fn disparity_columns(image: &mut [f32], width: usize, alpha: f32, delta: f32) {
+    let mut scans: Vec<Scan> = image[..width].iter().map(|&v| Scan::new(v)).collect();
+    for row in image.chunks_exact_mut(width).skip(1) {
+        for (scan, value) in scans.iter_mut().zip(row) {
+            scan.step(value, alpha, delta);
+        }
+    }
+    let last = image.len() - width;
+    let mut scans: Vec<Scan> = image[last..].iter().map(|&v| Scan::new(v)).collect();
+    for row in image[..last].chunks_exact_mut(width).rev() {
+        for (scan, value) in scans.iter_mut().zip(row) {
+            scan.step(value, alpha, delta);
         }
     }
 }

@@ -174,16 +174,18 @@ impl DepthImage {
     /// rest (number, timestamps, metadata) is `like`'s.
     pub fn to_frame(&self, like: &Frame) -> Frame {
         let (format, data, bpp): (Format, Vec<u8>, usize) = match &self.values {
-            DepthValues::Depth(v) => (
-                Format::Z16,
-                v.iter().flat_map(|d| d.to_le_bytes()).collect(),
-                2,
-            ),
-            DepthValues::Disparity(v) => (
-                Format::Disparity32,
-                v.iter().flat_map(|d| d.to_le_bytes()).collect(),
-                4,
-            ),
+            DepthValues::Depth(v) => {
+                let mut data = Vec::with_capacity(v.len() * 2);
+                v.iter()
+                    .for_each(|d| data.extend_from_slice(&d.to_le_bytes()));
+                (Format::Z16, data, 2)
+            }
+            DepthValues::Disparity(v) => {
+                let mut data = Vec::with_capacity(v.len() * 4);
+                v.iter()
+                    .for_each(|d| data.extend_from_slice(&d.to_le_bytes()));
+                (Format::Disparity32, data, 4)
+            }
         };
         let mut frame = like.clone();
         frame.profile.format = format;

@@ -29,6 +29,7 @@ use super::progress;
 use super::select::{self, Window};
 use render::Rendered;
 use rsbag::processing;
+use rsbag::processing::filters::{FilterKind, FilterSpec, StreamFilters};
 
 /// The file listing the image and point-cloud files.
 const INDEX: &str = "frames.csv";
@@ -236,6 +237,19 @@ pub struct Args {
     /// in its frameset is not written.
     #[arg(long, value_name = "STREAM")]
     align_to: Option<String>,
+    /// Depth post-processing as librealsense's filters compute it, bit for
+    /// bit, applied to every depth frame in the order given (repeat the
+    /// option): `NAME[:key=value,...]`, NAME one of `decimation`
+    /// (magnitude 1-8, default 2), `threshold` (min, max: 0-16 m, default
+    /// 0.15 and 4), `depth-to-disparity`, `disparity-to-depth`, `spatial`
+    /// (alpha 0.25-1, default 0.5; delta 1-50, default 20; magnitude 1-5,
+    /// default 2; holes-fill 0-5, default 0), `temporal` (alpha 0-1,
+    /// default 0.4; delta 1-100, default 20; persistence 0-8, default 3)
+    /// and `hole-filling` (mode 0-2, default 1). Works with every target
+    /// carrying depth; `--to bag`/`db3`/`ros2` write the filtered frames
+    /// with their new size and intrinsics.
+    #[arg(long = "filter", value_name = "SPEC", value_parser = filter_spec)]
+    filters: Vec<FilterSpec>,
     /// With `--to ply`: ASCII instead of binary point clouds.
     #[arg(long)]
     ascii: bool,
@@ -344,6 +358,7 @@ fn convert_one(args: Args) -> Result<ExitCode> {
             "--align-to goes with --to png, raw, csv, npy or ply".into(),
         ));
     }
+    check_filters(&args)?;
     if args.to == Target::Mp4 {
         video::check_ffmpeg()?;
     }
@@ -392,6 +407,7 @@ fn convert_one(args: Args) -> Result<ExitCode> {
             namespace: &args.namespace,
             streams: select::streams(|n| reader.find_streams(n), &args.streams)?,
             window,
+            filters: args.filters.clone(),
         };
         super::emit(&convert_file::run_ros2(&reader, target)?);
         return Ok(losses.exit_code());
@@ -410,6 +426,7 @@ fn convert_one(args: Args) -> Result<ExitCode> {
             keep_pose: args.keep_pose,
             force: args.force,
             skip_unreadable: false,
+            filters: args.filters.clone(),
         };
         super::emit(&convert_file::run(&reader, target)?.text);
         return Ok(losses.exit_code());
@@ -421,8 +438,12 @@ fn convert_one(args: Args) -> Result<ExitCode> {
     let window = Window::new(reader.duration(), args.start, args.duration)?;
     let in_file = |e: Error| e.in_file(&args.file);
     let align_to = args.align_to.as_deref();
-    let mut preparer = prepare::Preparer::new(&reader, &streams, align_to, args.to == Target::Ply)
-        .map_err(in_file)?;
+    // Filtered depth has its own size and intrinsics: point clouds are
+    // then not coloured (the colour mapping is of the recorded depth).
+    let coloured_clouds = args.to == Target::Ply && args.filters.is_empty();
+    let mut preparer =
+        prepare::Preparer::new(&reader, &streams, align_to, coloured_clouds).map_err(in_file)?;
+    let mut filters = StreamFilters::new(reader.recording(), &args.filters);
     let renderer = render::Renderer::new(&args, &reader, &streams);
     let total = reader
         .select()
@@ -441,6 +462,7 @@ fn convert_one(args: Args) -> Result<ExitCode> {
         renderer: &renderer,
         writer: &mut writer,
         bar: &bar,
+        filters: &mut filters,
     };
     if work.preparer.needs_framesets() {
         // Frames are written with the frames of their frameset, partners
@@ -477,6 +499,10 @@ fn convert_one(args: Args) -> Result<ExitCode> {
     work.finish().map_err(in_file)?;
     let (written, mut notes) = writer.finish()?;
     notes.extend(preparer.notes());
+    if !args.filters.is_empty() {
+        let chain: Vec<&str> = args.filters.iter().map(|f| f.kind.name()).collect();
+        notes.push(format!("depth filtered: {}", chain.join(" -> ")));
+    }
     dir.finish()?;
     bar.finish_and_clear();
     super::emit(&summary(&args, &written, &skipped, &notes));
@@ -496,6 +522,8 @@ struct Batch<'w, 'a> {
     renderer: &'w render::Renderer,
     writer: &'w mut Writer<'a>,
     bar: &'w indicatif::ProgressBar,
+    /// `--filter`: each depth stream's chain, applied in recorded order.
+    filters: &'w mut StreamFilters,
 }
 
 impl Batch<'_, '_> {
@@ -512,6 +540,8 @@ impl Batch<'_, '_> {
     }
 
     fn flush(&mut self) -> Result<()> {
+        self.filters
+            .apply_all(self.pending.iter_mut().map(|(f, _)| &mut f.frame))?;
         let (preparer, renderer) = (&*self.preparer, self.renderer);
         let results = on_every_core(&self.pending, |(frame, set)| -> Result<_> {
             let Some(ready) = preparer.prepare(frame, set)? else {
@@ -847,6 +877,46 @@ impl<'a> Writer<'a> {
         }
         Ok((self.written, notes))
     }
+}
+
+/// A `--filter` spec.
+fn filter_spec(text: &str) -> std::result::Result<FilterSpec, String> {
+    FilterSpec::parse(text).map_err(|e| e.to_string())
+}
+
+/// Whether `--filter` goes with the other arguments: a target carrying
+/// depth, no `--align-to`, and a chain ending in depth unless the target
+/// is raw bytes.
+fn check_filters(args: &Args) -> Result<()> {
+    if args.filters.is_empty() {
+        return Ok(());
+    }
+    if args.to == Target::Kalibr {
+        return Err(Error::InvalidArgument(
+            "--filter goes with a target carrying depth (not --to kalibr)".into(),
+        ));
+    }
+    if args.align_to.is_some() {
+        return Err(Error::InvalidArgument(
+            "--filter and --align-to do not go together".into(),
+        ));
+    }
+    let disparity = args
+        .filters
+        .iter()
+        .fold(false, |disparity, f| match f.kind {
+            FilterKind::DepthToDisparity => true,
+            FilterKind::DisparityToDepth => false,
+            _ => disparity,
+        });
+    if disparity && args.to != Target::Raw {
+        return Err(Error::InvalidArgument(format!(
+            "the filters end in disparity, which --to {} does not hold: end them with \
+             --filter disparity-to-depth (or write --to raw)",
+            args.to.name()
+        )));
+    }
+    Ok(())
 }
 
 /// `NEAR,FAR` in meters, near < far.

@@ -10,6 +10,7 @@ use std::path::Path;
 use rsbag::bag::{Compression, WriterOptions};
 use rsbag::device::{Format, StreamId, StreamKind};
 use rsbag::playback::FrameReader;
+use rsbag::processing::filters::FilterSpec;
 use rsbag::record::trim::Trim;
 use rsbag::record::{
     copy_recording, create_sink, export_ros2, CopySelection, Db3Options, FileFormat,
@@ -38,6 +39,8 @@ pub struct FileTarget<'a> {
     /// Leave out what cannot be read (recovering a crashed recording)
     /// instead of failing.
     pub skip_unreadable: bool,
+    /// `--filter`: depth filters applied to the depth streams.
+    pub filters: Vec<FilterSpec>,
 }
 
 /// What [`run`] wrote, in words, and what it could not read and left out
@@ -96,6 +99,7 @@ pub fn run(reader: &FrameReader, target: FileTarget<'_>) -> Result<Written> {
     }
     let (mut selection, total) = chosen(reader, streams, target.window.as_ref(), target.file)?;
     selection.skip_unreadable = target.skip_unreadable;
+    selection.filters = target.filters.clone();
     let bag_options = WriterOptions::default().compression(if target.uncompressed {
         Compression::None
     } else {
@@ -148,6 +152,8 @@ pub struct Ros2Target<'a> {
     pub namespace: &'a str,
     pub streams: Option<BTreeSet<StreamId>>,
     pub window: Option<Window>,
+    /// `--filter`: depth filters applied to the depth streams.
+    pub filters: Vec<FilterSpec>,
 }
 
 pub fn run_ros2(reader: &FrameReader, target: Ros2Target<'_>) -> Result<String> {
@@ -156,7 +162,8 @@ pub fn run_ros2(reader: &FrameReader, target: Ros2Target<'_>) -> Result<String> 
         .streams
         .clone()
         .unwrap_or_else(|| recording.streams().keys().copied().collect());
-    let (selection, total) = chosen(reader, streams, target.window.as_ref(), target.file)?;
+    let (mut selection, total) = chosen(reader, streams, target.window.as_ref(), target.file)?;
+    selection.filters = target.filters.clone();
     let options = Ros2ExportOptions {
         storage: target.storage,
         mcap_compression: target.mcap_compression,

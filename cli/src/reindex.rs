@@ -138,6 +138,7 @@ fn recover_db3(args: &Args) -> Result<ExitCode> {
         // metadata (files written before frames were committed whole):
         // everything else is recovered, that frame is reported.
         skip_unreadable: true,
+        filters: Vec::new(),
     };
     let written = convert_file::run(&reader, target)?;
     std::fs::rename(&recovered, &out).map_err(|e| Error::Io {

@@ -172,6 +172,7 @@ fn trim_db3(
         keep_pose: true,
         force: args.force,
         skip_unreadable: false,
+        filters: Vec::new(),
     };
     super::emit(&convert_file::run(reader, target)?.text);
     Ok(())

@@ -10,6 +10,7 @@ use pyo3::types::{PyBytes, PyDict};
 
 use rsbag::device::{Format, ProfileKind};
 use rsbag::playback::RecordedFrame;
+use rsbag::processing::filters::SensorFacts;
 
 /// One frame: its stream, number, timestamp, metadata and bytes.
 ///
@@ -20,6 +21,9 @@ use rsbag::playback::RecordedFrame;
 pub struct Frame {
     frame: rsbag::device::Frame,
     position: Option<Position>,
+    /// What the depth filters need of the sensor of a depth frame read
+    /// from a recording.
+    facts: Option<SensorFacts>,
 }
 
 /// Where a frame read from a recording lies in it.
@@ -38,6 +42,7 @@ impl Frame {
                 index: recorded.index,
                 time: recorded.time,
             }),
+            facts: None,
         }
     }
 
@@ -46,7 +51,19 @@ impl Frame {
         Frame {
             frame,
             position: None,
+            facts: None,
         }
+    }
+
+    /// The frame, its sensor's facts known.
+    pub fn with_facts(mut self, facts: SensorFacts) -> Frame {
+        self.facts = Some(facts);
+        self
+    }
+
+    /// Its sensor's facts, where known.
+    pub fn facts(&self) -> Option<SensorFacts> {
+        self.facts
     }
 
     /// The library's frame.
@@ -59,6 +76,7 @@ impl Frame {
         Frame {
             frame: self.frame.clone(),
             position: self.position,
+            facts: self.facts,
         }
     }
 }

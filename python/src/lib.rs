@@ -6,11 +6,13 @@
 
 mod convert;
 mod errors;
+mod filters;
 mod frame;
 mod playback;
 mod processing;
 mod writer;
 
+use std::collections::VecDeque;
 use std::sync::Arc;
 
 use numpy::PyArrayMethods;
@@ -20,7 +22,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyIterator, PyList, PySlice, PyString};
 
 use rsbag::device::{Format, StreamId, StreamKind};
-use rsbag::playback::{FrameReader, FrameSets, Frames, SyncOptions};
+use rsbag::playback::{FrameReader, FrameSets, Frames, RecordedFrame, SyncOptions};
+use rsbag::processing::filters::{SensorFacts, StreamFilters};
 
 use errors::to_py;
 use frame::Frame;
@@ -125,15 +128,19 @@ impl Recording {
     /// The frames of `streams` (names; all when None) recorded from
     /// `start` to `end` seconds after the first frame (or for `duration`
     /// seconds from `start`, as the command line's `--start`/`--duration`),
-    /// in recorded order.
-    #[pyo3(signature = (streams=None, start=None, end=None, duration=None))]
+    /// in recorded order. With `filters` (`rsbag.filters` objects), every
+    /// depth frame comes through that chain of filters, applied in order
+    /// with state of its own (the objects' own state is not touched).
+    #[pyo3(signature = (streams=None, start=None, end=None, duration=None, filters=None))]
     fn frames(
         &self,
         streams: Option<Vec<String>>,
         start: Option<f64>,
         end: Option<f64>,
         duration: Option<f64>,
+        filters: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<FrameIterator> {
+        let specs = filters.map(filters::specs).transpose()?.unwrap_or_default();
         let reader = self.reader.clone();
         let frames = self
             .query(&reader, streams, start, end_of(start, end, duration)?)?
@@ -144,9 +151,12 @@ impl Recording {
         // and lives as long as the iterator holds the `Arc`; the fields
         // drop in declaration order, the borrowing iterator first.
         let frames: Frames<'static> = unsafe { std::mem::transmute(frames) };
+        let filters = StreamFilters::new(reader.recording(), &specs);
         Ok(FrameIterator {
             state: Mutex::new(FrameState {
                 frames: Source::Frames(frames),
+                filters,
+                ahead: VecDeque::new(),
                 _reader: reader,
             }),
         })
@@ -176,6 +186,8 @@ impl Recording {
         Ok(FrameSetIterator {
             state: Mutex::new(FrameState {
                 frames: Source::Sets(sets),
+                filters: StreamFilters::default(),
+                ahead: VecDeque::new(),
                 _reader: reader,
             }),
         })
@@ -346,8 +358,16 @@ enum Source {
 /// An iterator over a recording, with the reader it borrows.
 struct FrameState {
     frames: Source,
+    /// Depth filters applied to the frames read.
+    filters: StreamFilters,
+    /// Frames read (and filtered) but not yet handed out.
+    ahead: VecDeque<RecordedFrame>,
     _reader: Arc<FrameReader>,
 }
+
+/// Frames read ahead and filtered together by a filtered
+/// [`Recording::frames`].
+const FILTER_BATCH: usize = 16;
 
 /// The frames of [`Recording::frames`], one at a time.
 #[pyclass(module = "rsbag")]
@@ -363,15 +383,40 @@ impl FrameIterator {
 
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<Frame>> {
         let mut state = locked(py, &self.state);
-        let Source::Frames(frames) = &mut state.frames else {
+        let FrameState {
+            frames,
+            filters,
+            ahead,
+            _reader: reader,
+        } = &mut *state;
+        let Source::Frames(frames) = frames else {
             return Ok(None);
         };
-        // Reading (and decompressing) runs without the GIL.
-        match py.detach(move || frames.next()) {
-            None => Ok(None),
-            Some(Ok(frame)) => Ok(Some(Frame::of(frame))),
-            Some(Err(e)) => Err(to_py(e)),
-        }
+        // Reading (and decompressing, filtering) runs without the GIL.
+        let next = py.detach(move || -> rsbag::Result<Option<Frame>> {
+            if ahead.is_empty() {
+                // Filtered frames are read a batch ahead: the filters
+                // without state then run on every core.
+                let batch = if filters.is_empty() { 1 } else { FILTER_BATCH };
+                let mut read = Vec::with_capacity(batch);
+                for recorded in frames.by_ref().take(batch) {
+                    read.push(recorded?);
+                }
+                filters.apply_all(read.iter_mut().map(|r| &mut r.frame))?;
+                ahead.extend(read);
+            }
+            let Some(recorded) = ahead.pop_front() else {
+                return Ok(None);
+            };
+            let facts = (recorded.stream.kind == StreamKind::Depth)
+                .then(|| SensorFacts::of_stream(reader.recording(), recorded.stream));
+            let frame = Frame::of(recorded);
+            Ok(Some(match facts {
+                Some(facts) => frame.with_facts(facts),
+                None => frame,
+            }))
+        });
+        next.map_err(to_py)
     }
 }
 
@@ -643,6 +688,7 @@ fn _rsbag(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(playback::_stop_all, m)?)?;
     m.add_class::<processing::Alignment>()?;
     m.add_class::<processing::PointCloud>()?;
+    m.add_class::<filters::Filter>()?;
     m.add_function(wrap_pyfunction!(processing::deproject, m)?)?;
     m.add_function(wrap_pyfunction!(processing::project, m)?)?;
     errors::register(m)?;

@@ -2,7 +2,8 @@
 //! depth (a quick jet map, and librealsense's colorizer exactly), depth
 //! in metres, depth aligned to another stream (and back), point clouds
 //! with texture coordinates (computed as librealsense computes them),
-//! video timing and united IMU samples. Pure functions over
+//! librealsense's depth filters, video timing and united IMU samples.
+//! Pure functions over
 //! [`crate::device::Frame`]s, no I/O; the `rsbag convert` command and the
 //! Python package expose them.
 //!
@@ -20,6 +21,7 @@
 mod align;
 mod colorizer;
 mod depth;
+pub mod filters;
 mod geometry;
 mod image;
 mod imu;

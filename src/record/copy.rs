@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 
 use crate::device::{depth_units_of, StreamId, StreamKind};
 use crate::playback::{Event, Recording};
+use crate::processing::filters::{FilterSpec, StreamFilters};
 use crate::realsense::topics::StreamTopic;
 use crate::{BagTime, Result};
 
@@ -28,6 +29,10 @@ pub struct CopySelection {
     /// the rest is worth keeping. Off by default: a copy of a damaged
     /// recording is an error.
     pub skip_unreadable: bool,
+    /// Depth filters applied to every Z16 depth stream, in order (the
+    /// streams' profiles then describe the filtered frames: decimated
+    /// size and intrinsics).
+    pub filters: Vec<FilterSpec>,
 }
 
 /// What a copy wrote.
@@ -97,13 +102,15 @@ fn write_all(
     let origin = crate::ros_camera::import::recording_origin(recording);
     let since_start = |t: BagTime| t.as_nanos().saturating_sub(origin);
     let snapshot = recording.snapshot();
+    let mut filters = StreamFilters::new(recording, &selection.filters);
     write_description(sink, snapshot)?;
     let mut options: Vec<_> = snapshot.sensors.iter().map(|s| s.options.clone()).collect();
     for stream in recording.streams().values() {
         if !keeps(&stream.profile.stream) {
             continue;
         }
-        sink.write_stream_info(sensor_index(stream.sensor), &stream.profile, 0)?;
+        let profile = filters.profile(&stream.profile);
+        sink.write_stream_info(sensor_index(stream.sensor), &profile, 0)?;
     }
     for (id, stream) in recording.streams().iter().filter(|(s, _)| keeps(s)) {
         if let Some((group, e)) = recording.stream_extrinsics(*id) {
@@ -134,6 +141,7 @@ fn write_all(
                     _ => 0.0,
                 };
                 *report.frames.entry(frame.profile.stream).or_default() += 1;
+                let frame = filters.apply(frame)?;
                 batch.push(sensor_index(sensor), frame, units, since_start(event.time));
                 if batch.is_full() {
                     batch.write(sink, &mut progress)?;

@@ -34,6 +34,7 @@ use bytes::Bytes;
 use crate::device::{depth_units_of, Frame, ProfileKind, StreamId, StreamKind};
 use crate::msg::ros2::{self, CameraInfo, Header, Image, Imu, Odometry, TransformStamped};
 use crate::playback::{Event, Recording};
+use crate::processing::filters::StreamFilters;
 use crate::record::CopySelection;
 use crate::ros_camera::{self, FrameTransform};
 use crate::rosbag2::{BagDirWriter, Durability, McapCompression, StorageId};
@@ -217,6 +218,7 @@ fn write_all(
         .time(selection.trim.time.clone())
         .events();
     let mut frames = 0;
+    let mut filters = StreamFilters::new(recording, &selection.filters);
     for event in events {
         let event = event?;
         let Event::Frame { frame, .. } = event.event else {
@@ -225,6 +227,7 @@ fn write_all(
         let Some(stream) = topics.get(&frame.profile.stream) else {
             continue;
         };
+        let frame = filters.apply(frame)?;
         writer.write_together(|writer| {
             for message in frame_messages(&frame, event.time.as_nanos(), stream) {
                 let parts: Vec<&[u8]> = message.parts.iter().map(|p| &p[..]).collect();

@@ -26,6 +26,7 @@ from ._rsbag import (
     Alignment,
     DamagedError,
     Error,
+    Filter,
     Frame,
     FrameIterator,
     FrameSet,
@@ -54,10 +55,14 @@ from ._rsbag import (
     project,
 )
 
+from . import filters
+
 __all__ = [
+    "filters",
     "Alignment",
     "DamagedError",
     "Error",
+    "Filter",
     "Frame",
     "FrameIterator",
     "FrameSet",

@@ -10,6 +10,7 @@ from typing import (
     Any,
     Callable,
     Dict,
+    Iterable,
     Iterator,
     List,
     Optional,
@@ -26,6 +27,7 @@ import numpy as np
 
 __version__: str
 __all__ = [
+    "Filter",
     "open",
     "info",
     "check",
@@ -124,6 +126,7 @@ class Recording:
         start: Optional[float] = None,
         end: Optional[float] = None,
         duration: Optional[float] = None,
+        filters: Optional[Iterable[object]] = None,
     ) -> FrameIterator:
         """Every frame of `streams` from `start` to `end` seconds after the
         first frame (or `duration` seconds from `start`, as the command
@@ -436,6 +439,18 @@ class Alignment:
         """HxW uint16 raw depth of the other image's size."""
     def other_to_depth(self, depth: Frame, other: Frame) -> np.ndarray:
         """The other frame at the depth image's size, shaped by its format."""
+
+@final
+class Filter:
+    """One librealsense depth filter (`rsbag.filters` makes these)."""
+
+    def __new__(cls, name: str, **options: float) -> Filter: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def options(self) -> Dict[str, float]: ...
+    def process(self, frame: Frame) -> Frame:
+        """`frame` filtered."""
 
 @final
 class PointCloud:

@@ -1,0 +1,192 @@
+//! `convert --filter` against the real librealsense 2.55: a depth
+//! recording it writes in the test (tests/interop/rs_filters.py record:
+//! noise, holes, flickering holes, a moving box, odd size), the same
+//! filters run by pyrealsense2 over its frames in recorded order
+//! (rs_filters.py process), and rsbag's output compared frame by frame,
+//! byte for byte, with the output's format, size and intrinsics.
+
+#[path = "../../tests/common/mod.rs"]
+mod common;
+mod run;
+
+use std::path::Path;
+
+use run::{ok, rsbag};
+
+fn s(path: &Path) -> &str {
+    path.to_str().expect("utf-8 path")
+}
+
+/// A depth recording by librealsense of `frames` frames.
+fn recording(dir: &Path, frames: u32) -> String {
+    let bag = dir.join("depth.bag");
+    let count = frames.to_string();
+    common::python("rs_filters.py", &["record", s(&bag), "--frames", &count]);
+    s(&bag).to_owned()
+}
+
+/// `--filter` arguments of a chain written as space-separated specs.
+fn filter_args(chain: &str) -> Vec<&str> {
+    chain
+        .split_whitespace()
+        .flat_map(|spec| ["--filter", spec])
+        .collect()
+}
+
+/// What librealsense's filters make of `bag`, as an .npz.
+fn reference(bag: &str, chain: &str, out: &Path) -> String {
+    let mut args = vec!["process", bag, s(out)];
+    args.extend(filter_args(chain));
+    common::python("rs_filters.py", &args);
+    s(out).to_owned()
+}
+
+/// Each chain through `convert --to raw --streams depth` equals
+/// librealsense's.
+fn check_chains(frames: u32, chains: &[&str]) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bag = recording(dir.path(), frames);
+    for (k, chain) in chains.iter().enumerate() {
+        let npz = reference(&bag, chain, &dir.path().join(format!("ref{k}.npz")));
+        let out = dir.path().join(format!("out{k}"));
+        let mut args = vec!["convert", &bag, "--to", "raw", "--streams", "depth"];
+        args.extend(filter_args(chain));
+        args.extend(["--out", s(&out)]);
+        let said = ok(&args);
+        assert!(said.contains("depth filtered"), "{said}");
+        let compared = common::python("rs_filters.py", &["compare-dir", &npz, s(&out)]);
+        assert!(
+            compared.contains(&format!("{frames} frames equal")),
+            "{chain}: {compared}"
+        );
+    }
+}
+
+#[test]
+fn decimation_threshold_and_disparity_equal_librealsense() {
+    check_chains(
+        12,
+        &[
+            "decimation",
+            "decimation:magnitude=1",
+            "decimation:magnitude=3",
+            "decimation:magnitude=4",
+            "decimation:magnitude=5",
+            "decimation:magnitude=8",
+            "threshold",
+            "threshold:min=0.5,max=2",
+            "threshold:min=0,max=16",
+            // Past the other end: librealsense moves the other end away.
+            "threshold:min=5",
+            "threshold:max=0.1",
+            "depth-to-disparity",
+            "depth-to-disparity disparity-to-depth",
+            "decimation:magnitude=3 depth-to-disparity",
+        ],
+    );
+}
+
+#[test]
+fn spatial_and_hole_filling_equal_librealsense() {
+    check_chains(
+        8,
+        &[
+            "spatial",
+            "spatial:alpha=0.25,delta=1,magnitude=1",
+            "spatial:alpha=1,delta=50,magnitude=5",
+            "spatial:alpha=0.37,delta=33,magnitude=3,holes-fill=3",
+            "spatial:holes-fill=5",
+            "depth-to-disparity spatial:alpha=0.6,delta=8",
+            "depth-to-disparity spatial:alpha=0.25,delta=1,magnitude=5,holes-fill=2",
+            "hole-filling:mode=0",
+            "hole-filling",
+            "hole-filling:mode=2",
+            "depth-to-disparity hole-filling:mode=0",
+            "depth-to-disparity hole-filling:mode=1",
+            "depth-to-disparity hole-filling:mode=2",
+        ],
+    );
+}
+
+#[test]
+fn temporal_state_over_many_frames_equals_librealsense() {
+    check_chains(
+        45,
+        &[
+            "temporal",
+            "temporal:alpha=0,delta=1,persistence=0",
+            "temporal:alpha=1,delta=100,persistence=8",
+            "temporal:persistence=1",
+            "temporal:persistence=2",
+            "temporal:persistence=4",
+            "temporal:alpha=0.73,delta=7,persistence=5",
+            "temporal:persistence=6",
+            "temporal:persistence=7",
+            "depth-to-disparity temporal:alpha=0.5,delta=3,persistence=7",
+        ],
+    );
+}
+
+#[test]
+fn chains_equal_librealsense_and_the_filtered_bag_plays_in_it() {
+    let chain = "decimation:magnitude=3 depth-to-disparity spatial:alpha=0.6,delta=8 temporal \
+                 disparity-to-depth hole-filling:mode=2";
+    check_chains(
+        20,
+        &[
+            chain,
+            "decimation depth-to-disparity spatial temporal disparity-to-depth hole-filling",
+            "threshold:min=0.3,max=3 decimation:magnitude=4 spatial temporal:persistence=2 \
+             hole-filling:mode=0",
+        ],
+    );
+    // The filtered recording, played by librealsense without filters:
+    // the same frames, with the decimated profile's size and intrinsics.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bag = recording(dir.path(), 20);
+    let npz = reference(&bag, chain, &dir.path().join("ref.npz"));
+    let filtered = dir.path().join("filtered.bag");
+    let mut args = vec!["convert", &bag, "--to", "bag"];
+    args.extend(filter_args(chain));
+    args.extend(["--out", s(&filtered)]);
+    ok(&args);
+    let played = reference(s(&filtered), "", &dir.path().join("played.npz"));
+    let compared = common::python("rs_filters.py", &["compare", &npz, &played]);
+    assert!(compared.contains("20 frames equal"), "{compared}");
+}
+
+#[test]
+fn bad_filters_are_refused_before_anything_is_written() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bag = "sample_bags/librealsense-depth-color-lz4.bag";
+    let bag = common::root().join(bag);
+    let out = dir.path().join("out");
+    let cases: [(&[&str], &str); 6] = [
+        (
+            &["--filter", "spatial:alpha=0.2"],
+            "filter spatial: option alpha must be a number from 0.25 to 1",
+        ),
+        (
+            &["--filter", "decimation:magnitude=9"],
+            "filter decimation: option magnitude must be a whole number from 1 to 8",
+        ),
+        (
+            &["--filter", "temporal:colour=1"],
+            "unknown option \"colour\"",
+        ),
+        (&["--filter", "median"], "unknown filter \"median\""),
+        (&["--filter", "colorizer"], "filter colorizer"),
+        (
+            &["--filter", "depth-to-disparity"],
+            "the filters end in disparity",
+        ),
+    ];
+    for (filters, want) in cases {
+        let mut args = vec!["convert", s(&bag), "--to", "png", "--out", s(&out)];
+        args.extend(filters);
+        let run = rsbag(&args);
+        assert_ne!(run.code, Some(0), "{filters:?} accepted");
+        assert!(run.stderr.contains(want), "{filters:?}: {}", run.stderr);
+        assert!(!out.exists(), "{filters:?}: output written");
+    }
+}

@@ -1,0 +1,96 @@
+"""rsbag.filters against the real librealsense 2.55: a depth recording it
+writes (tests/interop/rs_filters.py record: noise, holes, motion), the
+same filters run by pyrealsense2 over its frames in recorded order
+(rs_filters.py process, in the 2.55 interpreter), and rsbag's frames
+compared byte for byte, with their format, size and intrinsics: one
+filter at a time with `.process(frame)`, and a chain on reading with
+`recording.frames(filters=...)`.
+"""
+
+import subprocess
+
+import numpy as np
+import pytest
+
+import rsbag
+from rsbag import filters
+from references import PYTHON_255, ROOT
+
+SCRIPT = str(ROOT / "tests/interop/rs_filters.py")
+
+CHAIN = ["decimation:magnitude=3", "depth-to-disparity", "spatial:alpha=0.6,delta=8",
+         "temporal:persistence=2", "disparity-to-depth", "hole-filling:mode=2"]
+
+
+def objects():
+    return [filters.Decimation(magnitude=3), filters.DepthToDisparity(),
+            filters.Spatial(alpha=0.6, delta=8), filters.Temporal(persistence=2),
+            filters.DisparityToDepth(), filters.HoleFilling(mode=2)]
+
+
+@pytest.fixture(scope="module")
+def recording(tmp_path_factory):
+    bag = tmp_path_factory.mktemp("filters") / "depth.bag"
+    subprocess.run([PYTHON_255, SCRIPT, "record", str(bag), "--frames", "15"], check=True)
+    return bag
+
+
+def reference(bag, specs, out):
+    args = [a for spec in specs for a in ("--filter", spec)]
+    subprocess.run([PYTHON_255, SCRIPT, "process", str(bag), str(out), *args],
+                   check=True, capture_output=True)
+    data = np.load(out)
+    k = 0
+    while f"f{k}_number" in data:
+        yield {key: data[f"f{k}_{key}"] for key in ("number", "data", "format", "size")}
+        k += 1
+
+
+def check(frames, want):
+    got = list(frames)
+    want = list(want)
+    assert len(got) == len(want) > 0
+    for frame, ref in zip(got, want):
+        assert frame.frame_number == int(ref["number"])
+        assert frame.size == tuple(int(v) for v in ref["size"])
+        assert frame.format == ("Z16" if int(ref["format"]) == 0 else "DISPARITY32")
+        assert frame.as_array().tobytes() == ref["data"].tobytes(), f"frame #{frame.frame_number}"
+
+
+def test_a_chain_on_reading_equals_librealsense(recording, tmp_path):
+    opened = rsbag.open(str(recording))
+    check(opened.frames(streams=["Depth"], filters=objects()),
+          reference(recording, CHAIN, tmp_path / "ref.npz"))
+
+
+def test_filters_one_frame_at_a_time_equal_librealsense(recording, tmp_path):
+    opened = rsbag.open(str(recording))
+    chain = objects()
+
+    def filtered():
+        for frame in opened.frames(streams=["Depth"]):
+            for f in chain:
+                frame = f.process(frame)
+            yield frame
+
+    check(filtered(), reference(recording, CHAIN, tmp_path / "ref.npz"))
+    # Disparity comes out as float32.
+    disparity = filters.DepthToDisparity().process(next(iter(opened.frames(streams=["Depth"]))))
+    assert disparity.format == "DISPARITY32"
+    assert disparity.as_array().dtype == np.float32
+
+
+def test_options_and_bad_values():
+    spatial = filters.Spatial(alpha=0.6)
+    assert spatial.options == pytest.approx({"alpha": 0.6, "delta": 20, "magnitude": 2,
+                                             "holes-fill": 0})
+    assert filters.Threshold().options == pytest.approx({"min": 0.15, "max": 4.0})
+    with pytest.raises(rsbag.InvalidArgumentError, match="option alpha must be a number from 0.25 to 1"):
+        filters.Spatial(alpha=0.2)
+    with pytest.raises(rsbag.InvalidArgumentError, match="magnitude must be a whole number from 1 to 8"):
+        filters.Decimation(magnitude=9)
+    with pytest.raises(rsbag.InvalidArgumentError, match="unknown filter"):
+        rsbag.Filter("median")
+    with pytest.raises(TypeError):
+        next(iter(rsbag.open(str(ROOT / "sample_bags/librealsense-depth-color-lz4.bag"))
+                  .frames(filters=["spatial"])))

@@ -1,0 +1,213 @@
+//! Decimation as librealsense 2.55's `decimation_filter` computes it on Z16
+//! depth: each `scale` x `scale` block becomes one pixel, the median of its
+//! non-zero depths for scales 2 and 3 (picked by the same selection
+//! networks, the lower middle for even counts), their integer mean from 4
+//! up; the output is padded with zeros to a multiple of 4 each way, and
+//! the intrinsics follow.
+
+use crate::device::Intrinsics;
+
+/// The size librealsense gives a decimated `width` x `height` image: the
+/// whole blocks, padded up to a multiple of 4. Returns the size of the
+/// whole blocks, then the padded size.
+pub fn decimated_size(
+    width: usize,
+    height: usize,
+    scale: usize,
+) -> ((usize, usize), (usize, usize)) {
+    let real = (width / scale, height / scale);
+    let padded = (real.0.div_ceil(4) * 4, real.1.div_ceil(4) * 4);
+    (real, padded)
+}
+
+/// The intrinsics of the decimated image: the padded size, focal lengths
+/// and principal point divided by `scale` (in `f32`, as librealsense).
+pub fn decimated_intrinsics(source: &Intrinsics, scale: usize) -> Intrinsics {
+    let ((_, _), (width, height)) =
+        decimated_size(source.width as usize, source.height as usize, scale);
+    let s = scale as f32;
+    Intrinsics {
+        width: width as u32,
+        height: height as u32,
+        fx: source.fx / s,
+        fy: source.fy / s,
+        ppx: source.ppx / s,
+        ppy: source.ppy / s,
+        ..*source
+    }
+}
+
+/// `depth` (`width` x `height`, row-major) decimated by `scale`; the
+/// result is the padded size of [`decimated_size`].
+pub fn decimate(depth: &[u16], width: usize, height: usize, scale: usize) -> Vec<u16> {
+    let ((real_w, real_h), (pad_w, pad_h)) = decimated_size(width, height, scale);
+    let mut out = vec![0u16; pad_w * pad_h];
+    let mut kernel = [0u16; 9];
+    for y in 0..real_h {
+        let block_rows = &depth[y * scale * width..];
+        let out_row = &mut out[y * pad_w..y * pad_w + real_w];
+        for (x, cell) in out_row.iter_mut().enumerate() {
+            let block = (0..scale)
+                .flat_map(|r| &block_rows[r * width + x * scale..r * width + x * scale + scale]);
+            *cell = if scale <= 3 {
+                let mut count = 0;
+                for &d in block.filter(|&&d| d != 0) {
+                    kernel[count] = d;
+                    count += 1;
+                }
+                median(&mut kernel[..count])
+            } else {
+                let (sum, count) = block
+                    .filter(|&&d| d != 0)
+                    .fold((0i32, 0i32), |(s, c), &d| (s + i32::from(d), c + 1));
+                if count == 0 {
+                    0
+                } else {
+                    (sum / count) as u16
+                }
+            };
+        }
+    }
+    out
+}
+
+/// Order `a` and `b` at indices `i` < `j`.
+#[inline]
+fn sort(p: &mut [u16], i: usize, j: usize) {
+    if p[i] > p[j] {
+        p.swap(i, j);
+    }
+}
+
+/// The median of up to nine values as librealsense's selection networks
+/// (`opt_med3` … `opt_med9`) pick it; 0 for none. The networks leave the
+/// slice partly sorted.
+fn median(p: &mut [u16]) -> u16 {
+    match p.len() {
+        0 => 0,
+        1 => p[0],
+        2 => p[0].min(p[1]),
+        3 => {
+            sort(p, 0, 1);
+            sort(p, 1, 2);
+            sort(p, 0, 1);
+            p[1]
+        }
+        4 => {
+            sort(p, 0, 1);
+            sort(p, 2, 3);
+            sort(p, 0, 2);
+            sort(p, 1, 3);
+            p[1].min(p[2])
+        }
+        5 => {
+            sort(p, 0, 1);
+            sort(p, 3, 4);
+            p[3] = p[0].max(p[3]);
+            p[1] = p[1].min(p[4]);
+            sort(p, 1, 2);
+            p[2] = p[2].min(p[3]);
+            p[1].max(p[2])
+        }
+        6 => {
+            for (i, j) in [
+                (1, 2),
+                (3, 4),
+                (0, 1),
+                (2, 3),
+                (4, 5),
+                (1, 2),
+                (3, 4),
+                (0, 1),
+                (2, 3),
+            ] {
+                sort(p, i, j);
+            }
+            p[4] = p[4].min(p[5]);
+            p[2] = p[1].max(p[2]);
+            p[3] = p[3].min(p[4]);
+            p[2].min(p[3])
+        }
+        7 => {
+            for (i, j) in [(0, 5), (0, 3), (1, 6), (2, 4), (0, 1), (3, 5), (2, 6)] {
+                sort(p, i, j);
+            }
+            p[3] = p[2].max(p[3]);
+            p[3] = p[3].min(p[6]);
+            p[4] = p[4].min(p[5]);
+            sort(p, 1, 4);
+            p[3] = p[1].max(p[3]);
+            p[3].min(p[4])
+        }
+        8 => {
+            for (i, j) in [(0, 1), (3, 4), (6, 7), (2, 3), (5, 6), (3, 4), (6, 7)] {
+                sort(p, i, j);
+            }
+            p[4] = p[4].min(p[7]);
+            sort(p, 3, 6);
+            p[5] = p[2].max(p[5]);
+            p[3] = p[0].max(p[3]);
+            p[1] = p[1].min(p[4]);
+            p[3] = p[3].min(p[6]);
+            // Ordered the other way round: p[1] keeps the larger.
+            if p[3] > p[1] {
+                p.swap(3, 1);
+            }
+            p[3] = p[5].max(p[3]);
+            p[3].min(p[1])
+        }
+        _ => {
+            for (i, j) in [
+                (1, 2),
+                (4, 5),
+                (7, 8),
+                (0, 1),
+                (3, 4),
+                (6, 7),
+                (1, 2),
+                (4, 5),
+                (7, 8),
+            ] {
+                sort(p, i, j);
+            }
+            p[3] = p[0].max(p[3]);
+            p[5] = p[5].min(p[8]);
+            sort(p, 4, 7);
+            p[6] = p[3].max(p[6]);
+            p[4] = p[1].max(p[4]);
+            p[2] = p[2].min(p[5]);
+            p[4] = p[4].min(p[7]);
+            // Ordered the other way round: p[2] keeps the larger.
+            if p[4] > p[2] {
+                p.swap(4, 2);
+            }
+            p[4] = p[6].max(p[4]);
+            p[4].min(p[2])
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_are_whole_blocks_padded_to_four() {
+        assert_eq!(decimated_size(640, 480, 2), ((320, 240), (320, 240)));
+        assert_eq!(decimated_size(848, 480, 3), ((282, 160), (284, 160)));
+        assert_eq!(decimated_size(10, 7, 1), ((10, 7), (12, 8)));
+    }
+
+    #[test]
+    fn blocks_take_the_median_or_mean_of_their_depths() {
+        // 2x2 blocks: medians of non-zero values, lower middle for even.
+        let depth = [1, 5, 0, 0, 3, 9, 0, 7];
+        let out = decimate(&depth, 4, 2, 2);
+        assert_eq!(&out[..2], &[3, 7]);
+        // 4x4: mean of the non-zero values, rounded down.
+        let mut big = [0u16; 16];
+        big[0] = 10;
+        big[5] = 11;
+        assert_eq!(decimate(&big, 4, 4, 4)[0], 10);
+    }
+}

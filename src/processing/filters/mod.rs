@@ -1,0 +1,613 @@
+//! librealsense's depth post-processing filters, computed as librealsense
+//! 2.55 computes them, bit for bit: decimation, threshold, depth to
+//! disparity and back, the spatial edge-preserving filter, the temporal
+//! filter (state carried from frame to frame) and hole filling, with
+//! librealsense's names, options, ranges and defaults ([`FilterKind`],
+//! [`FilterSpec`]), chained in a [`FilterChain`].
+//!
+//! Like librealsense's blocks, each filter passes through what it does
+//! not handle: decimation and threshold work on Z16 depth only, depth to
+//! disparity on depth, disparity to depth on disparity; the spatial,
+//! temporal and hole-filling filters on either.
+//!
+//! ```
+//! use rsbag::processing::filters::{DepthImage, DepthValues, FilterChain, FilterSpec, SensorFacts};
+//! # fn main() -> rsbag::Result<()> {
+//! let specs = ["decimation:magnitude=2", "hole-filling:mode=0"]
+//!     .map(|s| FilterSpec::parse(s))
+//!     .into_iter()
+//!     .collect::<rsbag::Result<Vec<_>>>()?;
+//! let mut chain = FilterChain::new(&specs);
+//! let image = DepthImage::depth(4, 2, vec![0, 0, 9, 9, 0, 0, 9, 9], None);
+//! let out = chain.apply(image, &SensorFacts::default())?;
+//! assert_eq!((out.width, out.height), (4, 4)); // 2x1, padded to 4x4
+//! assert_eq!(out.values, DepthValues::Depth(vec![0, 9, 9, 9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]));
+//! # Ok(()) }
+//! ```
+
+mod decimation;
+mod disparity;
+mod hole_filling;
+mod options;
+mod spatial;
+mod temporal;
+
+use std::collections::HashMap;
+
+use bytes::Bytes;
+
+pub use decimation::{decimated_intrinsics, decimated_size};
+pub use disparity::conversion_factor;
+pub use hole_filling::HoleFillMode;
+pub use options::{FilterKind, FilterSpec, OptionInfo};
+pub use spatial::SpatialParams;
+pub use temporal::TemporalParams;
+
+use super::image::{depth_values, rows};
+use crate::device::{
+    option_name, Format, Frame, Intrinsics, ProfileKind, SensorOption, StreamId, StreamProfile,
+    DEFAULT_DEPTH_UNITS,
+};
+use crate::playback::Recording;
+use crate::{Error, Result};
+use temporal::TemporalState;
+
+/// The option naming a depth sensor's stereo baseline (millimetres).
+const STEREO_BASELINE: &str = "Stereo Baseline";
+
+/// What the filters need to know of the depth sensor, as librealsense
+/// reads it from the sensor a frame comes from.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SensorFacts {
+    /// Metres per depth unit (the Depth Units option).
+    pub depth_units: f32,
+    /// The Stereo Baseline option (millimetres), which depth to
+    /// disparity and back need; `None` for a sensor that is not a stereo
+    /// depth sensor (librealsense then outputs no frame).
+    pub stereo_baseline_mm: Option<f32>,
+}
+
+impl Default for SensorFacts {
+    /// The D400 default depth units and no baseline.
+    fn default() -> Self {
+        SensorFacts {
+            depth_units: DEFAULT_DEPTH_UNITS,
+            stereo_baseline_mm: None,
+        }
+    }
+}
+
+impl SensorFacts {
+    /// The facts of a sensor with these options.
+    pub fn from_options(options: &[SensorOption]) -> SensorFacts {
+        let find = |name: &str| options.iter().find(|o| o.name == name).map(|o| o.value);
+        SensorFacts {
+            depth_units: find(option_name::DEPTH_UNITS)
+                .filter(|&u| u > 0.0)
+                .unwrap_or(DEFAULT_DEPTH_UNITS),
+            stereo_baseline_mm: find(STEREO_BASELINE),
+        }
+    }
+
+    /// The facts of the sensor recording `stream` of `recording` (its
+    /// options as recorded at the start).
+    pub fn of_stream(recording: &Recording, stream: StreamId) -> SensorFacts {
+        let sensor = recording.streams().get(&stream).map(|s| s.sensor);
+        let options = sensor
+            .and_then(|s| recording.snapshot().sensors.get(s))
+            .map(|s| s.options.as_slice())
+            .unwrap_or_default();
+        SensorFacts {
+            depth_units: recording.depth_units(stream),
+            ..SensorFacts::from_options(options)
+        }
+    }
+}
+
+/// Depth (Z16, depth units) or disparity (`DISPARITY32`, 1/32 pixel)
+/// values, row by row.
+#[derive(Debug, Clone, PartialEq)]
+pub enum DepthValues {
+    /// Z16 depth.
+    Depth(Vec<u16>),
+    /// 32-bit float disparity.
+    Disparity(Vec<f32>),
+}
+
+/// A depth or disparity image between filters.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DepthImage {
+    /// Pixels per row.
+    pub width: usize,
+    /// Rows.
+    pub height: usize,
+    /// `width * height` values.
+    pub values: DepthValues,
+    /// The image's intrinsics, where known (decimation scales them).
+    pub intrinsics: Option<Intrinsics>,
+}
+
+impl DepthImage {
+    /// A Z16 depth image.
+    pub fn depth(
+        width: usize,
+        height: usize,
+        values: Vec<u16>,
+        intrinsics: Option<Intrinsics>,
+    ) -> DepthImage {
+        DepthImage {
+            width,
+            height,
+            values: DepthValues::Depth(values),
+            intrinsics,
+        }
+    }
+
+    /// The image of a Z16 or DISPARITY32 frame.
+    pub fn from_frame(frame: &Frame) -> Result<DepthImage> {
+        let (width, height) = frame.resolution().unwrap_or((0, 0));
+        let values = match frame.profile.format {
+            Format::Z16 => DepthValues::Depth(depth_values(frame)?),
+            Format::Disparity32 => DepthValues::Disparity(
+                rows(frame, 4)?
+                    .flat_map(|row| row.chunks_exact(4))
+                    .map(|p| f32::from_le_bytes([p[0], p[1], p[2], p[3]]))
+                    .collect(),
+            ),
+            other => {
+                return Err(Error::InvalidArgument(format!(
+                    "frame #{} of {} is {other}; the depth filters take Z16 depth or DISPARITY32",
+                    frame.number, frame.profile.stream
+                )))
+            }
+        };
+        Ok(DepthImage {
+            width: width as usize,
+            height: height as usize,
+            values,
+            intrinsics: frame.profile.intrinsics(),
+        })
+    }
+
+    /// `like` (a frame of the stream filtered) with this image as its
+    /// pixels: format, size, intrinsics and stride follow the image, the
+    /// rest (number, timestamps, metadata) is `like`'s.
+    pub fn to_frame(&self, like: &Frame) -> Frame {
+        let (format, data, bpp): (Format, Vec<u8>, usize) = match &self.values {
+            DepthValues::Depth(v) => {
+                let mut data = Vec::with_capacity(v.len() * 2);
+                v.iter()
+                    .for_each(|d| data.extend_from_slice(&d.to_le_bytes()));
+                (Format::Z16, data, 2)
+            }
+            DepthValues::Disparity(v) => {
+                let mut data = Vec::with_capacity(v.len() * 4);
+                v.iter()
+                    .for_each(|d| data.extend_from_slice(&d.to_le_bytes()));
+                (Format::Disparity32, data, 4)
+            }
+        };
+        let mut frame = like.clone();
+        frame.profile.format = format;
+        frame.profile.kind = ProfileKind::Video {
+            width: self.width as u32,
+            height: self.height as u32,
+            intrinsics: self.intrinsics,
+        };
+        frame.stride = (self.width * bpp) as u32;
+        frame.data = Bytes::from(data);
+        frame
+    }
+}
+
+/// The focal length disparity conversions use.
+fn fx(intrinsics: Option<Intrinsics>, kind: FilterKind) -> Result<f32> {
+    intrinsics.map(|i| i.fx).ok_or_else(|| {
+        Error::InvalidArgument(format!(
+            "filter {kind}: the depth stream has no intrinsics recorded (its focal length is needed)"
+        ))
+    })
+}
+
+/// One filter, with its settings (and, for the temporal filter, its state).
+#[derive(Debug, Clone)]
+pub struct Filter {
+    kind: FilterKind,
+    stage: Stage,
+}
+
+#[derive(Debug, Clone)]
+enum Stage {
+    Decimation(usize),
+    Threshold {
+        min: f32,
+        max: f32,
+    },
+    DepthToDisparity,
+    DisparityToDepth,
+    Spatial(SpatialParams),
+    /// Boxed: the state is large beside the other stages' settings.
+    Temporal(Box<Temporal>),
+    HoleFilling(HoleFillMode),
+}
+
+/// The temporal filter's state for the kind of image it last saw.
+#[derive(Debug, Clone)]
+enum Temporal {
+    Depth(TemporalState<u16>),
+    Disparity(TemporalState<f32>),
+}
+
+impl Filter {
+    /// The filter `spec` describes, as librealsense sets it up: the
+    /// defaults, then each option given, in order.
+    pub fn new(spec: &FilterSpec) -> Filter {
+        let v = |key: &str| spec.value(key);
+        let stage = match spec.kind {
+            FilterKind::Decimation => Stage::Decimation(v("magnitude") as usize),
+            FilterKind::Threshold => {
+                let (mut min, mut max) = (0.15, 4.0);
+                for &(key, value) in &spec.options {
+                    // librealsense's min/max options push each other to
+                    // the range's end rather than cross.
+                    if key == "min" {
+                        if max < value {
+                            max = 16.0;
+                        }
+                        min = value;
+                    } else {
+                        if min > value {
+                            min = 0.0;
+                        }
+                        max = value;
+                    }
+                }
+                Stage::Threshold { min, max }
+            }
+            FilterKind::DepthToDisparity => Stage::DepthToDisparity,
+            FilterKind::DisparityToDepth => Stage::DisparityToDepth,
+            FilterKind::Spatial => Stage::Spatial(SpatialParams {
+                alpha: v("alpha"),
+                delta: v("delta"),
+                iterations: v("magnitude") as u32,
+            }),
+            FilterKind::Temporal => Stage::Temporal(Box::new(Temporal::Depth(TemporalState::new(
+                temporal_params(spec),
+            )))),
+            FilterKind::HoleFilling => Stage::HoleFilling(match v("mode") as u8 {
+                0 => HoleFillMode::FromLeft,
+                1 => HoleFillMode::Farthest,
+                _ => HoleFillMode::Nearest,
+            }),
+        };
+        Filter {
+            kind: spec.kind,
+            stage,
+        }
+    }
+
+    /// Which filter this is.
+    pub fn kind(&self) -> FilterKind {
+        self.kind
+    }
+
+    /// Whether the filter carries state from frame to frame (frames must
+    /// then go through it one at a time, in recorded order).
+    pub fn is_stateful(&self) -> bool {
+        matches!(self.stage, Stage::Temporal(_))
+    }
+
+    /// Filter `image`.
+    pub fn apply(&mut self, image: DepthImage, sensor: &SensorFacts) -> Result<DepthImage> {
+        match &mut self.stage {
+            Stage::Temporal(state) => {
+                let mut image = image;
+                temporal_apply(state, &mut image);
+                Ok(image)
+            }
+            _ => self.apply_stateless(image, sensor),
+        }
+    }
+
+    /// A Z16 (or DISPARITY32) frame filtered; other frames are returned
+    /// unchanged.
+    pub fn apply_frame(&mut self, frame: &Frame, sensor: &SensorFacts) -> Result<Frame> {
+        if !matches!(frame.profile.format, Format::Z16 | Format::Disparity32) {
+            return Ok(frame.clone());
+        }
+        let image = DepthImage::from_frame(frame)?;
+        Ok(self.apply(image, sensor)?.to_frame(frame))
+    }
+
+    /// Filter `image` with a filter that keeps no state (not temporal).
+    fn apply_stateless(&self, mut image: DepthImage, sensor: &SensorFacts) -> Result<DepthImage> {
+        let (w, h) = (image.width, image.height);
+        let intrinsics = image.intrinsics;
+        match (&self.stage, &mut image.values) {
+            (Stage::Decimation(scale), DepthValues::Depth(values)) => {
+                let ((_, _), (pw, ph)) = decimated_size(w, h, *scale);
+                let out = decimation::decimate(values, w, h, *scale);
+                Ok(DepthImage {
+                    width: pw,
+                    height: ph,
+                    values: DepthValues::Depth(out),
+                    intrinsics: intrinsics.map(|i| decimated_intrinsics(&i, *scale)),
+                })
+            }
+            (Stage::Threshold { min, max }, DepthValues::Depth(values)) => {
+                disparity::threshold(values, sensor.depth_units, *min, *max);
+                Ok(image)
+            }
+            (Stage::DepthToDisparity, DepthValues::Depth(values)) => {
+                let factor = self.factor(intrinsics, sensor)?;
+                image.values = DepthValues::Disparity(disparity::to_disparity(values, factor));
+                Ok(image)
+            }
+            (Stage::DisparityToDepth, DepthValues::Disparity(values)) => {
+                let factor = self.factor(intrinsics, sensor)?;
+                image.values = DepthValues::Depth(disparity::to_depth(values, factor));
+                Ok(image)
+            }
+            (Stage::Spatial(p), DepthValues::Depth(values)) => {
+                spatial::smooth_depth(values, w, h, p);
+                Ok(image)
+            }
+            (Stage::Spatial(p), DepthValues::Disparity(values)) => {
+                spatial::smooth_disparity(values, w, h, p);
+                Ok(image)
+            }
+            (Stage::HoleFilling(mode), DepthValues::Depth(values)) => {
+                hole_filling::fill_holes(values, w, *mode);
+                Ok(image)
+            }
+            (Stage::HoleFilling(mode), DepthValues::Disparity(values)) => {
+                hole_filling::fill_holes(values, w, *mode);
+                Ok(image)
+            }
+            // What librealsense's block does not process passes through.
+            _ => Ok(image),
+        }
+    }
+
+    /// The depth/disparity factor of an image with `intrinsics` from
+    /// `sensor`.
+    fn factor(&self, intrinsics: Option<Intrinsics>, sensor: &SensorFacts) -> Result<f32> {
+        let baseline = sensor.stereo_baseline_mm.ok_or_else(|| {
+            Error::InvalidArgument(format!(
+                "filter {}: the depth sensor has no Stereo Baseline option recorded (librealsense \
+                 converts only a stereo depth sensor's frames)",
+                self.kind
+            ))
+        })?;
+        Ok(conversion_factor(
+            baseline,
+            fx(intrinsics, self.kind)?,
+            sensor.depth_units,
+        ))
+    }
+}
+
+fn temporal_params(spec: &FilterSpec) -> TemporalParams {
+    TemporalParams {
+        alpha: spec.value("alpha"),
+        delta: spec.value("delta") as u8,
+        persistence: spec.value("persistence") as u8,
+    }
+}
+
+/// The temporal filter over `image`; its state starts over when the kind
+/// of image changes (librealsense's profile change).
+fn temporal_apply(state: &mut Temporal, image: &mut DepthImage) {
+    match (&mut *state, &mut image.values) {
+        (Temporal::Depth(s), DepthValues::Depth(v)) => s.process(v),
+        (Temporal::Disparity(s), DepthValues::Disparity(v)) => s.process(v),
+        (Temporal::Depth(s), DepthValues::Disparity(v)) => {
+            let mut fresh = TemporalState::new(s.params());
+            fresh.process(v);
+            *state = Temporal::Disparity(fresh);
+        }
+        (Temporal::Disparity(s), DepthValues::Depth(v)) => {
+            let mut fresh = TemporalState::new(s.params());
+            fresh.process(v);
+            *state = Temporal::Depth(fresh);
+        }
+    }
+}
+
+/// Filters applied in order, as a chain of librealsense processing blocks
+/// (`f3.process(f2.process(f1.process(frame)))`).
+#[derive(Debug, Clone, Default)]
+pub struct FilterChain {
+    filters: Vec<Filter>,
+}
+
+impl FilterChain {
+    /// The filters of `specs`, in order.
+    pub fn new(specs: &[FilterSpec]) -> FilterChain {
+        FilterChain {
+            filters: specs.iter().map(Filter::new).collect(),
+        }
+    }
+
+    /// Whether the chain has no filter.
+    pub fn is_empty(&self) -> bool {
+        self.filters.is_empty()
+    }
+
+    /// The filters.
+    pub fn filters(&self) -> &[Filter] {
+        &self.filters
+    }
+
+    /// One image through the chain (the next in recorded order, for the
+    /// temporal filter).
+    pub fn apply(&mut self, image: DepthImage, sensor: &SensorFacts) -> Result<DepthImage> {
+        self.filters
+            .iter_mut()
+            .try_fold(image, |image, filter| filter.apply(image, sensor))
+    }
+
+    /// Consecutive images (in recorded order) through the chain: the
+    /// stretches of filters without state run on every core, one image
+    /// per task; the temporal filter takes the images one by one in
+    /// order. Same results as [`FilterChain::apply`] on each in turn.
+    pub fn apply_all(
+        &mut self,
+        images: Vec<DepthImage>,
+        sensor: &SensorFacts,
+    ) -> Result<Vec<DepthImage>> {
+        let mut images = images;
+        let mut start = 0;
+        while start < self.filters.len() {
+            let end = self.filters[start..]
+                .iter()
+                .position(Filter::is_stateful)
+                .map_or(self.filters.len(), |p| start + p);
+            if end > start {
+                let stretch = &self.filters[start..end];
+                let slots: Vec<parking_lot::Mutex<Option<DepthImage>>> = images
+                    .into_iter()
+                    .map(|i| parking_lot::Mutex::new(Some(i)))
+                    .collect();
+                images = crate::parallel::parallel_map(&slots, |slot| {
+                    let image = slot.lock().take().expect("each image is taken once");
+                    stretch
+                        .iter()
+                        .try_fold(image, |image, f| f.apply_stateless(image, sensor))
+                })
+                .into_iter()
+                .collect::<Result<_>>()?;
+            }
+            if let Some(stateful) = self.filters.get_mut(end) {
+                images = images
+                    .into_iter()
+                    .map(|image| stateful.apply(image, sensor))
+                    .collect::<Result<_>>()?;
+            }
+            start = end + 1;
+        }
+        Ok(images)
+    }
+
+    /// The profile of what the chain makes of frames of `profile`: its
+    /// format (Z16 or DISPARITY32), size and intrinsics after decimation.
+    pub fn output_profile(&self, profile: &StreamProfile) -> StreamProfile {
+        let mut out = *profile;
+        for filter in &self.filters {
+            match (&filter.stage, out.format, &mut out.kind) {
+                (
+                    Stage::Decimation(scale),
+                    Format::Z16,
+                    ProfileKind::Video {
+                        width,
+                        height,
+                        intrinsics,
+                    },
+                ) => {
+                    let (_, (w, h)) = decimated_size(*width as usize, *height as usize, *scale);
+                    (*width, *height) = (w as u32, h as u32);
+                    *intrinsics = intrinsics.map(|i| decimated_intrinsics(&i, *scale));
+                }
+                (Stage::DepthToDisparity, Format::Z16, _) => out.format = Format::Disparity32,
+                (Stage::DisparityToDepth, Format::Disparity32, _) => out.format = Format::Z16,
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// A Z16 (or DISPARITY32) frame through the chain; other frames are
+    /// returned unchanged.
+    pub fn apply_frame(&mut self, frame: &Frame, sensor: &SensorFacts) -> Result<Frame> {
+        if self.is_empty() || !matches!(frame.profile.format, Format::Z16 | Format::Disparity32) {
+            return Ok(frame.clone());
+        }
+        let image = DepthImage::from_frame(frame)?;
+        Ok(self.apply(image, sensor)?.to_frame(frame))
+    }
+}
+
+/// A chain of the same filters for each depth stream of a recording, each
+/// with its own state and its sensor's facts: what writes a filtered copy
+/// of a recording uses.
+#[derive(Debug, Clone, Default)]
+pub struct StreamFilters {
+    chains: HashMap<StreamId, (FilterChain, SensorFacts)>,
+}
+
+impl StreamFilters {
+    /// `specs` for every Z16 depth stream of `recording`.
+    pub fn new(recording: &Recording, specs: &[FilterSpec]) -> StreamFilters {
+        if specs.is_empty() {
+            return StreamFilters::default();
+        }
+        let chains = recording
+            .streams()
+            .iter()
+            .filter(|(_, s)| s.profile.format == Format::Z16)
+            .map(|(id, _)| {
+                let facts = SensorFacts::of_stream(recording, *id);
+                (*id, (FilterChain::new(specs), facts))
+            })
+            .collect();
+        StreamFilters { chains }
+    }
+
+    /// Whether no stream is filtered.
+    pub fn is_empty(&self) -> bool {
+        self.chains.is_empty()
+    }
+
+    /// The profile filtered frames of `profile`'s stream have.
+    pub fn profile(&self, profile: &StreamProfile) -> StreamProfile {
+        match self.chains.get(&profile.stream) {
+            Some((chain, _)) => chain.output_profile(profile),
+            None => *profile,
+        }
+    }
+
+    /// `frames` (in recorded order, of any streams) filtered in place,
+    /// each filtered stream's frames through its chain as
+    /// [`FilterChain::apply_all`] takes them (on every core where the
+    /// filters allow).
+    pub fn apply_all<'f>(&mut self, frames: impl IntoIterator<Item = &'f mut Frame>) -> Result<()> {
+        if self.chains.is_empty() {
+            return Ok(());
+        }
+        let mut by_stream: HashMap<StreamId, Vec<&mut Frame>> = HashMap::new();
+        for frame in frames {
+            let filtered = self.chains.contains_key(&frame.profile.stream)
+                && matches!(frame.profile.format, Format::Z16 | Format::Disparity32);
+            if filtered {
+                by_stream
+                    .entry(frame.profile.stream)
+                    .or_default()
+                    .push(frame);
+            }
+        }
+        for (stream, frames) in by_stream {
+            let (chain, facts) = self
+                .chains
+                .get_mut(&stream)
+                .expect("a chain per filtered stream");
+            let images = frames
+                .iter()
+                .map(|f| DepthImage::from_frame(f))
+                .collect::<Result<Vec<_>>>()?;
+            let images = chain.apply_all(images, facts)?;
+            for (frame, image) in frames.into_iter().zip(images) {
+                *frame = image.to_frame(frame);
+            }
+        }
+        Ok(())
+    }
+
+    /// `frame` filtered (the next of its stream in recorded order), or as
+    /// it is when its stream is not filtered.
+    pub fn apply(&mut self, frame: Frame) -> Result<Frame> {
+        match self.chains.get_mut(&frame.profile.stream) {
+            Some((chain, facts)) => chain.apply_frame(&frame, facts),
+            None => Ok(frame),
+        }
+    }
+}

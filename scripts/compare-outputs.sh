@@ -10,7 +10,7 @@
 # Covers `info --json`, `frames --json`, `check`, every `convert --to`
 # target (ros2 in each storage and MCAP compression), and `info`/`frames`
 # of the converted files read back. Each command's exit status and stderr
-# are recorded too (with the scratch directory's path replaced), so an
+# are recorded too (with the scratch directory's path replaced in both), so an
 # error that changes is a difference.
 set -uo pipefail
 if [ $# -ne 2 ]; then
@@ -34,7 +34,7 @@ run() {
     mkdir -p "$scratch/out/$name"
     (cd "$scratch" && "$bin" "$@") >"$scratch/out/$name/stdout" 2>"$scratch/out/$name/stderr"
     echo $? >"$scratch/out/$name/status"
-    sed -i "s|$scratch|SCRATCH|g" "$scratch/out/$name/stderr"
+    sed -i "s|$scratch|SCRATCH|g" "$scratch/out/$name/stdout" "$scratch/out/$name/stderr"
 }
 
 targets=(png raw csv npy ply mp4 kalibr db3 bag)

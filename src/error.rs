@@ -73,7 +73,7 @@ pub enum Error {
 
     /// The bag header says where the index is, but it is not there: the
     /// recording was cut off or the index was never written. The scan path
-    /// ([`crate::bag::Bag::scan`]) can still recover the complete chunks.
+    /// ([`crate::storage::bag::Bag::scan`]) can still recover the complete chunks.
     #[error("the bag has no usable index ({reason}); it may have been cut off while recording, try the scan path or `rsbag reindex`")]
     MissingIndex {
         /// Why the index is unusable.
@@ -243,7 +243,7 @@ impl Error {
         let (Some(path), Some(io)) = (self.path(), self.io_error()) else {
             return String::new();
         };
-        let partial = crate::bag::partial_path_for(path);
+        let partial = crate::storage::bag::partial_path_for(path);
         if io.kind() == io::ErrorKind::NotFound && partial.is_file() {
             format!(
                 "; but {} exists: a recording that was cut off before it finished (`rsbag reindex {}` recovers it)",

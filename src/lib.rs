@@ -35,7 +35,6 @@
 // No unwrap on what comes from a file or a user (tests may).
 #![cfg_attr(not(test), deny(clippy::unwrap_used))]
 
-pub mod bag;
 pub mod device;
 mod error;
 pub mod msg;
@@ -45,9 +44,10 @@ pub mod processing;
 pub mod realsense;
 pub mod record;
 pub mod ros_camera;
-pub mod rosbag2;
 pub mod storage;
 pub mod time;
 
 pub use error::{Error, ErrorKind, Result};
+/// The storage formats, at the paths they had before [`storage`] held them.
+pub use storage::{bag, rosbag2};
 pub use time::BagTime;

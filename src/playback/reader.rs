@@ -58,7 +58,7 @@ enum Layout {
 /// The frames of a stream in one chunk.
 #[derive(Debug, Clone, Copy)]
 struct Span {
-    /// Position in [`crate::bag::Bag::chunks`].
+    /// Position in [`crate::storage::bag::Bag::chunks`].
     chunk: usize,
     /// Index of the stream's first frame in the chunk.
     first: u64,

@@ -7,7 +7,6 @@ use std::ops::{Bound, RangeBounds};
 use std::path::Path;
 use std::time::Duration;
 
-use crate::bag::{Bag, Message};
 use crate::device::{
     depth_units_of, DeviceSnapshot, Extrinsics, Frame, Notification, ProfileKind, StreamId,
     StreamKind, StreamProfile, DEFAULT_DEPTH_UNITS,
@@ -21,6 +20,7 @@ use crate::realsense::frames;
 use crate::realsense::topics::{Topic, FILE_VERSION_TOPIC};
 use crate::realsense::Encoding;
 use crate::ros_camera::import::CameraStream;
+use crate::storage::bag::{Bag, Message};
 use crate::storage::{Storage, StorageMessages};
 use crate::{BagTime, Error, Result};
 

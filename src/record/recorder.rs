@@ -13,13 +13,13 @@ use parking_lot::Mutex;
 
 use super::db3_writer::Db3Options;
 use super::sink::{create_sink, write_description, FileFormat, FrameWrite, RecordingSink};
-use crate::bag::{Compression, WriterOptions};
 use crate::device::{
     depth_units_of, CameraInfo, Device, DeviceSnapshot, Extrinsics, Frame, FrameCallback,
     Notification, NotificationCallback, OptionCallback, Sensor, SensorOption, StreamId, StreamKind,
     StreamProfile,
 };
 use crate::realsense::topics::StreamTopic;
+use crate::storage::bag::{Compression, WriterOptions};
 use crate::{Error, Result};
 
 /// How a [`Recorder`] writes.
@@ -404,7 +404,7 @@ impl Recorder {
     /// The first write error (a full disk, say), if writing failed. The
     /// recording stops writing at that error: what was written lies
     /// complete in the `.partial` file (recoverable with
-    /// [`crate::bag::Bag::scan`] or `rsbag reindex`), later frames are
+    /// [`crate::storage::bag::Bag::scan`] or `rsbag reindex`), later frames are
     /// dropped and counted, and [`finish`](Self::finish) returns the error.
     pub fn failure(&self) -> Option<String> {
         self.shared.failure.lock().clone()

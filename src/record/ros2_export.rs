@@ -36,7 +36,7 @@ use crate::msg::ros2::{self, CameraInfo, Header, Image, Imu, Odometry, Transform
 use crate::playback::{Event, Recording};
 use crate::record::CopySelection;
 use crate::ros_camera::{self, FrameTransform};
-use crate::rosbag2::{BagDirWriter, Durability, McapCompression, StorageId};
+use crate::storage::rosbag2::{BagDirWriter, Durability, McapCompression, StorageId};
 use crate::{Error, Result};
 
 /// How [`export_ros2`] writes.

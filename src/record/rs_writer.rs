@@ -7,7 +7,6 @@ use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
-use crate::bag::{BagFile, Connection, WriterOptions};
 use crate::device::{
     camera_info, Extrinsics, Frame, Notification, ProfileKind, SensorOption, StreamKind,
     StreamProfile,
@@ -23,6 +22,7 @@ use crate::realsense::convert::{
 };
 use crate::realsense::topics::{self, StreamTopic};
 use crate::realsense::{metadata_keys, FILE_VERSION};
+use crate::storage::bag::{BagFile, Connection, WriterOptions};
 use crate::Result;
 
 /// The device is always device 0 of its file, as in librealsense.

@@ -146,7 +146,7 @@ impl FileFormat {
 pub fn create_sink(
     path: PathBuf,
     format: FileFormat,
-    bag: crate::bag::WriterOptions,
+    bag: crate::storage::bag::WriterOptions,
     db3: Db3Options,
     overwrite: bool,
 ) -> Result<Box<dyn RecordingSink>> {
@@ -154,17 +154,17 @@ pub fn create_sink(
     Ok(match format {
         FileFormat::Bag => {
             let file = if overwrite {
-                crate::bag::BagFile::create_or_replace(&path, bag)?
+                crate::storage::bag::BagFile::create_or_replace(&path, bag)?
             } else {
-                crate::bag::BagFile::create(&path, bag)?
+                crate::storage::bag::BagFile::create(&path, bag)?
             };
             Box::new(RsWriter::on(file)?)
         }
         FileFormat::Db3 => {
             let file = if overwrite {
-                crate::rosbag2::Db3Writer::create_or_replace(&path)?
+                crate::storage::rosbag2::Db3Writer::create_or_replace(&path)?
             } else {
-                crate::rosbag2::Db3Writer::create(&path)?
+                crate::storage::rosbag2::Db3Writer::create(&path)?
             };
             Box::new(Db3RsWriter::on(file, db3)?)
         }

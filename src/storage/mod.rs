@@ -18,13 +18,39 @@
 //! # Ok(()) }
 //! ```
 
+pub mod bag;
+pub(crate) mod compression;
+pub(crate) mod file;
+pub mod rosbag2;
+
 use std::ops::{Bound, RangeBounds};
 use std::path::Path;
 
-use crate::bag::{Bag, Message, Messages};
+use bytes::Bytes;
+
 use crate::realsense::Encoding;
-use crate::rosbag2::{self, Db3, Db3Messages, McapFile, McapMessages};
 use crate::{Error, Result};
+use bag::{Bag, Messages};
+use rosbag2::{Db3, Db3Messages, McapFile, McapMessages};
+
+pub use file::partial_path_for;
+pub(crate) use file::starts_with;
+
+/// A message read from a storage.
+///
+/// `data` is a cheap, thread-safe handle: for an uncompressed bag chunk
+/// it borrows the bytes straight from the memory-mapped file, for a
+/// compressed one it shares the decompressed chunk.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Message {
+    /// The id of its topic ([`TopicRef::id`]: a bag's connection id, a
+    /// `.db3`'s topic id, an MCAP channel id).
+    pub conn: u32,
+    /// Message time (ns).
+    pub time: u64,
+    /// The serialized message.
+    pub data: Bytes,
+}
 
 /// The storage of a recording.
 #[derive(Debug)]
@@ -227,17 +253,6 @@ impl<'s> TopicRef<'s> {
             msg_type: &t.msg_type,
         }
     }
-}
-
-/// Whether the file at `path` starts with `magic`.
-pub(crate) fn starts_with(path: &Path, magic: &[u8]) -> Result<bool> {
-    use std::io::Read;
-    let mut head = vec![0u8; magic.len()];
-    let mut file = std::fs::File::open(path).map_err(|error| Error::Io {
-        path: path.to_owned(),
-        error,
-    })?;
-    Ok(file.read_exact(&mut head).is_ok() && head == magic)
 }
 
 /// The storage file of a rosbag2 bag directory: its one `.db3` or

@@ -10,8 +10,8 @@ use std::io::{self, BufWriter};
 use std::path::{Path, PathBuf};
 
 use super::writer::{Db3Schema, Db3Writer};
-use crate::bag::{partial_path_for, rename_no_replace};
 use crate::msg::ros2_definitions;
+use crate::storage::file::{partial_path_for, rename_no_replace};
 use crate::{Error, Result};
 
 /// The `metadata.yaml` version written: 8 (Iron's) has type hashes and
@@ -125,7 +125,7 @@ enum StorageFile {
     Mcap(Box<mcap::Writer<BufWriter<File>>>),
 }
 
-/// Writes a rosbag2 bag directory. Like [`crate::bag::BagFile`], it
+/// Writes a rosbag2 bag directory. Like [`crate::storage::bag::BagFile`], it
 /// writes under a temporary name (`NAME.partial/`) and renames the
 /// directory when finished; a directory already at the name is never
 /// replaced.

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use bytes::Bytes;
 
 use super::TopicInfo;
-use crate::bag::Message;
+use crate::storage::Message;
 use crate::{Error, Result};
 
 /// The most a chunk may decompress to: a damaged header is an error, not
@@ -57,7 +57,7 @@ impl McapFile {
     }
 
     fn open_inner(path: &Path) -> Result<McapFile> {
-        let data = map_file(path)?;
+        let (data, _) = crate::storage::file::map_file(path, || bad("it is empty".into()))?;
         if !data.starts_with(MCAP_MAGIC) {
             return Err(Error::NotADb3(
                 "the first bytes are not MCAP's magic".into(),
@@ -335,7 +335,7 @@ fn chunk_messages(file: &Bytes, index: &mcap::records::ChunkIndex) -> Result<Vec
         b"zstd" => zstd::bulk::decompress(records, size)
             .map(Bytes::from)
             .map_err(|e| bad(format!("zstd data: {e}")))?,
-        b"lz4" => crate::bag::Compression::Lz4.decompress(
+        b"lz4" => crate::storage::bag::Compression::Lz4.decompress(
             records,
             u32::try_from(size).unwrap_or(u32::MAX),
             index.chunk_start_offset,
@@ -439,22 +439,6 @@ impl<'a> Fields<'a> {
     }
 }
 
-/// The file, memory-mapped.
-fn map_file(path: &Path) -> Result<Bytes> {
-    let io = |error| Error::Io {
-        path: path.to_owned(),
-        error,
-    };
-    let file = std::fs::File::open(path).map_err(io)?;
-    if file.metadata().map_err(io)?.len() == 0 {
-        return Err(bad("it is empty".into()));
-    }
-    // SAFETY: a read-only map; another process truncating the file while
-    // it is mapped would fault, the caveat of every memory-mapped reader.
-    let map = unsafe { memmap2::Mmap::map(&file) }.map_err(io)?;
-    Ok(Bytes::from_owner(map))
-}
-
 fn bad(reason: String) -> Error {
     Error::NotADb3(format!("not a readable MCAP file: {reason}"))
 }
@@ -490,7 +474,7 @@ impl std::fmt::Debug for McapMessages<'_> {
 mod tests {
     use super::*;
     use crate::msg::ros2;
-    use crate::rosbag2::{BagDirWriter, Durability, StorageId};
+    use crate::storage::rosbag2::{BagDirWriter, Durability, StorageId};
 
     #[test]
     fn messages_come_back_in_time_order_with_counts_and_spans() {

@@ -55,6 +55,17 @@ pub enum Error {
     #[error("not a rosbag2 .db3: {0}")]
     NotADb3(String),
 
+    /// A file that starts as an MCAP file but cannot be read as one (no
+    /// summary, a summary that does not parse), or that is not one.
+    #[error("not a readable MCAP file: {0}")]
+    NotMcap(String),
+
+    /// A file of none of the storage formats (by its first bytes: not a
+    /// ROS bag, not SQLite 3, not MCAP), or a directory without a rosbag2
+    /// storage file.
+    #[error("not a recording: {0}")]
+    UnknownFormat(String),
+
     /// A rosbag2 `.db3` whose SQLite database cannot be read (damaged
     /// pages, a malformed table), with SQLite's reason.
     #[error("damaged rosbag2 .db3: {0}")]
@@ -157,8 +168,9 @@ pub enum Error {
 pub enum ErrorKind {
     /// An operating-system I/O error ([`Error::Io`], [`Error::Stream`]).
     Io,
-    /// Not a ROS bag nor a rosbag2 `.db3` ([`Error::NotABag`],
-    /// [`Error::NotADb3`]).
+    /// Not a file of the storage format it was read as, or of none
+    /// ([`Error::NotABag`], [`Error::NotADb3`], [`Error::NotMcap`],
+    /// [`Error::UnknownFormat`]).
     NotABag,
     /// A damaged or cut-off file: a record that does not parse, a missing
     /// index, a message that does not decode, a damaged database
@@ -197,7 +209,9 @@ impl Error {
         match self {
             Error::InMessage { error, .. } | Error::InFile { error, .. } => error.kind(),
             Error::Io { .. } | Error::Stream(_) => ErrorKind::Io,
-            Error::NotABag | Error::NotADb3(_) => ErrorKind::NotABag,
+            Error::NotABag | Error::NotADb3(_) | Error::NotMcap(_) | Error::UnknownFormat(_) => {
+                ErrorKind::NotABag
+            }
             Error::Corrupt { .. }
             | Error::MissingIndex { .. }
             | Error::Decode { .. }

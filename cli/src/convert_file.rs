@@ -12,10 +12,10 @@ use rsbag::device::{Format, StreamId, StreamKind};
 use rsbag::playback::FrameReader;
 use rsbag::record::trim::Trim;
 use rsbag::record::{
-    copy_recording, create_sink, export_ros2, CopySelection, Db3Options, FileFormat,
-    Ros2ExportOptions,
+    copy_recording, create_sink, export_ros2, CopySelection, Db3Options, Ros2ExportOptions,
 };
-use rsbag::rosbag2::{McapCompression, StorageId};
+use rsbag::rosbag2::McapCompression;
+use rsbag::storage::Format as FileFormat;
 use rsbag::{BagTime, Error, Result};
 
 use super::interrupt::{on_interrupt, Undo};
@@ -143,7 +143,7 @@ pub fn run(reader: &FrameReader, target: FileTarget<'_>) -> Result<Written> {
 pub struct Ros2Target<'a> {
     pub file: &'a Path,
     pub out: &'a Path,
-    pub storage: StorageId,
+    pub storage: FileFormat,
     pub mcap_compression: McapCompression,
     pub namespace: &'a str,
     pub streams: Option<BTreeSet<StreamId>>,
@@ -178,7 +178,7 @@ pub fn run_ros2(reader: &FrameReader, target: Ros2Target<'_>) -> Result<String> 
     text.push_str(&format!(
         "wrote {} ({} storage, {}): {} messages on {} topics\n",
         target.out.display(),
-        target.storage.name(),
+        target.storage.rosbag2_storage_id().unwrap_or_default(),
         export.storage_file.display(),
         total,
         export.messages.len()

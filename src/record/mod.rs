@@ -14,7 +14,7 @@ pub mod trim;
 pub use copy::{copy_recording, CopyReport, CopySelection};
 pub use db3_writer::{Db3Options, Db3RsWriter};
 pub use ros2_export::{export_ros2, Ros2Export, Ros2ExportOptions};
-pub use sink::{create_sink, write_description, FileFormat, FrameWrite, RecordingSink};
+pub use sink::{create_sink, write_description, FrameWrite, RecordingSink};
 
 pub use recorder::{
     FailureCallback, RecordOptions, RecordReport, RecordSensor, Recorder, StreamCounts,

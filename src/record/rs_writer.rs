@@ -417,3 +417,39 @@ impl std::fmt::Debug for RsWriter {
             .finish_non_exhaustive()
     }
 }
+
+impl super::RecordingSink for RsWriter {
+    fn write_device_info(&mut self, info: &crate::device::CameraInfo) -> Result<()> {
+        RsWriter::write_device_info(self, info)
+    }
+    fn write_sensor_info(&mut self, sensor: u32, info: &crate::device::CameraInfo) -> Result<()> {
+        RsWriter::write_sensor_info(self, sensor, info)
+    }
+    fn write_option(&mut self, sensor: u32, option: &SensorOption, at: u64) -> Result<()> {
+        RsWriter::write_option(self, sensor, option, at)
+    }
+    fn write_stream_info(&mut self, sensor: u32, p: &StreamProfile, at: u64) -> Result<()> {
+        RsWriter::write_stream_info(self, sensor, p, at)
+    }
+    fn write_extrinsics(&mut self, s: StreamTopic, group: u32, e: &Extrinsics) -> Result<()> {
+        RsWriter::write_extrinsics(self, s, group, e)
+    }
+    fn write_frame(&mut self, sensor: u32, f: &Frame, units: f32, at: u64) -> Result<()> {
+        RsWriter::write_frame(self, sensor, f, units, at)
+    }
+    fn write_notification(&mut self, sensor: u32, n: &Notification, at: u64) -> Result<()> {
+        RsWriter::write_notification(self, sensor, n, at)
+    }
+    fn partial_path(&self) -> &Path {
+        RsWriter::partial_path(self)
+    }
+    fn bytes_written(&self) -> u64 {
+        RsWriter::bytes_written(self)
+    }
+    fn finish(self: Box<Self>) -> Result<u64> {
+        RsWriter::finish(*self)
+    }
+    fn abandon(self: Box<Self>) {
+        RsWriter::abandon(*self)
+    }
+}

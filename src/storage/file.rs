@@ -1,7 +1,7 @@
 //! The files of every storage format: memory-mapped reading that hands
 //! pages back to the kernel once read, writing under a temporary name
-//! that is renamed when complete (never over another file), and a look
-//! at a file's first bytes.
+//! that is renamed when complete (never over another file). Which format
+//! a file is in is [`super::Format`]'s to say.
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -206,15 +206,4 @@ pub fn partial_path_for(path: &Path) -> PathBuf {
     let mut name = path.file_name().unwrap_or_default().to_os_string();
     name.push(".partial");
     path.with_file_name(name)
-}
-
-/// Whether the file at `path` starts with `magic`.
-pub(crate) fn starts_with(path: &Path, magic: &[u8]) -> Result<bool> {
-    use std::io::Read;
-    let mut head = vec![0u8; magic.len()];
-    let mut file = std::fs::File::open(path).map_err(|error| Error::Io {
-        path: path.to_owned(),
-        error,
-    })?;
-    Ok(file.read_exact(&mut head).is_ok() && head == magic)
 }

@@ -1,14 +1,20 @@
 //! The storage seam: where the messages of a RealSense recording are kept.
 //!
-//! A recording is a sequence of (topic, time, bytes) messages. A ROS1
-//! [`Bag`] and a rosbag2 [`Db3`] both hold such messages; each encodes
+//! A recording is a sequence of (topic, time, bytes) [`Message`]s. A
+//! ROS1 [`Bag`] and a rosbag2 [`Db3`] both hold such messages; each encodes
 //! them its own way ([`Encoding`]: ROS1 serialization with RealSense
-//! message types, or CDR with `key=value` strings). [`Storage`] is that
-//! choice, made once by the file's first bytes (`#ROSBAG V2.0` or
-//! `SQLite format 3`), never by its extension; everything above it (the
-//! RealSense layout, recording, playback, the tools) asks it for topics,
-//! counts, time spans and messages in time order, and decodes the
-//! messages by its encoding.
+//! message types, or CDR with `key=value` strings), and so does an
+//! [`McapFile`]. [`Storage`] is that choice, made once by the file's
+//! first bytes ([`Format::sniff`]), never by its extension; everything
+//! above it (the RealSense layout, recording, playback, the tools) asks
+//! it for topics, counts, time spans and messages in time order, and
+//! decodes the messages by its encoding.
+//!
+//! The formats themselves live here too: [`bag`] (ROS bag v2.0) and
+//! [`rosbag2`] (`.db3`, MCAP and bag directories), with what they share:
+//! [`Format`] (which format a file is, by its first bytes; its extension,
+//! its rosbag2 name, its encoding), the memory-mapped files and the
+//! writing under a temporary name ([`partial_path_for`]), and LZ4.
 //!
 //! ```no_run
 //! use rsbag::storage::Storage;
@@ -21,6 +27,7 @@
 pub mod bag;
 pub(crate) mod compression;
 pub(crate) mod file;
+mod format;
 pub mod rosbag2;
 
 use std::ops::{Bound, RangeBounds};
@@ -34,7 +41,7 @@ use bag::{Bag, Messages};
 use rosbag2::{Db3, Db3Messages, McapFile, McapMessages};
 
 pub use file::partial_path_for;
-pub(crate) use file::starts_with;
+pub use format::Format;
 
 /// A message read from a storage.
 ///
@@ -85,21 +92,32 @@ impl Storage {
         if path.is_dir() {
             return Storage::open(rosbag2_storage_file(path)?);
         }
-        if rosbag2::is_sqlite(path)? {
-            Db3::open(path).map(Storage::Db3)
-        } else if starts_with(path, rosbag2::MCAP_MAGIC)? {
-            McapFile::open(path).map(Storage::Mcap)
-        } else {
-            Bag::open_or_scan(path).map(Storage::Bag)
+        match Format::sniff(path)? {
+            Some(Format::Db3) => Db3::open(path).map(Storage::Db3),
+            Some(Format::Mcap) => McapFile::open(path).map(Storage::Mcap),
+            Some(Format::Bag) => Bag::open_or_scan(path).map(Storage::Bag),
+            None => Err(Error::UnknownFormat(
+                "its first bytes are those of no recording format (a ROS bag starts with \
+                 \"#ROSBAG V2.0\", a rosbag2 .db3 with \"SQLite format 3\", an MCAP file with \
+                 MCAP's magic)"
+                    .into(),
+            )
+            .in_file(path)),
+        }
+    }
+
+    /// Its format.
+    pub fn format(&self) -> Format {
+        match self {
+            Storage::Bag(_) => Format::Bag,
+            Storage::Db3(_) => Format::Db3,
+            Storage::Mcap(_) => Format::Mcap,
         }
     }
 
     /// How the messages are encoded.
     pub fn encoding(&self) -> Encoding {
-        match self {
-            Storage::Bag(_) => Encoding::Ros1,
-            Storage::Db3(_) | Storage::Mcap(_) => Encoding::Cdr,
-        }
+        self.format().encoding()
     }
 
     /// The file, where there is one.
@@ -265,18 +283,18 @@ fn rosbag2_storage_file(dir: &Path) -> Result<std::path::PathBuf> {
     let mut files = Vec::new();
     for entry in std::fs::read_dir(dir).map_err(io)? {
         let path = entry.map_err(io)?.path();
-        let ext = path
-            .extension()
-            .and_then(|e| e.to_str())
-            .unwrap_or_default();
-        if matches!(ext, "db3" | "mcap") && path.is_file() {
+        let rosbag2 = matches!(
+            Format::of_extension(&path),
+            Some(Format::Db3 | Format::Mcap)
+        );
+        if rosbag2 && path.is_file() {
             files.push(path);
         }
     }
     files.sort();
     match files.len() {
         1 => Ok(files.remove(0)),
-        0 => Err(Error::NotADb3(format!(
+        0 => Err(Error::UnknownFormat(format!(
             "{}: a directory, and not a rosbag2 bag (no .db3 or .mcap file in it)",
             dir.display()
         ))),

@@ -460,7 +460,7 @@ fn raw_field<'a>(line: &'a str, name: &str) -> &'a str {
 
 /// `from` written anew as `to` in `format` (`.bag` ↔ `.db3`) through the
 /// library's copy; returns `to`.
-pub fn convert(from: &std::path::Path, to: PathBuf, format: rsbag::record::FileFormat) -> PathBuf {
+pub fn convert(from: &std::path::Path, to: PathBuf, format: rsbag::storage::Format) -> PathBuf {
     let recording = rsbag::playback::Recording::open(from).expect("open");
     let sink = rsbag::record::create_sink(
         to.clone(),

@@ -27,8 +27,6 @@
 //! ```
 
 use std::collections::VecDeque;
-use std::fs::File;
-use std::io::Read;
 use std::ops::{Bound, RangeBounds};
 use std::path::{Path, PathBuf};
 
@@ -36,35 +34,11 @@ use bytes::Bytes;
 use parking_lot::Mutex;
 use rusqlite::{Connection, OpenFlags};
 
-use crate::storage::Message;
+use crate::storage::{Format, Message};
 use crate::{Error, Result};
-
-/// The first 16 bytes of every SQLite 3 database.
-pub const SQLITE_HEADER: &[u8; 16] = b"SQLite format 3\0";
 
 /// Messages read per batch.
 const BATCH: i64 = 64;
-
-/// Whether the file at `path` starts like an SQLite 3 database (a
-/// `.db3`), by its first bytes, whatever its name.
-pub fn is_sqlite(path: &Path) -> Result<bool> {
-    let sniff = || -> std::io::Result<bool> {
-        let mut head = [0u8; 16];
-        let mut file = File::open(path)?;
-        let mut read = 0;
-        while read < head.len() {
-            match file.read(&mut head[read..])? {
-                0 => break,
-                n => read += n,
-            }
-        }
-        Ok(read == head.len() && &head == SQLITE_HEADER)
-    };
-    sniff().map_err(|error| Error::Io {
-        path: path.to_owned(),
-        error,
-    })
-}
 
 /// A topic of a `.db3`, with its message count.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -138,7 +112,7 @@ impl Db3 {
     }
 
     fn open_inner(path: &Path) -> Result<Db3> {
-        if !is_sqlite(path)? {
+        if !Format::Db3.is_format_of(path)? {
             return Err(Error::NotADb3(
                 "the first bytes are not \"SQLite format 3\"".into(),
             ));

@@ -11,15 +11,12 @@ use std::path::{Path, PathBuf};
 use bytes::Bytes;
 
 use super::TopicInfo;
-use crate::storage::Message;
+use crate::storage::{Format, Message};
 use crate::{Error, Result};
 
 /// The most a chunk may decompress to: a damaged header is an error, not
 /// an allocation of what it claims.
 const MAX_CHUNK_BYTES: u64 = 1 << 30;
-
-/// The first bytes of an MCAP file.
-pub const MCAP_MAGIC: &[u8; 8] = b"\x89MCAP0\r\n";
 
 /// A chunk of the file and the channels it holds messages of.
 #[derive(Debug)]
@@ -58,8 +55,8 @@ impl McapFile {
 
     fn open_inner(path: &Path) -> Result<McapFile> {
         let (data, _) = crate::storage::file::map_file(path, || bad("it is empty".into()))?;
-        if !data.starts_with(MCAP_MAGIC) {
-            return Err(Error::NotADb3(
+        if !data.starts_with(Format::Mcap.magic()) {
+            return Err(Error::NotMcap(
                 "the first bytes are not MCAP's magic".into(),
             ));
         }
@@ -440,7 +437,7 @@ impl<'a> Fields<'a> {
 }
 
 fn bad(reason: String) -> Error {
-    Error::NotADb3(format!("not a readable MCAP file: {reason}"))
+    Error::NotMcap(reason)
 }
 
 fn chunk_error(index: &mcap::records::ChunkIndex) -> impl Fn(mcap::McapError) -> Error + '_ {
@@ -474,13 +471,14 @@ impl std::fmt::Debug for McapMessages<'_> {
 mod tests {
     use super::*;
     use crate::msg::ros2;
-    use crate::storage::rosbag2::{BagDirWriter, Durability, StorageId};
+    use crate::storage::rosbag2::{BagDirWriter, Durability};
+    use crate::storage::Format;
 
     #[test]
     fn messages_come_back_in_time_order_with_counts_and_spans() {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("b");
-        let mut w = BagDirWriter::create(&out, StorageId::Mcap).unwrap();
+        let mut w = BagDirWriter::create(&out, Format::Mcap).unwrap();
         let a = w
             .add_topic("/a", ros2::STRING, Durability::Volatile)
             .unwrap();

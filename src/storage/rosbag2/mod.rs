@@ -9,11 +9,9 @@ mod mcap_file;
 mod reserve;
 mod writer;
 
-pub use db3::{
-    is_sqlite, roll_back_interrupted_commit, Db3, Db3Messages, Db3Query, TopicInfo, SQLITE_HEADER,
-};
-pub use directory::{BagDirWriter, Durability, McapCompression, StorageId};
-pub use mcap_file::{McapFile, McapMessages, MCAP_MAGIC};
+pub use db3::{roll_back_interrupted_commit, Db3, Db3Messages, Db3Query, TopicInfo};
+pub use directory::{BagDirWriter, Durability, McapCompression};
+pub use mcap_file::{McapFile, McapMessages};
 pub use writer::{Db3Schema, Db3Writer};
 
 use db3::{span_in, to_db, topic_in};

@@ -3,6 +3,7 @@
 //! ROS messages, and the metadata keys it writes beside the numeric
 //! metadata. What a `.bag` of librealsense holds, in one place.
 
+pub(crate) mod codec;
 pub mod convert;
 pub(crate) mod description;
 pub(crate) mod frames;

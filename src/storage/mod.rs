@@ -192,6 +192,64 @@ impl Storage {
         }
     }
 
+    /// The chunks of a `.bag` that hold messages on `ids`, in file
+    /// order, with how many each holds (`None` for a `.db3` or an MCAP
+    /// file, which answer [`times`](Self::times) from their index).
+    pub fn chunks_of(&self, ids: &[u32]) -> Option<Vec<ChunkSpan>> {
+        let Storage::Bag(bag) = self else {
+            return None;
+        };
+        let spans = bag.chunks().iter().enumerate().filter_map(|(index, c)| {
+            let count: u64 = (c.info.connection_counts.iter())
+                .filter(|(id, _)| ids.contains(id))
+                .map(|&(_, n)| u64::from(n))
+                .sum();
+            (count > 0).then_some(ChunkSpan {
+                index,
+                pos: c.info.chunk_pos,
+                count,
+                start_time: c.info.start_time,
+                end_time: c.info.end_time,
+            })
+        });
+        Some(spans.collect())
+    }
+
+    /// The times and offsets of the messages on `ids` in chunk `index`
+    /// (of [`chunks_of`](Self::chunks_of)), in the order of the chunk's
+    /// index; an error for a chunk the file does not have.
+    pub fn chunk_times<'s>(
+        &'s self,
+        index: usize,
+        ids: &'s [u32],
+    ) -> Result<impl Iterator<Item = (u64, u32)> + 's> {
+        let chunk = (self.bag()).and_then(|bag| Some((bag, bag.chunks().get(index)?)));
+        let Some((bag, chunk)) = chunk else {
+            return Err(Error::corrupt(
+                "chunk index",
+                0,
+                format!("chunk {index} is not in the bag"),
+            ));
+        };
+        Ok((bag.chunk_entries(chunk)?.iter())
+            .filter(|e| ids.contains(&e.conn))
+            .map(|e| (e.time, e.offset)))
+    }
+
+    /// The times of the messages on `id`, in time order, whatever the
+    /// format (a `.bag` reads them from its chunks' indexes).
+    pub fn sorted_times(&self, id: u32) -> Result<Vec<u64>> {
+        if let Some(times) = self.times(&[id]) {
+            return times;
+        }
+        let mut times = Vec::new();
+        for span in self.chunks_of(&[id]).unwrap_or_default() {
+            times.extend(self.chunk_times(span.index, &[id])?.map(|(time, _)| time));
+        }
+        times.sort_unstable();
+        Ok(times)
+    }
+
     /// The messages on `ids` with time in `range`, in time order (ties in
     /// file order).
     pub fn messages(&self, ids: &[u32], range: impl RangeBounds<u64>) -> StorageMessages<'_> {
@@ -237,6 +295,21 @@ impl Storage {
             .collect();
         self.messages(&ids, (Bound::<u64>::Unbounded, Bound::Unbounded))
     }
+}
+
+/// A chunk of a `.bag` that holds messages of some topics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChunkSpan {
+    /// Its position among the bag's chunks.
+    pub index: usize,
+    /// Where its record starts in the file.
+    pub pos: u64,
+    /// How many of its messages are on the topics asked for.
+    pub count: u64,
+    /// The time of its first message (any topic), ns.
+    pub start_time: u64,
+    /// The time of its last message (any topic), ns.
+    pub end_time: u64,
 }
 
 /// Messages read from a [`Storage`], in time order; what cannot be read

@@ -14,7 +14,6 @@ use crate::device::{
 use crate::realsense::codec::{Codec, FrameMessages};
 use crate::realsense::convert::FIRST_EVENT_TIME;
 use crate::realsense::description::{self, Description};
-use crate::realsense::frames;
 use crate::realsense::topics::{Topic, FILE_VERSION_TOPIC};
 use crate::ros_camera::import::CameraStream;
 use crate::storage::bag::{Bag, Message};
@@ -629,8 +628,7 @@ impl Recording {
 
     /// The events of the messages that share one bag time.
     fn decode_group(&self, group: &[Message]) -> Vec<Result<TimedEvent>> {
-        let encoding = self.storage.encoding();
-        let codec = encoding.codec();
+        let codec = self.codec();
         let mut events = Vec::new();
         for message in group {
             let Some(role) = self.roles.get(&message.conn) else {
@@ -647,7 +645,7 @@ impl Recording {
                         value,
                     })
                 }),
-                Role::Notification(sensor) => frames::decode_notification(&message.data, encoding)
+                Role::Notification(sensor) => codec.notification(&message.data)
                     .map(|n| {
                         Some(Event::Notification {
                             sensor: *sensor,
@@ -771,7 +769,7 @@ fn read_file_version(storage: &Storage) -> Result<u32> {
             storage.encoding().codec().file_kind()
         ))
     })?;
-    description::file_version(&message.data, storage.encoding())
+    description::file_version(&message.data, storage.encoding().codec())
 }
 
 /// The device description a recording's description messages hold.
@@ -792,7 +790,7 @@ fn read_description(storage: &Storage) -> Result<Description> {
             Topic::parse(topic),
             message.time,
             &message.data,
-            storage.encoding(),
+            storage.encoding().codec(),
         )
         .map_err(|e| Error::InMessage {
             topic: storage

@@ -2,9 +2,11 @@
 //! RealSense description and metadata as `key=value` strings.
 
 use super::{stamp_ns, CameraInfoFields, Codec, FrameMessages, ImageFields, ImuFields};
-use crate::device::Frame;
+use crate::device::{Frame, Notification};
 use crate::msg::ros2::{self, Odometry, TransformStamped};
+use crate::realsense::description::Description;
 use crate::realsense::frames;
+use crate::realsense::topics::Topic;
 use crate::{Error, Result};
 
 /// CDR, as a `.db3` or an MCAP file holds messages.
@@ -14,6 +16,24 @@ pub(crate) struct Cdr;
 impl Codec for Cdr {
     fn file_kind(&self) -> &'static str {
         ".db3"
+    }
+
+    fn uint32(&self, data: &[u8]) -> Result<u32> {
+        ros2::uint32(data)
+    }
+
+    fn add_description(
+        &self,
+        description: &mut Description,
+        topic: Topic,
+        time: u64,
+        data: &[u8],
+    ) -> Result<()> {
+        description.add_cdr(topic, time, data)
+    }
+
+    fn notification(&self, data: &[u8]) -> Result<Notification> {
+        frames::cdr_notification(data)
     }
 
     fn option_value(&self, data: &[u8]) -> Result<f32> {

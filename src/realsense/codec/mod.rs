@@ -9,8 +9,10 @@ mod ros1;
 
 use bytes::Bytes;
 
+use super::description::Description;
+use super::topics::Topic;
 use super::Encoding;
-use crate::device::{Frame, StreamProfile};
+use crate::device::{Frame, Notification, StreamProfile};
 use crate::msg::ros2::{Odometry, TransformStamped};
 use crate::Result;
 
@@ -76,6 +78,19 @@ pub(crate) struct ImuFields {
 pub(crate) trait Codec: Send + Sync {
     /// What a file of the encoding is called in messages (`bag`, `.db3`).
     fn file_kind(&self) -> &'static str;
+    /// A `std_msgs/UInt32`'s value (the `/file_version` message).
+    fn uint32(&self, data: &[u8]) -> Result<u32>;
+    /// Take one description message (`data` on `topic` at bag `time`)
+    /// into `description`.
+    fn add_description(
+        &self,
+        description: &mut Description,
+        topic: Topic,
+        time: u64,
+        data: &[u8],
+    ) -> Result<()>;
+    /// A notification from its message.
+    fn notification(&self, data: &[u8]) -> Result<Notification>;
     /// An option's new value from its message.
     fn option_value(&self, data: &[u8]) -> Result<f32>;
     /// A RealSense frame from its messages.

@@ -1,13 +1,15 @@
 //! The codec of ROS1 serialization (a `.bag`): RealSense message types.
 
 use super::{CameraInfoFields, Codec, FrameMessages, ImageFields, ImuFields};
-use crate::device::{Frame, ProfileKind};
+use crate::device::{Frame, Notification, ProfileKind};
 use crate::msg::diagnostic_msgs::KeyValue;
 use crate::msg::ros2::{Odometry, TransformStamped};
 use crate::msg::sensor_msgs;
-use crate::msg::std_msgs::Float32;
+use crate::msg::std_msgs::{Float32, UInt32};
 use crate::msg::RosMessage;
+use crate::realsense::description::Description;
 use crate::realsense::frames;
+use crate::realsense::topics::Topic;
 use crate::{Error, Result};
 
 /// ROS1 serialization, as a `.bag` holds messages.
@@ -17,6 +19,24 @@ pub(crate) struct Ros1;
 impl Codec for Ros1 {
     fn file_kind(&self) -> &'static str {
         "bag"
+    }
+
+    fn uint32(&self, data: &[u8]) -> Result<u32> {
+        Ok(UInt32::decode(data)?.data)
+    }
+
+    fn add_description(
+        &self,
+        description: &mut Description,
+        topic: Topic,
+        time: u64,
+        data: &[u8],
+    ) -> Result<()> {
+        description.add_ros1(topic, time, data)
+    }
+
+    fn notification(&self, data: &[u8]) -> Result<Notification> {
+        frames::ros1_notification(data)
     }
 
     fn option_value(&self, data: &[u8]) -> Result<f32> {

@@ -645,13 +645,12 @@ impl Recording {
                         value,
                     })
                 }),
-                Role::Notification(sensor) => codec.notification(&message.data)
-                    .map(|n| {
-                        Some(Event::Notification {
-                            sensor: *sensor,
-                            notification: n,
-                        })
-                    }),
+                Role::Notification(sensor) => codec.notification(&message.data).map(|n| {
+                    Some(Event::Notification {
+                        sensor: *sensor,
+                        notification: n,
+                    })
+                }),
                 Role::Metadata(_) | Role::PoseAccel(_) | Role::PoseTwist(_) => Ok(None),
                 Role::CameraFrame(stream) => self.camera_frame(*stream, message, group),
             };

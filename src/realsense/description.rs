@@ -15,10 +15,10 @@ use crate::msg::realsense_msgs::{ImuIntrinsic, StreamInfo};
 use crate::msg::sensor_msgs::CameraInfo as CameraInfoMsg;
 use crate::msg::std_msgs::{self, Float32};
 use crate::msg::{ros2, RosMessage};
-use crate::realsense::convert::{extrinsics_from_transform, DESCRIPTION_TIME};
-use crate::realsense::topics::{self, StreamTopic, Topic};
 use crate::realsense::codec::Codec;
+use crate::realsense::convert::{extrinsics_from_transform, DESCRIPTION_TIME};
 use crate::realsense::strings;
+use crate::realsense::topics::{self, StreamTopic, Topic};
 use crate::{Error, Result};
 
 /// The file version in the `/file_version` message's `data` (a

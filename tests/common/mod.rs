@@ -135,7 +135,7 @@ pub mod rs {
         OptionRange, SensorOption, StreamId, StreamKind, StreamProfile, TimestampDomain,
     };
     use rsbag::realsense::topics::StreamTopic;
-    use rsbag::record::rs_writer::RsWriter;
+    use rsbag::record::RsWriter;
 
     pub const WIDTH: u32 = 16;
     pub const HEIGHT: u32 = 12;

@@ -20,9 +20,13 @@ fi
 bin=$(realpath "$1")
 out=$(realpath -m "$2")
 cd "$(dirname "$0")/.."
-inputs=(sample_bags/*.bag tests/fixtures/*.bag)
-if [ -d /work/shared/reference ]; then
-    inputs+=(/work/shared/reference/*.bag /work/shared/reference/db3/*.db3)
+# Absolute paths: the tool runs inside the scratch directory. The
+# reference files are read from REFERENCE_DIR where there is one.
+inputs=("$PWD"/sample_bags/*.bag "$PWD"/tests/fixtures/*.bag)
+reference=${REFERENCE_DIR:-../shared/reference}
+if [ -d "$reference" ]; then
+    reference=$(realpath "$reference")
+    inputs+=("$reference"/*.bag "$reference"/db3/*.db3)
 fi
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT

@@ -768,7 +768,7 @@ fn read_file_version(storage: &Storage) -> Result<u32> {
             storage.encoding().codec().file_kind()
         ))
     })?;
-    description::file_version(&message.data, storage.encoding().codec())
+    description::file_version(storage.encoding().codec().uint32(&message.data)?)
 }
 
 /// The device description a recording's description messages hold.
@@ -785,20 +785,16 @@ fn read_description(storage: &Storage) -> Result<Description> {
         let Some(topic) = storage.topic_name(message.conn) else {
             continue;
         };
-        d.add(
-            Topic::parse(topic),
-            message.time,
-            &message.data,
-            storage.encoding().codec(),
-        )
-        .map_err(|e| Error::InMessage {
-            topic: storage
-                .topic_name(message.conn)
-                .unwrap_or_default()
-                .to_owned(),
-            time: message.time,
-            error: Box::new(e),
-        })?;
+        (storage.encoding().codec())
+            .add_description(&mut d, Topic::parse(topic), message.time, &message.data)
+            .map_err(|e| Error::InMessage {
+                topic: storage
+                    .topic_name(message.conn)
+                    .unwrap_or_default()
+                    .to_owned(),
+                time: message.time,
+                error: Box::new(e),
+            })?;
     }
     d.finish()?;
     Ok(d)

@@ -15,16 +15,14 @@ use crate::msg::realsense_msgs::{ImuIntrinsic, StreamInfo};
 use crate::msg::sensor_msgs::CameraInfo as CameraInfoMsg;
 use crate::msg::std_msgs::{self, Float32};
 use crate::msg::{ros2, RosMessage};
-use crate::realsense::codec::Codec;
 use crate::realsense::convert::{extrinsics_from_transform, DESCRIPTION_TIME};
 use crate::realsense::strings;
 use crate::realsense::topics::{self, StreamTopic, Topic};
 use crate::{Error, Result};
 
-/// The file version in the `/file_version` message's `data` (a
+/// The file version the `/file_version` message holds (a
 /// `std_msgs/UInt32`), if this crate reads it.
-pub(crate) fn file_version(data: &[u8], codec: &dyn Codec) -> Result<u32> {
-    let version = codec.uint32(data)?;
+pub(crate) fn file_version(version: u32) -> Result<u32> {
     if !(2..=4).contains(&version) {
         return Err(Error::NotARecording(format!(
             "RealSense file version {version} is not supported (2, 3 and 4 are)"
@@ -55,18 +53,6 @@ pub(crate) struct Description {
 }
 
 impl Description {
-    /// Take in one description message (`data` on `topic`, at bag
-    /// `time`); other messages are ignored.
-    pub(crate) fn add(
-        &mut self,
-        topic: Topic,
-        time: u64,
-        data: &[u8],
-        codec: &dyn Codec,
-    ) -> Result<()> {
-        codec.add_description(self, topic, time, data)
-    }
-
     /// A description message of a `.db3`: a `key=value` string.
     pub(crate) fn add_cdr(&mut self, topic: Topic, time: u64, data: &[u8]) -> Result<()> {
         let bad = |what: &str, text: &[u8]| {

@@ -5,7 +5,6 @@
 use std::io::Read;
 use std::path::Path;
 
-use crate::realsense::Encoding;
 use crate::{Error, Result};
 
 /// The storage formats of a recording.
@@ -31,6 +30,15 @@ pub enum Format {
     Db3,
     /// An MCAP file, rosbag2's storage from Jazzy on.
     Mcap,
+}
+
+/// How the messages of a storage format are serialized.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Encoding {
+    /// ROS1 serialization (a `.bag`).
+    Ros1,
+    /// CDR, ROS 2's serialization (a `.db3` or an MCAP file).
+    Cdr,
 }
 
 /// The first bytes of a ROS bag v2.0.
@@ -157,8 +165,7 @@ impl Format {
             })
     }
 
-    /// How the messages of a RealSense recording in this format are
-    /// encoded.
+    /// How the messages of a file of this format are serialized.
     pub fn encoding(self) -> Encoding {
         match self {
             Format::Bag => Encoding::Ros1,

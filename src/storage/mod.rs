@@ -35,13 +35,12 @@ use std::path::Path;
 
 use bytes::Bytes;
 
-use crate::realsense::Encoding;
 use crate::{Error, Result};
 use bag::{Bag, Messages};
 use rosbag2::{Db3, Db3Messages, McapFile, McapMessages};
 
 pub use file::partial_path_for;
-pub use format::Format;
+pub use format::{Encoding, Format};
 
 /// A message read from a storage.
 ///

@@ -81,7 +81,7 @@ pub(crate) trait Codec: Send + Sync {
     /// A `std_msgs/UInt32`'s value (the `/file_version` message).
     fn uint32(&self, data: &[u8]) -> Result<u32>;
     /// Take one description message (`data` on `topic` at bag `time`)
-    /// into `description`.
+    /// into `description`; other messages are ignored.
     fn add_description(
         &self,
         description: &mut Description,

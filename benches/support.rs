@@ -8,7 +8,7 @@ use rsbag::device::{
     camera_info, CameraInfo, Format, Frame, StreamId, StreamKind, StreamProfile, TimestampDomain,
 };
 use rsbag::realsense::topics::StreamTopic;
-use rsbag::record::rs_writer::RsWriter;
+use rsbag::record::RsWriter;
 
 /// Depth 848x480 Z16 and color 1280x720 RGB8 at 30 fps: the streams the
 /// librealsense comparison uses.

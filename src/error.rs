@@ -55,6 +55,17 @@ pub enum Error {
     #[error("not a rosbag2 .db3: {0}")]
     NotADb3(String),
 
+    /// A file that starts as an MCAP file but cannot be read as one (no
+    /// summary, a summary that does not parse), or that is not one.
+    #[error("not a readable MCAP file: {0}")]
+    NotMcap(String),
+
+    /// A file of none of the storage formats (by its first bytes: not a
+    /// ROS bag, not SQLite 3, not MCAP), or a directory without a rosbag2
+    /// storage file.
+    #[error("not a recording: {0}")]
+    UnknownFormat(String),
+
     /// A rosbag2 `.db3` whose SQLite database cannot be read (damaged
     /// pages, a malformed table), with SQLite's reason.
     #[error("damaged rosbag2 .db3: {0}")]
@@ -73,7 +84,7 @@ pub enum Error {
 
     /// The bag header says where the index is, but it is not there: the
     /// recording was cut off or the index was never written. The scan path
-    /// ([`crate::bag::Bag::scan`]) can still recover the complete chunks.
+    /// ([`crate::storage::bag::Bag::scan`]) can still recover the complete chunks.
     #[error("the bag has no usable index ({reason}); it may have been cut off while recording, try the scan path or `rsbag reindex`")]
     MissingIndex {
         /// Why the index is unusable.
@@ -157,8 +168,9 @@ pub enum Error {
 pub enum ErrorKind {
     /// An operating-system I/O error ([`Error::Io`], [`Error::Stream`]).
     Io,
-    /// Not a ROS bag nor a rosbag2 `.db3` ([`Error::NotABag`],
-    /// [`Error::NotADb3`]).
+    /// Not a file of the storage format it was read as, or of none
+    /// ([`Error::NotABag`], [`Error::NotADb3`], [`Error::NotMcap`],
+    /// [`Error::UnknownFormat`]).
     NotABag,
     /// A damaged or cut-off file: a record that does not parse, a missing
     /// index, a message that does not decode, a damaged database
@@ -197,7 +209,9 @@ impl Error {
         match self {
             Error::InMessage { error, .. } | Error::InFile { error, .. } => error.kind(),
             Error::Io { .. } | Error::Stream(_) => ErrorKind::Io,
-            Error::NotABag | Error::NotADb3(_) => ErrorKind::NotABag,
+            Error::NotABag | Error::NotADb3(_) | Error::NotMcap(_) | Error::UnknownFormat(_) => {
+                ErrorKind::NotABag
+            }
             Error::Corrupt { .. }
             | Error::MissingIndex { .. }
             | Error::Decode { .. }
@@ -243,7 +257,7 @@ impl Error {
         let (Some(path), Some(io)) = (self.path(), self.io_error()) else {
             return String::new();
         };
-        let partial = crate::bag::partial_path_for(path);
+        let partial = crate::storage::bag::partial_path_for(path);
         if io.kind() == io::ErrorKind::NotFound && partial.is_file() {
             format!(
                 "; but {} exists: a recording that was cut off before it finished (`rsbag reindex {}` recovers it)",

@@ -6,13 +6,18 @@
 //!
 //! The crate is layered; each layer only uses the ones below it:
 //!
-//! - [`bag`]: ROS bag v2.0 records: a streaming [`bag::BagWriter`] and a
-//!   memory-mapped [`bag::Bag`] reader with index queries and a scan mode
-//!   that recovers bags whose index is missing. It knows nothing of RealSense.
-//! - [`rosbag2`]: rosbag2 storage: `.db3` (SQLite) and MCAP files and
-//!   bag directories, read and written. It knows nothing of RealSense.
-//! - [`storage`]: the seam over both: one recording's topics and messages
-//!   in time order, whichever file holds them.
+//! - [`storage`]: where a recording's messages are kept, and the seam
+//!   over every format: one recording's topics and messages in time
+//!   order, whichever file holds them ([`storage::Storage`]), and which
+//!   format a file is ([`storage::Format`], by its first bytes).
+//!   - [`storage::bag`] (also [`bag`]): ROS bag v2.0 records: a streaming
+//!     [`bag::BagWriter`] and a memory-mapped [`bag::Bag`] reader with
+//!     index queries and a scan mode that recovers bags whose index is
+//!     missing.
+//!   - [`storage::rosbag2`] (also [`rosbag2`]): rosbag2 storage: `.db3`
+//!     (SQLite) and MCAP files and bag directories, read and written.
+//!
+//!   It knows nothing of RealSense.
 //! - [`msg`]: the ROS message types librealsense and the ROS wrapper write,
 //!   with their exact definitions and md5sums, in ROS1 serialization and
 //!   CDR, encoded and decoded without copying pixel data.
@@ -20,7 +25,9 @@
 //! - [`device`]: the device model shared by live cameras, the recorder and
 //!   playback: sensors, options, stream profiles, frames.
 //! - [`realsense`]: the RealSense recording layout: topic names, the
-//!   conversions between its values and messages, the metadata keys.
+//!   conversions between its values and messages, the metadata keys, and
+//!   a codec per message encoding (ROS1, CDR) that the readers above
+//!   decode through.
 //! - [`ros_camera`]: the RealSense ROS wrapper's layout, for writing a
 //!   recording as standard ROS 2 messages and reading camera bags recorded
 //!   from ROS.
@@ -35,7 +42,6 @@
 // No unwrap on what comes from a file or a user (tests may).
 #![cfg_attr(not(test), deny(clippy::unwrap_used))]
 
-pub mod bag;
 pub mod device;
 mod error;
 pub mod msg;
@@ -45,11 +51,12 @@ pub mod processing;
 pub mod realsense;
 pub mod record;
 pub mod ros_camera;
-pub mod rosbag2;
 pub mod storage;
 pub mod time;
 
 pub use error::{Error, ErrorKind, Result};
+/// The storage formats, at the paths they had before [`storage`] held them.
+pub use storage::{bag, rosbag2};
 pub use time::BagTime;
 
 /// The Rust examples of the README and of the guide (`docs/src`), run as

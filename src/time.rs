@@ -8,7 +8,7 @@
 //! - `f64` milliseconds: a frame's own timestamp in its timestamp domain
 //!   (device or host clock), as librealsense gives it.
 //!
-//! The storage layers ([`crate::bag`], [`crate::rosbag2`]) keep their
+//! The storage layers ([`crate::storage::bag`], [`crate::storage::rosbag2`]) keep their
 //! native `u64` nanoseconds, as other ROS readers do.
 
 use std::fmt;

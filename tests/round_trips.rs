@@ -9,8 +9,8 @@ use std::path::Path;
 
 use rsbag::device::Frame;
 use rsbag::playback::{Event, Recording};
-use rsbag::record::{export_ros2, CopySelection, FileFormat, Ros2ExportOptions};
-use rsbag::rosbag2::StorageId;
+use rsbag::record::{export_ros2, CopySelection, Ros2ExportOptions};
+use rsbag::storage::Format;
 
 /// Every frame of a recording in recorded order.
 fn frames(path: &Path) -> Vec<Frame> {
@@ -72,8 +72,8 @@ fn a_ros2_export_reads_back_as_the_recording() {
         let path = common::sample(name);
         let source = by_stream(frames(&path));
         let recording = Recording::open(&path).expect("open");
-        for storage in [StorageId::Sqlite3, StorageId::Mcap] {
-            let out = dir.path().join(format!("{name}-{}", storage.name()));
+        for storage in [Format::Db3, Format::Mcap] {
+            let out = dir.path().join(format!("{name}-{}", storage.extension()));
             let options = Ros2ExportOptions {
                 storage,
                 ..Ros2ExportOptions::default()
@@ -86,7 +86,7 @@ fn a_ros2_export_reads_back_as_the_recording() {
                 |_| {},
             )
             .expect("export");
-            let what = format!("{name} → ros2 {}", storage.name());
+            let what = format!("{name} → ros2 {}", storage.extension());
             assert_same_frames(&what, &source, &by_stream(frames(&out)));
         }
     }
@@ -100,8 +100,8 @@ fn a_bag_written_as_db3_and_back_is_the_recording() {
         let source = by_stream(frames(&path));
         let db3 = dir.path().join(format!("{name}.db3"));
         let bag = dir.path().join(format!("{name}.bag"));
-        common::convert(&path, db3.clone(), FileFormat::Db3);
-        common::convert(&db3, bag.clone(), FileFormat::Bag);
+        common::convert(&path, db3.clone(), Format::Db3);
+        common::convert(&db3, bag.clone(), Format::Bag);
         assert_same_frames(&format!("{name} → .db3"), &source, &by_stream(frames(&db3)));
         assert_same_frames(
             &format!("{name} → .db3 → .bag"),

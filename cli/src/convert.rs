@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use rsbag::device::{Format, Frame, ProfileKind, StreamId, StreamProfile};
 use rsbag::playback::{FrameReader, RecordedFrame, SyncOptions};
-use rsbag::record::FileFormat;
+use rsbag::storage::Format as FileFormat;
 use rsbag::{Error, Result};
 
 use super::convert_file;
@@ -396,8 +396,8 @@ fn convert_one(args: Args) -> Result<ExitCode> {
             file: &args.file,
             out: &args.out,
             storage: match args.storage {
-                Storage::Sqlite3 => rsbag::rosbag2::StorageId::Sqlite3,
-                Storage::Mcap => rsbag::rosbag2::StorageId::Mcap,
+                Storage::Sqlite3 => FileFormat::Db3,
+                Storage::Mcap => FileFormat::Mcap,
             },
             mcap_compression: match args.mcap_compression {
                 McapCompression::Zstd => rsbag::rosbag2::McapCompression::Zstd,

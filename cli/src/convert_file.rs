@@ -13,10 +13,10 @@ use rsbag::playback::FrameReader;
 use rsbag::processing::filters::FilterSpec;
 use rsbag::record::trim::Trim;
 use rsbag::record::{
-    copy_recording, create_sink, export_ros2, CopySelection, Db3Options, FileFormat,
-    Ros2ExportOptions,
+    copy_recording, create_sink, export_ros2, CopySelection, Db3Options, Ros2ExportOptions,
 };
-use rsbag::rosbag2::{McapCompression, StorageId};
+use rsbag::rosbag2::McapCompression;
+use rsbag::storage::Format as FileFormat;
 use rsbag::{BagTime, Error, Result};
 
 use super::interrupt::{on_interrupt, Undo};
@@ -147,7 +147,7 @@ pub fn run(reader: &FrameReader, target: FileTarget<'_>) -> Result<Written> {
 pub struct Ros2Target<'a> {
     pub file: &'a Path,
     pub out: &'a Path,
-    pub storage: StorageId,
+    pub storage: FileFormat,
     pub mcap_compression: McapCompression,
     pub namespace: &'a str,
     pub streams: Option<BTreeSet<StreamId>>,
@@ -185,7 +185,7 @@ pub fn run_ros2(reader: &FrameReader, target: Ros2Target<'_>) -> Result<String> 
     text.push_str(&format!(
         "wrote {} ({} storage, {}): {} messages on {} topics\n",
         target.out.display(),
-        target.storage.name(),
+        target.storage.rosbag2_storage_id().unwrap_or_default(),
         export.storage_file.display(),
         total,
         export.messages.len()

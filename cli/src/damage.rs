@@ -63,7 +63,9 @@ impl Losses {
         }
         let file = self.file.display();
         // A bag's index can be rebuilt; a .db3 keeps SQLite's own.
-        let is_db3 = rsbag::rosbag2::is_sqlite(&self.file).unwrap_or(false);
+        let is_db3 = rsbag::storage::Format::Db3
+            .is_format_of(&self.file)
+            .unwrap_or(false);
         let recover = if is_db3 {
             String::new()
         } else {

@@ -34,7 +34,7 @@ impl Destination {
         // A new file's name says what it holds; a bag rewritten in place
         // keeps the name it had.
         if !same_file(&path, input) {
-            rsbag::record::FileFormat::Bag.check_path(&path)?;
+            rsbag::storage::Format::Bag.check_path(&path)?;
         }
         // Writing `path` goes through `path.partial`: neither may be the
         // input, which is still being read.
@@ -204,7 +204,7 @@ pub fn losses(report: &ScanReport) -> Option<String> {
 /// Refuse a `.db3` for a command that rewrites a bag's chunks or index,
 /// saying what to use instead.
 pub fn bag_only(file: &Path, command: &str, instead: &str) -> Result<()> {
-    if rsbag::rosbag2::is_sqlite(file)? {
+    if rsbag::storage::Format::Db3.is_format_of(file)? {
         return Err(Error::InvalidArgument(format!(
             "{}: a .db3, and `rsbag {command}` works on .bag files; {instead}",
             file.display()

@@ -43,7 +43,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         )
         .in_file(&args.file));
     }
-    if rsbag::rosbag2::is_sqlite(&args.file)? {
+    if rsbag::storage::Format::Db3.is_format_of(&args.file)? {
         return recover_db3(&args);
     }
     let bag = Bag::scan(&args.file)?;
@@ -96,7 +96,7 @@ fn recover_db3(args: &Args) -> Result<ExitCode> {
         )));
     };
     let out = args.out.clone().unwrap_or(unfinished);
-    rsbag::record::FileFormat::Db3.check_path(&out)?;
+    rsbag::storage::Format::Db3.check_path(&out)?;
     refuse_existing(&out, args.force)?;
     if rsbag::rosbag2::roll_back_interrupted_commit(&args.file)? {
         eprintln!(
@@ -128,7 +128,7 @@ fn recover_db3(args: &Args) -> Result<ExitCode> {
     let target = convert_file::FileTarget {
         file: &args.file,
         out: &recovered,
-        format: rsbag::record::FileFormat::Db3,
+        format: rsbag::storage::Format::Db3,
         streams: None,
         window: None,
         uncompressed: !compressed,

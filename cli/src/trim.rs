@@ -8,7 +8,7 @@ use rsbag::bag::{copy_messages, Compression, WriterOptions};
 use rsbag::device::StreamId;
 use rsbag::playback::FrameReader;
 use rsbag::record::trim::Trim;
-use rsbag::record::FileFormat;
+use rsbag::storage::Format as FileFormat;
 use rsbag::{Error, Result};
 
 use super::convert_file;

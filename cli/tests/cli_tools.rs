@@ -17,7 +17,7 @@ use rsbag::bag::record::read_record;
 use rsbag::bag::{Bag, Compression};
 use rsbag::device::{Format, Frame, StreamKind, StreamProfile};
 use rsbag::playback::{Event, Recording};
-use rsbag::record::rs_writer::RsWriter;
+use rsbag::record::RsWriter;
 use run::{ok, rsbag};
 use serde_json::Value;
 

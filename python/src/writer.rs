@@ -19,7 +19,8 @@ use rsbag::device::{
     StreamProfile, TimestampDomain,
 };
 use rsbag::realsense::topics::StreamTopic;
-use rsbag::record::{create_sink, write_description, Db3Options, FileFormat, RecordingSink};
+use rsbag::record::{create_sink, write_description, Db3Options, RecordingSink};
+use rsbag::storage::Format as StorageFormat;
 
 use crate::errors::to_py;
 use crate::locked;
@@ -76,7 +77,7 @@ impl Writer {
         info: Option<BTreeMap<String, String>>,
         overwrite: bool,
     ) -> PyResult<Writer> {
-        let format = FileFormat::of_path(&path).map_err(to_py)?;
+        let format = StorageFormat::of_recording_path(&path).map_err(to_py)?;
         let sink = create_sink(
             path.clone(),
             format,

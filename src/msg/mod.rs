@@ -1,7 +1,8 @@
-//! The ROS message types librealsense 2.55 writes and reads, with their
-//! exact definitions and md5sums, encoded and decoded without copying pixel
-//! data; and, for rosbag2 files, their ROS 2 forms in CDR ([`cdr`],
-//! [`ros2`], [`ros2_definitions`]).
+//! The ROS message types of RealSense recordings, encoded and decoded
+//! without copying pixel data, in both wire formats: ROS1 serialization
+//! (a `.bag`: the types librealsense up to 2.57 writes, with their exact
+//! definitions and md5sums) and CDR (a `.db3` or MCAP file: their ROS 2
+//! forms, [`ros2`], [`ros2_definitions`]).
 //!
 //! # Layout
 //!
@@ -13,7 +14,7 @@
 //! [`MESSAGE_TYPES`] and [`definition_of`] list them all for the bag tools;
 //! [`md5sum`] computes an md5sum from a definition the way ROS genmsg does.
 //!
-//! The wire format is ROS1 serialization: little-endian numbers, `bool` as
+//! The ROS1 wire format: little-endian numbers, `bool` as
 //! one byte, `string` and variable-length arrays as a `u32` length then
 //! the contents, fixed-length arrays as the bare elements, `time` as `u32`
 //! seconds then `u32` nanoseconds, nested messages inline.

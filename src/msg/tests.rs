@@ -414,7 +414,7 @@ proptest! {
 #[cfg(all(unix, target_pointer_width = "64"))]
 #[test]
 fn a_message_too_long_for_ros1_is_an_error_not_a_panic() {
-    use crate::bag::{Bag, BagWriter, Connection, WriterOptions};
+    use crate::storage::bag::{Bag, BagWriter, Connection, WriterOptions};
     use crate::ErrorKind;
 
     let len = u32::MAX as usize + 1;

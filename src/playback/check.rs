@@ -20,10 +20,10 @@ use std::collections::{BTreeMap, VecDeque};
 use std::path::Path;
 
 use super::{Event, Recording, TimedEvent};
-use crate::bag::Bag;
 use crate::device::{Frame, StreamId};
-use crate::rosbag2::Db3;
-use crate::storage::Storage;
+use crate::storage::bag::Bag;
+use crate::storage::rosbag2::Db3;
+use crate::storage::{Format, Storage};
 use crate::BagTime;
 use crate::{Error, Result};
 
@@ -172,7 +172,11 @@ pub fn check_file(
     mut progress: impl FnMut(u64, u64),
 ) -> Result<CheckReport> {
     let path = path.as_ref();
-    if path.is_dir() || crate::storage::starts_with(path, crate::rosbag2::MCAP_MAGIC)? {
+    let format = match path.is_dir() {
+        true => None,
+        false => Format::sniff(path)?,
+    };
+    if path.is_dir() || format == Some(Format::Mcap) {
         // A rosbag2 directory or an MCAP file: the frames, as read.
         let recording =
             Recording::from_storage(Storage::open(path)?).map_err(|e| e.in_file(path))?;
@@ -182,7 +186,7 @@ pub fn check_file(
         }
         return Ok(report(&recording, Vec::new(), false, &mut progress));
     }
-    if crate::rosbag2::is_sqlite(path)? {
+    if format == Some(Format::Db3) {
         return check_db3(path, &mut progress);
     }
     let mut damage = Vec::new();

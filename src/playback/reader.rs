@@ -58,8 +58,10 @@ enum Layout {
 /// The frames of a stream in one chunk.
 #[derive(Debug, Clone, Copy)]
 struct Span {
-    /// Position in [`crate::bag::Bag::chunks`].
+    /// Position among the bag's chunks ([`crate::storage::ChunkSpan::index`]).
     chunk: usize,
+    /// Where the chunk's record starts in the file.
+    pos: u64,
     /// Index of the stream's first frame in the chunk.
     first: u64,
     count: u64,
@@ -385,32 +387,21 @@ impl StreamIndex {
                 layout: Layout::Times(times),
             });
         }
-        let Some(bag) = recording.bag() else {
+        let storage = recording.storage();
+        let Some(chunks) = storage.chunks_of(&conns) else {
             return Err(Error::InvalidArgument("a storage without an index".into()));
         };
-        let mut spans: Vec<Span> = bag
-            .chunks()
-            .iter()
-            .enumerate()
-            .filter_map(|(chunk, c)| {
-                let count: u64 = c
-                    .info
-                    .connection_counts
-                    .iter()
-                    .filter(|(id, _)| conns.contains(id))
-                    .map(|&(_, n)| u64::from(n))
-                    .sum();
-                (count > 0).then_some(Span {
-                    chunk,
-                    first: 0,
-                    count,
-                    start_time: c.info.start_time,
-                    end_time: c.info.end_time,
-                })
+        let mut spans: Vec<Span> = (chunks.iter())
+            .map(|c| Span {
+                chunk: c.index,
+                pos: c.pos,
+                first: 0,
+                count: c.count,
+                start_time: c.start_time,
+                end_time: c.end_time,
             })
             .collect();
-        let chunks = bag.chunks();
-        let key = |s: &Span| (s.start_time, chunks[s.chunk].info.chunk_pos);
+        let key = |s: &Span| (s.start_time, s.pos);
         spans.sort_by_key(key);
         // The order messages are read in: by time, ties by chunk position.
         let ordered = spans.windows(2).all(|w| {
@@ -427,12 +418,9 @@ impl StreamIndex {
         } else {
             let mut entries: Vec<(u64, u64, u32)> = Vec::new();
             for span in &spans {
-                let chunk = &chunks[span.chunk];
                 entries.extend(
-                    bag.chunk_entries(chunk)?
-                        .iter()
-                        .filter(|e| conns.contains(&e.conn))
-                        .map(|e| (e.time, chunk.info.chunk_pos, e.offset)),
+                    (storage.chunk_times(span.chunk, &conns)?)
+                        .map(|(time, offset)| (time, span.pos, offset)),
                 );
             }
             entries.sort_unstable();
@@ -452,19 +440,9 @@ impl StreamIndex {
         recording: &'a Recording,
         span: &Span,
     ) -> Result<impl Iterator<Item = u64> + 'a> {
-        let chunk = recording.bag().and_then(|bag| bag.chunks().get(span.chunk));
-        let (Some(bag), Some(chunk)) = (recording.bag(), chunk) else {
-            return Err(Error::corrupt(
-                "chunk index",
-                0,
-                format!("chunk {} is not in the bag", span.chunk),
-            ));
-        };
-        Ok(bag
-            .chunk_entries(chunk)?
-            .iter()
-            .filter(|e| self.conns.contains(&e.conn))
-            .map(|e| e.time))
+        Ok((recording.storage())
+            .chunk_times(span.chunk, &self.conns)?
+            .map(|(time, _)| time))
     }
 
     /// Bag time of frame `index` (< count).
@@ -484,10 +462,7 @@ impl StreamIndex {
         self.chunk_times(recording, span)?
             .nth(within)
             .ok_or_else(|| Error::Corrupt {
-                offset: recording
-                    .bag()
-                    .and_then(|bag| bag.chunks().get(span.chunk))
-                    .map_or(0, |c| c.info.chunk_pos),
+                offset: span.pos,
                 record: "chunk info",
                 reason: format!(
                     "the chunk's counts promise {} frames of the stream, its index has fewer",

@@ -7,21 +7,17 @@ use std::ops::{Bound, RangeBounds};
 use std::path::Path;
 use std::time::Duration;
 
-use crate::bag::{Bag, Message};
 use crate::device::{
     depth_units_of, DeviceSnapshot, Extrinsics, Frame, Notification, ProfileKind, StreamId,
     StreamKind, StreamProfile, DEFAULT_DEPTH_UNITS,
 };
-use crate::msg::diagnostic_msgs::KeyValue;
-use crate::msg::std_msgs::Float32;
-use crate::msg::RosMessage;
+use crate::realsense::codec::{Codec, FrameMessages};
 use crate::realsense::convert::FIRST_EVENT_TIME;
 use crate::realsense::description::{self, Description};
-use crate::realsense::frames;
 use crate::realsense::topics::{Topic, FILE_VERSION_TOPIC};
-use crate::realsense::Encoding;
 use crate::ros_camera::import::CameraStream;
-use crate::storage::{Storage, StorageMessages};
+use crate::storage::bag::{Bag, Message};
+use crate::storage::{Format, Storage, StorageMessages};
 use crate::{BagTime, Error, Result};
 
 /// One stream of a recording.
@@ -249,10 +245,7 @@ impl Recording {
                     data: vec![s.topic],
                 },
             );
-            let stream_times = match storage.times(&[s.topic]) {
-                Some(t) => t?,
-                None => bag_times(&storage, s.topic)?,
-            };
+            let stream_times = storage.sorted_times(s.topic)?;
             times.insert(s.stream, stream_times);
         }
         let frame_topics: Vec<u32> = bag.streams.iter().map(|s| s.topic).collect();
@@ -608,7 +601,7 @@ impl Events<'_> {
         let group = std::mem::take(&mut self.group);
         self.batch_bytes += group.iter().map(|m| m.data.len()).sum::<usize>();
         self.batch.push(group);
-        if self.recording.storage.encoding() == Encoding::Ros1
+        if self.recording.storage.format() == Format::Bag
             || self.batch.len() >= DECODE_BATCH_GROUPS
             || self.batch_bytes >= DECODE_BATCH_BYTES
         {
@@ -628,9 +621,14 @@ impl Events<'_> {
 }
 
 impl Recording {
+    /// The codec of the recording's messages.
+    fn codec(&self) -> &'static dyn Codec {
+        self.storage.encoding().codec()
+    }
+
     /// The events of the messages that share one bag time.
     fn decode_group(&self, group: &[Message]) -> Vec<Result<TimedEvent>> {
-        let encoding = self.storage.encoding();
+        let codec = self.codec();
         let mut events = Vec::new();
         for message in group {
             let Some(role) = self.roles.get(&message.conn) else {
@@ -640,20 +638,19 @@ impl Recording {
                 Role::FrameData(stream) | Role::CompressedFrameData(stream) => {
                     self.frame(*stream, message, group)
                 }
-                Role::Option(sensor, name) => option_value(&message.data, encoding).map(|value| {
+                Role::Option(sensor, name) => codec.option_value(&message.data).map(|value| {
                     Some(Event::OptionChanged {
                         sensor: *sensor,
                         name: name.clone(),
                         value,
                     })
                 }),
-                Role::Notification(sensor) => frames::decode_notification(&message.data, encoding)
-                    .map(|n| {
-                        Some(Event::Notification {
-                            sensor: *sensor,
-                            notification: n,
-                        })
-                    }),
+                Role::Notification(sensor) => codec.notification(&message.data).map(|n| {
+                    Some(Event::Notification {
+                        sensor: *sensor,
+                        notification: n,
+                    })
+                }),
                 Role::Metadata(_) | Role::PoseAccel(_) | Role::PoseTwist(_) => Ok(None),
                 Role::CameraFrame(stream) => self.camera_frame(*stream, message, group),
             };
@@ -687,52 +684,26 @@ impl Recording {
                 .iter()
                 .find(move |m| role(m).is_some_and(|r| want(r, stream)))
         };
-        let metadata = part(|r, s| matches!(r, Role::Metadata(x) if *x == s));
-        let frame = match self.storage.encoding() {
-            Encoding::Ros1 => {
-                let metadata: Vec<KeyValue<'_>> = group
-                    .iter()
-                    .filter(|m| {
-                        role(m).is_some_and(|r| matches!(r, Role::Metadata(x) if *x == stream))
-                    })
-                    .map(|m| KeyValue::decode(&m.data))
-                    .collect::<Result<_>>()?;
-                let mut frame = match recorded.profile.kind {
-                    ProfileKind::Video { .. } => frames::video_frame(recorded.profile, &data.data)?,
-                    ProfileKind::Motion { .. } => {
-                        frames::motion_frame(recorded.profile, &data.data)?
-                    }
-                    ProfileKind::Pose => {
-                        let accel = part(|r, s| matches!(r, Role::PoseAccel(x) if *x == s));
-                        let twist = part(|r, s| matches!(r, Role::PoseTwist(x) if *x == s));
-                        frames::pose_frame(
-                            recorded.profile,
-                            &data.data,
-                            accel.map(|m| &m.data[..]),
-                            twist.map(|m| &m.data[..]),
-                            &metadata,
-                        )?
-                    }
-                };
-                frames::apply_metadata(&mut frame, &metadata);
-                frame
-            }
-            Encoding::Cdr => {
-                let compressed = matches!(role(data), Some(Role::CompressedFrameData(_)));
-                // A `.db3` frame's number and timestamp live only in its
-                // metadata message: without it (a recording cut between the
-                // two) there is no frame to give, only made-up numbers.
-                let Some(metadata) = metadata else {
-                    return Err(Error::decode(
-                        frames::cdr_type(recorded.profile, compressed),
-                        "the frame's metadata message is missing (the recording was cut before it was written): no frame number or timestamp",
-                    ));
-                };
-                let mut frame = frames::cdr_frame(recorded.profile, &data.data, compressed)?;
-                frames::apply_cdr_metadata(&mut frame, &metadata.data)?;
-                frame
-            }
+        let metadata: Vec<&[u8]> = group
+            .iter()
+            .filter(|m| role(m).is_some_and(|r| matches!(r, Role::Metadata(x) if *x == stream)))
+            .map(|m| &m.data[..])
+            .collect();
+        let (accel, twist) = match recorded.profile.kind {
+            ProfileKind::Pose => (
+                part(|r, s| matches!(r, Role::PoseAccel(x) if *x == s)),
+                part(|r, s| matches!(r, Role::PoseTwist(x) if *x == s)),
+            ),
+            _ => (None, None),
         };
+        let frame = self.codec().frame(&FrameMessages {
+            profile: recorded.profile,
+            data: &data.data,
+            compressed: matches!(role(data), Some(Role::CompressedFrameData(_))),
+            metadata: &metadata,
+            accel: accel.map(|m| &m.data[..]),
+            twist: twist.map(|m| &m.data[..]),
+        })?;
         Ok(Some(Event::Frame {
             sensor: recorded.sensor,
             frame,
@@ -768,7 +739,7 @@ impl Recording {
         let mut frame = crate::ros_camera::import::frame(
             source,
             &message.data,
-            self.storage.encoding(),
+            self.codec(),
             number,
             message.time,
             camera.origin,
@@ -788,59 +759,16 @@ impl Recording {
     }
 }
 
-/// The times of a bag's messages on `id`, in order.
-fn bag_times(storage: &Storage, id: u32) -> Result<Vec<u64>> {
-    let Some(bag) = storage.bag() else {
-        return Ok(Vec::new());
-    };
-    let mut times = Vec::new();
-    for chunk in bag.chunks() {
-        if !chunk.info.connection_counts.iter().any(|&(c, _)| c == id) {
-            continue;
-        }
-        times.extend(
-            bag.chunk_entries(chunk)?
-                .iter()
-                .filter(|e| e.conn == id)
-                .map(|e| e.time),
-        );
-    }
-    times.sort_unstable();
-    Ok(times)
-}
-
-/// An option's new value from its message.
-fn option_value(data: &[u8], encoding: Encoding) -> Result<f32> {
-    match encoding {
-        Encoding::Ros1 => Ok(Float32::decode(data)?.data),
-        Encoding::Cdr => {
-            let text = crate::msg::ros2::string(data)?;
-            String::from_utf8_lossy(text).trim().parse().map_err(|_| {
-                Error::decode(
-                    crate::msg::ros2::STRING,
-                    format!(
-                        "option value {:?} is not a number",
-                        String::from_utf8_lossy(text)
-                    ),
-                )
-            })
-        }
-    }
-}
-
 /// The file version of a recording's `/file_version` message.
 fn read_file_version(storage: &Storage) -> Result<u32> {
     let mut messages = storage.messages_on([FILE_VERSION_TOPIC]);
     let message = messages.next().transpose()?.ok_or_else(|| {
         Error::NotARecording(format!(
             "the {} has no /file_version topic (was it recorded by another ROS tool?)",
-            match storage.encoding() {
-                Encoding::Ros1 => "bag",
-                Encoding::Cdr => ".db3",
-            }
+            storage.encoding().codec().file_kind()
         ))
     })?;
-    description::file_version(&message.data, storage.encoding())
+    description::file_version(storage.encoding().codec().uint32(&message.data)?)
 }
 
 /// The device description a recording's description messages hold.
@@ -857,20 +785,16 @@ fn read_description(storage: &Storage) -> Result<Description> {
         let Some(topic) = storage.topic_name(message.conn) else {
             continue;
         };
-        d.add(
-            Topic::parse(topic),
-            message.time,
-            &message.data,
-            storage.encoding(),
-        )
-        .map_err(|e| Error::InMessage {
-            topic: storage
-                .topic_name(message.conn)
-                .unwrap_or_default()
-                .to_owned(),
-            time: message.time,
-            error: Box::new(e),
-        })?;
+        (storage.encoding().codec())
+            .add_description(&mut d, Topic::parse(topic), message.time, &message.data)
+            .map_err(|e| Error::InMessage {
+                topic: storage
+                    .topic_name(message.conn)
+                    .unwrap_or_default()
+                    .to_owned(),
+                time: message.time,
+                error: Box::new(e),
+            })?;
     }
     d.finish()?;
     Ok(d)

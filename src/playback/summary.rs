@@ -6,10 +6,10 @@ use std::path::Path;
 
 use super::calibration::Calibration;
 use super::recording::Recording;
-use crate::bag::{Bag, Chunk};
 use crate::device::{camera_info, CameraInfo, Intrinsics};
 use crate::msg::ros2;
-use crate::rosbag2::Db3;
+use crate::storage::bag::{Bag, Chunk};
+use crate::storage::rosbag2::Db3;
 use crate::storage::Storage;
 use crate::Result;
 
@@ -337,7 +337,7 @@ impl Summary {
 
 impl Summary {
     /// The parts of an MCAP file: size, time span, chunk compression.
-    fn with_mcap(self, mcap: &crate::rosbag2::McapFile) -> Summary {
+    fn with_mcap(self, mcap: &crate::storage::rosbag2::McapFile) -> Summary {
         let ids: Vec<u32> = mcap.topics().iter().map(|t| t.id).collect();
         let (start_ns, end_ns) = mcap.time_span(&ids).unwrap_or((0, 0));
         let size = std::fs::metadata(mcap.path()).map_or(0, |m| m.len());

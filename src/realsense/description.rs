@@ -13,20 +13,16 @@ use crate::msg::diagnostic_msgs::KeyValue;
 use crate::msg::geometry_msgs::Transform;
 use crate::msg::realsense_msgs::{ImuIntrinsic, StreamInfo};
 use crate::msg::sensor_msgs::CameraInfo as CameraInfoMsg;
-use crate::msg::std_msgs::{self, Float32, UInt32};
+use crate::msg::std_msgs::{self, Float32};
 use crate::msg::{ros2, RosMessage};
 use crate::realsense::convert::{extrinsics_from_transform, DESCRIPTION_TIME};
+use crate::realsense::strings;
 use crate::realsense::topics::{self, StreamTopic, Topic};
-use crate::realsense::{strings, Encoding};
 use crate::{Error, Result};
 
-/// The file version in the `/file_version` message's `data` (a
+/// The file version the `/file_version` message holds (a
 /// `std_msgs/UInt32`), if this crate reads it.
-pub(crate) fn file_version(data: &[u8], encoding: Encoding) -> Result<u32> {
-    let version = match encoding {
-        Encoding::Ros1 => UInt32::decode(data)?.data,
-        Encoding::Cdr => ros2::uint32(data)?,
-    };
+pub(crate) fn file_version(version: u32) -> Result<u32> {
     if !(2..=4).contains(&version) {
         return Err(Error::NotARecording(format!(
             "RealSense file version {version} is not supported (2, 3 and 4 are)"
@@ -57,23 +53,8 @@ pub(crate) struct Description {
 }
 
 impl Description {
-    /// Take in one description message (`data` on `topic`, at bag
-    /// `time`); other messages are ignored.
-    pub(crate) fn add(
-        &mut self,
-        topic: Topic,
-        time: u64,
-        data: &[u8],
-        encoding: Encoding,
-    ) -> Result<()> {
-        match encoding {
-            Encoding::Ros1 => self.add_ros1(topic, time, data),
-            Encoding::Cdr => self.add_cdr(topic, time, data),
-        }
-    }
-
     /// A description message of a `.db3`: a `key=value` string.
-    fn add_cdr(&mut self, topic: Topic, time: u64, data: &[u8]) -> Result<()> {
+    pub(crate) fn add_cdr(&mut self, topic: Topic, time: u64, data: &[u8]) -> Result<()> {
         let bad = |what: &str, text: &[u8]| {
             Error::BadDescription(format!(
                 "{what}: cannot read {:?}",
@@ -177,7 +158,7 @@ impl Description {
     }
 
     /// A description message of a `.bag`.
-    fn add_ros1(&mut self, topic: Topic, time: u64, data: &[u8]) -> Result<()> {
+    pub(crate) fn add_ros1(&mut self, topic: Topic, time: u64, data: &[u8]) -> Result<()> {
         match topic {
             Topic::DeviceInfo { device: 0 } => {
                 let kv = KeyValue::decode(data)?;

@@ -14,7 +14,7 @@ use crate::msg::realsense_msgs;
 use crate::msg::sensor_msgs::{Image, Imu};
 use crate::msg::{ros2, RosMessage};
 use crate::realsense::convert::ms_from_stamp;
-use crate::realsense::{images, metadata_keys, strings, Encoding};
+use crate::realsense::{images, metadata_keys, strings};
 use crate::Result;
 
 /// A frame of `profile` with nothing in it yet.
@@ -230,12 +230,13 @@ fn pose_from_cdr(data: &[u8]) -> Result<Pose> {
         .ok_or_else(|| crate::Error::decode(ros2::STRING, "pose string does not hold a pose"))
 }
 
-/// A notification from its message: a ROS1 `realsense_msgs/Notification`
-/// or a `.db3`'s `key=value` string.
-pub(crate) fn decode_notification(data: &[u8], encoding: Encoding) -> Result<Notification> {
-    if encoding == Encoding::Cdr {
-        return Ok(strings::parse_notification(ros2::string(data)?));
-    }
+/// A notification from a `.db3`'s `key=value` string.
+pub(crate) fn cdr_notification(data: &[u8]) -> Result<Notification> {
+    Ok(strings::parse_notification(ros2::string(data)?))
+}
+
+/// A notification from a ROS1 `realsense_msgs/Notification`.
+pub(crate) fn ros1_notification(data: &[u8]) -> Result<Notification> {
     let n = realsense_msgs::Notification::decode(data)?;
     Ok(Notification {
         category: n.category.into_owned(),

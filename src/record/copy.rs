@@ -61,10 +61,11 @@ pub struct CopyReport {
 /// ```no_run
 /// use std::path::PathBuf;
 /// use rsbag::playback::Recording;
-/// use rsbag::record::{copy_recording, create_sink, CopySelection, Db3Options, FileFormat};
+/// use rsbag::record::{copy_recording, create_sink, CopySelection, Db3Options};
+/// use rsbag::storage::Format;
 /// # fn main() -> rsbag::Result<()> {
 /// let recording = Recording::open("old.bag")?;
-/// let sink = create_sink(PathBuf::from("new.db3"), FileFormat::Db3,
+/// let sink = create_sink(PathBuf::from("new.db3"), Format::Db3,
 ///     Default::default(), Db3Options::default(), false)?;
 /// let report = copy_recording(&recording, sink, &CopySelection::default(), |_| {})?;
 /// println!("{} frames", report.frames.values().sum::<u64>());

@@ -16,7 +16,7 @@ use crate::realsense::images::{self, Pixels};
 use crate::realsense::strings;
 use crate::realsense::topics::{self, StreamTopic};
 use crate::realsense::{metadata_keys, FILE_VERSION};
-use crate::rosbag2::Db3Writer;
+use crate::storage::rosbag2::Db3Writer;
 use crate::Result;
 
 use super::sink::{write_in_rank_order, FrameWrite, RecordingSink};

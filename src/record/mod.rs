@@ -1,20 +1,21 @@
 //! Recording: the [`Recorder`] that wraps a live [`crate::device::Device`]
 //! and writes what it streams in the RealSense layout
 //! ([`crate::realsense`]), through a [`RecordingSink`]: a `.bag`
-//! ([`rs_writer::RsWriter`]) or a `.db3` ([`Db3RsWriter`]).
+//! ([`RsWriter`]) or a `.db3` ([`Db3RsWriter`]).
 
 mod copy;
-pub mod db3_writer;
+mod db3_writer;
 mod recorder;
 mod ros2_export;
-pub mod rs_writer;
+mod rs_writer;
 mod sink;
 pub mod trim;
 
 pub use copy::{copy_recording, CopyReport, CopySelection};
 pub use db3_writer::{Db3Options, Db3RsWriter};
 pub use ros2_export::{export_ros2, Ros2Export, Ros2ExportOptions};
-pub use sink::{create_sink, write_description, FileFormat, FrameWrite, RecordingSink};
+pub use rs_writer::RsWriter;
+pub use sink::{create_sink, write_description, FrameWrite, RecordingSink};
 
 pub use recorder::{
     FailureCallback, RecordOptions, RecordReport, RecordSensor, Recorder, StreamCounts,

@@ -12,14 +12,15 @@ use crossbeam_channel::{Receiver, Sender, TrySendError};
 use parking_lot::Mutex;
 
 use super::db3_writer::Db3Options;
-use super::sink::{create_sink, write_description, FileFormat, FrameWrite, RecordingSink};
-use crate::bag::{Compression, WriterOptions};
+use super::sink::{create_sink, write_description, FrameWrite, RecordingSink};
 use crate::device::{
     depth_units_of, CameraInfo, Device, DeviceSnapshot, Extrinsics, Frame, FrameCallback,
     Notification, NotificationCallback, OptionCallback, Sensor, SensorOption, StreamId, StreamKind,
     StreamProfile,
 };
 use crate::realsense::topics::StreamTopic;
+use crate::storage::bag::{Compression, WriterOptions};
+use crate::storage::Format;
 use crate::{Error, Result};
 
 /// How a [`Recorder`] writes.
@@ -38,10 +39,10 @@ pub struct RecordOptions {
     /// is an error: a recording never replaces a file unasked).
     pub overwrite: bool,
     /// The file format; `None` (the default) goes by the path's extension
-    /// ([`FileFormat::of_path`]): `.db3` is a rosbag2 `.db3` as
+    /// ([`Format::of_recording_path`]): `.db3` is a rosbag2 `.db3` as
     /// librealsense 2.58+ writes, `.bag` a ROS1 bag as librealsense 2.55.
     /// Either way the name must say the format.
-    pub format: Option<FileFormat>,
+    pub format: Option<Format>,
     /// How a `.db3` is written (images compressed as librealsense 2.59
     /// does by default; no pose streams, which 2.59 cannot open).
     pub db3: Db3Options,
@@ -329,7 +330,7 @@ impl Recorder {
             .chunk_threshold(options.chunk_threshold);
         let format = match options.format {
             Some(format) => format,
-            None => FileFormat::of_path(&path)?,
+            None => Format::of_recording_path(&path)?,
         };
         options.format = Some(format);
         let mut writer = create_sink(
@@ -410,7 +411,7 @@ impl Recorder {
     /// The first write error (a full disk, say), if writing failed. The
     /// recording stops writing at that error: what was written lies
     /// complete in the `.partial` file (recoverable with
-    /// [`crate::bag::Bag::scan`] or `rsbag reindex`), later frames are
+    /// [`crate::storage::bag::Bag::scan`] or `rsbag reindex`), later frames are
     /// dropped and counted, and [`finish`](Self::finish) returns the error.
     pub fn failure(&self) -> Option<String> {
         self.shared.failure.lock().clone()
@@ -580,8 +581,7 @@ impl Sensor for RecordSensor {
         if let Some(shared) = self.shared.upgrade() {
             let options = &shared.options;
             let pose = profiles.iter().find(|p| p.stream.kind == StreamKind::Pose);
-            if let (Some(pose), Some(FileFormat::Db3), false) =
-                (pose, options.format, options.db3.pose)
+            if let (Some(pose), Some(Format::Db3), false) = (pose, options.format, options.db3.pose)
             {
                 return Err(Error::InvalidArgument(format!(
                     "{} would not be recorded: librealsense 2.59 cannot open a .db3 with a pose \

@@ -37,14 +37,16 @@ use crate::playback::{Event, Recording};
 use crate::processing::filters::StreamFilters;
 use crate::record::CopySelection;
 use crate::ros_camera::{self, FrameTransform};
-use crate::rosbag2::{BagDirWriter, Durability, McapCompression, StorageId};
+use crate::storage::rosbag2::{BagDirWriter, Durability, McapCompression};
+use crate::storage::Format;
 use crate::{Error, Result};
 
 /// How [`export_ros2`] writes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ros2ExportOptions {
-    /// The storage plugin (`sqlite3` by default, or `mcap`).
-    pub storage: StorageId,
+    /// The storage file's format: [`Format::Db3`] (rosbag2's `sqlite3`
+    /// plugin, the default) or [`Format::Mcap`].
+    pub storage: Format,
     /// How an MCAP file's chunks are compressed (zstd by default).
     pub mcap_compression: McapCompression,
     /// The namespace of every topic but `/tf_static`.
@@ -54,7 +56,7 @@ pub struct Ros2ExportOptions {
 impl Default for Ros2ExportOptions {
     fn default() -> Self {
         Ros2ExportOptions {
-            storage: StorageId::Sqlite3,
+            storage: Format::Db3,
             mcap_compression: McapCompression::default(),
             namespace: ros_camera::DEFAULT_NAMESPACE.to_owned(),
         }

@@ -7,7 +7,6 @@ use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
-use crate::bag::{BagFile, Connection, WriterOptions};
 use crate::device::{
     camera_info, Extrinsics, Frame, Notification, ProfileKind, SensorOption, StreamKind,
     StreamProfile,
@@ -23,6 +22,7 @@ use crate::realsense::convert::{
 };
 use crate::realsense::topics::{self, StreamTopic};
 use crate::realsense::{metadata_keys, FILE_VERSION};
+use crate::storage::bag::{BagFile, Connection, WriterOptions};
 use crate::Result;
 
 /// The device is always device 0 of its file, as in librealsense.
@@ -415,5 +415,41 @@ impl std::fmt::Debug for RsWriter {
             .field("path", &self.bag.path())
             .field("connections", &self.connections.len())
             .finish_non_exhaustive()
+    }
+}
+
+impl super::RecordingSink for RsWriter {
+    fn write_device_info(&mut self, info: &crate::device::CameraInfo) -> Result<()> {
+        RsWriter::write_device_info(self, info)
+    }
+    fn write_sensor_info(&mut self, sensor: u32, info: &crate::device::CameraInfo) -> Result<()> {
+        RsWriter::write_sensor_info(self, sensor, info)
+    }
+    fn write_option(&mut self, sensor: u32, option: &SensorOption, at: u64) -> Result<()> {
+        RsWriter::write_option(self, sensor, option, at)
+    }
+    fn write_stream_info(&mut self, sensor: u32, p: &StreamProfile, at: u64) -> Result<()> {
+        RsWriter::write_stream_info(self, sensor, p, at)
+    }
+    fn write_extrinsics(&mut self, s: StreamTopic, group: u32, e: &Extrinsics) -> Result<()> {
+        RsWriter::write_extrinsics(self, s, group, e)
+    }
+    fn write_frame(&mut self, sensor: u32, f: &Frame, units: f32, at: u64) -> Result<()> {
+        RsWriter::write_frame(self, sensor, f, units, at)
+    }
+    fn write_notification(&mut self, sensor: u32, n: &Notification, at: u64) -> Result<()> {
+        RsWriter::write_notification(self, sensor, n, at)
+    }
+    fn partial_path(&self) -> &Path {
+        RsWriter::partial_path(self)
+    }
+    fn bytes_written(&self) -> u64 {
+        RsWriter::bytes_written(self)
+    }
+    fn finish(self: Box<Self>) -> Result<u64> {
+        RsWriter::finish(*self)
+    }
+    fn abandon(self: Box<Self>) {
+        RsWriter::abandon(*self)
     }
 }

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use crate::device::{CameraInfo, Extrinsics, Frame, Notification, SensorOption, StreamProfile};
 use crate::realsense::topics::StreamTopic;
+use crate::storage::Format;
 use crate::{Error, Result};
 
 use super::db3_writer::{Db3Options, Db3RsWriter};
@@ -76,135 +77,43 @@ pub struct FrameWrite<'f> {
     pub capture_ns: u64,
 }
 
-/// The file formats a recording can be written in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum FileFormat {
-    /// A ROS1 `.bag`, as librealsense up to 2.57 writes.
-    Bag,
-    /// A rosbag2 `.db3`, as librealsense 2.58+ writes.
-    Db3,
-}
-
-impl FileFormat {
-    /// The format a path's extension names, `.bag` or `.db3` (any case).
-    /// Any other name is an error that lists the two: a file's name and
-    /// its bytes agree, so no format is guessed (`.mcap` is a ROS 2 bag's
-    /// storage file, written by `convert --to ros2 --storage mcap`).
-    ///
-    /// ```
-    /// use rsbag::record::FileFormat;
-    /// assert_eq!(FileFormat::of_path("a/b.db3".as_ref()).unwrap(), FileFormat::Db3);
-    /// assert_eq!(FileFormat::of_path("a/b.BAG".as_ref()).unwrap(), FileFormat::Bag);
-    /// assert!(FileFormat::of_path("a/b.mcap".as_ref()).is_err());
-    /// assert!(FileFormat::of_path("a/b".as_ref()).is_err());
-    /// ```
-    pub fn of_path(path: &Path) -> Result<FileFormat> {
-        let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-        match extension.to_ascii_lowercase().as_str() {
-            "bag" => Ok(FileFormat::Bag),
-            "db3" => Ok(FileFormat::Db3),
-            "mcap" => Err(Error::InvalidArgument(format!(
-                "{}: a recording is written as .bag or .db3; an MCAP file is written as a ROS 2 \
-                 bag (`rsbag convert FILE --to ros2 --storage mcap --out DIR`)",
-                path.display()
-            ))),
-            _ => Err(Error::InvalidArgument(format!(
-                "{}: the name must end in .bag (ROS1, librealsense up to 2.57) or .db3 \
-                 (rosbag2, librealsense 2.58 and later): the extension says what the file holds",
-                path.display()
-            ))),
-        }
-    }
-
-    /// The file's extension, without the dot.
-    pub fn extension(self) -> &'static str {
-        match self {
-            FileFormat::Bag => "bag",
-            FileFormat::Db3 => "db3",
-        }
-    }
-
-    /// `path` if its name says this format, else an error saying so.
-    pub fn check_path(self, path: &Path) -> Result<()> {
-        let named = FileFormat::of_path(path)?;
-        if named != self {
-            return Err(Error::InvalidArgument(format!(
-                "{}: the name says .{} but a .{} is written; name it .{}",
-                path.display(),
-                named.extension(),
-                self.extension(),
-                self.extension()
-            )));
-        }
-        Ok(())
-    }
-}
-
 /// Start a recording file at `path` in `format`: a bag with `bag`'s
 /// writer options, a `.db3` with `db3`'s. A name that says another format
-/// (or none) is an error, before anything is written.
+/// (or none) is an error, before anything is written: the name takes the
+/// format its extension says ([`Format::of_recording_path`]), the format
+/// a reader then finds by the file's first bytes.
 pub fn create_sink(
     path: PathBuf,
-    format: FileFormat,
-    bag: crate::bag::WriterOptions,
+    format: Format,
+    bag: crate::storage::bag::WriterOptions,
     db3: Db3Options,
     overwrite: bool,
 ) -> Result<Box<dyn RecordingSink>> {
     format.check_path(&path)?;
     Ok(match format {
-        FileFormat::Bag => {
+        Format::Bag => {
             let file = if overwrite {
-                crate::bag::BagFile::create_or_replace(&path, bag)?
+                crate::storage::bag::BagFile::create_or_replace(&path, bag)?
             } else {
-                crate::bag::BagFile::create(&path, bag)?
+                crate::storage::bag::BagFile::create(&path, bag)?
             };
             Box::new(RsWriter::on(file)?)
         }
-        FileFormat::Db3 => {
+        Format::Db3 => {
             let file = if overwrite {
-                crate::rosbag2::Db3Writer::create_or_replace(&path)?
+                crate::storage::rosbag2::Db3Writer::create_or_replace(&path)?
             } else {
-                crate::rosbag2::Db3Writer::create(&path)?
+                crate::storage::rosbag2::Db3Writer::create(&path)?
             };
             Box::new(Db3RsWriter::on(file, db3)?)
         }
+        Format::Mcap => {
+            return Err(Error::InvalidArgument(format!(
+                "{}: a recording is written as .bag or .db3, not MCAP",
+                path.display()
+            )))
+        }
     })
-}
-
-impl RecordingSink for RsWriter {
-    fn write_device_info(&mut self, info: &CameraInfo) -> Result<()> {
-        RsWriter::write_device_info(self, info)
-    }
-    fn write_sensor_info(&mut self, sensor: u32, info: &CameraInfo) -> Result<()> {
-        RsWriter::write_sensor_info(self, sensor, info)
-    }
-    fn write_option(&mut self, sensor: u32, option: &SensorOption, at: u64) -> Result<()> {
-        RsWriter::write_option(self, sensor, option, at)
-    }
-    fn write_stream_info(&mut self, sensor: u32, p: &StreamProfile, at: u64) -> Result<()> {
-        RsWriter::write_stream_info(self, sensor, p, at)
-    }
-    fn write_extrinsics(&mut self, s: StreamTopic, group: u32, e: &Extrinsics) -> Result<()> {
-        RsWriter::write_extrinsics(self, s, group, e)
-    }
-    fn write_frame(&mut self, sensor: u32, f: &Frame, units: f32, at: u64) -> Result<()> {
-        RsWriter::write_frame(self, sensor, f, units, at)
-    }
-    fn write_notification(&mut self, sensor: u32, n: &Notification, at: u64) -> Result<()> {
-        RsWriter::write_notification(self, sensor, n, at)
-    }
-    fn partial_path(&self) -> &Path {
-        RsWriter::partial_path(self)
-    }
-    fn bytes_written(&self) -> u64 {
-        RsWriter::bytes_written(self)
-    }
-    fn finish(self: Box<Self>) -> Result<u64> {
-        RsWriter::finish(*self)
-    }
-    fn abandon(self: Box<Self>) {
-        RsWriter::abandon(*self)
-    }
 }
 
 /// `options` at time zero in librealsense's option order.

@@ -28,9 +28,9 @@
 use std::collections::BTreeSet;
 use std::ops::Range;
 
-use crate::bag::Connection;
 use crate::device::StreamId;
 use crate::realsense::topics::Topic;
+use crate::storage::bag::Connection;
 use crate::BagTime;
 
 /// Every time: the messages of a connection kept whole.
@@ -58,7 +58,7 @@ impl Default for Trim {
 impl Trim {
     /// The messages of `conn` the copy keeps: `None` for none, otherwise
     /// those with a time in the range (the selector
-    /// [`crate::bag::copy_messages`] takes).
+    /// [`crate::storage::bag::copy_messages`] takes).
     pub fn select(&self, conn: &Connection) -> Option<Range<u64>> {
         match Topic::parse(&conn.topic) {
             Topic::FrameData(s)

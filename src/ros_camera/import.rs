@@ -39,8 +39,8 @@ use crate::device::{
     Format, Frame, Intrinsics, OptionRange, Pose, SensorOption, SensorSnapshot, StreamId,
     StreamKind, StreamProfile, TimestampDomain,
 };
-use crate::msg::{ros2, sensor_msgs, RosMessage};
-use crate::realsense::Encoding;
+use crate::msg::ros2;
+use crate::realsense::codec::{Codec, ImageFields};
 use crate::storage::Storage;
 use crate::{Error, Result};
 
@@ -187,7 +187,7 @@ fn classify<'s>(storage: &'s Storage, notes: &mut Vec<String>) -> Topics<'s> {
 
 /// Read the camera layout of `storage`.
 pub(crate) fn read(storage: &Storage) -> Result<CameraBag> {
-    let encoding = storage.encoding();
+    let codec = storage.encoding().codec();
     let mut notes = Vec::new();
     let Topics {
         candidates,
@@ -210,7 +210,7 @@ pub(crate) fn read(storage: &Storage) -> Result<CameraBag> {
         let first = first_message(storage, c.id)?;
         let (kind, format, size, frame_id) = match c.source {
             Source::Image => {
-                let image = image_of(&first, encoding).map_err(|e| in_topic(c.name, e))?;
+                let image = codec.image(&first).map_err(|e| in_topic(c.name, e))?;
                 let Some((format, by_encoding)) = format_of_encoding(&image.encoding) else {
                     notes.push(format!(
                         "{}: encoding {:?} has no RealSense format; not played",
@@ -269,7 +269,7 @@ pub(crate) fn read(storage: &Storage) -> Result<CameraBag> {
                     let message = first_message(storage, id)?;
                     let name = storage.topic_name(id).unwrap_or_default().to_owned();
                     let intrinsics =
-                        intrinsics_of(&message, encoding, w, h).map_err(|e| in_topic(&name, e))?;
+                        intrinsics_of(&message, codec, w, h).map_err(|e| in_topic(&name, e))?;
                     profile = profile.with_intrinsics(intrinsics);
                 }
                 None => notes.push(format!(
@@ -283,11 +283,11 @@ pub(crate) fn read(storage: &Storage) -> Result<CameraBag> {
         }
         // ROS 2 (and rsbag's export) only: the ROS1 wrapper's metadata
         // message has another layout.
-        let metadata = match encoding {
-            Encoding::Cdr => metadata
+        let metadata = match codec.has_camera_metadata() {
+            true => metadata
                 .get(&(c.namespace.clone(), c.folder.clone()))
                 .copied(),
-            Encoding::Ros1 => None,
+            false => None,
         };
         streams.push(CameraStream {
             stream,
@@ -526,75 +526,8 @@ fn in_topic(topic: &str, e: Error) -> Error {
     }
 }
 
-/// An image's fields, whatever its encoding.
-struct ImageFields<'a> {
-    width: u32,
-    height: u32,
-    encoding: String,
-    is_bigendian: bool,
-    step: u32,
-    data: &'a [u8],
-    frame_id: String,
-    stamp_ns: u64,
-}
-
-fn image_of(data: &[u8], encoding: Encoding) -> Result<ImageFields<'_>> {
-    Ok(match encoding {
-        Encoding::Ros1 => {
-            let m = sensor_msgs::Image::decode(data)?;
-            let data = match m.data {
-                std::borrow::Cow::Borrowed(d) => d,
-                std::borrow::Cow::Owned(_) => {
-                    return Err(Error::decode("sensor_msgs/Image", "pixels not in place"))
-                }
-            };
-            ImageFields {
-                width: m.width,
-                height: m.height,
-                encoding: m.encoding.into_owned(),
-                is_bigendian: m.is_bigendian != 0,
-                step: m.step,
-                data,
-                frame_id: m.header.frame_id.into_owned(),
-                stamp_ns: u64::from(m.header.stamp.sec) * 1_000_000_000
-                    + u64::from(m.header.stamp.nsec),
-            }
-        }
-        Encoding::Cdr => {
-            let m = ros2::Image::decode(data)?;
-            ImageFields {
-                width: m.width,
-                height: m.height,
-                encoding: String::from_utf8_lossy(m.encoding).into_owned(),
-                is_bigendian: m.is_bigendian != 0,
-                step: m.step,
-                data: m.data,
-                frame_id: String::from_utf8_lossy(m.header.frame_id).into_owned(),
-                stamp_ns: stamp_ns(m.header.sec, m.header.nanosec),
-            }
-        }
-    })
-}
-
-fn stamp_ns(sec: i32, nanosec: u32) -> u64 {
-    u64::try_from(sec).unwrap_or(0) * 1_000_000_000 + u64::from(nanosec)
-}
-
-fn intrinsics_of(data: &[u8], encoding: Encoding, width: u32, height: u32) -> Result<Intrinsics> {
-    let (model, d, k) = match encoding {
-        Encoding::Ros1 => {
-            let m = sensor_msgs::CameraInfo::decode(data)?;
-            (m.distortion_model.into_owned(), m.d, m.k)
-        }
-        Encoding::Cdr => {
-            let m = ros2::CameraInfo::decode(data)?;
-            (
-                String::from_utf8_lossy(m.distortion_model).into_owned(),
-                m.d,
-                m.k,
-            )
-        }
-    };
+fn intrinsics_of(data: &[u8], codec: &dyn Codec, width: u32, height: u32) -> Result<Intrinsics> {
+    let crate::realsense::codec::CameraInfoFields { model, d, k } = codec.camera_info(data)?;
     let mut coeffs = [0.0f32; 5];
     for (c, v) in coeffs.iter_mut().zip(&d) {
         *c = *v as f32;
@@ -621,10 +554,7 @@ fn tf_extrinsics(
     let mut links: HashMap<String, (String, Extrinsics)> = HashMap::new();
     for message in storage.messages(&[id], ..) {
         let message = message?;
-        let transforms = match storage.encoding() {
-            Encoding::Ros1 => crate::msg::ros1::decode_tf_message(&message.data),
-            Encoding::Cdr => ros2::decode_tf_message(&message.data),
-        };
+        let transforms = storage.encoding().codec().tf_message(&message.data);
         for t in transforms.map_err(|e| in_topic("/tf_static", e))? {
             links.insert(
                 String::from_utf8_lossy(t.child_frame_id).into_owned(),
@@ -674,22 +604,17 @@ fn tf_extrinsics(
 pub(crate) fn frame(
     stream: &CameraStream,
     data: &Bytes,
-    encoding: Encoding,
+    codec: &dyn Codec,
     number: u64,
     time: u64,
     origin: u64,
 ) -> Result<Frame> {
     let timestamp = time.saturating_sub(origin) as f64 / 1e6;
     let (bytes, stride, stamp) = match stream.source {
-        Source::Image => image_frame(stream, data, encoding)?,
-        Source::Gyro | Source::Accel | Source::Combined => {
-            imu_frame(stream.source, data, encoding)?
-        }
+        Source::Image => image_frame(stream, data, codec)?,
+        Source::Gyro | Source::Accel | Source::Combined => imu_frame(stream.source, data, codec)?,
         Source::Odometry => {
-            let m = match encoding {
-                Encoding::Ros1 => crate::msg::ros1::decode_odometry(data)?,
-                Encoding::Cdr => ros2::Odometry::decode(data)?,
-            };
+            let m = codec.odometry(data)?;
             let [x, y, z] = m.position;
             let [qx, qy, qz, qw] = m.orientation;
             let [vx, vy, vz] = m.linear;
@@ -703,7 +628,7 @@ pub(crate) fn frame(
                 angular_velocity: [-wy as f32, wz as f32, -wx as f32],
                 ..Pose::default()
             };
-            let stamp = stamp_ns(m.header.sec, m.header.nanosec);
+            let stamp = crate::realsense::codec::stamp_ns(m.header.sec, m.header.nanosec);
             (Bytes::from(pose.to_bytes()), 0, stamp)
         }
     };
@@ -810,9 +735,9 @@ fn metadata_name(key: &str) -> String {
 fn image_frame(
     stream: &CameraStream,
     data: &Bytes,
-    encoding: Encoding,
+    codec: &dyn Codec,
 ) -> Result<(Bytes, u32, u64)> {
-    let image = image_of(data, encoding)?;
+    let image: ImageFields<'_> = codec.image(data)?;
     let (width, height) = stream.profile.resolution().unwrap_or_default();
     if (image.width, image.height) != (width, height) {
         return Err(Error::decode(
@@ -857,29 +782,14 @@ fn image_frame(
     Ok((bytes, image.step, image.stamp_ns))
 }
 
-fn imu_frame(source: Source, data: &[u8], encoding: Encoding) -> Result<(Bytes, u32, u64)> {
-    let (orientation, angular, linear, stamp) = match encoding {
-        Encoding::Ros1 => {
-            let m = sensor_msgs::Imu::decode(data)?;
-            let v = |v: crate::msg::geometry_msgs::Vector3| [v.x, v.y, v.z];
-            let q = m.orientation;
-            (
-                [q.x, q.y, q.z, q.w],
-                v(m.angular_velocity),
-                v(m.linear_acceleration),
-                u64::from(m.header.stamp.sec) * 1_000_000_000 + u64::from(m.header.stamp.nsec),
-            )
-        }
-        Encoding::Cdr => {
-            let m = ros2::Imu::decode(data)?;
-            (
-                m.orientation,
-                m.angular_velocity,
-                m.linear_acceleration,
-                stamp_ns(m.header.sec, m.header.nanosec),
-            )
-        }
-    };
+fn imu_frame(source: Source, data: &[u8], codec: &dyn Codec) -> Result<(Bytes, u32, u64)> {
+    let imu = codec.imu(data)?;
+    let (orientation, angular, linear, stamp) = (
+        imu.orientation,
+        imu.angular_velocity,
+        imu.linear_acceleration,
+        imu.stamp_ns,
+    );
     let bytes: Vec<u8> = match source {
         Source::Gyro => angular
             .iter()

@@ -135,7 +135,7 @@ pub mod rs {
         OptionRange, SensorOption, StreamId, StreamKind, StreamProfile, TimestampDomain,
     };
     use rsbag::realsense::topics::StreamTopic;
-    use rsbag::record::rs_writer::RsWriter;
+    use rsbag::record::RsWriter;
 
     pub const WIDTH: u32 = 16;
     pub const HEIGHT: u32 = 12;
@@ -460,7 +460,7 @@ fn raw_field<'a>(line: &'a str, name: &str) -> &'a str {
 
 /// `from` written anew as `to` in `format` (`.bag` ↔ `.db3`) through the
 /// library's copy; returns `to`.
-pub fn convert(from: &std::path::Path, to: PathBuf, format: rsbag::record::FileFormat) -> PathBuf {
+pub fn convert(from: &std::path::Path, to: PathBuf, format: rsbag::storage::Format) -> PathBuf {
     let recording = rsbag::playback::Recording::open(from).expect("open");
     let sink = rsbag::record::create_sink(
         to.clone(),

@@ -11,7 +11,7 @@ use rsbag::device::{
     TimestampDomain,
 };
 use rsbag::playback::{FrameReader, RecordedFrame};
-use rsbag::record::rs_writer::RsWriter;
+use rsbag::record::RsWriter;
 
 pub const DEPTH: StreamId = StreamId::new(StreamKind::Depth, 0);
 pub const COLOR: StreamId = StreamId::new(StreamKind::Color, 0);

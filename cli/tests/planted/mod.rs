@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use rsbag::device::{Notification, OptionRange, SensorOption, StreamKind};
-use rsbag::record::rs_writer::RsWriter;
+use rsbag::record::RsWriter;
 
 use crate::common;
 

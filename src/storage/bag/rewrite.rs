@@ -132,7 +132,7 @@ mod tests {
     use std::io::Cursor;
 
     use super::*;
-    use crate::bag::{Compression, WriterOptions};
+    use crate::storage::bag::{Compression, WriterOptions};
 
     fn source() -> Bag {
         let options = WriterOptions::default()

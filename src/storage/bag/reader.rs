@@ -13,6 +13,9 @@ use super::compression::Compression;
 use super::index::{parse_index_data, ChunkInfo, Connection, IndexEntry};
 use super::record::{op, read_record, FieldReader, RawRecord, RecordError, MAGIC};
 use super::scan::{self, ScanReport};
+use crate::storage::compression::pool::{BufferPool, Decompression, Decompressors, PREFETCH_DEPTH};
+use crate::storage::file::{map_file, MappedFile, MappedRange, RELEASE_MIN_BYTES};
+use crate::storage::Message;
 use crate::{Error, Result};
 
 /// What the bag header record says.
@@ -84,21 +87,6 @@ impl Chunk {
     }
 }
 
-/// A message read from a bag.
-///
-/// `data` is a cheap, thread-safe handle: for an uncompressed chunk it
-/// borrows the bytes straight from the memory-mapped file, for a compressed
-/// one it shares the decompressed chunk.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Message {
-    /// Connection id (see [`Bag::connection`]).
-    pub conn: u32,
-    /// Message time (ns).
-    pub time: u64,
-    /// The serialized message.
-    pub data: Bytes,
-}
-
 /// A ROS bag v2.0 opened for reading.
 ///
 /// # Example
@@ -121,7 +109,7 @@ pub struct Bag {
     data: Bytes,
     /// The memory map behind `data`, when read from a file: large ranges
     /// are handed back to the kernel through it once read.
-    map: Option<Arc<Releaser>>,
+    map: Option<Arc<MappedFile>>,
     path: Option<PathBuf>,
     header: BagHeader,
     connections: Vec<Connection>,
@@ -142,7 +130,7 @@ impl Bag {
     /// [`Bag::scan`] or [`Bag::open_or_scan`] for those.
     pub fn open(path: impl AsRef<Path>) -> Result<Bag> {
         let path = path.as_ref();
-        let (data, map) = map_file(path)?;
+        let (data, map) = map_bag(path)?;
         let bag = Bag::from_indexed(data, Some(path.to_path_buf())).map_err(|e| e.in_file(path))?;
         Ok(bag.with_map(map))
     }
@@ -152,7 +140,7 @@ impl Bag {
     /// complete chunk of a bag whose index is missing, cut off or damaged.
     pub fn scan(path: impl AsRef<Path>) -> Result<Bag> {
         let path = path.as_ref();
-        let (data, map) = map_file(path)?;
+        let (data, map) = map_bag(path)?;
         let bag = map
             .sequentially(|| Bag::from_scan(data, Some(path.to_path_buf())))
             .map_err(|e| e.in_file(path))?;
@@ -163,7 +151,7 @@ impl Bag {
     /// index is missing or damaged. [`Bag::scan_report`] tells which.
     pub fn open_or_scan(path: impl AsRef<Path>) -> Result<Bag> {
         let path = path.as_ref();
-        let (data, map) = map_file(path)?;
+        let (data, map) = map_bag(path)?;
         let bag = match Bag::from_indexed(data.clone(), Some(path.to_path_buf())) {
             Ok(bag) => bag,
             Err(Error::NotABag) => return Err(Error::NotABag.in_file(path)),
@@ -251,7 +239,7 @@ impl Bag {
         }
     }
 
-    fn with_map(mut self, map: Arc<Releaser>) -> Bag {
+    fn with_map(mut self, map: Arc<MappedFile>) -> Bag {
         self.map = Some(map);
         self
     }
@@ -469,7 +457,7 @@ impl Bag {
     }
 
     /// Ask the kernel to start reading a range of the file that is about to
-    /// be read (the map is read at random otherwise: see [`map_file`]).
+    /// be read (the map is read at random otherwise: see [`map_bag`]).
     fn will_need(&self, range: std::ops::Range<usize>) {
         let Some(map) = &self.map else {
             return;
@@ -539,153 +527,13 @@ impl Bag {
     }
 }
 
-/// File ranges at least this long are released when no longer used.
-const RELEASE_MIN_BYTES: usize = 256 << 10;
-
-/// Released ranges are handed to the kernel in batches of at least this
-/// many bytes: one `madvise` per range would cost more than it saves.
-const RELEASE_BATCH_BYTES: usize = 64 << 20;
-
-/// A memory-mapped file whose read ranges are handed back to the kernel.
-#[derive(Debug)]
-struct Releaser {
-    map: memmap2::Mmap,
-    /// Ranges no longer referenced, not yet handed back.
-    pending: parking_lot::Mutex<(Vec<(usize, usize)>, usize)>,
-}
-
-impl Releaser {
-    /// Whether the page holding byte `at` of the file is in memory.
-    fn resident(&self, at: usize) -> bool {
-        let page = page_size();
-        let start = at / page * page;
-        let Some(len) = self.map.len().checked_sub(start).map(|n| n.min(page)) else {
-            return false;
-        };
-        let mut status = 0u8;
-        // SAFETY: the range is one page inside the map (page-aligned start,
-        // as mincore requires), and `status` has room for that one page.
-        let ok = unsafe {
-            libc::mincore(
-                self.map.as_ptr().add(start) as *mut libc::c_void,
-                len,
-                &mut status,
-            )
-        } == 0;
-        ok && status & 1 == 1
-    }
-
-    /// Run `read`, which walks the whole file in order, with the kernel's
-    /// read-ahead on (the map is read at random otherwise).
-    fn sequentially<T>(&self, read: impl FnOnce() -> T) -> T {
-        let _ = self.map.advise(memmap2::Advice::Sequential);
-        let result = read();
-        let _ = self.map.advise(memmap2::Advice::Random);
-        result
-    }
-
-    fn release(&self, start: usize, end: usize) {
-        let batch = {
-            let mut pending = self.pending.lock();
-            pending.0.push((start, end));
-            pending.1 += end - start;
-            if pending.1 < RELEASE_BATCH_BYTES {
-                return;
-            }
-            pending.1 = 0;
-            std::mem::take(&mut pending.0)
-        };
-        for (start, end) in merge_ranges(batch) {
-            // SAFETY: the map is a read-only view of a file and these ranges
-            // are no longer referenced; dropping their pages only means they
-            // are read from the file again if touched, with the same contents.
-            let _ = unsafe {
-                self.map.unchecked_advise_range(
-                    memmap2::UncheckedAdvice::DontNeed,
-                    start,
-                    end - start,
-                )
-            };
-        }
-    }
-}
-
-fn page_size() -> usize {
-    static PAGE: OnceLock<usize> = OnceLock::new();
-    // SAFETY: sysconf has no preconditions.
-    *PAGE.get_or_init(|| {
-        usize::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) })
-            .unwrap_or(4096)
-            .max(1)
-    })
-}
-
-/// Sort ranges and join the ones that touch.
-fn merge_ranges(mut ranges: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
-    ranges.sort_unstable();
-    let mut merged: Vec<(usize, usize)> = Vec::with_capacity(ranges.len());
-    for (start, end) in ranges {
-        match merged.last_mut() {
-            Some(last) if start <= last.1 => last.1 = last.1.max(end),
-            _ => merged.push((start, end)),
-        }
-    }
-    merged
-}
-
-/// A range of a memory-mapped file that is released when dropped.
-struct MappedRange {
-    file: Arc<Releaser>,
-    start: usize,
-    end: usize,
-}
-
-impl AsRef<[u8]> for MappedRange {
-    fn as_ref(&self) -> &[u8] {
-        &self.file.map[self.start..self.end]
-    }
-}
-
-impl Drop for MappedRange {
-    fn drop(&mut self) {
-        self.file.release(self.start, self.end);
-    }
-}
-
-/// The owner of a memory map shared with a [`Bag`], as `Bytes` needs it.
-struct SharedMap(Arc<Releaser>);
-
-impl AsRef<[u8]> for SharedMap {
-    fn as_ref(&self) -> &[u8] {
-        &self.0.map
-    }
-}
-
-/// Memory-map a file.
-fn map_file(path: &Path) -> Result<(Bytes, Arc<Releaser>)> {
-    let io_error = |source| Error::Io {
-        path: path.to_path_buf(),
-        error: source,
-    };
-    let file = std::fs::File::open(path).map_err(io_error)?;
-    if file.metadata().map_err(io_error)?.len() == 0 {
-        // An empty file cannot be mapped; it is not a bag either.
-        return Err(Error::NotABag.in_file(path));
-    }
-    // SAFETY: the map is read-only. Another process truncating the file while
-    // it is mapped would fault; that is the documented caveat of every
-    // memory-mapped reader (rosbag, mcap).
-    let map = unsafe { memmap2::Mmap::map(&file) }.map_err(io_error)?;
-    // The kernel's read-around on a fault (megabytes: `read_ahead_kb`) would
-    // make every touch of an index or chunk header read a stretch of frames:
-    // reading the index of a large file not in the page cache would read
-    // all of it. Readers ask for the chunks they are about to read instead.
-    let _ = map.advise(memmap2::Advice::Random);
-    let file = Arc::new(Releaser {
-        map,
-        pending: parking_lot::Mutex::new((Vec::new(), 0)),
-    });
-    Ok((Bytes::from_owner(SharedMap(file.clone())), file))
+/// Memory-map a bag file, to be read at random (see
+/// [`MappedFile::read_at_random`]).
+fn map_bag(path: &Path) -> Result<(Bytes, Arc<MappedFile>)> {
+    // An empty file cannot be mapped; it is not a bag either.
+    let (data, map) = map_file(path, || Error::NotABag.in_file(path))?;
+    map.read_at_random();
+    Ok((data, map))
 }
 
 /// Check the magic line and read the bag header record.
@@ -991,31 +839,9 @@ const PREFETCH_MIN_BYTES: usize = 256 << 10;
 const READ_AHEAD_FIRST_BYTES: usize = 4 << 20;
 const READ_AHEAD_BYTES: usize = 32 << 20;
 
-/// How many chunks are decompressed ahead at most: one per core would do
-/// if chunks were alike, but a large chunk next to small ones (color and
-/// depth frames) leaves cores idle unless a few more are under way.
-const PREFETCH_DEPTH: usize = 4;
-
 /// How many bytes of chunks are decompressed ahead at most, beyond the
 /// first (so that a file of huge chunks does not hold several at once).
 const PREFETCH_MAX_BYTES: usize = 64 << 20;
-
-/// The decompression of one chunk, ready to run on another thread: it
-/// holds its own handle on the file's bytes.
-struct Decompression {
-    compression: Compression,
-    payload: Bytes,
-    /// The uncompressed size.
-    size: u32,
-    /// Where the chunk record starts, for errors.
-    offset: u64,
-}
-
-impl Decompression {
-    fn run(self, buffer: BytesMut) -> Result<Bytes> {
-        (self.compression).decompress_into(&self.payload, self.size, self.offset, buffer)
-    }
-}
 
 /// A chunk being decompressed ahead of need.
 struct Prefetch {
@@ -1025,99 +851,6 @@ struct Prefetch {
     /// Its uncompressed size.
     size: usize,
     result: crossbeam_channel::Receiver<Result<Bytes>>,
-}
-
-/// A decompression, the buffer for it, and where its result goes.
-type DecompressionJob = (
-    Decompression,
-    BytesMut,
-    crossbeam_channel::Sender<Result<Bytes>>,
-);
-
-/// The threads that decompress chunks ahead: one per core, started with
-/// the first job, ending when the iterator that owns them is dropped (each
-/// after its job at hand).
-#[derive(Default)]
-struct Decompressors {
-    jobs: Option<crossbeam_channel::Sender<DecompressionJob>>,
-}
-
-impl Decompressors {
-    /// Queue `job`; `None` if no thread could be started.
-    fn submit(
-        &mut self,
-        job: Decompression,
-        buffer: BytesMut,
-    ) -> Option<crossbeam_channel::Receiver<Result<Bytes>>> {
-        let jobs = match &self.jobs {
-            Some(jobs) => jobs,
-            None => self.jobs.insert(Self::start()?),
-        };
-        let (reply, result) = crossbeam_channel::bounded(1);
-        jobs.send((job, buffer, reply)).ok()?;
-        Some(result)
-    }
-
-    fn start() -> Option<crossbeam_channel::Sender<DecompressionJob>> {
-        let threads =
-            std::thread::available_parallelism().map_or(2, |n| n.get().min(PREFETCH_DEPTH));
-        let (jobs, queue) = crossbeam_channel::unbounded::<DecompressionJob>();
-        let mut started = 0;
-        for _ in 0..threads {
-            let queue = queue.clone();
-            let worker = std::thread::Builder::new()
-                .name("rsbag-decompress".into())
-                .spawn(move || {
-                    for (job, buffer, reply) in queue {
-                        let _ = reply.send(job.run(buffer));
-                    }
-                });
-            started += usize::from(worker.is_ok());
-        }
-        (started > 0).then_some(jobs)
-    }
-}
-
-/// The data of chunks [`Messages`] is done with, to decompress later chunks
-/// into once nothing else (a message handed out) references it: reusing a
-/// buffer spares the allocator and the kernel a fresh, zeroed one per chunk.
-#[derive(Default)]
-struct BufferPool {
-    retired: VecDeque<Bytes>,
-    bytes: usize,
-}
-
-impl BufferPool {
-    /// Buffers kept at most; beyond, the oldest are let go.
-    const CAPACITY: usize = 8;
-    const CAPACITY_BYTES: usize = 64 << 20;
-
-    fn retire(&mut self, data: Bytes) {
-        self.bytes += data.len();
-        self.retired.push_back(data);
-        while self.retired.len() > Self::CAPACITY || self.bytes > Self::CAPACITY_BYTES {
-            let Some(old) = self.retired.pop_front() else {
-                break;
-            };
-            self.bytes -= old.len();
-        }
-    }
-
-    /// A buffer no longer referenced, one that holds `size` bytes if there
-    /// is one, or a new one.
-    fn take(&mut self, size: usize) -> BytesMut {
-        let unique = |b: &Bytes| b.is_unique();
-        let found = (self.retired.iter())
-            .position(|b| b.len() >= size && unique(b))
-            .or_else(|| self.retired.iter().position(unique));
-        match found.and_then(|i| self.retired.remove(i)) {
-            Some(data) => {
-                self.bytes -= data.len();
-                data.try_into_mut().unwrap_or_default()
-            }
-            None => BytesMut::new(),
-        }
-    }
 }
 
 /// A chunk being read by [`Messages`].

@@ -1,14 +1,20 @@
 //! The storage seam: where the messages of a RealSense recording are kept.
 //!
-//! A recording is a sequence of (topic, time, bytes) messages. A ROS1
-//! [`Bag`] and a rosbag2 [`Db3`] both hold such messages; each encodes
+//! A recording is a sequence of (topic, time, bytes) [`Message`]s. A
+//! ROS1 [`Bag`] and a rosbag2 [`Db3`] both hold such messages; each encodes
 //! them its own way ([`Encoding`]: ROS1 serialization with RealSense
-//! message types, or CDR with `key=value` strings). [`Storage`] is that
-//! choice, made once by the file's first bytes (`#ROSBAG V2.0` or
-//! `SQLite format 3`), never by its extension; everything above it (the
-//! RealSense layout, recording, playback, the tools) asks it for topics,
-//! counts, time spans and messages in time order, and decodes the
-//! messages by its encoding.
+//! message types, or CDR with `key=value` strings), and so does an
+//! [`McapFile`]. [`Storage`] is that choice, made once by the file's
+//! first bytes ([`Format::sniff`]), never by its extension; everything
+//! above it (the RealSense layout, recording, playback, the tools) asks
+//! it for topics, counts, time spans and messages in time order, and
+//! decodes the messages by its encoding.
+//!
+//! The formats themselves live here too: [`bag`] (ROS bag v2.0) and
+//! [`rosbag2`] (`.db3`, MCAP and bag directories), with what they share:
+//! [`Format`] (which format a file is, by its first bytes; its extension,
+//! its rosbag2 name, its encoding), the memory-mapped files and the
+//! writing under a temporary name ([`partial_path_for`]), and LZ4.
 //!
 //! ```no_run
 //! use rsbag::storage::Storage;
@@ -18,13 +24,39 @@
 //! # Ok(()) }
 //! ```
 
+pub mod bag;
+pub(crate) mod compression;
+pub(crate) mod file;
+mod format;
+pub mod rosbag2;
+
 use std::ops::{Bound, RangeBounds};
 use std::path::Path;
 
-use crate::bag::{Bag, Message, Messages};
-use crate::realsense::Encoding;
-use crate::rosbag2::{self, Db3, Db3Messages, McapFile, McapMessages};
+use bytes::Bytes;
+
 use crate::{Error, Result};
+use bag::{Bag, Messages};
+use rosbag2::{Db3, Db3Messages, McapFile, McapMessages};
+
+pub use file::partial_path_for;
+pub use format::{Encoding, Format};
+
+/// A message read from a storage.
+///
+/// `data` is a cheap, thread-safe handle: for an uncompressed bag chunk
+/// it borrows the bytes straight from the memory-mapped file, for a
+/// compressed one it shares the decompressed chunk.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Message {
+    /// The id of its topic ([`TopicRef::id`]: a bag's connection id, a
+    /// `.db3`'s topic id, an MCAP channel id).
+    pub conn: u32,
+    /// Message time (ns).
+    pub time: u64,
+    /// The serialized message.
+    pub data: Bytes,
+}
 
 /// The storage of a recording.
 #[derive(Debug)]
@@ -59,21 +91,32 @@ impl Storage {
         if path.is_dir() {
             return Storage::open(rosbag2_storage_file(path)?);
         }
-        if rosbag2::is_sqlite(path)? {
-            Db3::open(path).map(Storage::Db3)
-        } else if starts_with(path, rosbag2::MCAP_MAGIC)? {
-            McapFile::open(path).map(Storage::Mcap)
-        } else {
-            Bag::open_or_scan(path).map(Storage::Bag)
+        match Format::sniff(path)? {
+            Some(Format::Db3) => Db3::open(path).map(Storage::Db3),
+            Some(Format::Mcap) => McapFile::open(path).map(Storage::Mcap),
+            Some(Format::Bag) => Bag::open_or_scan(path).map(Storage::Bag),
+            None => Err(Error::UnknownFormat(
+                "its first bytes are those of no recording format (a ROS bag starts with \
+                 \"#ROSBAG V2.0\", a rosbag2 .db3 with \"SQLite format 3\", an MCAP file with \
+                 MCAP's magic)"
+                    .into(),
+            )
+            .in_file(path)),
+        }
+    }
+
+    /// Its format.
+    pub fn format(&self) -> Format {
+        match self {
+            Storage::Bag(_) => Format::Bag,
+            Storage::Db3(_) => Format::Db3,
+            Storage::Mcap(_) => Format::Mcap,
         }
     }
 
     /// How the messages are encoded.
     pub fn encoding(&self) -> Encoding {
-        match self {
-            Storage::Bag(_) => Encoding::Ros1,
-            Storage::Db3(_) | Storage::Mcap(_) => Encoding::Cdr,
-        }
+        self.format().encoding()
     }
 
     /// The file, where there is one.
@@ -148,6 +191,64 @@ impl Storage {
         }
     }
 
+    /// The chunks of a `.bag` that hold messages on `ids`, in file
+    /// order, with how many each holds (`None` for a `.db3` or an MCAP
+    /// file, which answer [`times`](Self::times) from their index).
+    pub fn chunks_of(&self, ids: &[u32]) -> Option<Vec<ChunkSpan>> {
+        let Storage::Bag(bag) = self else {
+            return None;
+        };
+        let spans = bag.chunks().iter().enumerate().filter_map(|(index, c)| {
+            let count: u64 = (c.info.connection_counts.iter())
+                .filter(|(id, _)| ids.contains(id))
+                .map(|&(_, n)| u64::from(n))
+                .sum();
+            (count > 0).then_some(ChunkSpan {
+                index,
+                pos: c.info.chunk_pos,
+                count,
+                start_time: c.info.start_time,
+                end_time: c.info.end_time,
+            })
+        });
+        Some(spans.collect())
+    }
+
+    /// The times and offsets of the messages on `ids` in chunk `index`
+    /// (of [`chunks_of`](Self::chunks_of)), in the order of the chunk's
+    /// index; an error for a chunk the file does not have.
+    pub fn chunk_times<'s>(
+        &'s self,
+        index: usize,
+        ids: &'s [u32],
+    ) -> Result<impl Iterator<Item = (u64, u32)> + 's> {
+        let chunk = (self.bag()).and_then(|bag| Some((bag, bag.chunks().get(index)?)));
+        let Some((bag, chunk)) = chunk else {
+            return Err(Error::corrupt(
+                "chunk index",
+                0,
+                format!("chunk {index} is not in the bag"),
+            ));
+        };
+        Ok((bag.chunk_entries(chunk)?.iter())
+            .filter(|e| ids.contains(&e.conn))
+            .map(|e| (e.time, e.offset)))
+    }
+
+    /// The times of the messages on `id`, in time order, whatever the
+    /// format (a `.bag` reads them from its chunks' indexes).
+    pub fn sorted_times(&self, id: u32) -> Result<Vec<u64>> {
+        if let Some(times) = self.times(&[id]) {
+            return times;
+        }
+        let mut times = Vec::new();
+        for span in self.chunks_of(&[id]).unwrap_or_default() {
+            times.extend(self.chunk_times(span.index, &[id])?.map(|(time, _)| time));
+        }
+        times.sort_unstable();
+        Ok(times)
+    }
+
     /// The messages on `ids` with time in `range`, in time order (ties in
     /// file order).
     pub fn messages(&self, ids: &[u32], range: impl RangeBounds<u64>) -> StorageMessages<'_> {
@@ -195,6 +296,21 @@ impl Storage {
     }
 }
 
+/// A chunk of a `.bag` that holds messages of some topics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChunkSpan {
+    /// Its position among the bag's chunks.
+    pub index: usize,
+    /// Where its record starts in the file.
+    pub pos: u64,
+    /// How many of its messages are on the topics asked for.
+    pub count: u64,
+    /// The time of its first message (any topic), ns.
+    pub start_time: u64,
+    /// The time of its last message (any topic), ns.
+    pub end_time: u64,
+}
+
 /// Messages read from a [`Storage`], in time order; what cannot be read
 /// is yielded as an error and the rest still comes.
 #[derive(Debug)]
@@ -229,17 +345,6 @@ impl<'s> TopicRef<'s> {
     }
 }
 
-/// Whether the file at `path` starts with `magic`.
-pub(crate) fn starts_with(path: &Path, magic: &[u8]) -> Result<bool> {
-    use std::io::Read;
-    let mut head = vec![0u8; magic.len()];
-    let mut file = std::fs::File::open(path).map_err(|error| Error::Io {
-        path: path.to_owned(),
-        error,
-    })?;
-    Ok(file.read_exact(&mut head).is_ok() && head == magic)
-}
-
 /// The storage file of a rosbag2 bag directory: its one `.db3` or
 /// `.mcap`.
 fn rosbag2_storage_file(dir: &Path) -> Result<std::path::PathBuf> {
@@ -250,18 +355,18 @@ fn rosbag2_storage_file(dir: &Path) -> Result<std::path::PathBuf> {
     let mut files = Vec::new();
     for entry in std::fs::read_dir(dir).map_err(io)? {
         let path = entry.map_err(io)?.path();
-        let ext = path
-            .extension()
-            .and_then(|e| e.to_str())
-            .unwrap_or_default();
-        if matches!(ext, "db3" | "mcap") && path.is_file() {
+        let rosbag2 = matches!(
+            Format::of_extension(&path),
+            Some(Format::Db3 | Format::Mcap)
+        );
+        if rosbag2 && path.is_file() {
             files.push(path);
         }
     }
     files.sort();
     match files.len() {
         1 => Ok(files.remove(0)),
-        0 => Err(Error::NotADb3(format!(
+        0 => Err(Error::UnknownFormat(format!(
             "{}: a directory, and not a rosbag2 bag (no .db3 or .mcap file in it)",
             dir.display()
         ))),

@@ -264,7 +264,9 @@ fn scan_cut_chunk(
         // What decodes before the cut is the start of the chunk's data.
         Compression::Lz4 => {
             let size = f.u32("size").unwrap_or(0) as usize;
-            Some(Bytes::from(super::lz4::decode_cut_frame(record.data, size)))
+            Some(Bytes::from(
+                crate::storage::compression::lz4::decode_cut_frame(record.data, size),
+            ))
         }
         // A bzip2 block decodes only whole (and holds 900 kB: a chunk).
         Compression::Bz2 => {

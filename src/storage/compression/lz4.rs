@@ -422,7 +422,7 @@ mod tests {
             "/sample_bags/librealsense-depth-color-lz4.bag"
         ))
         .expect("sample");
-        let whole = crate::bag::Bag::from_bytes(bag).expect("bag");
+        let whole = crate::storage::bag::Bag::from_bytes(bag).expect("bag");
         let chunk = &whole.chunks()[0];
         let (_, size, record) = whole.chunk_header(chunk).expect("chunk");
         let data = whole.chunk_data(chunk).expect("data");
@@ -497,7 +497,7 @@ mod tests {
     /// decodes to what the general decoder makes of it.
     #[test]
     fn librealsense_chunks_decode_in_place() {
-        use crate::bag::{Bag, Compression};
+        use crate::storage::bag::{Bag, Compression};
         use std::io::Read;
         let root = env!("CARGO_MANIFEST_DIR");
         let mut chunks = 0;

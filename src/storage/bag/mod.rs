@@ -13,7 +13,7 @@
 //!
 //! # Example
 //! ```
-//! use rsbag::bag::{Bag, BagWriter, Compression, Connection, WriterOptions};
+//! use rsbag::storage::bag::{Bag, BagWriter, Compression, Connection, WriterOptions};
 //! # fn main() -> rsbag::Result<()> {
 //! let options = WriterOptions::default().compression(Compression::None);
 //! let mut writer = BagWriter::new(std::io::Cursor::new(Vec::new()), options)?;
@@ -32,19 +32,20 @@
 mod compression;
 mod compressor;
 mod index;
-mod lz4;
 mod reader;
 pub mod record;
 mod rewrite;
 mod scan;
 mod span;
 mod writer;
-mod xxh32;
 
+/// Where a file is written until it is complete, re-exported where it was first.
+pub use crate::storage::file::partial_path_for;
+/// The message type every storage reads, re-exported where it was first.
+pub use crate::storage::Message;
 pub use compression::Compression;
 pub use index::{ChunkInfo, Connection, IndexEntry};
-pub use reader::{Bag, BagHeader, Chunk, Message, Messages, Query};
+pub use reader::{Bag, BagHeader, Chunk, Messages, Query};
 pub use rewrite::{copy_messages, CopyStats};
 pub use scan::ScanReport;
-pub(crate) use writer::rename_no_replace;
-pub use writer::{partial_path_for, BagFile, BagWriter, WriterOptions};
+pub use writer::{BagFile, BagWriter, WriterOptions};

@@ -4,7 +4,7 @@ use std::io::{Read, Write};
 
 use bytes::{BufMut, Bytes, BytesMut};
 
-use super::lz4::{self, Lz4Error};
+use crate::storage::compression::lz4::{self, Lz4Error};
 use crate::{Error, Result};
 
 /// How the data of a chunk is compressed.

@@ -10,6 +10,7 @@ use super::compression::Compression;
 use super::compressor::Compressor;
 use super::index::{encode_index_data, ChunkInfo, Connection, IndexEntry};
 use super::record::{encode_record_prefix, op, HeaderBuilder, MAGIC};
+use crate::storage::file::{partial_path_for, rename_no_replace};
 use crate::{Error, Result};
 
 /// The bag header record's header and data together fill this many bytes,
@@ -84,7 +85,7 @@ const IN_FLIGHT_PER_WORKER: usize = 2;
 /// compressed on worker threads (one per core), so a compressed recording
 /// uses every core. Call [`BagWriter::finish`] to write the index; a writer
 /// dropped without it leaves a bag with no index, whose complete chunks
-/// [`crate::bag::Bag::scan`] still recovers.
+/// [`crate::storage::bag::Bag::scan`] still recovers.
 ///
 /// # Example
 /// ```
@@ -433,7 +434,7 @@ fn encode_bag_header(out: &mut Vec<u8>, index_pos: u64, conn_count: u32, chunk_c
 /// final path) and renamed to its final name by [`BagFile::finish`], so a
 /// file under the final name is always complete. A process that dies while
 /// writing leaves the `.partial` file, whose complete chunks
-/// [`crate::bag::Bag::scan`] recovers. All writing methods of
+/// [`crate::storage::bag::Bag::scan`] recovers. All writing methods of
 /// [`BagWriter`] are available through `Deref`.
 #[derive(Debug)]
 pub struct BagFile {
@@ -569,45 +570,4 @@ impl DerefMut for BagFile {
     fn deref_mut(&mut self) -> &mut Self::Target {
         &mut self.writer
     }
-}
-
-/// Rename `from` to `to` unless `to` exists (atomically: a file that
-/// appears meanwhile is not replaced).
-pub(crate) fn rename_no_replace(from: &Path, to: &Path) -> io::Result<()> {
-    #[cfg(target_os = "linux")]
-    {
-        use std::os::unix::ffi::OsStrExt;
-        let c = |p: &Path| {
-            std::ffi::CString::new(p.as_os_str().as_bytes())
-                .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))
-        };
-        let (from_c, to_c) = (c(from)?, c(to)?);
-        // SAFETY: both are valid NUL-terminated paths that outlive the call.
-        let done = unsafe {
-            libc::renameat2(
-                libc::AT_FDCWD,
-                from_c.as_ptr(),
-                libc::AT_FDCWD,
-                to_c.as_ptr(),
-                libc::RENAME_NOREPLACE,
-            )
-        };
-        if done == 0 {
-            return Ok(());
-        }
-        let error = io::Error::last_os_error();
-        // Filesystems without the flag: the link below does the same.
-        if !matches!(error.raw_os_error(), Some(libc::EINVAL | libc::ENOSYS)) {
-            return Err(error);
-        }
-    }
-    std::fs::hard_link(from, to)?;
-    std::fs::remove_file(from)
-}
-
-/// `dir/name.bag` → `dir/name.bag.partial`.
-pub fn partial_path_for(path: &Path) -> PathBuf {
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(".partial");
-    path.with_file_name(name)
 }

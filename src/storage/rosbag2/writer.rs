@@ -9,8 +9,7 @@ use rusqlite::{Connection, OpenFlags, MAIN_DB};
 
 use super::reserve::Reserve;
 use super::to_db;
-use crate::bag::partial_path_for;
-use crate::bag::rename_no_replace;
+use crate::storage::file::{partial_path_for, rename_no_replace};
 use crate::{Error, Result};
 
 /// The schema librealsense 2.59 creates (rosbag2's "schema 2"), statement
@@ -65,7 +64,7 @@ const SMALL_FILE_BYTES: u64 = 4 << 20;
 const COMMIT_INTERVAL: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// Writes a `.db3`: topics, then messages in any order (readers order
-/// them by timestamp). Like [`crate::bag::BagFile`], it writes under a
+/// them by timestamp). Like [`crate::storage::bag::BagFile`], it writes under a
 /// temporary name (`NAME.db3.partial`) and renames the file when finished,
 /// never replacing a file unless asked. It commits every 32 MB or every
 /// second, and every committed message survives a crash of the writing

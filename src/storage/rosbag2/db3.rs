@@ -1,5 +1,5 @@
-//! rosbag2 storage: the SQLite 3 `.db3` file ROS 2 (and librealsense from
-//! 2.58 on) records into. It knows nothing of RealSense.
+//! The SQLite 3 `.db3` file ROS 2 (and librealsense from 2.58 on)
+//! records into, read.
 //!
 //! A `.db3` has a `topics` table (id, name, type, serialization format,
 //! offered QoS profiles) and a `messages` table (id, topic id, timestamp in
@@ -13,7 +13,7 @@
 //!
 //! # Example
 //! ```no_run
-//! use rsbag::rosbag2::Db3;
+//! use rsbag::storage::rosbag2::Db3;
 //! # fn main() -> rsbag::Result<()> {
 //! let db3 = Db3::open("recording.db3")?;
 //! for topic in db3.topics() {
@@ -26,14 +26,7 @@
 //! # Ok(()) }
 //! ```
 
-mod directory;
-mod mcap_file;
-mod reserve;
-mod writer;
-
 use std::collections::VecDeque;
-use std::fs::File;
-use std::io::Read;
 use std::ops::{Bound, RangeBounds};
 use std::path::{Path, PathBuf};
 
@@ -41,39 +34,11 @@ use bytes::Bytes;
 use parking_lot::Mutex;
 use rusqlite::{Connection, OpenFlags};
 
-use crate::bag::Message;
+use crate::storage::{Format, Message};
 use crate::{Error, Result};
-
-pub use directory::{BagDirWriter, Durability, McapCompression, StorageId};
-pub use mcap_file::{McapFile, McapMessages, MCAP_MAGIC};
-pub use writer::{Db3Schema, Db3Writer};
-
-/// The first 16 bytes of every SQLite 3 database.
-pub const SQLITE_HEADER: &[u8; 16] = b"SQLite format 3\0";
 
 /// Messages read per batch.
 const BATCH: i64 = 64;
-
-/// Whether the file at `path` starts like an SQLite 3 database (a
-/// `.db3`), by its first bytes, whatever its name.
-pub fn is_sqlite(path: &Path) -> Result<bool> {
-    let sniff = || -> std::io::Result<bool> {
-        let mut head = [0u8; 16];
-        let mut file = File::open(path)?;
-        let mut read = 0;
-        while read < head.len() {
-            match file.read(&mut head[read..])? {
-                0 => break,
-                n => read += n,
-            }
-        }
-        Ok(read == head.len() && &head == SQLITE_HEADER)
-    };
-    sniff().map_err(|error| Error::Io {
-        path: path.to_owned(),
-        error,
-    })
-}
 
 /// A topic of a `.db3`, with its message count.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -147,7 +112,7 @@ impl Db3 {
     }
 
     fn open_inner(path: &Path) -> Result<Db3> {
-        if !is_sqlite(path)? {
+        if !Format::Db3.is_format_of(path)? {
             return Err(Error::NotADb3(
                 "the first bytes are not \"SQLite format 3\"".into(),
             ));
@@ -265,7 +230,7 @@ impl Db3 {
 }
 
 /// Topic `id` of `topics` (sorted by id).
-fn topic_in(topics: &[TopicInfo], id: u32) -> Option<&TopicInfo> {
+pub(super) fn topic_in(topics: &[TopicInfo], id: u32) -> Option<&TopicInfo> {
     topics
         .binary_search_by_key(&id, |t| t.id)
         .ok()
@@ -273,7 +238,7 @@ fn topic_in(topics: &[TopicInfo], id: u32) -> Option<&TopicInfo> {
 }
 
 /// The first and last timestamp of the messages on `ids` of `topics`.
-fn span_in(topics: &[TopicInfo], ids: &[u32]) -> Option<(u64, u64)> {
+pub(super) fn span_in(topics: &[TopicInfo], ids: &[u32]) -> Option<(u64, u64)> {
     ids.iter()
         .filter_map(|&id| topic_in(topics, id)?.span)
         .reduce(|(a, b), (c, d)| (a.min(c), b.max(d)))
@@ -319,7 +284,7 @@ fn to_ns(t: i64) -> u64 {
 }
 
 /// A stored timestamp bound from ns.
-fn to_db(t: u64) -> i64 {
+pub(super) fn to_db(t: u64) -> i64 {
     i64::try_from(t).unwrap_or(i64::MAX)
 }
 

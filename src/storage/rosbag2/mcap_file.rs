@@ -11,15 +11,12 @@ use std::path::{Path, PathBuf};
 use bytes::Bytes;
 
 use super::TopicInfo;
-use crate::bag::Message;
+use crate::storage::{Format, Message};
 use crate::{Error, Result};
 
 /// The most a chunk may decompress to: a damaged header is an error, not
 /// an allocation of what it claims.
 const MAX_CHUNK_BYTES: u64 = 1 << 30;
-
-/// The first bytes of an MCAP file.
-pub const MCAP_MAGIC: &[u8; 8] = b"\x89MCAP0\r\n";
 
 /// A chunk of the file and the channels it holds messages of.
 #[derive(Debug)]
@@ -57,9 +54,9 @@ impl McapFile {
     }
 
     fn open_inner(path: &Path) -> Result<McapFile> {
-        let data = map_file(path)?;
-        if !data.starts_with(MCAP_MAGIC) {
-            return Err(Error::NotADb3(
+        let (data, _) = crate::storage::file::map_file(path, || bad("it is empty".into()))?;
+        if !data.starts_with(Format::Mcap.magic()) {
+            return Err(Error::NotMcap(
                 "the first bytes are not MCAP's magic".into(),
             ));
         }
@@ -335,7 +332,7 @@ fn chunk_messages(file: &Bytes, index: &mcap::records::ChunkIndex) -> Result<Vec
         b"zstd" => zstd::bulk::decompress(records, size)
             .map(Bytes::from)
             .map_err(|e| bad(format!("zstd data: {e}")))?,
-        b"lz4" => crate::bag::Compression::Lz4.decompress(
+        b"lz4" => crate::storage::bag::Compression::Lz4.decompress(
             records,
             u32::try_from(size).unwrap_or(u32::MAX),
             index.chunk_start_offset,
@@ -439,24 +436,8 @@ impl<'a> Fields<'a> {
     }
 }
 
-/// The file, memory-mapped.
-fn map_file(path: &Path) -> Result<Bytes> {
-    let io = |error| Error::Io {
-        path: path.to_owned(),
-        error,
-    };
-    let file = std::fs::File::open(path).map_err(io)?;
-    if file.metadata().map_err(io)?.len() == 0 {
-        return Err(bad("it is empty".into()));
-    }
-    // SAFETY: a read-only map; another process truncating the file while
-    // it is mapped would fault, the caveat of every memory-mapped reader.
-    let map = unsafe { memmap2::Mmap::map(&file) }.map_err(io)?;
-    Ok(Bytes::from_owner(map))
-}
-
 fn bad(reason: String) -> Error {
-    Error::NotADb3(format!("not a readable MCAP file: {reason}"))
+    Error::NotMcap(reason)
 }
 
 fn chunk_error(index: &mcap::records::ChunkIndex) -> impl Fn(mcap::McapError) -> Error + '_ {
@@ -490,13 +471,14 @@ impl std::fmt::Debug for McapMessages<'_> {
 mod tests {
     use super::*;
     use crate::msg::ros2;
-    use crate::rosbag2::{BagDirWriter, Durability, StorageId};
+    use crate::storage::rosbag2::{BagDirWriter, Durability};
+    use crate::storage::Format;
 
     #[test]
     fn messages_come_back_in_time_order_with_counts_and_spans() {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("b");
-        let mut w = BagDirWriter::create(&out, StorageId::Mcap).unwrap();
+        let mut w = BagDirWriter::create(&out, Format::Mcap).unwrap();
         let a = w
             .add_topic("/a", ros2::STRING, Durability::Volatile)
             .unwrap();

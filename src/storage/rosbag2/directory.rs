@@ -10,8 +10,9 @@ use std::io::{self, BufWriter};
 use std::path::{Path, PathBuf};
 
 use super::writer::{Db3Schema, Db3Writer};
-use crate::bag::{partial_path_for, rename_no_replace};
 use crate::msg::ros2_definitions;
+use crate::storage::file::{partial_path_for, rename_no_replace};
+use crate::storage::Format;
 use crate::{Error, Result};
 
 /// The `metadata.yaml` version written: 8 (Iron's) has type hashes and
@@ -28,47 +29,6 @@ const QOS_RECORDED: &str = "- history: 3\n  depth: 0\n  reliability: 1\n  durabi
 /// QoS profiles of a latched topic (`/tf_static`): keep last 1, reliable,
 /// transient local, so that a player offers it to late subscribers.
 const QOS_LATCHED: &str = "- history: 1\n  depth: 1\n  reliability: 1\n  durability: 1\n  deadline:\n    sec: 0\n    nsec: 0\n  lifespan:\n    sec: 0\n    nsec: 0\n  liveliness: 1\n  liveliness_lease_duration:\n    sec: 0\n    nsec: 0\n  avoid_ros_namespace_conventions: false";
-
-/// The storage plugin of a bag directory.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum StorageId {
-    /// SQLite 3 (`.db3`), rosbag2's default up to Iron.
-    #[default]
-    Sqlite3,
-    /// MCAP (`.mcap`), the default from Jazzy on.
-    Mcap,
-}
-
-impl StorageId {
-    /// rosbag2's name of the plugin (`sqlite3`, `mcap`).
-    pub fn name(self) -> &'static str {
-        match self {
-            StorageId::Sqlite3 => "sqlite3",
-            StorageId::Mcap => "mcap",
-        }
-    }
-
-    fn extension(self) -> &'static str {
-        match self {
-            StorageId::Sqlite3 => "db3",
-            StorageId::Mcap => "mcap",
-        }
-    }
-}
-
-impl std::str::FromStr for StorageId {
-    type Err = Error;
-
-    fn from_str(s: &str) -> Result<StorageId> {
-        match s {
-            "sqlite3" => Ok(StorageId::Sqlite3),
-            "mcap" => Ok(StorageId::Mcap),
-            _ => Err(Error::InvalidArgument(format!(
-                "unknown rosbag2 storage {s:?} (sqlite3 or mcap)"
-            ))),
-        }
-    }
-}
 
 /// How the chunks of an MCAP file are compressed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -125,7 +85,7 @@ enum StorageFile {
     Mcap(Box<mcap::Writer<BufWriter<File>>>),
 }
 
-/// Writes a rosbag2 bag directory. Like [`crate::bag::BagFile`], it
+/// Writes a rosbag2 bag directory. Like [`crate::storage::bag::BagFile`], it
 /// writes under a temporary name (`NAME.partial/`) and renames the
 /// directory when finished; a directory already at the name is never
 /// replaced.
@@ -133,11 +93,12 @@ enum StorageFile {
 /// # Example
 /// ```
 /// use rsbag::msg::ros2;
-/// use rsbag::rosbag2::{BagDirWriter, Durability, StorageId};
+/// use rsbag::rosbag2::{BagDirWriter, Durability};
+/// use rsbag::storage::Format;
 /// # fn main() -> rsbag::Result<()> {
 /// let dir = tempfile::tempdir().unwrap();
 /// let out = dir.path().join("session");
-/// let mut writer = BagDirWriter::create(&out, StorageId::Mcap)?;
+/// let mut writer = BagDirWriter::create(&out, Format::Mcap)?;
 /// let topic = writer.add_topic("/chatter", ros2::STRING, Durability::Volatile)?;
 /// writer.write(topic, 5, &ros2::encode_string(b"hello"))?;
 /// writer.finish()?;
@@ -149,7 +110,8 @@ pub struct BagDirWriter {
     dir: PathBuf,
     partial_dir: PathBuf,
     file_name: String,
-    storage_id: StorageId,
+    /// rosbag2's name of the storage plugin (`sqlite3`, `mcap`).
+    storage_id: &'static str,
     storage: StorageFile,
     topics: Vec<DirTopic>,
     schemas: BTreeMap<String, u16>,
@@ -160,19 +122,27 @@ pub struct BagDirWriter {
 
 impl BagDirWriter {
     /// Start writing a bag directory that will be named `dir` once
-    /// finished; anything at `dir` or at its temporary name is an error.
-    pub fn create(dir: impl AsRef<Path>, storage_id: StorageId) -> Result<BagDirWriter> {
-        BagDirWriter::create_with(dir, storage_id, McapCompression::default())
+    /// finished, its storage file in `format` ([`Format::Db3`] or
+    /// [`Format::Mcap`]); anything at `dir` or at its temporary name is an
+    /// error.
+    pub fn create(dir: impl AsRef<Path>, format: Format) -> Result<BagDirWriter> {
+        BagDirWriter::create_with(dir, format, McapCompression::default())
     }
 
     /// As [`BagDirWriter::create`], an MCAP file's chunks compressed as
     /// `mcap_compression` says (ignored for sqlite3).
     pub fn create_with(
         dir: impl AsRef<Path>,
-        storage_id: StorageId,
+        format: Format,
         mcap_compression: McapCompression,
     ) -> Result<BagDirWriter> {
         let dir = dir.as_ref().to_owned();
+        let storage_id = format.rosbag2_storage_id().ok_or_else(|| {
+            Error::InvalidArgument(format!(
+                "{}: a ROS 2 bag directory holds a .db3 or an .mcap file, not a ROS1 bag",
+                dir.display()
+            ))
+        })?;
         let exists = |path: &Path| Error::Io {
             path: path.to_owned(),
             error: io::Error::new(
@@ -202,9 +172,9 @@ impl BagDirWriter {
                 error,
             },
         })?;
-        let file_name = format!("{name}_0.{}", storage_id.extension());
+        let file_name = format!("{name}_0.{}", format.extension());
         let file_path = partial_dir.join(&file_name);
-        let storage = match open_storage(&file_path, storage_id, mcap_compression) {
+        let storage = match open_storage(&file_path, format, mcap_compression) {
             Ok(storage) => storage,
             Err(e) => {
                 let _ = std::fs::remove_dir_all(&partial_dir);
@@ -418,7 +388,7 @@ impl BagDirWriter {
         let _ = write!(
             y,
             "rosbag2_bagfile_information:\n  version: {METADATA_VERSION}\n  storage_identifier: {}\n  duration:\n    nanoseconds: {duration}\n  starting_time:\n    nanoseconds_since_epoch: {start}\n  message_count: {count}\n  topics_with_message_count:\n",
-            self.storage_id.name()
+            self.storage_id
         );
         for t in &self.topics {
             let _ = write!(
@@ -452,18 +422,18 @@ impl std::fmt::Debug for BagDirWriter {
 
 fn open_storage(
     path: &Path,
-    storage_id: StorageId,
+    format: Format,
     mcap_compression: McapCompression,
 ) -> Result<StorageFile> {
-    match storage_id {
-        StorageId::Sqlite3 => {
+    match format {
+        Format::Db3 => {
             let mut db = Db3Writer::create_with_schema(path, Db3Schema::Rosbag2)?;
             // A conversion can be run again from its input: no sync per
             // commit, as `cp` (the directory appears only when complete).
             db.set_durable(false)?;
             Ok(StorageFile::Sqlite3(Box::new(db)))
         }
-        StorageId::Mcap => {
+        Format::Mcap => {
             let file = File::create_new(path).map_err(|error| Error::Io {
                 path: path.to_owned(),
                 error,
@@ -485,6 +455,10 @@ fn open_storage(
                 .map(|w| StorageFile::Mcap(Box::new(w)))
                 .map_err(|e| mcap_error(path, e))
         }
+        Format::Bag => Err(Error::InvalidArgument(format!(
+            "{}: a ROS 2 bag directory holds no ROS1 bag",
+            path.display()
+        ))),
     }
 }
 
@@ -534,7 +508,7 @@ mod tests {
         let out = dir.path().join("bag");
         std::fs::create_dir(&out).unwrap();
         std::fs::write(out.join("keep"), b"x").unwrap();
-        let err = BagDirWriter::create(&out, StorageId::Sqlite3).unwrap_err();
+        let err = BagDirWriter::create(&out, Format::Db3).unwrap_err();
         assert!(err.to_string().contains("not replaced"), "{err}");
         assert_eq!(std::fs::read(out.join("keep")).unwrap(), b"x");
     }
@@ -542,8 +516,8 @@ mod tests {
     #[test]
     fn abandon_leaves_nothing() {
         let dir = tempfile::tempdir().unwrap();
-        for storage in [StorageId::Sqlite3, StorageId::Mcap] {
-            let out = dir.path().join(storage.name());
+        for storage in [Format::Db3, Format::Mcap] {
+            let out = dir.path().join(storage.extension());
             let mut w = BagDirWriter::create(&out, storage).unwrap();
             let t = w
                 .add_topic("/a", ros2::STRING, Durability::Volatile)

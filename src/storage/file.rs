@@ -1,0 +1,209 @@
+//! The files of every storage format: memory-mapped reading that hands
+//! pages back to the kernel once read, writing under a temporary name
+//! that is renamed when complete (never over another file). Which format
+//! a file is in is [`super::Format`]'s to say.
+
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+
+use bytes::Bytes;
+
+use crate::{Error, Result};
+
+/// File ranges at least this long are released when no longer used.
+pub(crate) const RELEASE_MIN_BYTES: usize = 256 << 10;
+
+/// Released ranges are handed to the kernel in batches of at least this
+/// many bytes: one `madvise` per range would cost more than it saves.
+const RELEASE_BATCH_BYTES: usize = 64 << 20;
+
+/// A memory-mapped file whose read ranges are handed back to the kernel.
+#[derive(Debug)]
+pub(crate) struct MappedFile {
+    pub(crate) map: memmap2::Mmap,
+    /// Ranges no longer referenced, not yet handed back.
+    pending: parking_lot::Mutex<(Vec<(usize, usize)>, usize)>,
+}
+
+impl MappedFile {
+    /// Whether the page holding byte `at` of the file is in memory.
+    pub(crate) fn resident(&self, at: usize) -> bool {
+        let page = page_size();
+        let start = at / page * page;
+        let Some(len) = self.map.len().checked_sub(start).map(|n| n.min(page)) else {
+            return false;
+        };
+        let mut status = 0u8;
+        // SAFETY: the range is one page inside the map (page-aligned start,
+        // as mincore requires), and `status` has room for that one page.
+        let ok = unsafe {
+            libc::mincore(
+                self.map.as_ptr().add(start) as *mut libc::c_void,
+                len,
+                &mut status,
+            )
+        } == 0;
+        ok && status & 1 == 1
+    }
+
+    /// Read the file at random from now on: the kernel's read-around on a
+    /// fault (megabytes: `read_ahead_kb`) would make every touch of an index
+    /// or chunk header read a stretch of frames, and reading the index of a
+    /// large file not in the page cache would read all of it. The reader
+    /// asks for the ranges it is about to read instead.
+    pub(crate) fn read_at_random(&self) {
+        let _ = self.map.advise(memmap2::Advice::Random);
+    }
+
+    /// Run `read`, which walks the whole file in order, with the kernel's
+    /// read-ahead on (the map is read at random otherwise).
+    pub(crate) fn sequentially<T>(&self, read: impl FnOnce() -> T) -> T {
+        let _ = self.map.advise(memmap2::Advice::Sequential);
+        let result = read();
+        let _ = self.map.advise(memmap2::Advice::Random);
+        result
+    }
+
+    pub(crate) fn release(&self, start: usize, end: usize) {
+        let batch = {
+            let mut pending = self.pending.lock();
+            pending.0.push((start, end));
+            pending.1 += end - start;
+            if pending.1 < RELEASE_BATCH_BYTES {
+                return;
+            }
+            pending.1 = 0;
+            std::mem::take(&mut pending.0)
+        };
+        for (start, end) in merge_ranges(batch) {
+            // SAFETY: the map is a read-only view of a file and these ranges
+            // are no longer referenced; dropping their pages only means they
+            // are read from the file again if touched, with the same contents.
+            let _ = unsafe {
+                self.map.unchecked_advise_range(
+                    memmap2::UncheckedAdvice::DontNeed,
+                    start,
+                    end - start,
+                )
+            };
+        }
+    }
+}
+
+fn page_size() -> usize {
+    static PAGE: OnceLock<usize> = OnceLock::new();
+    // SAFETY: sysconf has no preconditions.
+    *PAGE.get_or_init(|| {
+        usize::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) })
+            .unwrap_or(4096)
+            .max(1)
+    })
+}
+
+/// Sort ranges and join the ones that touch.
+fn merge_ranges(mut ranges: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
+    ranges.sort_unstable();
+    let mut merged: Vec<(usize, usize)> = Vec::with_capacity(ranges.len());
+    for (start, end) in ranges {
+        match merged.last_mut() {
+            Some(last) if start <= last.1 => last.1 = last.1.max(end),
+            _ => merged.push((start, end)),
+        }
+    }
+    merged
+}
+
+/// A range of a memory-mapped file that is released when dropped.
+pub(crate) struct MappedRange {
+    pub(crate) file: Arc<MappedFile>,
+    pub(crate) start: usize,
+    pub(crate) end: usize,
+}
+
+impl AsRef<[u8]> for MappedRange {
+    fn as_ref(&self) -> &[u8] {
+        &self.file.map[self.start..self.end]
+    }
+}
+
+impl Drop for MappedRange {
+    fn drop(&mut self) {
+        self.file.release(self.start, self.end);
+    }
+}
+
+/// The owner of a memory map shared with a reader, as `Bytes` needs it.
+struct SharedMap(Arc<MappedFile>);
+
+impl AsRef<[u8]> for SharedMap {
+    fn as_ref(&self) -> &[u8] {
+        &self.0.map
+    }
+}
+
+/// Memory-map a file; an empty one (which cannot be mapped) is the
+/// error `empty` gives.
+pub(crate) fn map_file(
+    path: &Path,
+    empty: impl FnOnce() -> Error,
+) -> Result<(Bytes, Arc<MappedFile>)> {
+    let io_error = |source| Error::Io {
+        path: path.to_path_buf(),
+        error: source,
+    };
+    let file = std::fs::File::open(path).map_err(io_error)?;
+    if file.metadata().map_err(io_error)?.len() == 0 {
+        return Err(empty());
+    }
+    // SAFETY: the map is read-only. Another process truncating the file while
+    // it is mapped would fault; that is the documented caveat of every
+    // memory-mapped reader (rosbag, mcap).
+    let map = unsafe { memmap2::Mmap::map(&file) }.map_err(io_error)?;
+    let file = Arc::new(MappedFile {
+        map,
+        pending: parking_lot::Mutex::new((Vec::new(), 0)),
+    });
+    Ok((Bytes::from_owner(SharedMap(file.clone())), file))
+}
+
+/// Rename `from` to `to` unless `to` exists (atomically: a file that
+/// appears meanwhile is not replaced).
+pub(crate) fn rename_no_replace(from: &Path, to: &Path) -> io::Result<()> {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let c = |p: &Path| {
+            std::ffi::CString::new(p.as_os_str().as_bytes())
+                .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))
+        };
+        let (from_c, to_c) = (c(from)?, c(to)?);
+        // SAFETY: both are valid NUL-terminated paths that outlive the call.
+        let done = unsafe {
+            libc::renameat2(
+                libc::AT_FDCWD,
+                from_c.as_ptr(),
+                libc::AT_FDCWD,
+                to_c.as_ptr(),
+                libc::RENAME_NOREPLACE,
+            )
+        };
+        if done == 0 {
+            return Ok(());
+        }
+        let error = io::Error::last_os_error();
+        // Filesystems without the flag: the link below does the same.
+        if !matches!(error.raw_os_error(), Some(libc::EINVAL | libc::ENOSYS)) {
+            return Err(error);
+        }
+    }
+    std::fs::hard_link(from, to)?;
+    std::fs::remove_file(from)
+}
+
+/// `dir/name.bag` → `dir/name.bag.partial`.
+pub fn partial_path_for(path: &Path) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".partial");
+    path.with_file_name(name)
+}

@@ -21,7 +21,8 @@ use rsbag::device::{
     OptionCallback, Sensor, SensorOption, StreamId, StreamProfile,
 };
 use rsbag::playback::RecordedFrame;
-use rsbag::record::{FileFormat, RecordOptions, RecordReport, Recorder};
+use rsbag::record::{RecordOptions, RecordReport, Recorder};
+use rsbag::storage::Format as FileFormat;
 use rsbag::{BagTime, Error, Result};
 use rsbag_librealsense::{Context, LibrealsenseDevice};
 use serde_json::{json, Map, Value};

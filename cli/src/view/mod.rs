@@ -187,8 +187,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
 fn run_live(args: &Args, serial: &str) -> Result<ExitCode> {
     let context = super::devices::context_with(&args.simulate)?;
     let format = match args.record_format.as_str() {
-        "db3" => rsbag::record::FileFormat::Db3,
-        _ => rsbag::record::FileFormat::Bag,
+        "db3" => rsbag::storage::Format::Db3,
+        _ => rsbag::storage::Format::Bag,
     };
     if !args.record_to.is_dir() {
         return Err(Error::InvalidArgument(format!(

@@ -708,3 +708,69 @@ fn view_lists_the_connections_of_a_bag_as_rosbags_reads_them() {
         .collect();
     assert_eq!(shown, expected);
 }
+
+/// The answer to one keep-alive request on `stream` (status and body), or
+/// `None` if it did not come within `wait`.
+fn keep_alive_answer(stream: &mut TcpStream, wait: Duration) -> Option<(u16, Vec<u8>)> {
+    stream.set_read_timeout(Some(wait)).expect("timeout");
+    let mut reader = BufReader::new(stream);
+    let mut status_line = String::new();
+    reader.read_line(&mut status_line).ok().filter(|&n| n > 0)?;
+    let status = status_line.split_whitespace().nth(1)?.parse().ok()?;
+    let mut length = 0;
+    loop {
+        let mut line = String::new();
+        reader.read_line(&mut line).ok().filter(|&n| n > 0)?;
+        if line.trim().is_empty() {
+            break;
+        }
+        if let Some((name, value)) = line.split_once(':') {
+            if name.eq_ignore_ascii_case("content-length") {
+                length = value.trim().parse().ok()?;
+            }
+        }
+    }
+    let mut body = vec![0; length];
+    reader.read_exact(&mut body).ok()?;
+    Some((status, body))
+}
+
+/// A browser opens several connections at once and keeps them open: each
+/// request on each of them is answered (tiny_http's thread pool queued the
+/// task of a connection arriving with another and never ran it while the
+/// others stayed open).
+#[test]
+fn every_request_on_many_kept_alive_connections_is_answered() {
+    let served = Served::start(&common::sample("rsbag-synthetic-lz4.bag"));
+    let address = served
+        .url
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_owned();
+    let request = format!("GET /api/recording HTTP/1.1\r\nHost: {address}\r\n\r\n");
+    let mut open = Vec::new();
+    let mut unanswered = 0;
+    for _round in 0..4 {
+        let mut connections: Vec<TcpStream> = (0..8)
+            .map(|_| TcpStream::connect(&address).expect("connect"))
+            .collect();
+        for _request in 0..2 {
+            for connection in &mut connections {
+                connection.write_all(request.as_bytes()).expect("send");
+            }
+            for connection in &mut connections {
+                match keep_alive_answer(connection, Duration::from_secs(3)) {
+                    Some((status, body)) => {
+                        assert_eq!(status, 200);
+                        assert!(String::from_utf8_lossy(&body).contains("streams"));
+                    }
+                    None => unanswered += 1,
+                }
+            }
+        }
+        open.extend(connections);
+    }
+    assert_eq!(unanswered, 0, "requests not answered within 3 s, of 64");
+    drop(open);
+    served.stop();
+}

@@ -120,7 +120,6 @@ export class CloudView {
       this.wanted = null;
       this.pending = wanted;
       try {
-        await this.picturesDrawn();
         const cloud = await this.source.cloud(this.stream.key, wanted.index, wanted.query);
         if (!this.wanted) this.draw(cloud, wanted.query);
       } catch (error) {
@@ -129,14 +128,6 @@ export class CloudView {
       this.pending = null;
     }
     this.loading = false;
-  }
-
-  /** Wait until the pictures show what was asked for: they come first
-   * while scrubbing, and the server then never has more requests at once
-   * than there are pictures (with a fifth connection at once, it was
-   * seen never to read the request). */
-  async picturesDrawn() {
-    while (!this.viewer.pictures.settled()) await new Promise((done) => setTimeout(done, 10));
   }
 
   draw(cloud, query) {

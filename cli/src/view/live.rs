@@ -26,10 +26,9 @@ use rsbag::storage::Format as FileFormat;
 use rsbag::{BagTime, Error, Result};
 use rsbag_librealsense::{Context, LibrealsenseDevice};
 use serde_json::{json, Map, Value};
-use tiny_http::Method;
 
 use super::model::{kind_of_stream, stream_key};
-use super::server::{body, query_value, text, Api, Reply};
+use super::server::{body, query_value, reads, text, Api, Method, Reply};
 
 /// IMU samples kept per stream for the plots (seconds at 400 Hz: more
 /// than the page's window).
@@ -604,7 +603,7 @@ impl Api for LiveSite {
     }
 
     fn answer(&self, method: &Method, path: &str, query: &str) -> Reply {
-        let get = matches!(method, Method::Get | Method::Head);
+        let get = reads(method);
         match (path, get) {
             ("/api/live", true) => body(self.document.clone().into_bytes(), "application/json"),
             ("/api/live/status", true) => {
@@ -617,7 +616,7 @@ impl Api for LiveSite {
                 )
             }
             ("/api/live/frame", true) => self.frame(query),
-            ("/api/live/record", false) if *method == Method::Post => self.record(query),
+            ("/api/live/record", false) if *method == Method::POST => self.record(query),
             ("/api/live/record", _) => text(405, "POST starts and stops a recording"),
             (_, false) => text(405, "only GET is served here"),
             _ => text(404, "not found"),

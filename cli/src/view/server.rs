@@ -5,26 +5,35 @@
 //! recording can be read through it.
 
 use std::collections::VecDeque;
-use std::io::Cursor;
+use std::convert::Infallible;
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+use http_body_util::Full;
+use hyper::body::{Bytes, Incoming};
+use hyper::header::{HeaderValue, CACHE_CONTROL, CONTENT_TYPE, X_CONTENT_TYPE_OPTIONS};
+use hyper::{Request, Response, StatusCode};
+use hyper_util::rt::TokioIo;
 use parking_lot::Mutex;
 use rsbag::device::StreamId;
 use rsbag::playback::{FrameReader, RecordedFrame};
 use rsbag::{Error, Result};
 use socket2::{Domain, Protocol, Socket, Type};
-use tiny_http::{Header, Method, Request, Response, Server};
+use tokio::runtime::Runtime;
+
+pub use hyper::Method;
 
 use super::depth::DepthSettings;
 use super::page;
 
 /// Threads answering requests: frames of several streams are read at once.
+/// Connections are not tied to them: each request waits for the next free
+/// one, however many connections a browser keeps open.
 const WORKERS: usize = 4;
-/// How often an idle worker looks whether the server is stopping.
-const STOP_POLL: Duration = Duration::from_millis(200);
+/// How long the server waits after failing to accept a connection (out of
+/// file descriptors, say) before trying again.
+const ACCEPT_RETRY: Duration = Duration::from_millis(50);
 
 /// Frames kept after reading: the page asks for a frame twice (a preview,
 /// then whole), and a compressed chunk is then decompressed once.
@@ -48,6 +57,11 @@ pub trait Api: Send + Sync + 'static {
     fn answer(&self, method: &Method, path: &str, query: &str) -> Reply;
 }
 
+/// Whether `method` only reads (GET, or HEAD: the same answer's headers).
+pub fn reads(method: &Method) -> bool {
+    *method == Method::GET || *method == Method::HEAD
+}
+
 /// What the server serves for a recording.
 pub struct Site {
     pub reader: FrameReader,
@@ -65,10 +79,9 @@ pub struct Site {
 /// A running server: stops when dropped.
 pub struct Running {
     address: SocketAddr,
-    server: Arc<Server>,
-    stop: Arc<AtomicBool>,
-    /// Each worker says here that it ended.
-    ended: crossbeam_channel::Receiver<()>,
+    /// Accepts and reads connections, and runs the answers on its
+    /// blocking threads.
+    runtime: Option<Runtime>,
 }
 
 impl Running {
@@ -78,19 +91,16 @@ impl Running {
     }
 }
 
-/// How long stopping waits for a worker still sending to a browser that
-/// stopped reading (the process then ends it).
+/// How long stopping waits for an answer still being made (the process
+/// then ends it).
 const STOP_WAIT: Duration = Duration::from_secs(2);
 
 impl Drop for Running {
     fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-        self.server.unblock();
-        let deadline = std::time::Instant::now() + STOP_WAIT;
-        for _ in 0..WORKERS {
-            if self.ended.recv_deadline(deadline).is_err() {
-                break;
-            }
+        // Ends every connection and the listener at once; answers being
+        // made are waited for, for STOP_WAIT at most.
+        if let Some(runtime) = self.runtime.take() {
+            runtime.shutdown_timeout(STOP_WAIT);
         }
     }
 }
@@ -100,35 +110,84 @@ pub fn start(site: Arc<dyn Api>, address: SocketAddr) -> Result<Running> {
     let cannot = |e: &dyn std::fmt::Display| {
         Error::InvalidArgument(format!("cannot serve the viewer on {address}: {e}"))
     };
-    let server = Server::from_listener(listener(address).map_err(|e| cannot(&e))?, None)
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .max_blocking_threads(WORKERS)
+        .thread_name("rsbag-view")
+        .enable_all()
+        .build()
         .map_err(|e| cannot(&e))?;
-    let address = server
-        .server_addr()
-        .to_ip()
-        .ok_or_else(|| Error::InvalidArgument(format!("cannot serve the viewer on {address}")))?;
-    let hosts = Arc::new(allowed_hosts(address));
-    let server = Arc::new(server);
-    let stop = Arc::new(AtomicBool::new(false));
-    let (ended_tx, ended) = crossbeam_channel::bounded(WORKERS);
-    for _ in 0..WORKERS {
-        let (server, site, stop, hosts) =
-            (server.clone(), site.clone(), stop.clone(), hosts.clone());
-        let ended_tx = ended_tx.clone();
-        std::thread::spawn(move || {
-            while !stop.load(Ordering::Relaxed) {
-                if let Ok(Some(request)) = server.recv_timeout(STOP_POLL) {
-                    answer(&*site, hosts.as_deref(), request);
-                }
-            }
-            let _ = ended_tx.send(());
-        });
-    }
+    let listener = listener(address).map_err(|e| cannot(&e))?;
+    let address = listener.local_addr().map_err(|e| cannot(&e))?;
+    let listener = {
+        let _inside = runtime.enter();
+        tokio::net::TcpListener::from_std(listener).map_err(|e| cannot(&e))?
+    };
+    let hosts: Arc<Option<Vec<String>>> = Arc::new(allowed_hosts(address));
+    runtime.spawn(accept(listener, site, hosts));
     Ok(Running {
         address,
-        server,
-        stop,
-        ended,
+        runtime: Some(runtime),
     })
+}
+
+/// Accept connections, each read and answered as a task of its own.
+async fn accept(
+    listener: tokio::net::TcpListener,
+    site: Arc<dyn Api>,
+    hosts: Arc<Option<Vec<String>>>,
+) {
+    loop {
+        let stream = match listener.accept().await {
+            Ok((stream, _)) => stream,
+            Err(_) => {
+                tokio::time::sleep(ACCEPT_RETRY).await;
+                continue;
+            }
+        };
+        // Without delay: with Nagle's algorithm, the last piece of a frame
+        // waits for the browser's delayed acknowledgement (40 ms on Linux).
+        let _ = stream.set_nodelay(true);
+        let (site, hosts) = (site.clone(), hosts.clone());
+        let service = hyper::service::service_fn(move |request| {
+            respond(site.clone(), hosts.clone(), request)
+        });
+        tokio::spawn(async move {
+            // A browser that went away is not an error of ours.
+            let _ = hyper::server::conn::http1::Builder::new()
+                .serve_connection(TokioIo::new(stream), service)
+                .await;
+        });
+    }
+}
+
+/// The answer to `request`, made on a blocking thread (reading and
+/// decompressing frames takes time).
+async fn respond(
+    site: Arc<dyn Api>,
+    hosts: Arc<Option<Vec<String>>>,
+    request: Request<Incoming>,
+) -> std::result::Result<Response<Full<Bytes>>, Infallible> {
+    let header = |name: &str| {
+        request
+            .headers()
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned)
+    };
+    let (host, origin) = (header("Host"), header("Origin"));
+    let method = request.method().clone();
+    let url = request
+        .uri()
+        .path_and_query()
+        .map_or("/", |p| p.as_str())
+        .to_owned();
+    let made = tokio::task::spawn_blocking(move || {
+        answer(&*site, (*hosts).as_deref(), &method, host, origin, &url)
+    })
+    .await;
+    let reply = made.unwrap_or_else(|_| text(500, "the answer could not be made"));
+    Ok(reply.into_response())
 }
 
 /// The `Host` headers answered when serving on a loopback address (`None`:
@@ -141,10 +200,8 @@ fn allowed_hosts(address: SocketAddr) -> Option<Vec<String>> {
     })
 }
 
-/// A listening socket whose connections send without delay: with Nagle's
-/// algorithm, the last piece of a frame waits for the browser's delayed
-/// acknowledgement (40 ms on Linux). Connections take the setting from
-/// the listener on Linux; tiny_http offers no way to set it on each.
+/// A listening socket (non-blocking, for tokio) that can be opened again on
+/// the same port at once after the viewer stops.
 fn listener(address: SocketAddr) -> std::io::Result<std::net::TcpListener> {
     let socket = Socket::new(
         Domain::for_address(address),
@@ -152,29 +209,51 @@ fn listener(address: SocketAddr) -> std::io::Result<std::net::TcpListener> {
         Some(Protocol::TCP),
     )?;
     socket.set_reuse_address(true)?;
-    socket.set_tcp_nodelay(true)?;
+    socket.set_nonblocking(true)?;
     socket.bind(&address.into())?;
     socket.listen(128)?;
     Ok(socket.into())
 }
 
-/// An answer.
-pub type Reply = Response<Cursor<Vec<u8>>>;
+/// An answer: a status and a whole body (sent with its Content-Length: a
+/// body sent in small pieces makes loopback TCP wait on delayed
+/// acknowledgements, tens of milliseconds a frame).
+pub struct Reply {
+    status: u16,
+    content_type: &'static str,
+    body: Vec<u8>,
+}
 
-fn answer(site: &dyn Api, hosts: Option<&[String]>, request: Request) {
-    let header = |name: &'static str| {
-        request
-            .headers()
-            .iter()
-            .find(|h| h.field.equiv(name))
-            .map(|h| h.value.as_str().to_owned())
-    };
-    let (host, origin) = (header("Host"), header("Origin"));
+impl Reply {
+    /// The same answer with `status`.
+    pub fn with_status_code(self, status: u16) -> Reply {
+        Reply { status, ..self }
+    }
+
+    fn into_response(self) -> Response<Full<Bytes>> {
+        let mut response = Response::new(Full::new(Bytes::from(self.body)));
+        *response.status_mut() =
+            StatusCode::from_u16(self.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        let headers = response.headers_mut();
+        headers.insert(CONTENT_TYPE, HeaderValue::from_static(self.content_type));
+        headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        headers.insert(X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+        response
+    }
+}
+
+fn answer(
+    site: &dyn Api,
+    hosts: Option<&[String]>,
+    method: &Method,
+    host: Option<String>,
+    origin: Option<String>,
+    url: &str,
+) -> Reply {
     let from_the_page =
         origin.is_some_and(|o| host.as_ref().is_some_and(|h| o == format!("http://{h}")));
-    let method = request.method().clone();
-    let path = request.url().split('?').next().unwrap_or_default();
-    let reply = match (hosts, host) {
+    let path = url.split('?').next().unwrap_or_default();
+    match (hosts, host) {
         (Some(hosts), host) if !host.as_ref().is_some_and(|h| hosts.contains(h)) => text(
             403,
             &format!("this server answers only as http://{}/", hosts[0]),
@@ -182,18 +261,16 @@ fn answer(site: &dyn Api, hosts: Option<&[String]>, request: Request) {
         // What changes something (starting a recording) is done for the
         // page only: a browser names the page that asks, and another site's
         // page must not start a recording here.
-        _ if method == Method::Post && !from_the_page && site.takes_post(path) => {
+        _ if *method == Method::POST && !from_the_page && site.takes_post(path) => {
             text(403, "only the viewer's own page may ask this")
         }
-        _ => route(site, &method, request.url()),
-    };
-    // A browser that went away is not an error of ours.
-    let _ = request.respond(reply);
+        _ => route(site, method, url),
+    }
 }
 
 fn route(site: &dyn Api, method: &Method, url: &str) -> Reply {
     let (path, query) = url.split_once('?').unwrap_or((url, ""));
-    let get = matches!(method, Method::Get | Method::Head);
+    let get = reads(method);
     match path {
         "/" | "/index.html" if get => body(site.page().into_bytes(), "text/html; charset=utf-8"),
         "/viewer.js" if get => body(
@@ -209,7 +286,7 @@ fn route(site: &dyn Api, method: &Method, url: &str) -> Reply {
 
 impl Api for Site {
     fn answer(&self, method: &Method, path: &str, query: &str) -> Reply {
-        if !matches!(method, Method::Get | Method::Head) {
+        if !reads(method) {
             return text(405, "only GET is served");
         }
         match path {
@@ -371,21 +448,12 @@ fn hex_byte(digits: Option<&[u8]>) -> Option<u8> {
 }
 
 /// `bytes` whole, as `content_type`.
-pub fn body(bytes: Vec<u8>, content_type: &str) -> Reply {
-    // Whole, with its length: chunked encoding (tiny_http's default above
-    // 32 KiB) sends a frame in small pieces, and loopback TCP then waits
-    // on delayed acknowledgements (tens of milliseconds a frame).
-    let mut reply = Response::from_data(bytes).with_chunked_threshold(usize::MAX);
-    for (name, value) in [
-        ("Content-Type", content_type),
-        ("Cache-Control", "no-store"),
-        ("X-Content-Type-Options", "nosniff"),
-    ] {
-        if let Ok(header) = Header::from_bytes(name, value) {
-            reply.add_header(header);
-        }
+pub fn body(bytes: Vec<u8>, content_type: &'static str) -> Reply {
+    Reply {
+        status: 200,
+        content_type,
+        body: bytes,
     }
-    reply
 }
 
 /// `message` as plain text with `status`.

@@ -29,7 +29,7 @@ use super::progress;
 use super::select::{self, Window};
 use render::Rendered;
 use rsbag::processing;
-use rsbag::processing::filters::{FilterKind, FilterSpec, StreamFilters};
+use rsbag::processing::filters::{check_chain, FilterKind, FilterSpec, StreamFilters};
 
 /// The file listing the image and point-cloud files.
 const INDEX: &str = "frames.csv";
@@ -245,9 +245,14 @@ pub struct Args {
     /// (alpha 0.25-1, default 0.5; delta 1-50, default 20; magnitude 1-5,
     /// default 2; holes-fill 0-5, default 0), `temporal` (alpha 0-1,
     /// default 0.4; delta 1-100, default 20; persistence 0-8, default 3)
-    /// and `hole-filling` (mode 0-2, default 1). Works with every target
-    /// carrying depth; `--to bag`/`db3`/`ros2` write the filtered frames
-    /// with their new size and intrinsics.
+    /// and `hole-filling` (mode 0-2, default 1); `colorizer` (color-scheme
+    /// 0-9, default 0; histogram-equalization 0-1, default 1; min, max:
+    /// 0-16 m, default 0 and 6, either turning equalization off;
+    /// visual-preset 0-3) ends a chain (or stands alone) and makes depth
+    /// librealsense's RGB8 picture. Works with every target carrying
+    /// depth; `--to bag`/`db3`/`ros2` write the filtered frames with their
+    /// new size and intrinsics (colorized: an RGB8 depth stream, as
+    /// librealsense's colorizer labels its output).
     #[arg(long = "filter", value_name = "SPEC", value_parser = filter_spec)]
     filters: Vec<FilterSpec>,
     /// With `--to ply`: ASCII instead of binary point clouds.
@@ -901,12 +906,21 @@ fn check_filters(args: &Args) -> Result<()> {
             "--filter and --align-to do not go together".into(),
         ));
     }
+    check_chain(&args.filters)?;
+    let colorized = args.filters.last().map(|f| f.kind) == Some(FilterKind::Colorizer);
+    if colorized && matches!(args.to, Target::Ply | Target::Csv) {
+        return Err(Error::InvalidArgument(format!(
+            "--filter colorizer makes an RGB picture, which --to {} (depth values) cannot \
+             hold: drop the colorizer, or write --to png/raw/npy/mp4",
+            args.to.name()
+        )));
+    }
     let disparity = args
         .filters
         .iter()
         .fold(false, |disparity, f| match f.kind {
             FilterKind::DepthToDisparity => true,
-            FilterKind::DisparityToDepth => false,
+            FilterKind::DisparityToDepth | FilterKind::Colorizer => false,
             _ => disparity,
         });
     if disparity && args.to != Target::Raw {

@@ -156,12 +156,48 @@ fn chains_equal_librealsense_and_the_filtered_bag_plays_in_it() {
 }
 
 #[test]
+fn colorizer_after_the_filters_equals_librealsense_and_its_bag_plays_in_it() {
+    let chain = "decimation depth-to-disparity spatial disparity-to-depth \
+                 colorizer:color-scheme=2,histogram-equalization=0,min=0.3,max=2.9";
+    check_chains(
+        10,
+        &[
+            "colorizer",
+            "colorizer:color-scheme=5",
+            "colorizer:visual-preset=2",
+            "colorizer:max=2,histogram-equalization=1",
+            chain,
+            // Equalized disparity past 65535 (depth 1 and 2 units here)
+            // crashes librealsense (it writes past its histogram): the
+            // threshold drops those depths first.
+            "threshold depth-to-disparity colorizer",
+            "depth-to-disparity colorizer:color-scheme=3,min=0.8,max=4.5",
+            "threshold:min=0.5,max=3 temporal colorizer:color-scheme=9",
+        ],
+    );
+    // The colorized recording (an RGB8 depth stream, as librealsense's
+    // colorizer labels its frames), played by librealsense: the same
+    // pictures.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bag = recording(dir.path(), 10);
+    let npz = reference(&bag, chain, &dir.path().join("ref.npz"));
+    let colorized = dir.path().join("colorized.bag");
+    let mut args = vec!["convert", &bag, "--to", "bag"];
+    args.extend(filter_args(chain));
+    args.extend(["--out", s(&colorized)]);
+    ok(&args);
+    let played = reference(s(&colorized), "", &dir.path().join("played.npz"));
+    let compared = common::python("rs_filters.py", &["compare", &npz, &played]);
+    assert!(compared.contains("10 frames equal"), "{compared}");
+}
+
+#[test]
 fn bad_filters_are_refused_before_anything_is_written() {
     let dir = tempfile::tempdir().expect("tempdir");
     let bag = "sample_bags/librealsense-depth-color-lz4.bag";
     let bag = common::root().join(bag);
     let out = dir.path().join("out");
-    let cases: [(&[&str], &str); 6] = [
+    let cases: [(&[&str], &str); 8] = [
         (
             &["--filter", "spatial:alpha=0.2"],
             "filter spatial: option alpha must be a number from 0.25 to 1",
@@ -175,15 +211,29 @@ fn bad_filters_are_refused_before_anything_is_written() {
             "unknown option \"colour\"",
         ),
         (&["--filter", "median"], "unknown filter \"median\""),
-        (&["--filter", "colorizer"], "filter colorizer"),
+        (
+            &["--filter", "colorizer", "--filter", "spatial"],
+            "filter colorizer must end the chain (it is followed by spatial)",
+        ),
+        (
+            &["--filter", "colorizer:color-scheme=10"],
+            "filter colorizer: option color-scheme must be a whole number from 0 to 9",
+        ),
+        (
+            &["--filter", "colorizer", "--to", "ply"],
+            "--filter colorizer makes an RGB picture, which --to ply",
+        ),
         (
             &["--filter", "depth-to-disparity"],
             "the filters end in disparity",
         ),
     ];
     for (filters, want) in cases {
-        let mut args = vec!["convert", s(&bag), "--to", "png", "--out", s(&out)];
+        let mut args = vec!["convert", s(&bag), "--out", s(&out)];
         args.extend(filters);
+        if !filters.contains(&"--to") {
+            args.extend(["--to", "png"]);
+        }
         let run = rsbag(&args);
         assert_ne!(run.code, Some(0), "{filters:?} accepted");
         assert!(run.stderr.contains(want), "{filters:?}: {}", run.stderr);

@@ -9,7 +9,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use rsbag::processing::filters::{FilterKind, FilterSpec};
+use rsbag::processing::filters::{check_chain, FilterKind, FilterSpec};
 
 use crate::errors::to_py;
 use crate::frame::Frame;
@@ -26,7 +26,8 @@ pub struct Filter {
 #[pymethods]
 impl Filter {
     /// The filter `name` (`decimation`, `threshold`, `depth-to-disparity`,
-    /// `disparity-to-depth`, `spatial`, `temporal`, `hole-filling`) with
+    /// `disparity-to-depth`, `spatial`, `temporal`, `hole-filling`,
+    /// `colorizer`) with
     /// `options` (librealsense's option names, `_` or `-`), checked
     /// against librealsense's ranges; the others keep their defaults.
     #[new]
@@ -62,8 +63,8 @@ impl Filter {
         Ok(dict)
     }
 
-    /// `frame` filtered: a new Z16 (or DISPARITY32) frame, its size and
-    /// intrinsics those of the output. The temporal filter takes frames
+    /// `frame` filtered: a new Z16 (or DISPARITY32; RGB8 from the
+    /// colorizer) frame, its size and intrinsics those of the output. The temporal filter takes frames
     /// in recorded order and remembers them. Depth to disparity and back
     /// need the depth sensor's Depth Units and Stereo Baseline, which
     /// frames read from a recording carry.
@@ -100,7 +101,8 @@ impl Filter {
 }
 
 /// The specs of `filters`: `rsbag.Filter`s or objects holding one as
-/// `_inner` (the classes of `rsbag.filters`).
+/// `_inner` (the classes of `rsbag.filters`), the colorizer, if there,
+/// last.
 pub fn specs(filters: &Bound<'_, PyAny>) -> PyResult<Vec<FilterSpec>> {
     let mut specs = Vec::new();
     for item in filters.try_iter()? {
@@ -116,5 +118,6 @@ pub fn specs(filters: &Bound<'_, PyAny>) -> PyResult<Vec<FilterSpec>> {
         };
         specs.push(filter.spec.clone());
     }
+    check_chain(&specs).map_err(to_py)?;
     Ok(specs)
 }

@@ -53,7 +53,7 @@ def check(frames, want):
     for frame, ref in zip(got, want):
         assert frame.frame_number == int(ref["number"])
         assert frame.size == tuple(int(v) for v in ref["size"])
-        assert frame.format == ("Z16" if int(ref["format"]) == 0 else "DISPARITY32")
+        assert frame.format == ("Z16", "DISPARITY32", "RGB8")[int(ref["format"])]
         assert frame.as_array().tobytes() == ref["data"].tobytes(), f"frame #{frame.frame_number}"
 
 
@@ -78,6 +78,42 @@ def test_filters_one_frame_at_a_time_equal_librealsense(recording, tmp_path):
     disparity = filters.DepthToDisparity().process(next(iter(opened.frames(streams=["Depth"]))))
     assert disparity.format == "DISPARITY32"
     assert disparity.as_array().dtype == np.float32
+
+
+COLORIZED = ["threshold:min=0.3,max=3", "spatial",
+             "colorizer:color-scheme=2,min=0.3,max=2.9"]
+
+
+def test_a_colorized_chain_equals_librealsense(recording, tmp_path):
+    opened = rsbag.open(str(recording))
+    chain = [filters.Threshold(min=0.3, max=3), filters.Spatial(),
+             filters.Colorizer(color_scheme=2, min=0.3, max=2.9)]
+    want = list(reference(recording, COLORIZED, tmp_path / "ref.npz"))
+    check(opened.frames(streams=["Depth"], filters=chain), want)
+    # One frame at a time, with equalization (the default) and disparity.
+    colorizer = filters.Colorizer()
+    depth = next(iter(opened.frames(streams=["Depth"])))
+    picture = colorizer.process(depth)
+    assert picture.format == "RGB8"
+    assert picture.as_array().shape == (depth.size[1], depth.size[0], 3)
+    assert picture.as_array().dtype == np.uint8
+    ref = next(reference(recording, ["colorizer"], tmp_path / "plain.npz"))
+    assert picture.as_array().tobytes() == ref["data"].tobytes()
+    disparity = filters.DepthToDisparity().process(filters.Threshold().process(depth))
+    ref = next(reference(recording, ["threshold", "depth-to-disparity", "colorizer:color-scheme=4"],
+                         tmp_path / "disparity.npz"))
+    assert (filters.Colorizer(color_scheme=4).process(disparity).as_array().tobytes()
+            == ref["data"].tobytes())
+
+
+def test_the_colorizer_ends_a_chain_and_checks_its_options(recording):
+    with pytest.raises(rsbag.InvalidArgumentError, match="colorizer must end the chain"):
+        next(iter(rsbag.open(str(recording)).frames(
+            streams=["Depth"], filters=[filters.Colorizer(), filters.Spatial()])))
+    with pytest.raises(rsbag.InvalidArgumentError,
+                       match="color-scheme must be a whole number from 0 to 9"):
+        filters.Colorizer(color_scheme=10)
+    assert filters.Colorizer(max=2.5).options["max"] == pytest.approx(2.5)
 
 
 def test_options_and_bad_values():

@@ -24,7 +24,8 @@ built from SPECs (`NAME[:key=value,...]`, the names and keys of
 `rsbag convert --filter`; options set in the order given, after the
 defaults rs.<filter>() sets), processing each depth frame once in recorded
 order in the sensor's callback, and stores per frame k: `f<k>_number`,
-`f<k>_data` (the output's bytes), `f<k>_format` (0 Z16, 1 DISPARITY32),
+`f<k>_data` (the output's bytes), `f<k>_format` (0 Z16, 1 DISPARITY32,
+2 RGB8: the colorizer's),
 `f<k>_size` (width, height) and `f<k>_intrinsics` (the output profile's
 width, height, ppx, ppy, fx, fy).
 
@@ -51,7 +52,13 @@ OPTIONS = {
     "mode": rs.option.holes_fill,
     "min": rs.option.min_distance,
     "max": rs.option.max_distance,
+    "color-scheme": rs.option.color_scheme,
+    "histogram-equalization": rs.option.histogram_equalization_enabled,
+    "visual-preset": rs.option.visual_preset,
 }
+
+FORMATS = {rs.format.z16: 0, rs.format.disparity32: 1, rs.format.rgb8: 2}
+FORMAT_NAMES = ["Z16", "DISPARITY32", "RGB8"]
 
 
 def make_filter(spec):
@@ -64,6 +71,7 @@ def make_filter(spec):
         "spatial": rs.spatial_filter,
         "temporal": rs.temporal_filter,
         "hole-filling": rs.hole_filling_filter,
+        "colorizer": rs.colorizer,
     }[name]()
     for item in filter(None, rest.split(",")):
         key, value = item.split("=")
@@ -151,7 +159,7 @@ def process(args):
             results.append((
                 number,
                 np.frombuffer(bytes(frame.get_data()), dtype=np.uint8).copy(),
-                0 if vp.format() == rs.format.z16 else 1,
+                FORMATS[vp.format()],
                 (frame.as_video_frame().get_width(), frame.as_video_frame().get_height()),
                 np.array([intr.width, intr.height, intr.ppx, intr.ppy, intr.fx, intr.fy], dtype=np.float64),
             ))
@@ -215,7 +223,7 @@ def compare_dir(args):
         if name not in index:
             sys.exit(f"{name} missing from {args.dir}/frames.csv")
         row = index[name]
-        want_format = "Z16" if int(r["format"]) == 0 else "DISPARITY32"
+        want_format = FORMAT_NAMES[int(r["format"])]
         size = (int(row["width"]), int(row["height"]))
         if row["format"] != want_format or size != tuple(int(v) for v in r["size"]):
             sys.exit(f"{name}: {row['format']} {size}, librealsense made {want_format} {tuple(r['size'])}")

@@ -139,19 +139,26 @@ impl Renderer {
         })
     }
 
-    /// `Depth_NUMBER.npy`: float32 meters, or uint16 raw with `--npy-raw`.
+    /// `Depth_NUMBER.npy`: float32 meters, or uint16 raw with `--npy-raw`;
+    /// depth colorized by `--filter colorizer`: its RGB8 picture (height x
+    /// width x 3 uint8).
     fn depth_npy(&self, frame: &rsbag::device::Frame, units: f32) -> Result<Made> {
-        let (shape, descr, values): (_, _, Vec<u8>) = if self.npy_raw {
-            let raw = depth_raw(frame)?;
-            let shape = [raw.height as usize, raw.width as usize];
-            let bytes = raw.values.iter().flat_map(|v| v.to_le_bytes()).collect();
-            (shape, "<u2", bytes)
-        } else {
-            let meters = depth_meters(frame, units)?;
-            let shape = [meters.height as usize, meters.width as usize];
-            let bytes = meters.values.iter().flat_map(|v| v.to_le_bytes()).collect();
-            (shape, "<f4", bytes)
-        };
+        let (shape, descr, values): (Vec<usize>, _, Vec<u8>) =
+            if frame.profile.format == Format::Rgb8 {
+                let picture = processing::image(frame)?;
+                let shape = vec![picture.height as usize, picture.width as usize, 3];
+                (shape, "|u1", picture.data)
+            } else if self.npy_raw {
+                let raw = depth_raw(frame)?;
+                let shape = vec![raw.height as usize, raw.width as usize];
+                let bytes = raw.values.iter().flat_map(|v| v.to_le_bytes()).collect();
+                (shape, "<u2", bytes)
+            } else {
+                let meters = depth_meters(frame, units)?;
+                let shape = vec![meters.height as usize, meters.width as usize];
+                let bytes = meters.values.iter().flat_map(|v| v.to_le_bytes()).collect();
+                (shape, "<f4", bytes)
+            };
         let mut bytes = npy::header(descr, &shape);
         bytes.extend(values);
         Ok(Made {

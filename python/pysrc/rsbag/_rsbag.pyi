@@ -442,7 +442,7 @@ class Alignment:
 
 @final
 class Filter:
-    """One librealsense depth filter (`rsbag.filters` makes these)."""
+    """One librealsense depth filter, or the colorizer (`rsbag.filters` makes these)."""
 
     def __new__(cls, name: str, **options: float) -> Filter: ...
     @property

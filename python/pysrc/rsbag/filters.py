@@ -11,17 +11,20 @@ defaults:
     for frame in recording.frames(streams=["Depth"], filters=chain):
         depth = frame.as_array()        # decimated, filtered, uint16
 
-or one filter at a time: `filters.Spatial(alpha=0.6).process(frame)`
+`filters.Colorizer(...)` ends a chain: it makes librealsense's RGB8
+picture of the depth (`as_array()`: height x width x 3 uint8). Or one
+filter at a time: `filters.Spatial(alpha=0.6).process(frame)`
 returns the filtered frame (the temporal filter remembers the frames it
 processed, in the order given). A value out of librealsense's range raises
 `rsbag.InvalidArgumentError` naming the filter, the option and its range.
 """
 
-from typing import Dict
+from typing import Dict, Optional
 
 from ._rsbag import Filter, Frame
 
 __all__ = [
+    "Colorizer",
     "Decimation",
     "DepthFilter",
     "DepthToDisparity",
@@ -119,3 +122,40 @@ class HoleFilling(DepthFilter):
 
     def __init__(self, mode: int = 1) -> None:
         super().__init__("hole-filling", mode=mode)
+
+
+class Colorizer(DepthFilter):
+    """`rs.colorizer`: depth (or disparity) as librealsense's RGB8 picture,
+    the last of a chain. `color_scheme` 0-9 (0 Jet, 1 Classic, 2 White to
+    Black, 3 Black to White, 4 Bio, 5 Cold, 6 Warm, 7 Quantized, 8 Pattern,
+    9 Hue); with `histogram_equalization` (the default) a depth's colour is
+    its rank in the frame, else its place between `min` and `max` metres
+    (0-16). `visual_preset` 0-3 sets the others (0 dynamic, 1 fixed 0-6 m,
+    2 near 0.3-1.5 m, 3 far 1-16 m). Options are set as librealsense's
+    `set_option` would be, in this order: the preset, the scheme, `min`,
+    `max` (either turns equalization off), then equalization; options
+    left at None keep librealsense's defaults."""
+
+    def __init__(
+        self,
+        color_scheme: Optional[int] = None,
+        histogram_equalization: Optional[bool] = None,
+        min: Optional[float] = None,
+        max: Optional[float] = None,
+        visual_preset: Optional[int] = None,
+    ) -> None:
+        given = [
+            ("visual_preset", visual_preset),
+            ("color_scheme", color_scheme),
+            ("min", min),
+            ("max", max),
+            ("histogram_equalization", histogram_equalization),
+        ]
+        super().__init__(
+            "colorizer", **{key: float(value) for key, value in given if value is not None}
+        )
+
+    def process(self, frame: Frame) -> Frame:
+        """`frame` (Z16 depth or DISPARITY32) colorized: an RGB8 frame of
+        the same size."""
+        return self._inner.process(frame)

@@ -3,7 +3,9 @@
 //! disparity and back, the spatial edge-preserving filter, the temporal
 //! filter (state carried from frame to frame) and hole filling, with
 //! librealsense's names, options, ranges and defaults ([`FilterKind`],
-//! [`FilterSpec`]), chained in a [`FilterChain`].
+//! [`FilterSpec`]), chained in a [`FilterChain`]. librealsense's
+//! colorizer can end a chain: it turns depth (or disparity) into its RGB8
+//! picture ([`DepthValues::Colorized`]).
 //!
 //! Like librealsense's blocks, each filter passes through what it does
 //! not handle: decimation and threshold work on Z16 depth only, depth to
@@ -43,6 +45,7 @@ pub use options::{FilterKind, FilterSpec, OptionInfo};
 pub use spatial::SpatialParams;
 pub use temporal::TemporalParams;
 
+use super::colorizer::Colorizer;
 use super::image::{depth_values, rows};
 use crate::device::{
     option_name, Format, Frame, Intrinsics, ProfileKind, SensorOption, StreamId, StreamProfile,
@@ -105,13 +108,17 @@ impl SensorFacts {
 }
 
 /// Depth (Z16, depth units) or disparity (`DISPARITY32`, 1/32 pixel)
-/// values, row by row.
+/// values, row by row, or their colorized picture.
 #[derive(Debug, Clone, PartialEq)]
 pub enum DepthValues {
     /// Z16 depth.
     Depth(Vec<u16>),
     /// 32-bit float disparity.
     Disparity(Vec<f32>),
+    /// RGB8, 3 bytes a pixel: what the colorizer made of depth or
+    /// disparity (the other filters pass it through, as librealsense's
+    /// do).
+    Colorized(Vec<u8>),
 }
 
 /// A depth or disparity image between filters.
@@ -186,6 +193,7 @@ impl DepthImage {
                     .for_each(|d| data.extend_from_slice(&d.to_le_bytes()));
                 (Format::Disparity32, data, 4)
             }
+            DepthValues::Colorized(rgb) => (Format::Rgb8, rgb.clone(), 3),
         };
         let mut frame = like.clone();
         frame.profile.format = format;
@@ -229,6 +237,7 @@ enum Stage {
     /// Boxed: the state is large beside the other stages' settings.
     Temporal(Box<Temporal>),
     HoleFilling(HoleFillMode),
+    Colorizer(Colorizer),
 }
 
 /// The temporal filter's state for the kind of image it last saw.
@@ -279,6 +288,7 @@ impl Filter {
                 1 => HoleFillMode::Farthest,
                 _ => HoleFillMode::Nearest,
             }),
+            FilterKind::Colorizer => Stage::Colorizer(colorizer(spec)),
         };
         Filter {
             kind: spec.kind,
@@ -364,6 +374,17 @@ impl Filter {
                 hole_filling::fill_holes(values, w, *mode);
                 Ok(image)
             }
+            (Stage::Colorizer(colorizer), DepthValues::Depth(values)) => {
+                let rgb = colorizer.colorize(values, w as u32, h as u32, sensor.depth_units)?;
+                image.values = DepthValues::Colorized(rgb);
+                Ok(image)
+            }
+            (Stage::Colorizer(colorizer), DepthValues::Disparity(values)) => {
+                let rgb =
+                    colorizer.colorize_disparity(values, w as u32, h as u32, sensor.depth_units)?;
+                image.values = DepthValues::Colorized(rgb);
+                Ok(image)
+            }
             // What librealsense's block does not process passes through.
             _ => Ok(image),
         }
@@ -385,6 +406,19 @@ impl Filter {
             sensor.depth_units,
         ))
     }
+}
+
+/// The colorizer `spec` describes: librealsense's defaults, then each
+/// option given, in order (setting `min` or `max` turns histogram
+/// equalization off, as in librealsense).
+fn colorizer(spec: &FilterSpec) -> Colorizer {
+    let mut colorizer = Colorizer::default();
+    for &(key, value) in &spec.options {
+        colorizer
+            .set_option(key, value)
+            .expect("a spec's options are checked against the colorizer's ranges");
+    }
+    colorizer
 }
 
 fn temporal_params(spec: &FilterSpec) -> TemporalParams {
@@ -411,6 +445,23 @@ fn temporal_apply(state: &mut Temporal, image: &mut DepthImage) {
             fresh.process(v);
             *state = Temporal::Depth(fresh);
         }
+        // The colorizer's picture passes through.
+        (_, DepthValues::Colorized(_)) => {}
+    }
+}
+
+/// Whether `specs` make a chain whose every filter does something: the
+/// colorizer, if there, comes last (the depth filters would pass its
+/// RGB picture through untouched).
+pub fn check_chain(specs: &[FilterSpec]) -> Result<()> {
+    let colorizer = specs.iter().position(|s| s.kind == FilterKind::Colorizer);
+    match colorizer {
+        Some(at) if at + 1 < specs.len() => Err(Error::InvalidArgument(format!(
+            "filter colorizer must end the chain (it is followed by {}): the depth filters \
+             go before it",
+            specs[at + 1].kind
+        ))),
+        _ => Ok(()),
     }
 }
 
@@ -490,7 +541,7 @@ impl FilterChain {
     }
 
     /// The profile of what the chain makes of frames of `profile`: its
-    /// format (Z16 or DISPARITY32), size and intrinsics after decimation.
+    /// format (Z16, DISPARITY32 or, colorized, RGB8), size and intrinsics after decimation.
     pub fn output_profile(&self, profile: &StreamProfile) -> StreamProfile {
         let mut out = *profile;
         for filter in &self.filters {
@@ -510,6 +561,9 @@ impl FilterChain {
                 }
                 (Stage::DepthToDisparity, Format::Z16, _) => out.format = Format::Disparity32,
                 (Stage::DisparityToDepth, Format::Disparity32, _) => out.format = Format::Z16,
+                (Stage::Colorizer(_), Format::Z16 | Format::Disparity32, _) => {
+                    out.format = Format::Rgb8
+                }
                 _ => {}
             }
         }

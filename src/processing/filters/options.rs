@@ -2,7 +2,9 @@
 //! (ranges, defaults), and `NAME[:key=value,...]` specs.
 
 use std::fmt;
+use std::sync::LazyLock;
 
+use crate::processing::COLORIZER_OPTIONS;
 use crate::{Error, Result};
 
 /// Which filter (librealsense's processing block).
@@ -22,6 +24,9 @@ pub enum FilterKind {
     Temporal,
     /// `rs2::hole_filling_filter`.
     HoleFilling,
+    /// `rs2::colorizer`: depth (or disparity) as librealsense's RGB8
+    /// picture; the last of a chain.
+    Colorizer,
 }
 
 /// One option of a filter: its spec key, the other keys it answers to
@@ -171,9 +176,28 @@ const HOLE_FILLING: &[OptionInfo] = &[int(
     "0 fill from the left, 1 farthest of the neighbours, 2 nearest of the neighbours",
 )];
 
+/// The colorizer's options (its own table, [`COLORIZER_OPTIONS`]) as
+/// spec options; whole-number options are those stepping by 1.
+static COLORIZER: LazyLock<Vec<OptionInfo>> = LazyLock::new(|| {
+    let table: &'static [_] = &COLORIZER_OPTIONS;
+    table
+        .iter()
+        .map(|o| OptionInfo {
+            key: o.name,
+            aliases: std::slice::from_ref(&o.alias),
+            min: o.range.min,
+            max: o.range.max,
+            default: o.range.default,
+            integer: o.range.step == 1.0,
+            description: o.description,
+        })
+        .collect()
+});
+
 impl FilterKind {
-    /// Every filter, in librealsense's usual chain order.
-    pub const ALL: [FilterKind; 7] = [
+    /// Every filter, in librealsense's usual chain order (the colorizer
+    /// last).
+    pub const ALL: [FilterKind; 8] = [
         FilterKind::Decimation,
         FilterKind::Threshold,
         FilterKind::DepthToDisparity,
@@ -181,6 +205,7 @@ impl FilterKind {
         FilterKind::Temporal,
         FilterKind::DisparityToDepth,
         FilterKind::HoleFilling,
+        FilterKind::Colorizer,
     ];
 
     /// Its name in a spec (`hole-filling`).
@@ -193,19 +218,13 @@ impl FilterKind {
             FilterKind::Spatial => "spatial",
             FilterKind::Temporal => "temporal",
             FilterKind::HoleFilling => "hole-filling",
+            FilterKind::Colorizer => "colorizer",
         }
     }
 
     /// The filter a spec name stands for (case and `_`/`-` do not matter).
     pub fn from_name(name: &str) -> Result<FilterKind> {
         let wanted = kebab(name);
-        if wanted == "colorizer" {
-            return Err(Error::InvalidArgument(
-                "filter colorizer: not available as a depth filter here (the colorizer is a \
-                 separate processing step)"
-                    .into(),
-            ));
-        }
         FilterKind::ALL
             .into_iter()
             .find(|k| k.name() == wanted)
@@ -226,6 +245,7 @@ impl FilterKind {
             FilterKind::Spatial => SPATIAL,
             FilterKind::Temporal => TEMPORAL,
             FilterKind::HoleFilling => HOLE_FILLING,
+            FilterKind::Colorizer => &COLORIZER,
         }
     }
 
@@ -377,6 +397,10 @@ mod tests {
         assert_eq!(spec.value("magnitude"), 2.0);
         let plain = FilterSpec::parse("Hole_Filling").expect("spec");
         assert_eq!(plain.value("mode"), 1.0);
+        let colorizer =
+            FilterSpec::parse("colorizer:color_scheme=2,max-distance=2.9").expect("spec");
+        assert_eq!(colorizer.options, [("color-scheme", 2.0), ("max", 2.9)]);
+        assert_eq!(colorizer.value("histogram-equalization"), 1.0);
     }
 
     #[test]
@@ -408,7 +432,10 @@ mod tests {
                 "depth-to-disparity:x=1",
                 "filter depth-to-disparity: takes no options",
             ),
-            ("colorizer", "filter colorizer"),
+            (
+                "colorizer:color-scheme=10",
+                "filter colorizer: option color-scheme must be a whole number from 0 to 9",
+            ),
         ];
         for (spec, want) in cases {
             let message = FilterSpec::parse(spec).expect_err(spec).to_string();

@@ -16,8 +16,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use rsbag::device::{Format, Frame, ProfileKind, StreamId, StreamProfile};
 use rsbag::playback::{FrameReader, RecordedFrame, SyncOptions};
+use rsbag::rosbag2::McapCompression;
 use rsbag::storage::Format as FileFormat;
 use rsbag::{Error, Result};
 
@@ -78,25 +80,36 @@ pub enum Target {
     Ros2,
 }
 
-/// The storage of a `--to ros2` bag.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Storage {
-    /// SQLite 3 (`NAME_0.db3`), rosbag2's default up to Iron.
-    Sqlite3,
-    /// MCAP (`NAME_0.mcap`, zstd chunks), the default from Jazzy on.
-    Mcap,
+/// `--storage`: rosbag2's storage plugins, by the names the library
+/// gives them.
+fn rosbag2_storage() -> impl clap::builder::TypedValueParser<Value = FileFormat> {
+    let plugins = FileFormat::ALL.into_iter().filter_map(|format| {
+        let help = match format {
+            FileFormat::Db3 => "SQLite 3 (`NAME_0.db3`), rosbag2's default up to Iron",
+            FileFormat::Mcap => "MCAP (`NAME_0.mcap`, zstd chunks), the default from Jazzy on",
+            FileFormat::Bag => return None,
+        };
+        Some(PossibleValue::new(format.rosbag2_storage_id()?).help(help))
+    });
+    PossibleValuesParser::new(plugins).try_map(|id| FileFormat::of_rosbag2_storage_id(&id))
 }
 
-/// How the chunks of a `--storage mcap` bag are compressed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum McapCompression {
-    /// zstd at its fastest level on every core (`ros2 bag record` writes
-    /// zstd chunks by default).
-    Zstd,
-    /// LZ4: quicker, larger.
-    Lz4,
-    /// Uncompressed (as rosbags-convert writes MCAP): quickest, largest.
-    None,
+/// `--mcap-compression`: how the chunks of a `--storage mcap` bag are
+/// compressed.
+fn mcap_compression() -> impl clap::builder::TypedValueParser<Value = McapCompression> {
+    let values = McapCompression::ALL.map(|compression| {
+        let help = match compression {
+            McapCompression::Zstd => {
+                "zstd at its fastest level on every core (`ros2 bag record` writes zstd chunks by default)"
+            }
+            McapCompression::Lz4 => "LZ4: quicker, larger",
+            McapCompression::None => {
+                "uncompressed (as rosbags-convert writes MCAP): quickest, largest"
+            }
+        };
+        PossibleValue::new(compression.name()).help(help)
+    });
+    PossibleValuesParser::new(values).try_map(|name| name.parse::<McapCompression>())
 }
 
 /// Write the frames of a recording as files, like librealsense's
@@ -274,10 +287,10 @@ pub struct Args {
     #[arg(long)]
     force: bool,
     /// With `--to ros2`: the storage plugin.
-    #[arg(long, value_enum, default_value = "sqlite3")]
-    storage: Storage,
+    #[arg(long, value_parser = rosbag2_storage(), default_value = "sqlite3")]
+    storage: FileFormat,
     /// With `--to ros2 --storage mcap`: how the chunks are compressed.
-    #[arg(long, value_enum, default_value = "zstd")]
+    #[arg(long, value_parser = mcap_compression(), default_value = "zstd")]
     mcap_compression: McapCompression,
     /// With `--to ros2`: the namespace of the topics (the RealSense ROS 2
     /// wrapper's default is `/camera/camera`).
@@ -379,13 +392,13 @@ fn convert_one(args: Args) -> Result<ExitCode> {
     }
     let ros2 = args.to == Target::Ros2;
     let ros2_options_given =
-        args.storage != Storage::Sqlite3 || args.namespace != rsbag::ros_camera::DEFAULT_NAMESPACE;
+        args.storage != FileFormat::Db3 || args.namespace != rsbag::ros_camera::DEFAULT_NAMESPACE;
     if !ros2 && ros2_options_given {
         return Err(Error::InvalidArgument(
             "--storage and --namespace go with --to ros2".into(),
         ));
     }
-    if args.mcap_compression != McapCompression::Zstd && args.storage != Storage::Mcap {
+    if args.mcap_compression != McapCompression::Zstd && args.storage != FileFormat::Mcap {
         return Err(Error::InvalidArgument(
             "--mcap-compression goes with --to ros2 --storage mcap".into(),
         ));
@@ -400,15 +413,8 @@ fn convert_one(args: Args) -> Result<ExitCode> {
         let target = convert_file::Ros2Target {
             file: &args.file,
             out: &args.out,
-            storage: match args.storage {
-                Storage::Sqlite3 => FileFormat::Db3,
-                Storage::Mcap => FileFormat::Mcap,
-            },
-            mcap_compression: match args.mcap_compression {
-                McapCompression::Zstd => rsbag::rosbag2::McapCompression::Zstd,
-                McapCompression::Lz4 => rsbag::rosbag2::McapCompression::Lz4,
-                McapCompression::None => rsbag::rosbag2::McapCompression::None,
-            },
+            storage: args.storage,
+            mcap_compression: args.mcap_compression,
             namespace: &args.namespace,
             streams: select::streams(|n| reader.find_streams(n), &args.streams)?,
             window,

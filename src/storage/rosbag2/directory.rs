@@ -45,18 +45,35 @@ pub enum McapCompression {
     None,
 }
 
+impl McapCompression {
+    /// Every compression.
+    pub const ALL: [McapCompression; 3] = [
+        McapCompression::Zstd,
+        McapCompression::Lz4,
+        McapCompression::None,
+    ];
+
+    /// Its name, as `FromStr` reads it (`zstd`, `lz4`, `none`).
+    pub fn name(self) -> &'static str {
+        match self {
+            McapCompression::Zstd => "zstd",
+            McapCompression::Lz4 => "lz4",
+            McapCompression::None => "none",
+        }
+    }
+}
+
 impl std::str::FromStr for McapCompression {
     type Err = Error;
 
     fn from_str(s: &str) -> Result<McapCompression> {
-        match s {
-            "zstd" => Ok(McapCompression::Zstd),
-            "lz4" => Ok(McapCompression::Lz4),
-            "none" => Ok(McapCompression::None),
-            _ => Err(Error::InvalidArgument(format!(
-                "unknown MCAP compression {s:?} (zstd, lz4 or none)"
-            ))),
-        }
+        (McapCompression::ALL.into_iter())
+            .find(|c| c.name() == s)
+            .ok_or_else(|| {
+                Error::InvalidArgument(format!(
+                    "unknown MCAP compression {s:?} (zstd, lz4 or none)"
+                ))
+            })
     }
 }
 
@@ -80,7 +97,9 @@ struct DirTopic {
     storage_id: u32,
 }
 
-enum StorageFile {
+/// The open writer of the bag's one storage file (its format is the
+/// [`Format`](crate::storage::Format) the bag was made with).
+enum StorageWriter {
     Sqlite3(Box<Db3Writer>),
     Mcap(Box<mcap::Writer<BufWriter<File>>>),
 }
@@ -112,7 +131,7 @@ pub struct BagDirWriter {
     file_name: String,
     /// rosbag2's name of the storage plugin (`sqlite3`, `mcap`).
     storage_id: &'static str,
-    storage: StorageFile,
+    storage: StorageWriter,
     topics: Vec<DirTopic>,
     schemas: BTreeMap<String, u16>,
     span: Option<(u64, u64)>,
@@ -215,8 +234,8 @@ impl BagDirWriter {
         let (definition, hash) =
             ros2_definitions::definition(msg_type).unwrap_or_else(|| (String::new(), ""));
         let storage_id = match &mut self.storage {
-            StorageFile::Sqlite3(db) => db.add_topic(name, msg_type, qos)?,
-            StorageFile::Mcap(mcap) => {
+            StorageWriter::Sqlite3(db) => db.add_topic(name, msg_type, qos)?,
+            StorageWriter::Mcap(mcap) => {
                 let schema = match self.schemas.get(msg_type) {
                     Some(&id) => id,
                     None => {
@@ -260,8 +279,8 @@ impl BagDirWriter {
             )));
         };
         match &mut self.storage {
-            StorageFile::Sqlite3(db) => db.write_parts(entry.storage_id, time, parts)?,
-            StorageFile::Mcap(mcap) => {
+            StorageWriter::Sqlite3(db) => db.write_parts(entry.storage_id, time, parts)?,
+            StorageWriter::Mcap(mcap) => {
                 self.joined.clear();
                 for part in parts {
                     self.joined.extend_from_slice(part);
@@ -292,13 +311,13 @@ impl BagDirWriter {
         &mut self,
         write: impl FnOnce(&mut BagDirWriter) -> Result<T>,
     ) -> Result<T> {
-        if let StorageFile::Sqlite3(db) = &mut self.storage {
+        if let StorageWriter::Sqlite3(db) = &mut self.storage {
             db.hold_commits();
         }
         let written = write(self);
         match &mut self.storage {
-            StorageFile::Sqlite3(db) => db.release_commits(written),
-            StorageFile::Mcap(_) => written,
+            StorageWriter::Sqlite3(db) => db.release_commits(written),
+            StorageWriter::Mcap(_) => written,
         }
     }
 
@@ -333,11 +352,11 @@ impl BagDirWriter {
             .collect::<Vec<_>>()
             .join("\n");
         match self.storage {
-            StorageFile::Sqlite3(mut db) => {
+            StorageWriter::Sqlite3(mut db) => {
                 db.set_metadata(METADATA_VERSION, &information)?;
                 (*db).finish()?;
             }
-            StorageFile::Mcap(mut mcap) => {
+            StorageWriter::Mcap(mut mcap) => {
                 let metadata = mcap::records::Metadata {
                     name: "rosbag2".into(),
                     metadata: BTreeMap::from([
@@ -373,7 +392,7 @@ impl BagDirWriter {
     /// Stop writing and delete the temporary directory.
     pub fn abandon(self) {
         let partial_dir = self.partial_dir.clone();
-        if let StorageFile::Sqlite3(db) = self.storage {
+        if let StorageWriter::Sqlite3(db) = self.storage {
             (*db).abandon();
         }
         let _ = std::fs::remove_dir_all(partial_dir);
@@ -424,14 +443,14 @@ fn open_storage(
     path: &Path,
     format: Format,
     mcap_compression: McapCompression,
-) -> Result<StorageFile> {
+) -> Result<StorageWriter> {
     match format {
         Format::Db3 => {
             let mut db = Db3Writer::create_with_schema(path, Db3Schema::Rosbag2)?;
             // A conversion can be run again from its input: no sync per
             // commit, as `cp` (the directory appears only when complete).
             db.set_durable(false)?;
-            Ok(StorageFile::Sqlite3(Box::new(db)))
+            Ok(StorageWriter::Sqlite3(Box::new(db)))
         }
         Format::Mcap => {
             let file = File::create_new(path).map_err(|error| Error::Io {
@@ -452,7 +471,7 @@ fn open_storage(
             };
             options
                 .create(BufWriter::with_capacity(1 << 20, file))
-                .map(|w| StorageFile::Mcap(Box::new(w)))
+                .map(|w| StorageWriter::Mcap(Box::new(w)))
                 .map_err(|e| mcap_error(path, e))
         }
         Format::Bag => Err(Error::InvalidArgument(format!(

@@ -5,6 +5,7 @@
 mod kalibr;
 mod npy;
 pub(crate) mod prepare;
+pub(crate) mod recording;
 mod render;
 mod video;
 
@@ -23,7 +24,6 @@ use rsbag::rosbag2::McapCompression;
 use rsbag::storage::Format as FileFormat;
 use rsbag::{Error, Result};
 
-use super::convert_file;
 use super::damage::Losses;
 use super::files;
 use super::interrupt::{on_interrupt, Guard, Undo};
@@ -354,8 +354,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     })
 }
 
-/// Convert `args.file` into `args.out`.
-fn convert_one(args: Args) -> Result<ExitCode> {
+/// The options that do not go with `args.to`, refused before anything
+/// is read or written.
+fn check_args(args: &Args) -> Result<()> {
     if args.colorize && args.to != Target::Png {
         return Err(Error::InvalidArgument(
             "--colorize goes with --to png".into(),
@@ -376,24 +377,20 @@ fn convert_one(args: Args) -> Result<ExitCode> {
             "--align-to goes with --to png, raw, csv, npy or ply".into(),
         ));
     }
-    check_filters(&args)?;
+    check_filters(args)?;
     if args.to == Target::Mp4 {
         video::check_ffmpeg()?;
     }
-    let file_format = match args.to {
-        Target::Db3 => Some(FileFormat::Db3),
-        Target::Bag => Some(FileFormat::Bag),
-        _ => None,
-    };
-    if file_format.is_none() && (args.uncompressed || args.keep_pose || args.force) {
+    if !matches!(args.to, Target::Db3 | Target::Bag)
+        && (args.uncompressed || args.keep_pose || args.force)
+    {
         return Err(Error::InvalidArgument(
             "--uncompressed, --keep-pose and --force go with --to db3 or --to bag".into(),
         ));
     }
-    let ros2 = args.to == Target::Ros2;
     let ros2_options_given =
         args.storage != FileFormat::Db3 || args.namespace != rsbag::ros_camera::DEFAULT_NAMESPACE;
-    if !ros2 && ros2_options_given {
+    if args.to != Target::Ros2 && ros2_options_given {
         return Err(Error::InvalidArgument(
             "--storage and --namespace go with --to ros2".into(),
         ));
@@ -403,46 +400,66 @@ fn convert_one(args: Args) -> Result<ExitCode> {
             "--mcap-compression goes with --to ros2 --storage mcap".into(),
         ));
     }
+    Ok(())
+}
+
+/// Convert `args.file` into `args.out`.
+fn convert_one(args: Args) -> Result<ExitCode> {
+    check_args(&args)?;
     let reader = select::open(&args.file)?;
     let mut losses = Losses::new(&args.file);
     losses.scanned(reader.recording());
-    if ros2 {
-        let window = (args.start.is_some() || args.duration.is_some())
-            .then(|| Window::new(reader.duration(), args.start, args.duration))
-            .transpose()?;
-        let target = convert_file::Ros2Target {
-            file: &args.file,
-            out: &args.out,
-            storage: args.storage,
-            mcap_compression: args.mcap_compression,
-            namespace: &args.namespace,
-            streams: select::streams(|n| reader.find_streams(n), &args.streams)?,
-            window,
-            filters: args.filters.clone(),
-        };
-        super::emit(&convert_file::run_ros2(&reader, target)?);
-        return Ok(losses.exit_code());
+    match args.to {
+        Target::Ros2 => super::emit(&to_ros2(&reader, &args)?),
+        Target::Db3 => super::emit(&to_recording(&reader, &args, FileFormat::Db3)?),
+        Target::Bag => super::emit(&to_recording(&reader, &args, FileFormat::Bag)?),
+        _ => export_frames(&reader, &args, &mut losses)?,
     }
-    if let Some(format) = file_format {
-        let window = (args.start.is_some() || args.duration.is_some())
-            .then(|| Window::new(reader.duration(), args.start, args.duration))
-            .transpose()?;
-        let target = convert_file::FileTarget {
-            file: &args.file,
-            out: &args.out,
-            format,
-            streams: select::streams(|n| reader.find_streams(n), &args.streams)?,
-            window,
-            uncompressed: args.uncompressed,
-            keep_pose: args.keep_pose,
-            force: args.force,
-            skip_unreadable: false,
-            filters: args.filters.clone(),
-        };
-        super::emit(&convert_file::run(&reader, target)?.text);
-        return Ok(losses.exit_code());
-    }
-    let (streams, skipped) = convertible(&reader, &args)?;
+    Ok(losses.exit_code())
+}
+
+/// `--start`/`--duration` of a whole-recording conversion, if given.
+fn window_of(reader: &FrameReader, args: &Args) -> Result<Option<Window>> {
+    (args.start.is_some() || args.duration.is_some())
+        .then(|| Window::new(reader.duration(), args.start, args.duration))
+        .transpose()
+}
+
+/// `--to ros2`: a ROS 2 bag of standard messages.
+fn to_ros2(reader: &FrameReader, args: &Args) -> Result<String> {
+    let target = recording::Ros2Target {
+        file: &args.file,
+        out: &args.out,
+        storage: args.storage,
+        mcap_compression: args.mcap_compression,
+        namespace: &args.namespace,
+        streams: select::streams(|n| reader.find_streams(n), &args.streams)?,
+        window: window_of(reader, args)?,
+        filters: args.filters.clone(),
+    };
+    recording::run_ros2(reader, target)
+}
+
+/// `--to db3` or `--to bag`: the recording written anew in `format`.
+fn to_recording(reader: &FrameReader, args: &Args, format: FileFormat) -> Result<String> {
+    let target = recording::FileTarget {
+        file: &args.file,
+        out: &args.out,
+        format,
+        streams: select::streams(|n| reader.find_streams(n), &args.streams)?,
+        window: window_of(reader, args)?,
+        uncompressed: args.uncompressed,
+        keep_pose: args.keep_pose,
+        force: args.force,
+        skip_unreadable: false,
+        filters: args.filters.clone(),
+    };
+    Ok(recording::run(reader, target)?.text)
+}
+
+/// The frames as files in the directory `args.out`.
+fn export_frames(reader: &FrameReader, args: &Args, losses: &mut Losses) -> Result<()> {
+    let (streams, skipped) = convertible(reader, args)?;
     if args.to == Target::Kalibr {
         kalibr::check_streams(&streams).map_err(|e| e.in_file(&args.file))?;
     }
@@ -453,9 +470,9 @@ fn convert_one(args: Args) -> Result<ExitCode> {
     // then not coloured (the colour mapping is of the recorded depth).
     let coloured_clouds = args.to == Target::Ply && args.filters.is_empty();
     let mut preparer =
-        prepare::Preparer::new(&reader, &streams, align_to, coloured_clouds).map_err(in_file)?;
+        prepare::Preparer::new(reader, &streams, align_to, coloured_clouds).map_err(in_file)?;
     let mut filters = StreamFilters::new(reader.recording(), &args.filters);
-    let renderer = render::Renderer::new(&args, &reader, &streams);
+    let renderer = render::Renderer::new(args, reader, &streams);
     let total = reader
         .select()
         .streams(streams.iter().copied())
@@ -466,7 +483,7 @@ fn convert_one(args: Args) -> Result<ExitCode> {
         .sum();
     let bar = progress::bar(total, "frames");
     let dir = OutputDir::create(&args.out)?;
-    let mut writer = Writer::new(&args, &dir);
+    let mut writer = Writer::new(args, &dir);
     let mut work = Batch {
         pending: Vec::with_capacity(BATCH),
         preparer: &mut preparer,
@@ -516,8 +533,8 @@ fn convert_one(args: Args) -> Result<ExitCode> {
     }
     dir.finish()?;
     bar.finish_and_clear();
-    super::emit(&summary(&args, &written, &skipped, &notes));
-    Ok(losses.exit_code())
+    super::emit(&summary(args, &written, &skipped, &notes));
+    Ok(())
 }
 
 /// Frames rendered together, on every core.

@@ -13,7 +13,6 @@ mod calib;
 mod check;
 mod compress;
 mod convert;
-mod convert_file;
 mod damage;
 mod devices;
 mod files;

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use rsbag::bag::{copy_messages, Bag, WriterOptions};
 use rsbag::{Error, Result};
 
-use super::convert_file;
+use super::convert::recording;
 use super::damage::Losses;
 use super::output::{compression_of, losses, refuse_existing, Destination};
 use super::progress;
@@ -125,7 +125,7 @@ fn recover_db3(args: &Args) -> Result<ExitCode> {
     // Written under another name first: the output's own temporary name,
     // NAME.db3.partial, is the input. The name still says `.db3`.
     let recovered = out.with_extension("recovered.db3");
-    let target = convert_file::FileTarget {
+    let target = recording::FileTarget {
         file: &args.file,
         out: &recovered,
         format: rsbag::storage::Format::Db3,
@@ -140,7 +140,7 @@ fn recover_db3(args: &Args) -> Result<ExitCode> {
         skip_unreadable: true,
         filters: Vec::new(),
     };
-    let written = convert_file::run(&reader, target)?;
+    let written = recording::run(&reader, target)?;
     std::fs::rename(&recovered, &out).map_err(|e| Error::Io {
         path: out.clone(),
         error: e,

@@ -11,7 +11,7 @@ use rsbag::record::trim::Trim;
 use rsbag::storage::Format as FileFormat;
 use rsbag::{Error, Result};
 
-use super::convert_file;
+use super::convert::recording;
 use super::files;
 use super::output::{compression_of, Destination};
 use super::progress;
@@ -162,7 +162,7 @@ fn trim_db3(
             "--compression chooses a bag's chunk compression; a .db3 keeps librealsense's image compression".into(),
         ));
     }
-    let target = convert_file::FileTarget {
+    let target = recording::FileTarget {
         file,
         out,
         format: FileFormat::Db3,
@@ -174,6 +174,6 @@ fn trim_db3(
         skip_unreadable: false,
         filters: Vec::new(),
     };
-    super::emit(&convert_file::run(reader, target)?.text);
+    super::emit(&recording::run(reader, target)?.text);
     Ok(())
 }

@@ -129,7 +129,7 @@ impl Renderer {
                 Rendered::Picture(processing::picture(frame, units, near, far)?)
             }
             Target::Csv | Target::Kalibr => Rendered::InOrder,
-            // Whole files are written by `convert_file`, never frame by frame.
+            // Whole files are written by `recording`, never frame by frame.
             Target::Db3 | Target::Bag | Target::Ros2 => {
                 return Err(Error::InvalidArgument(format!(
                     "--to {} writes one file, not a frame at a time",

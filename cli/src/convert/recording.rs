@@ -19,10 +19,10 @@ use rsbag::rosbag2::McapCompression;
 use rsbag::storage::Format as FileFormat;
 use rsbag::{BagTime, Error, Result};
 
-use super::interrupt::{on_interrupt, Undo};
-use super::output::{refuse_existing, same_file};
-use super::progress;
-use super::select::Window;
+use crate::interrupt::{on_interrupt, Undo};
+use crate::output::{refuse_existing, same_file};
+use crate::progress;
+use crate::select::Window;
 
 /// What to write and how.
 pub struct FileTarget<'a> {

@@ -644,6 +644,28 @@ fn the_server_serves_the_recording_and_nothing_else() {
         assert!(status == 404 || status == 400, "{path}: {status}");
         assert!(!body.contains("[package]"), "{path}");
     }
+    // Depth filters this recording cannot run (it records no stereo
+    // baseline: no disparity), or that are not filters: a bad request,
+    // with why.
+    for (path, why) in [
+        (
+            "/api/frame?stream=Depth%200&index=3&filter=depth-to-disparity",
+            "Stereo Baseline",
+        ),
+        (
+            "/api/cloud?stream=Depth%200&index=3&filter=depth-to-disparity&filter=disparity-to-depth",
+            "Stereo Baseline",
+        ),
+        ("/api/frame?stream=Depth%200&index=3&filter=blur", "blur"),
+        (
+            "/api/frame?stream=Depth%200&index=3&filter=spatial%3Aalpha%3D7",
+            "alpha",
+        ),
+    ] {
+        let (status, body) = get(path);
+        assert_eq!(status, 400, "{path}: {body}");
+        assert!(body.contains(why), "{path}: {body}");
+    }
     let post = http(
         &address,
         &format!("POST /api/recording HTTP/1.1\r\nHost: {address}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"),

@@ -5,7 +5,10 @@
 //! the mouse, and in an exported report; the depth picture in each of
 //! librealsense's colour schemes, equalized or over a range, shows
 //! exactly what pyrealsense2 2.55's `rs.colorizer` makes of that frame as
-//! librealsense plays it (tests/interop/rs_colorize_bag.py).
+//! librealsense plays it (tests/interop/rs_colorize_bag.py); with the
+//! depth filter toggles on, the depth the page receives is what `rsbag
+//! convert --filter` (tested against librealsense's filters) writes of
+//! that frame.
 
 #[path = "../../tests/common/mod.rs"]
 mod common;
@@ -338,4 +341,125 @@ fn the_depth_view_shows_librealsenses_colour_schemes_exactly() {
     }
     // Every scheme, equalized or not, is a picture of its own.
     assert_eq!(pictures.len(), 20);
+}
+
+/// The vertex count of a PLY file.
+fn ply_vertex_count(path: &Path) -> u64 {
+    let data = std::fs::read(path).expect("read the PLY");
+    String::from_utf8_lossy(&data[..data.len().min(1000)])
+        .lines()
+        .find_map(|l| l.strip_prefix("element vertex "))
+        .expect("vertex count")
+        .parse()
+        .expect("count")
+}
+
+/// `rsbag convert FILE --to TARGET --filter SPEC...` of the depth stream,
+/// into `out`.
+fn convert_filtered(bag: &Path, to: &str, specs: &Value, out: &Path) {
+    let mut args = vec!["convert", s(bag), "--to", to, "--streams", "depth"];
+    for spec in specs.as_array().expect("specs") {
+        args.extend(["--filter", spec.as_str().expect("spec")]);
+    }
+    args.extend(["--out", s(out)]);
+    run::ok(&args);
+}
+
+/// The viewer of `bag` at depth frame `index`, with the decimation toggle
+/// on, then every filter toggle on: the chain the page sends is
+/// `expected` (for both); the depth the page receives is what `rsbag
+/// convert --filter` writes of that frame; the 3D view's cloud is of the
+/// filtered depth (convert's PLY's vertex count), fewer vertices than
+/// without the filters. `index` is at most 8: the temporal filter's window
+/// (the 8 frames before the one shown) then starts at the stream's first
+/// frame, as convert's does, so the whole chain is compared.
+fn check_filter_toggles(bag: &Path, index: u64, expected: &[&str]) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let served = Served::start(bag);
+    let page = browse(&served.url, &["--index", &index.to_string(), "--filters"]);
+    drop(served);
+    let plain = &page["cloud"]["header"];
+    let (decimated, filtered) = (&page["decimated"], &page["filtered"]);
+    assert_eq!(
+        decimated["filters"],
+        serde_json::json!(["decimation:magnitude=2"])
+    );
+    assert_eq!(filtered["filters"], serde_json::json!(expected));
+    for (k, shown) in [decimated, filtered].into_iter().enumerate() {
+        let header = &shown["header"];
+        assert_eq!(header["index"].as_u64(), Some(index));
+        assert_eq!(shown["cloud"]["index"].as_u64(), Some(index));
+        assert!(
+            header["width"].as_u64() < plain["width"].as_u64(),
+            "{header}"
+        );
+        let number = header["number"].as_u64().expect("number");
+        let raw = dir.path().join(format!("raw{k}"));
+        convert_filtered(bag, "raw", &shown["filters"], &raw);
+        let converted =
+            std::fs::read(raw.join(format!("Depth_{number:06}.raw"))).expect("convert's frame");
+        let size = header["width"].as_u64().expect("w") * header["height"].as_u64().expect("h");
+        assert_eq!(converted.len() as u64, size * 2);
+        assert!(
+            bytes(&shown["values"]) == converted,
+            "{}: the depth shown differs from convert's",
+            shown["filters"]
+        );
+        let cloud = &shown["cloud"];
+        assert_eq!(
+            (&cloud["width"], &cloud["height"]),
+            (&header["width"], &header["height"])
+        );
+        let ply = dir.path().join(format!("ply{k}"));
+        convert_filtered(bag, "ply", &shown["filters"], &ply);
+        assert_eq!(
+            cloud["count"].as_u64(),
+            Some(ply_vertex_count(
+                &ply.join(format!("Depth_{number:06}.ply"))
+            )),
+            "{}",
+            shown["filters"]
+        );
+        assert!(cloud["count"].as_u64() < plain["count"].as_u64(), "{cloud}");
+    }
+    assert_ne!(decimated["values"], filtered["values"]);
+}
+
+#[test]
+fn the_filter_toggles_show_the_depth_convert_filters() {
+    // A depth camera without a stereo baseline: no disparity.
+    let bag = common::sample(&format!("{SAMPLE}.bag"));
+    check_filter_toggles(
+        &bag,
+        INDEX,
+        &[
+            "decimation:magnitude=2",
+            "threshold:min=0.15,max=4",
+            "spatial:alpha=0.5",
+            "temporal:alpha=0.4",
+            "hole-filling:mode=1",
+        ],
+    );
+}
+
+#[test]
+fn the_filter_toggles_run_spatial_and_temporal_in_disparity_for_stereo_depth() {
+    // Written by librealsense: a stereo depth sensor (its baseline
+    // recorded), with noise, holes and a moving box.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bag = dir.path().join("stereo.bag");
+    common::python("rs_filters.py", &["record", s(&bag), "--frames", "12"]);
+    check_filter_toggles(
+        &bag,
+        8,
+        &[
+            "decimation:magnitude=2",
+            "threshold:min=0.15,max=4",
+            "depth-to-disparity",
+            "spatial:alpha=0.5",
+            "temporal:alpha=0.4",
+            "disparity-to-depth",
+            "hole-filling:mode=1",
+        ],
+    );
 }

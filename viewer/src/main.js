@@ -54,7 +54,9 @@ class Viewer {
     /** Every frame drawn: stream, index and the time from asking to drawn. */
     this.framesShown = [];
     this.tooltip = new Tooltip();
-    this.depth = new DepthSettings(() => this.depthSettingsChanged());
+    const depthStreams = this.recording.streams.filter((s) => s.kind === 'depth');
+    this.depth = new DepthSettings(() => this.depthSettingsChanged(),
+      depthStreams.length > 0 && depthStreams.every((s) => s.stereo_baseline_mm != null));
     this.depth.range = this.depthRange;
     this.pictures = new Pictures(this.recording, source, this);
     this.cloud = new CloudView(this.recording, source, this);

@@ -3,14 +3,17 @@
 // one JSON object, for cli/tests/view_cloud.rs to judge against rsbag's
 // PLY and librealsense's colorizer.
 //
-//   node cloud.mjs URL [--index K] [--schemes] [--screenshot FILE]
+//   node cloud.mjs URL [--index K] [--schemes] [--filters] [--screenshot FILE]
 //
 // URL: a served page or an exported report (file:///…). --index K: show
 // the depth stream's K-th frame. Prints `cloud` (the cloud the page drew:
 // its header, the camera's matrices and the canvas's pixels, read back
 // from the WebGL canvas) as it opens and after a drag that turns it
 // (`orbited`); with --schemes, the depth picture in each of
-// librealsense's colour schemes, equalized and over 0.3-2.9 m.
+// librealsense's colour schemes, equalized and over 0.3-2.9 m; with
+// --filters, the depth frame and its cloud with the decimation toggle on
+// (`decimated`), then with every filter toggle on (`filtered`), each with
+// the filter SPECs the page sent.
 
 import { chromium } from 'playwright-core';
 
@@ -82,16 +85,21 @@ try {
   await page.mouse.up();
   out.orbited = await cloud();
 
+  const depthShown = () => page.evaluate((encoder) => {
+    const encode = eval(encoder);
+    const [key, frame] = Object.entries(window.rsbagViewer.state().shown).find(([, f]) => f.header.layout === 'depth16');
+    const canvas = document.querySelector(`canvas.frame[data-stream="${key}"]`);
+    const pixels = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    return { header: frame.header, values: encode(frame.pixels), rgba: encode(new Uint8Array(pixels.buffer)) };
+  }, b64);
+  const filtered = async () => ({
+    filters: await page.evaluate(() => window.rsbagViewer.depth.filters),
+    cloud: await page.evaluate(() => window.rsbagViewer.cloud.shown.header),
+    ...(await depthShown()),
+  });
   if (args.includes('--schemes')) {
     // Each of librealsense's schemes, equalized, then over a range.
     out.schemes = [];
-    const depthShown = () => page.evaluate((encoder) => {
-      const encode = eval(encoder);
-      const [key, frame] = Object.entries(window.rsbagViewer.state().shown).find(([, f]) => f.header.layout === 'depth16');
-      const canvas = document.querySelector(`canvas.frame[data-stream="${key}"]`);
-      const pixels = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
-      return { header: frame.header, values: encode(frame.pixels), rgba: encode(new Uint8Array(pixels.buffer)) };
-    }, b64);
     await page.fill('#depth-near', '0.3');
     await page.fill('#depth-far', '2.9');
     await page.dispatchEvent('#depth-far', 'change');
@@ -103,6 +111,14 @@ try {
         out.schemes.push({ scheme, equalize, near: 0.3, far: 2.9, ...(await depthShown()) });
       }
     }
+  }
+  if (args.includes('--filters')) {
+    await page.click('#filter-decimation');
+    await settle();
+    out.decimated = await filtered();
+    for (const name of ['threshold', 'spatial', 'temporal', 'hole-filling']) await page.click(`#filter-${name}`);
+    await settle();
+    out.filtered = await filtered();
   }
   const screenshot = option('--screenshot');
   if (screenshot) await page.locator('#cloud').screenshot({ path: screenshot });

@@ -9,10 +9,10 @@
 //! camera's coordinates: x right, y down, z forward), then their `count`
 //! colours (RGB, a byte each).
 
-use rsbag::device::StreamId;
+use rsbag::device::{Frame, StreamId};
 use rsbag::playback::{FrameReader, RecordedFrame};
 use rsbag::processing::{image, is_kept_vertex, texture_color, PointCloudMaker};
-use rsbag::Result;
+use rsbag::{Error, Result};
 use serde_json::json;
 
 use super::depth::DepthSettings;
@@ -49,23 +49,37 @@ impl CloudMaker {
     }
 
     /// The cloud of depth frame `depth` (read from `reader`) as the page
-    /// draws it, keeping the vertices of every `step`-th pixel of every
-    /// `step`-th row (1: all of them).
+    /// draws it, of its depth `processed` as `settings` ask
+    /// ([`DepthSettings::process`]), keeping the vertices of every n-th
+    /// pixel of every n-th row for at most `max_width` columns (none: all
+    /// of them).
     pub fn encode(
         &self,
         reader: &FrameReader,
         depth: &RecordedFrame,
+        processed: &Frame,
         settings: &DepthSettings,
-        step: u32,
+        max_width: Option<u32>,
     ) -> Result<Vec<u8>> {
-        let color = self
-            .color
-            .map(|c| color_frame_of(reader, depth, c))
-            .transpose()?
-            .flatten();
-        let processed = settings.process(depth.frame.clone())?;
+        // Filtered depth has its own size and intrinsics: its cloud is
+        // coloured as depth, as `rsbag convert --to ply --filter` leaves it.
+        let filtered = (!settings.filters.is_empty())
+            .then(|| self.filtered_maker(processed))
+            .transpose()?;
+        let color = match filtered {
+            Some(_) => None,
+            None => self
+                .color
+                .map(|c| color_frame_of(reader, depth, c))
+                .transpose()?
+                .flatten(),
+        };
         let (width, height) = processed.resolution().unwrap_or((0, 0));
-        let cloud = self.maker.calculate(&processed)?;
+        let step = max_width.map_or(1, |max| width.div_ceil(max).max(1));
+        let cloud = filtered
+            .as_ref()
+            .unwrap_or(&self.maker)
+            .calculate(processed)?;
         let kept = |i: usize| {
             let (x, y) = (i % width.max(1) as usize, i / width.max(1) as usize);
             step <= 1 || (x.is_multiple_of(step as usize) && y.is_multiple_of(step as usize))
@@ -83,7 +97,7 @@ impl CloudMaker {
             }
             None => {
                 let colorizer = settings.colorizer.unwrap_or_default();
-                let rgb = colorizer.colorize_frame(&processed, self.units)?.data;
+                let rgb = colorizer.colorize_frame(processed, self.units)?.data;
                 chosen
                     .iter()
                     .map(|&i| [rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2]])
@@ -125,6 +139,14 @@ impl CloudMaker {
             out.extend_from_slice(&rgb);
         }
         Ok(out)
+    }
+
+    /// The point clouds of filtered depth with `frame`'s intrinsics.
+    fn filtered_maker(&self, frame: &Frame) -> Result<PointCloudMaker> {
+        let intrinsics = frame.profile.intrinsics().ok_or_else(|| {
+            Error::InvalidArgument(format!("stream {} has no intrinsics", frame.profile.stream))
+        })?;
+        Ok(PointCloudMaker::new(&intrinsics, self.units))
     }
 }
 

@@ -282,9 +282,7 @@ fn clouds(reader: &FrameReader, count: u32) -> Result<Value> {
             let Ok(depth) = reader.frame(stream, index) else {
                 continue;
             };
-            let width = depth.frame.resolution().map_or(1, |(w, _)| w);
-            let step = width.div_ceil(CLOUD_WIDTH).max(1);
-            let bytes = maker.encode(reader, &depth, &settings, step)?;
+            let bytes = maker.encode(reader, &depth, &depth.frame, &settings, Some(CLOUD_WIDTH))?;
             clouds.push(base64::engine::general_purpose::STANDARD.encode(bytes));
         }
         if !clouds.is_empty() {

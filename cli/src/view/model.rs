@@ -13,6 +13,7 @@ use rsbag::device::{Frame, StreamId, StreamKind};
 use rsbag::playback::check::{check_file, CheckReport, FindingKind};
 use rsbag::playback::summary::Summary;
 use rsbag::playback::{Event, FrameReader, Recording};
+use rsbag::processing::filters::SensorFacts;
 use rsbag::processing::image_supported;
 use rsbag::storage::Storage;
 use rsbag::{BagTime, Error, Result};
@@ -146,6 +147,10 @@ fn timelines(
                 "width": profile.resolution().map(|r| r.0),
                 "height": profile.resolution().map(|r| r.1),
                 "depth_units": depth_units_of(recording, id),
+                // Whether depth filters can run in disparity (a stereo
+                // depth sensor's baseline, millimetres).
+                "stereo_baseline_mm": depth_units_of(recording, id)
+                    .and_then(|_| SensorFacts::of_stream(recording, id).stereo_baseline_mm),
                 "frames": lane.frames(),
                 "samples": lane.samples(),
             })

@@ -320,18 +320,40 @@ fn frame(site: &Site, query: &str) -> Reply {
         Ok(settings) => settings,
         Err(e) => return text(400, &e.to_string()),
     };
-    let encoded = read_frame(site, *stream, index).and_then(|mut recorded| {
-        if units.is_some() {
-            recorded.frame = settings.process(recorded.frame)?;
+    let mut recorded = match read_frame(site, *stream, index) {
+        Ok(recorded) => recorded,
+        Err(e) => return not_read(e),
+    };
+    if units.is_some() {
+        match settings.process(&site.reader, &recorded) {
+            Ok(frame) => recorded.frame = frame,
+            Err(e) => return not_processed(e),
         }
-        super::payload::encode_colored(&recorded, *units, max_width, settings.colorizer.as_ref())
-    });
+    }
+    let encoded =
+        super::payload::encode_colored(&recorded, *units, max_width, settings.colorizer.as_ref());
     match encoded {
         Ok(Some(bytes)) => body(bytes, "application/octet-stream"),
         Ok(None) => text(404, &format!("{key} has no pictures")),
-        // No such frame; otherwise the frame is there but cannot be read.
-        Err(e) if e.kind() == rsbag::ErrorKind::InvalidArgument => text(404, &e.to_string()),
-        Err(e) => text(500, &e.to_string()),
+        Err(e) => not_read(e),
+    }
+}
+
+/// The answer when a frame cannot be read or encoded: no such frame (404),
+/// or the frame is there but cannot be read (500).
+fn not_read(e: Error) -> Reply {
+    match e.kind() {
+        rsbag::ErrorKind::InvalidArgument => text(404, &e.to_string()),
+        _ => text(500, &e.to_string()),
+    }
+}
+
+/// The answer when the depth settings asked for cannot be applied to a
+/// frame (filters this recording lacks the facts for: 400).
+fn not_processed(e: Error) -> Reply {
+    match e.kind() {
+        rsbag::ErrorKind::InvalidArgument => text(400, &e.to_string()),
+        _ => text(500, &e.to_string()),
     }
 }
 
@@ -366,15 +388,17 @@ fn cloud(site: &Site, query: &str) -> Reply {
         Ok(settings) => settings,
         Err(e) => return text(400, &e.to_string()),
     };
-    let encoded = read_frame(site, maker.depth(), index).and_then(|depth| {
-        let width = depth.frame.resolution().map_or(1, |(w, _)| w);
-        let step = max_width.map_or(1, |max| width.div_ceil(max).max(1));
-        maker.encode(&site.reader, &depth, &settings, step)
-    });
-    match encoded {
+    let depth = match read_frame(site, maker.depth(), index) {
+        Ok(depth) => depth,
+        Err(e) => return not_read(e),
+    };
+    let processed = match settings.process(&site.reader, &depth) {
+        Ok(processed) => processed,
+        Err(e) => return not_processed(e),
+    };
+    match maker.encode(&site.reader, &depth, &processed, &settings, max_width) {
         Ok(bytes) => body(bytes, "application/octet-stream"),
-        Err(e) if e.kind() == rsbag::ErrorKind::InvalidArgument => text(404, &e.to_string()),
-        Err(e) => text(500, &e.to_string()),
+        Err(e) => not_read(e),
     }
 }
 

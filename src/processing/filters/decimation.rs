@@ -42,33 +42,69 @@ pub fn decimated_intrinsics(source: &Intrinsics, scale: usize) -> Intrinsics {
 pub fn decimate(depth: &[u16], width: usize, height: usize, scale: usize) -> Vec<u16> {
     let ((real_w, real_h), (pad_w, pad_h)) = decimated_size(width, height, scale);
     let mut out = vec![0u16; pad_w * pad_h];
-    let mut kernel = [0u16; 9];
-    for y in 0..real_h {
-        let block_rows = &depth[y * scale * width..];
-        let out_row = &mut out[y * pad_w..y * pad_w + real_w];
-        for (x, cell) in out_row.iter_mut().enumerate() {
-            let block = (0..scale)
-                .flat_map(|r| &block_rows[r * width + x * scale..r * width + x * scale + scale]);
-            *cell = if scale <= 3 {
-                let mut count = 0;
-                for &d in block.filter(|&&d| d != 0) {
-                    kernel[count] = d;
-                    count += 1;
-                }
-                median(&mut kernel[..count])
-            } else {
-                let (sum, count) = block
-                    .filter(|&&d| d != 0)
-                    .fold((0i32, 0i32), |(s, c), &d| (s + i32::from(d), c + 1));
-                if count == 0 {
-                    0
-                } else {
-                    (sum / count) as u16
-                }
-            };
+    if real_w == 0 {
+        return out;
+    }
+    let out_rows = out.chunks_exact_mut(pad_w).take(real_h);
+    let block_rows = depth.chunks_exact(width * scale);
+    for (out_row, block) in out_rows.zip(block_rows) {
+        let out_row = &mut out_row[..real_w];
+        match scale {
+            2 => median_row::<2>(out_row, block, width),
+            3 => median_row::<3>(out_row, block, width),
+            _ => mean_or_median_row(out_row, block, width, scale),
         }
     }
     out
+}
+
+/// One output row of decimation by `S` (2 or 3): each `S` x `S` block of
+/// the `S` input rows in `block` (`width` pixels each) becomes the median
+/// of its non-zero depths. Fixed-size blocks let the compiler drop the
+/// bounds checks of the inner loop.
+fn median_row<const S: usize>(out: &mut [u16], block: &[u16], width: usize) {
+    let rows: [&[u16]; S] = std::array::from_fn(|r| &block[r * width..r * width + out.len() * S]);
+    for (x, cell) in out.iter_mut().enumerate() {
+        // The non-zero depths, in librealsense's order (row by row),
+        // gathered without branching: each value is written, and counts
+        // only when non-zero.
+        let mut kernel = [0u16; 16];
+        let mut count = 0;
+        for row in &rows {
+            for &d in &row[x * S..x * S + S] {
+                kernel[count & 15] = d;
+                count += usize::from(d != 0);
+            }
+        }
+        *cell = median(&mut kernel[..count]);
+    }
+}
+
+/// One output row of decimation by any other scale: the median of the
+/// non-zero depths of each block for scale 1, their integer mean from 4
+/// up.
+fn mean_or_median_row(out: &mut [u16], block: &[u16], width: usize, scale: usize) {
+    let mut kernel = [0u16; 9];
+    for (x, cell) in out.iter_mut().enumerate() {
+        let values = (0..scale)
+            .flat_map(|r| &block[r * width + x * scale..r * width + x * scale + scale])
+            .filter(|&&d| d != 0);
+        *cell = if scale <= 3 {
+            let mut count = 0;
+            for &d in values {
+                kernel[count] = d;
+                count += 1;
+            }
+            median(&mut kernel[..count])
+        } else {
+            let (sum, count) = values.fold((0i32, 0i32), |(s, c), &d| (s + i32::from(d), c + 1));
+            if count == 0 {
+                0
+            } else {
+                (sum / count) as u16
+            }
+        };
+    }
 }
 
 /// Order `a` and `b` at indices `i` < `j`.

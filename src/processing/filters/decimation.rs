@@ -107,17 +107,19 @@ fn mean_or_median_row(out: &mut [u16], block: &[u16], width: usize, scale: usize
     }
 }
 
-/// Order `a` and `b` at indices `i` < `j`.
-#[inline]
+/// Order the values at indices `i` and `j`: the smaller at `i`, without a
+/// branch.
+#[inline(always)]
 fn sort(p: &mut [u16], i: usize, j: usize) {
-    if p[i] > p[j] {
-        p.swap(i, j);
-    }
+    let (a, b) = (p[i], p[j]);
+    p[i] = a.min(b);
+    p[j] = a.max(b);
 }
 
 /// The median of up to nine values as librealsense's selection networks
 /// (`opt_med3` … `opt_med9`) pick it; 0 for none. The networks leave the
 /// slice partly sorted.
+#[inline]
 fn median(p: &mut [u16]) -> u16 {
     match p.len() {
         0 => 0,
@@ -186,9 +188,7 @@ fn median(p: &mut [u16]) -> u16 {
             p[1] = p[1].min(p[4]);
             p[3] = p[3].min(p[6]);
             // Ordered the other way round: p[1] keeps the larger.
-            if p[3] > p[1] {
-                p.swap(3, 1);
-            }
+            sort(p, 3, 1);
             p[3] = p[5].max(p[3]);
             p[3].min(p[1])
         }
@@ -214,9 +214,7 @@ fn median(p: &mut [u16]) -> u16 {
             p[2] = p[2].min(p[5]);
             p[4] = p[4].min(p[7]);
             // Ordered the other way round: p[2] keeps the larger.
-            if p[4] > p[2] {
-                p.swap(4, 2);
-            }
+            sort(p, 4, 2);
             p[4] = p[6].max(p[4]);
             p[4].min(p[2])
         }

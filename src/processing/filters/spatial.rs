@@ -42,9 +42,7 @@ pub fn smooth_disparity(image: &mut [f32], width: usize, height: usize, p: &Spat
         return;
     }
     for _ in 0..p.iterations {
-        for row in image.chunks_exact_mut(width) {
-            disparity_row(row, p.alpha, p.delta);
-        }
+        disparity_rows(image, width, p.alpha, p.delta);
         disparity_columns(image, width, p.alpha, p.delta);
     }
 }
@@ -135,23 +133,51 @@ fn step(last_in: f32, last_out: f32, value: f32, alpha: f32, one_minus_alpha: f3
     }
 }
 
-/// One row of a disparity image: left to right, then right to left.
-fn disparity_row(row: &mut [f32], alpha: f32, delta: f32) {
-    let one_minus_alpha = 1.0 - alpha;
-    let (mut last_in, mut last_out) = (row[0], row[0]);
-    for value in &mut row[1..] {
-        let input = *value;
-        last_out = step(last_in, last_out, input, alpha, one_minus_alpha, delta);
-        *value = last_out;
-        last_in = input;
+/// Rows scanned side by side by [`disparity_rows`]: each row's scan is
+/// a chain of dependent steps, so several rows at once keep the core
+/// busy.
+const ROWS_TOGETHER: usize = 8;
+
+/// The rows of a disparity image (`width` pixels each), each left to
+/// right, then right to left.
+fn disparity_rows(image: &mut [f32], width: usize, alpha: f32, delta: f32) {
+    let mut groups = image.chunks_exact_mut(width * ROWS_TOGETHER);
+    for group in &mut groups {
+        rows_together::<ROWS_TOGETHER>(group, width, alpha, delta);
     }
-    let last = row.len() - 1;
-    let (mut last_in, mut last_out) = (row[last], row[last]);
-    for value in row[..last].iter_mut().rev() {
-        let input = *value;
-        last_out = step(last_in, last_out, input, alpha, one_minus_alpha, delta);
-        *value = last_out;
-        last_in = input;
+    for row in groups.into_remainder().chunks_exact_mut(width) {
+        rows_together::<1>(row, width, alpha, delta);
+    }
+}
+
+/// `N` rows of a disparity image (`group`, `width` pixels each), each
+/// scanned left to right, then right to left, the `N` scans stepping
+/// together.
+fn rows_together<const N: usize>(group: &mut [f32], width: usize, alpha: f32, delta: f32) {
+    let one_minus_alpha = 1.0 - alpha;
+    let mut rows = group.chunks_exact_mut(width);
+    let rows: [&mut [f32]; N] =
+        std::array::from_fn(|_| rows.next().expect("N rows of width pixels"));
+    let mut last_in: [f32; N] = std::array::from_fn(|r| rows[r][0]);
+    let mut last_out = last_in;
+    for x in 1..width {
+        for r in 0..N {
+            let input = rows[r][x];
+            last_out[r] = step(last_in[r], last_out[r], input, alpha, one_minus_alpha, delta);
+            rows[r][x] = last_out[r];
+            last_in[r] = input;
+        }
+    }
+    let last = width - 1;
+    last_in = std::array::from_fn(|r| rows[r][last]);
+    last_out = last_in;
+    for x in (0..last).rev() {
+        for r in 0..N {
+            let input = rows[r][x];
+            last_out[r] = step(last_in[r], last_out[r], input, alpha, one_minus_alpha, delta);
+            rows[r][x] = last_out[r];
+            last_in[r] = input;
+        }
     }
 }
 

@@ -76,7 +76,7 @@ fn median_row<const S: usize>(out: &mut [u16], block: &[u16], width: usize) {
                 count += usize::from(d != 0);
             }
         }
-        *cell = median(&mut kernel[..count]);
+        *cell = median(&mut kernel[..count.min(S * S)]);
     }
 }
 
@@ -118,8 +118,9 @@ fn sort(p: &mut [u16], i: usize, j: usize) {
 
 /// The median of up to nine values as librealsense's selection networks
 /// (`opt_med3` … `opt_med9`) pick it; 0 for none. The networks leave the
-/// slice partly sorted.
-#[inline]
+/// slice partly sorted. Inlined: in [`median_row`]'s loop the count's
+/// range is small and known.
+#[inline(always)]
 fn median(p: &mut [u16]) -> u16 {
     match p.len() {
         0 => 0,

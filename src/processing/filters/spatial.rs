@@ -122,7 +122,14 @@ fn valid(value: f32) -> bool {
 /// previous input was valid, and the state is then the previous output,
 /// which is what this reads.)
 #[inline(always)]
-fn step(last_in: f32, last_out: f32, value: f32, alpha: f32, one_minus_alpha: f32, delta: f32) -> f32 {
+fn step(
+    last_in: f32,
+    last_out: f32,
+    value: f32,
+    alpha: f32,
+    one_minus_alpha: f32,
+    delta: f32,
+) -> f32 {
     let d = last_in - value;
     let close = valid(last_in) & valid(value) & (d < delta) & (d > -delta);
     let blended = value * alpha + last_out * one_minus_alpha;
@@ -163,7 +170,14 @@ fn rows_together<const N: usize>(group: &mut [f32], width: usize, alpha: f32, de
     for x in 1..width {
         for r in 0..N {
             let input = rows[r][x];
-            last_out[r] = step(last_in[r], last_out[r], input, alpha, one_minus_alpha, delta);
+            last_out[r] = step(
+                last_in[r],
+                last_out[r],
+                input,
+                alpha,
+                one_minus_alpha,
+                delta,
+            );
             rows[r][x] = last_out[r];
             last_in[r] = input;
         }
@@ -174,7 +188,14 @@ fn rows_together<const N: usize>(group: &mut [f32], width: usize, alpha: f32, de
     for x in (0..last).rev() {
         for r in 0..N {
             let input = rows[r][x];
-            last_out[r] = step(last_in[r], last_out[r], input, alpha, one_minus_alpha, delta);
+            last_out[r] = step(
+                last_in[r],
+                last_out[r],
+                input,
+                alpha,
+                one_minus_alpha,
+                delta,
+            );
             rows[r][x] = last_out[r];
             last_in[r] = input;
         }

@@ -50,7 +50,7 @@ pub fn decimate(depth: &[u16], width: usize, height: usize, scale: usize) -> Vec
     for (out_row, block) in out_rows.zip(block_rows) {
         let out_row = &mut out_row[..real_w];
         match scale {
-            2 => median_row::<2>(out_row, block, width),
+            2 => median_row_2(out_row, block, width),
             3 => median_row::<3>(out_row, block, width),
             _ => mean_or_median_row(out_row, block, width, scale),
         }
@@ -58,7 +58,38 @@ pub fn decimate(depth: &[u16], width: usize, height: usize, scale: usize) -> Vec
     out
 }
 
-/// One output row of decimation by `S` (2 or 3): each `S` x `S` block of
+/// One output row of decimation by 2: each 2 x 2 block of the two input
+/// rows in `block` (`width` pixels each) becomes the lower middle of its
+/// non-zero depths, which is what librealsense's networks pick for 1 to 4
+/// values: the smallest of 1 or 2, the second smallest of 3 or 4. Holes
+/// are ranked above every depth, so the non-zero depths come first; no
+/// branch, a loop the compiler vectorizes.
+fn median_row_2(out: &mut [u16], block: &[u16], width: usize) {
+    const HOLE: u32 = 1 << 16;
+    let rank = |d: u16| if d == 0 { HOLE } else { u32::from(d) };
+    let (upper, lower) = (
+        &block[..out.len() * 2],
+        &block[width..width + out.len() * 2],
+    );
+    for ((cell, up), low) in out
+        .iter_mut()
+        .zip(upper.chunks_exact(2))
+        .zip(lower.chunks_exact(2))
+    {
+        let values = [up[0], up[1], low[0], low[1]];
+        let holes: u32 = values.iter().map(|&d| u32::from(d == 0)).sum();
+        let [a, b, c, d] = values.map(rank);
+        let (low_ab, high_ab) = (a.min(b), a.max(b));
+        let (low_cd, high_cd) = (c.min(d), c.max(d));
+        let first = low_ab.min(low_cd);
+        let second = low_ab.max(low_cd).min(high_ab.min(high_cd));
+        let pick = if holes <= 1 { second } else { first };
+        // All holes: `first` is HOLE, whose low 16 bits are 0.
+        *cell = pick as u16;
+    }
+}
+
+/// One output row of decimation by `S` (3): each `S` x `S` block of
 /// the `S` input rows in `block` (`width` pixels each) becomes the median
 /// of its non-zero depths. Fixed-size blocks let the compiler drop the
 /// bounds checks of the inner loop.

@@ -160,6 +160,8 @@ fn disparity_rows(image: &mut [f32], width: usize, alpha: f32, delta: f32) {
 /// `N` rows of a disparity image (`group`, `width` pixels each), each
 /// scanned left to right, then right to left, the `N` scans stepping
 /// together.
+// The pixel index walks N rows at once, so it indexes rather than iterates.
+#[allow(clippy::needless_range_loop)]
 fn rows_together<const N: usize>(group: &mut [f32], width: usize, alpha: f32, delta: f32) {
     let one_minus_alpha = 1.0 - alpha;
     let mut rows = group.chunks_exact_mut(width);

@@ -42,46 +42,116 @@ pub fn decimated_intrinsics(source: &Intrinsics, scale: usize) -> Intrinsics {
 pub fn decimate(depth: &[u16], width: usize, height: usize, scale: usize) -> Vec<u16> {
     let ((real_w, real_h), (pad_w, pad_h)) = decimated_size(width, height, scale);
     let mut out = vec![0u16; pad_w * pad_h];
-    let mut kernel = [0u16; 9];
-    for y in 0..real_h {
-        let block_rows = &depth[y * scale * width..];
-        let out_row = &mut out[y * pad_w..y * pad_w + real_w];
-        for (x, cell) in out_row.iter_mut().enumerate() {
-            let block = (0..scale)
-                .flat_map(|r| &block_rows[r * width + x * scale..r * width + x * scale + scale]);
-            *cell = if scale <= 3 {
-                let mut count = 0;
-                for &d in block.filter(|&&d| d != 0) {
-                    kernel[count] = d;
-                    count += 1;
-                }
-                median(&mut kernel[..count])
-            } else {
-                let (sum, count) = block
-                    .filter(|&&d| d != 0)
-                    .fold((0i32, 0i32), |(s, c), &d| (s + i32::from(d), c + 1));
-                if count == 0 {
-                    0
-                } else {
-                    (sum / count) as u16
-                }
-            };
+    if real_w == 0 {
+        return out;
+    }
+    let out_rows = out.chunks_exact_mut(pad_w).take(real_h);
+    let block_rows = depth.chunks_exact(width * scale);
+    for (out_row, block) in out_rows.zip(block_rows) {
+        let out_row = &mut out_row[..real_w];
+        match scale {
+            2 => median_row_2(out_row, block, width),
+            3 => median_row::<3>(out_row, block, width),
+            _ => mean_or_median_row(out_row, block, width, scale),
         }
     }
     out
 }
 
-/// Order `a` and `b` at indices `i` < `j`.
-#[inline]
-fn sort(p: &mut [u16], i: usize, j: usize) {
-    if p[i] > p[j] {
-        p.swap(i, j);
+/// One output row of decimation by 2: each 2 x 2 block of the two input
+/// rows in `block` (`width` pixels each) becomes the lower middle of its
+/// non-zero depths, which is what librealsense's networks pick for 1 to 4
+/// values: the smallest of 1 or 2, the second smallest of 3 or 4. Holes
+/// are ranked above every depth, so the non-zero depths come first; no
+/// branch, a loop the compiler vectorizes.
+fn median_row_2(out: &mut [u16], block: &[u16], width: usize) {
+    const HOLE: u32 = 1 << 16;
+    let rank = |d: u16| if d == 0 { HOLE } else { u32::from(d) };
+    let (upper, lower) = (
+        &block[..out.len() * 2],
+        &block[width..width + out.len() * 2],
+    );
+    for ((cell, up), low) in out
+        .iter_mut()
+        .zip(upper.chunks_exact(2))
+        .zip(lower.chunks_exact(2))
+    {
+        let values = [up[0], up[1], low[0], low[1]];
+        let holes: u32 = values.iter().map(|&d| u32::from(d == 0)).sum();
+        let [a, b, c, d] = values.map(rank);
+        let (low_ab, high_ab) = (a.min(b), a.max(b));
+        let (low_cd, high_cd) = (c.min(d), c.max(d));
+        let first = low_ab.min(low_cd);
+        let second = low_ab.max(low_cd).min(high_ab.min(high_cd));
+        let pick = if holes <= 1 { second } else { first };
+        // All holes: `first` is HOLE, whose low 16 bits are 0.
+        *cell = pick as u16;
     }
+}
+
+/// One output row of decimation by `S` (3): each `S` x `S` block of
+/// the `S` input rows in `block` (`width` pixels each) becomes the median
+/// of its non-zero depths. Fixed-size blocks let the compiler drop the
+/// bounds checks of the inner loop.
+fn median_row<const S: usize>(out: &mut [u16], block: &[u16], width: usize) {
+    let rows: [&[u16]; S] = std::array::from_fn(|r| &block[r * width..r * width + out.len() * S]);
+    for (x, cell) in out.iter_mut().enumerate() {
+        // The non-zero depths, in librealsense's order (row by row),
+        // gathered without branching: each value is written, and counts
+        // only when non-zero.
+        let mut kernel = [0u16; 16];
+        let mut count = 0;
+        for row in &rows {
+            for &d in &row[x * S..x * S + S] {
+                kernel[count & 15] = d;
+                count += usize::from(d != 0);
+            }
+        }
+        *cell = median(&mut kernel[..count.min(S * S)]);
+    }
+}
+
+/// One output row of decimation by any other scale: the median of the
+/// non-zero depths of each block for scale 1, their integer mean from 4
+/// up.
+fn mean_or_median_row(out: &mut [u16], block: &[u16], width: usize, scale: usize) {
+    let mut kernel = [0u16; 9];
+    for (x, cell) in out.iter_mut().enumerate() {
+        let values = (0..scale)
+            .flat_map(|r| &block[r * width + x * scale..r * width + x * scale + scale])
+            .filter(|&&d| d != 0);
+        *cell = if scale <= 3 {
+            let mut count = 0;
+            for &d in values {
+                kernel[count] = d;
+                count += 1;
+            }
+            median(&mut kernel[..count])
+        } else {
+            let (sum, count) = values.fold((0i32, 0i32), |(s, c), &d| (s + i32::from(d), c + 1));
+            if count == 0 {
+                0
+            } else {
+                (sum / count) as u16
+            }
+        };
+    }
+}
+
+/// Order the values at indices `i` and `j`: the smaller at `i`, without a
+/// branch.
+#[inline(always)]
+fn sort(p: &mut [u16], i: usize, j: usize) {
+    let (a, b) = (p[i], p[j]);
+    p[i] = a.min(b);
+    p[j] = a.max(b);
 }
 
 /// The median of up to nine values as librealsense's selection networks
 /// (`opt_med3` … `opt_med9`) pick it; 0 for none. The networks leave the
-/// slice partly sorted.
+/// slice partly sorted. Inlined: in [`median_row`]'s loop the count's
+/// range is small and known.
+#[inline(always)]
 fn median(p: &mut [u16]) -> u16 {
     match p.len() {
         0 => 0,
@@ -150,9 +220,7 @@ fn median(p: &mut [u16]) -> u16 {
             p[1] = p[1].min(p[4]);
             p[3] = p[3].min(p[6]);
             // Ordered the other way round: p[1] keeps the larger.
-            if p[3] > p[1] {
-                p.swap(3, 1);
-            }
+            sort(p, 3, 1);
             p[3] = p[5].max(p[3]);
             p[3].min(p[1])
         }
@@ -178,9 +246,7 @@ fn median(p: &mut [u16]) -> u16 {
             p[2] = p[2].min(p[5]);
             p[4] = p[4].min(p[7]);
             // Ordered the other way round: p[2] keeps the larger.
-            if p[4] > p[2] {
-                p.swap(4, 2);
-            }
+            sort(p, 4, 2);
             p[4] = p[6].max(p[4]);
             p[4].min(p[2])
         }

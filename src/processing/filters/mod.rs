@@ -181,18 +181,8 @@ impl DepthImage {
     /// rest (number, timestamps, metadata) is `like`'s.
     pub fn to_frame(&self, like: &Frame) -> Frame {
         let (format, data, bpp): (Format, Vec<u8>, usize) = match &self.values {
-            DepthValues::Depth(v) => {
-                let mut data = Vec::with_capacity(v.len() * 2);
-                v.iter()
-                    .for_each(|d| data.extend_from_slice(&d.to_le_bytes()));
-                (Format::Z16, data, 2)
-            }
-            DepthValues::Disparity(v) => {
-                let mut data = Vec::with_capacity(v.len() * 4);
-                v.iter()
-                    .for_each(|d| data.extend_from_slice(&d.to_le_bytes()));
-                (Format::Disparity32, data, 4)
-            }
+            DepthValues::Depth(v) => (Format::Z16, le_bytes(v, u16::to_le_bytes), 2),
+            DepthValues::Disparity(v) => (Format::Disparity32, le_bytes(v, f32::to_le_bytes), 4),
             DepthValues::Colorized(rgb) => (Format::Rgb8, rgb.clone(), 3),
         };
         let mut frame = like.clone();
@@ -206,6 +196,16 @@ impl DepthImage {
         frame.data = Bytes::from(data);
         frame
     }
+}
+
+/// `values` as their little-endian bytes, one after the other (into a
+/// buffer sized once, a loop the compiler vectorizes).
+fn le_bytes<T: Copy, const N: usize>(values: &[T], bytes: impl Fn(T) -> [u8; N]) -> Vec<u8> {
+    let mut data = vec![0u8; values.len() * N];
+    for (out, &value) in data.chunks_exact_mut(N).zip(values) {
+        out.copy_from_slice(&bytes(value));
+    }
+    data
 }
 
 /// The focal length disparity conversions use.

@@ -42,9 +42,7 @@ pub fn smooth_disparity(image: &mut [f32], width: usize, height: usize, p: &Spat
         return;
     }
     for _ in 0..p.iterations {
-        for row in image.chunks_exact_mut(width) {
-            disparity_row(row, p.alpha, p.delta);
-        }
+        disparity_rows(image, width, p.alpha, p.delta);
         disparity_columns(image, width, p.alpha, p.delta);
     }
 }
@@ -116,82 +114,123 @@ fn valid(value: f32) -> bool {
     (value.to_bits() as i32) > 0
 }
 
-/// The scan state of one line of a disparity image: the last output
-/// (state), the last input, and whether the scan is in a run of valid
-/// values.
-#[derive(Clone, Copy)]
-struct Scan {
-    state: f32,
-    previous: f32,
-    in_run: bool,
-}
-
-impl Scan {
-    /// A scan starting at `first`.
-    fn new(first: f32) -> Scan {
-        Scan {
-            state: first,
-            previous: first,
-            in_run: valid(first),
-        }
-    }
-
-    /// librealsense's step to the next value: in a run of valid values, a
-    /// value within delta of the previous input is blended with the state;
-    /// an invalid value ends the run, and the next valid one starts a new
-    /// run as the state.
-    #[inline]
-    fn step(&mut self, value: &mut f32, alpha: f32, delta: f32) {
-        let innovation = *value;
-        if self.in_run {
-            if valid(innovation) {
-                let d = self.previous - innovation;
-                if d < delta && d > -delta {
-                    self.state = innovation * alpha + self.state * (1.0 - alpha);
-                    *value = self.state;
-                } else {
-                    self.state = innovation;
-                }
-            } else {
-                self.in_run = false;
-            }
-            self.previous = innovation;
-        } else if valid(innovation) {
-            self.previous = innovation;
-            self.state = innovation;
-            self.in_run = true;
-        }
+/// librealsense's step along a line of a disparity image, from the
+/// previous input `last_in` (and its output `last_out`) to `value`: a
+/// valid value after a valid one within delta of it is blended with the
+/// previous output; any other value stays as it is. (librealsense keeps a
+/// run flag, a state and the previous input; the flag is whether the
+/// previous input was valid, and the state is then the previous output,
+/// which is what this reads.)
+#[inline(always)]
+fn step(
+    last_in: f32,
+    last_out: f32,
+    value: f32,
+    alpha: f32,
+    one_minus_alpha: f32,
+    delta: f32,
+) -> f32 {
+    let d = last_in - value;
+    let close = valid(last_in) & valid(value) & (d < delta) & (d > -delta);
+    let blended = value * alpha + last_out * one_minus_alpha;
+    if close {
+        blended
+    } else {
+        value
     }
 }
 
-/// One row of a disparity image: left to right, then right to left.
-fn disparity_row(row: &mut [f32], alpha: f32, delta: f32) {
-    let mut scan = Scan::new(row[0]);
-    for value in &mut row[1..] {
-        scan.step(value, alpha, delta);
+/// Rows scanned side by side by [`disparity_rows`]: each row's scan is
+/// a chain of dependent steps, so several rows at once keep the core
+/// busy.
+const ROWS_TOGETHER: usize = 8;
+
+/// The rows of a disparity image (`width` pixels each), each left to
+/// right, then right to left.
+fn disparity_rows(image: &mut [f32], width: usize, alpha: f32, delta: f32) {
+    let mut groups = image.chunks_exact_mut(width * ROWS_TOGETHER);
+    for group in &mut groups {
+        rows_together::<ROWS_TOGETHER>(group, width, alpha, delta);
     }
-    let last = row.len() - 1;
-    let mut scan = Scan::new(row[last]);
-    for value in row[..last].iter_mut().rev() {
-        scan.step(value, alpha, delta);
+    for row in groups.into_remainder().chunks_exact_mut(width) {
+        rows_together::<1>(row, width, alpha, delta);
+    }
+}
+
+/// `N` rows of a disparity image (`group`, `width` pixels each), each
+/// scanned left to right, then right to left, the `N` scans stepping
+/// together.
+// The pixel index walks N rows at once, so it indexes rather than iterates.
+#[allow(clippy::needless_range_loop)]
+fn rows_together<const N: usize>(group: &mut [f32], width: usize, alpha: f32, delta: f32) {
+    let one_minus_alpha = 1.0 - alpha;
+    let mut rows = group.chunks_exact_mut(width);
+    let rows: [&mut [f32]; N] =
+        std::array::from_fn(|_| rows.next().expect("N rows of width pixels"));
+    let mut last_in: [f32; N] = std::array::from_fn(|r| rows[r][0]);
+    let mut last_out = last_in;
+    for x in 1..width {
+        for r in 0..N {
+            let input = rows[r][x];
+            last_out[r] = step(
+                last_in[r],
+                last_out[r],
+                input,
+                alpha,
+                one_minus_alpha,
+                delta,
+            );
+            rows[r][x] = last_out[r];
+            last_in[r] = input;
+        }
+    }
+    let last = width - 1;
+    last_in = std::array::from_fn(|r| rows[r][last]);
+    last_out = last_in;
+    for x in (0..last).rev() {
+        for r in 0..N {
+            let input = rows[r][x];
+            last_out[r] = step(
+                last_in[r],
+                last_out[r],
+                input,
+                alpha,
+                one_minus_alpha,
+                delta,
+            );
+            rows[r][x] = last_out[r];
+            last_in[r] = input;
+        }
     }
 }
 
 /// The columns of a disparity image: top to bottom, then bottom to top,
 /// all columns a row at a time (each column's scan is independent, as in
-/// librealsense's column by column loop).
+/// librealsense's column by column loop), the previous row's inputs kept
+/// aside as its outputs overwrite them.
 fn disparity_columns(image: &mut [f32], width: usize, alpha: f32, delta: f32) {
-    let mut scans: Vec<Scan> = image[..width].iter().map(|&v| Scan::new(v)).collect();
-    for row in image.chunks_exact_mut(width).skip(1) {
-        for (scan, value) in scans.iter_mut().zip(row) {
-            scan.step(value, alpha, delta);
+    let one_minus_alpha = 1.0 - alpha;
+    let mut inputs = image[..width].to_vec();
+    for y in 1..image.len() / width {
+        let (done, rest) = image.split_at_mut(y * width);
+        let above = &done[(y - 1) * width..];
+        let row = &mut rest[..width];
+        for ((value, last_in), &last_out) in row.iter_mut().zip(&mut inputs).zip(above) {
+            let input = *value;
+            *value = step(*last_in, last_out, input, alpha, one_minus_alpha, delta);
+            *last_in = input;
         }
     }
     let last = image.len() - width;
-    let mut scans: Vec<Scan> = image[last..].iter().map(|&v| Scan::new(v)).collect();
-    for row in image[..last].chunks_exact_mut(width).rev() {
-        for (scan, value) in scans.iter_mut().zip(row) {
-            scan.step(value, alpha, delta);
+    inputs.copy_from_slice(&image[last..]);
+    for y in (0..last / width).rev() {
+        let (rest, done) = image.split_at_mut((y + 1) * width);
+        let below = &done[..width];
+        let row = &mut rest[y * width..];
+        for ((value, last_in), &last_out) in row.iter_mut().zip(&mut inputs).zip(below) {
+            let input = *value;
+            *value = step(*last_in, last_out, input, alpha, one_minus_alpha, delta);
+            *last_in = input;
         }
     }
 }

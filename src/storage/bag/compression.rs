@@ -175,16 +175,7 @@ fn lz4_decompress(data: &[u8], size: usize, out: &mut BytesMut) -> std::io::Resu
 }
 
 fn lz4_compress(data: &[u8], out: &mut Vec<u8>) {
-    use lz4_flex::frame::{BlockMode, BlockSize, FrameEncoder, FrameInfo};
-    let info = FrameInfo::new()
-        .block_size(BlockSize::Max1MB)
-        .block_mode(BlockMode::Independent)
-        .block_checksums(false)
-        .content_checksum(true);
-    let mut encoder = FrameEncoder::with_frame_info(info, out);
-    // Writing into a Vec cannot fail.
-    let _ = encoder.write_all(data);
-    let _ = encoder.finish();
+    lz4::encode_frame(data, out);
 }
 
 fn bz2_compress(data: &[u8], out: &mut Vec<u8>) {

@@ -115,6 +115,59 @@ pub(crate) fn decode_frame(data: &[u8], out: &mut [u8]) -> Result<(), Lz4Error> 
     Ok(())
 }
 
+/// The blocks [`encode_frame`] writes: 1 MiB, as librealsense and ROS do.
+const ENCODE_BLOCK: usize = 1 << 20;
+/// Block-size descriptor byte for 1 MiB blocks.
+const DESCRIPTOR_1MB: u8 = 6 << 4;
+
+thread_local! {
+    /// Where each block is compressed before it is appended: reused, so
+    /// that no thread zeroes a fresh one per chunk.
+    static BLOCK_SCRATCH: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Append `data` to `out` as one LZ4 frame of independent 1 MiB blocks
+/// with a content checksum and neither block checksums nor a content
+/// size: the only frame the ROS and librealsense decoder (`roslz4`)
+/// accepts. A block that does not shrink is stored.
+///
+/// Each block is compressed straight from `data`: a general frame encoder
+/// (`lz4_flex::frame::FrameEncoder`) first copies every byte into a block
+/// buffer of its own, a copy as costly as compressing a camera frame.
+pub(crate) fn encode_frame(data: &[u8], out: &mut Vec<u8>) {
+    let flags = FLAG_VERSION_01 | FLAG_INDEPENDENT_BLOCKS | FLAG_CONTENT_CHECKSUM;
+    let descriptor = [flags, DESCRIPTOR_1MB];
+    out.extend_from_slice(&MAGIC.to_le_bytes());
+    out.extend_from_slice(&descriptor);
+    out.push((Xxh32::oneshot(0, &descriptor) >> 8) as u8);
+    // twox-hash's hash takes in a 1 MiB block about twice as fast as
+    // `Xxh32`, whose strength is hashing while it copies.
+    use std::hash::Hasher;
+    let mut hasher = twox_hash::XxHash32::with_seed(0);
+    BLOCK_SCRATCH.with_borrow_mut(|scratch| {
+        let room = lz4_flex::block::get_maximum_output_size(ENCODE_BLOCK);
+        if scratch.len() < room {
+            scratch.resize(room, 0);
+        }
+        for block in data.chunks(ENCODE_BLOCK) {
+            hasher.write(block);
+            // The scratch holds any block's worst case: this cannot fail.
+            match lz4_flex::block::compress_into(block, scratch) {
+                Ok(n) if n < block.len() => {
+                    out.extend_from_slice(&(n as u32).to_le_bytes());
+                    out.extend_from_slice(&scratch[..n]);
+                }
+                _ => {
+                    out.extend_from_slice(&(block.len() as u32 | BLOCK_STORED).to_le_bytes());
+                    out.extend_from_slice(block);
+                }
+            }
+        }
+    });
+    out.extend_from_slice(&0u32.to_le_bytes());
+    out.extend_from_slice(&hasher.finish_32().to_le_bytes());
+}
+
 /// Decode what can be decoded of an LZ4 frame that the end of `data` cuts
 /// off, at most `limit` bytes: its whole blocks, and of the block the cut
 /// falls in, every sequence before the cut. A block is a run of sequences,
@@ -384,6 +437,39 @@ mod tests {
         let mut encoder = FrameEncoder::with_frame_info(info, Vec::new());
         encoder.write_all(data).expect("write");
         encoder.finish().expect("finish")
+    }
+
+    /// Frames `encode_frame` writes decode with lz4_flex's general decoder
+    /// (an independent reader) and with ours, whether their blocks are
+    /// compressed, stored (noise) or cut short, and say what roslz4 needs.
+    #[test]
+    fn encoded_frames_decode_elsewhere() {
+        use std::io::Read;
+        let mut state = 0x1234_5678u32;
+        let noise: Vec<u8> = (0..(3 << 20) + 12_345)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 17;
+                state ^= state << 5;
+                state as u8
+            })
+            .collect();
+        let runs: Vec<u8> = (0..(2 << 20) + 7).map(|i| (i / 1000) as u8).collect();
+        let mixed: Vec<u8> = [&runs[..], &noise[..(1 << 20) + 3]].concat();
+        for data in [&[][..], b"abc", &runs, &noise, &mixed] {
+            let mut frame = vec![0xEE];
+            encode_frame(data, &mut frame);
+            let frame = &frame[1..];
+            assert_eq!(&frame[4..6], &[0x64, 0x60], "roslz4's flags, 1 MiB blocks");
+            let mut general = Vec::new();
+            lz4_flex::frame::FrameDecoder::new(frame)
+                .read_to_end(&mut general)
+                .expect("lz4_flex decodes it");
+            assert!(general == data);
+            let mut ours = vec![0; data.len()];
+            decode_frame(frame, &mut ours).expect("ours decodes it");
+            assert!(ours == data);
+        }
     }
 
     /// Every cut of a frame decodes to a start of its data, and the more

@@ -9,108 +9,26 @@
 mod common;
 mod planted;
 mod run;
+mod served;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use base64::Engine as _;
 use rsbag::device::StreamKind;
 use serde_json::Value;
+use served::Served;
 use sha2::{Digest, Sha256};
-
-/// A running `rsbag view FILE --no-browser`.
-struct Served {
-    child: Child,
-    url: String,
-}
-
-impl Served {
-    fn start(file: &Path) -> Served {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_rsbag"))
-            .args(["view", s(file), "--no-browser"])
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("run rsbag view");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("stdout"))
-            .read_line(&mut line)
-            .expect("read the address");
-        let url = line
-            .split_whitespace()
-            .find(|w| w.starts_with("http://"))
-            .unwrap_or_else(|| panic!("no address in {line:?}"))
-            .to_owned();
-        Served { child, url }
-    }
-
-    /// Ctrl-C: the server stops and `rsbag view` exits 0.
-    fn stop(self) {
-        self.stop_with(0);
-    }
-
-    /// Ctrl-C: the server stops and `rsbag view` exits with `code` (4 for
-    /// a damaged recording, as every command that reads one).
-    fn stop_with(mut self, code: i32) {
-        let pid = self.child.id() as libc::pid_t;
-        // SAFETY: signalling our own child process.
-        unsafe { libc::kill(pid, libc::SIGINT) };
-        let started = Instant::now();
-        loop {
-            if let Some(status) = self.child.try_wait().expect("wait") {
-                assert_eq!(status.code(), Some(code), "rsbag view ended with {status}");
-                return;
-            }
-            assert!(
-                started.elapsed() < Duration::from_secs(10),
-                "Ctrl-C did not stop rsbag view"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-}
-
-impl Drop for Served {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 fn s(path: &Path) -> &str {
     path.to_str().expect("utf-8 path")
 }
 
-/// What the page shows at `url` (see browse.mjs), after checking that it
-/// started and logged no error.
+/// What the page shows at `url` (see browse.mjs).
 fn browse(url: &str, extra: &[&str]) -> Value {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../viewer/tests/browse.mjs");
-    let out = Command::new("node")
-        .arg(script)
-        .arg(url)
-        .args(extra)
-        .output()
-        .expect(
-            "run node (scripts/install-test-deps.sh installs it, playwright-core and Chromium)",
-        );
-    let text = String::from_utf8_lossy(&out.stdout);
-    let page: Value = serde_json::from_str(text.trim()).unwrap_or_else(|e| {
-        panic!(
-            "browse.mjs printed no JSON ({e}): {text}\n{}",
-            String::from_utf8_lossy(&out.stderr)
-        )
-    });
-    assert!(page["failure"].is_null(), "{}", page["failure"]);
-    assert_eq!(
-        page["errors"],
-        Value::Array(vec![]),
-        "the page logged errors"
-    );
-    page
+    served::browse("browse.mjs", url, extra)
 }
 
 /// The frames librealsense 2.55 plays from a sample bag.

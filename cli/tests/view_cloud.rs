@@ -13,83 +13,25 @@
 #[path = "../../tests/common/mod.rs"]
 mod common;
 mod run;
+mod served;
 
-use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
 
 use base64::Engine as _;
 use serde_json::Value;
+use served::Served;
 
 const SAMPLE: &str = "librealsense-depth-color-lz4";
 /// The depth frame looked at (its position in the stream).
 const INDEX: u64 = 3;
 
-/// A running `rsbag view FILE --no-browser`, stopped when dropped.
-struct Served {
-    child: Child,
-    url: String,
-}
-
-impl Served {
-    fn start(file: &Path) -> Served {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_rsbag"))
-            .args(["view", s(file), "--no-browser"])
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("run rsbag view");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("stdout"))
-            .read_line(&mut line)
-            .expect("read the address");
-        let url = line
-            .split_whitespace()
-            .find(|w| w.starts_with("http://"))
-            .unwrap_or_else(|| panic!("no address in {line:?}"))
-            .to_owned();
-        Served { child, url }
-    }
-}
-
-impl Drop for Served {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 fn s(path: &Path) -> &str {
     path.to_str().expect("utf-8 path")
 }
 
-/// What cloud.mjs reports of the page at `url`, after checking that it
-/// ran and the page logged no error.
+/// What cloud.mjs reports of the page at `url`.
 fn browse(url: &str, extra: &[&str]) -> Value {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../viewer/tests/cloud.mjs");
-    let out = Command::new("node")
-        .arg(script)
-        .arg(url)
-        .args(extra)
-        .output()
-        .expect(
-            "run node (scripts/install-test-deps.sh installs it, playwright-core and Chromium)",
-        );
-    let text = String::from_utf8_lossy(&out.stdout);
-    let page: Value = serde_json::from_str(text.trim()).unwrap_or_else(|e| {
-        panic!(
-            "cloud.mjs printed no JSON ({e}): {text}\n{}",
-            String::from_utf8_lossy(&out.stderr)
-        )
-    });
-    assert!(page["failure"].is_null(), "{}", page["failure"]);
-    assert_eq!(
-        page["errors"],
-        serde_json::json!([]),
-        "the page logged errors"
-    );
-    page
+    served::browse("cloud.mjs", url, extra)
 }
 
 fn bytes(b64: &Value) -> Vec<u8> {

@@ -8,16 +8,18 @@
 
 #[path = "../../tests/common/mod.rs"]
 mod common;
+mod served;
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use base64::Engine as _;
 use serde_json::Value;
+use served::Served;
 use sha2::{Digest, Sha256};
 
 /// The simulated camera's serial number (`rs_record.py`'s live scenario).
@@ -85,64 +87,25 @@ fn by_frame(jsonl: &str) -> BTreeMap<(String, u64, u64), Value> {
         .collect()
 }
 
-/// A running `rsbag view --camera SERIAL --simulate FILE --no-browser`.
-struct Served {
-    child: Child,
-    url: String,
-}
-
-impl Served {
-    fn start(lib: &Librealsense, source: &Path, record_to: &Path, format: &str) -> Served {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_rsbag"))
-            .args(["view", "--camera", SERIAL, "--no-browser", "--simulate"])
-            .arg(source)
-            .arg("--record-to")
-            .arg(record_to)
-            .args(["--record-format", format])
-            .env("LD_PRELOAD", &lib.libpython)
-            .env("RSBAG_LIBREALSENSE", &lib.library)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("run rsbag view");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("stdout"))
-            .read_line(&mut line)
-            .expect("read the address");
-        assert!(line.contains(&format!("camera {SERIAL} live")), "{line}");
-        let url = line
-            .split_whitespace()
-            .find(|w| w.starts_with("http://"))
-            .unwrap_or_else(|| panic!("no address in {line:?}"))
-            .to_owned();
-        Served { child, url }
-    }
-
-    /// Ctrl-C: `rsbag view` exits 0.
-    fn stop(mut self) {
-        // SAFETY: signalling our own child process.
-        unsafe { libc::kill(self.child.id() as libc::pid_t, libc::SIGINT) };
-        let started = Instant::now();
-        loop {
-            if let Some(status) = self.child.try_wait().expect("wait") {
-                assert_eq!(status.code(), Some(0), "rsbag view ended with {status}");
-                return;
-            }
-            assert!(
-                started.elapsed() < Duration::from_secs(10),
-                "Ctrl-C did not stop rsbag view"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-}
-
-impl Drop for Served {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// `rsbag view --camera SERIAL --simulate FILE --no-browser`, recording
+/// into `record_to` in `format`.
+fn serve(lib: &Librealsense, source: &Path, record_to: &Path, format: &str) -> Served {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_rsbag"));
+    command
+        .args(["view", "--camera", SERIAL, "--no-browser", "--simulate"])
+        .arg(source)
+        .arg("--record-to")
+        .arg(record_to)
+        .args(["--record-format", format])
+        .env("LD_PRELOAD", &lib.libpython)
+        .env("RSBAG_LIBREALSENSE", &lib.library);
+    let served = Served::run(command);
+    assert!(
+        served.banner.contains(&format!("camera {SERIAL} live")),
+        "{}",
+        served.banner
+    );
+    served
 }
 
 fn bytes(b64: &Value) -> Vec<u8> {
@@ -289,34 +252,9 @@ fn live_view(lib: &Librealsense, format: &str) {
     let played = lib.played(&source);
     let record_to = dir.path().join("recordings");
     std::fs::create_dir(&record_to).expect("mkdir");
-    let served = Served::start(lib, &source, &record_to, format);
+    let served = serve(lib, &source, &record_to, format);
     assert_only_the_page_records(&served.url, &record_to);
-    let script = common::root().join("viewer/tests/live.mjs");
-    let out = Command::new("node")
-        .arg(script)
-        .arg(&served.url)
-        .output()
-        .expect(
-            "run node (scripts/install-test-deps.sh installs it, playwright-core and Chromium)",
-        );
-    let text = String::from_utf8_lossy(&out.stdout);
-    let page: Value = serde_json::from_str(text.trim()).unwrap_or_else(|e| {
-        panic!(
-            "live.mjs printed no JSON ({e}): {text}\n{}",
-            String::from_utf8_lossy(&out.stderr)
-        )
-    });
-    assert!(
-        page["failure"].is_null(),
-        "{}; the page's last status: {}",
-        page["failure"],
-        page["status"]
-    );
-    assert_eq!(
-        page["errors"],
-        serde_json::json!([]),
-        "the page logged errors"
-    );
+    let page = served::browse("live.mjs", &served.url, &[]);
     let ended = assert_a_recording_ends_with_the_camera(&served.url);
     served.stop();
     for judge in [

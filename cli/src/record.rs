@@ -68,8 +68,9 @@ pub struct Args {
     /// Seconds to record.
     #[arg(long, default_value_t = 3.0)]
     duration: f64,
-    /// The recording to write: a `.db3` (as librealsense 2.58+ records)
-    /// when the name ends in `.db3`, otherwise a `.bag`.
+    /// The recording to write, in the format its name ends in: `.bag`
+    /// (ROS1, as librealsense up to 2.57 records) or `.db3` (rosbag2, as
+    /// librealsense 2.58+ records); another name is refused.
     #[arg(long)]
     out: PathBuf,
     /// Replace a file already at the output (by default that is an error).

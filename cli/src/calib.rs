@@ -3,6 +3,7 @@
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 
 use rsbag::device::{Distortion, Extrinsics, Intrinsics, StreamId, StreamKind};
 use rsbag::playback::calibration::{Calibration, StreamCalibration};
@@ -10,6 +11,7 @@ use rsbag::playback::summary::short_f64;
 use rsbag::playback::Recording;
 use rsbag::{Error, Result};
 
+use super::damage::Losses;
 use super::output::refuse_existing;
 
 /// Export the calibration of a recording: intrinsics and distortion of
@@ -97,8 +99,12 @@ pub enum CalibFormat {
 }
 
 /// Write the calibration of `args.file` in `args.format`.
-pub fn run(args: Args) -> Result<()> {
+pub fn run(args: Args) -> Result<ExitCode> {
     let recording = Recording::open(&args.file)?;
+    // A damaged recording is said so (exit 4), as by every command that
+    // reads one, once what could be read is written.
+    let mut losses = Losses::new(&args.file);
+    losses.scanned(&recording);
     let calibration = Calibration::of(&recording);
     let files = match args.format {
         CalibFormat::Json => vec![(String::new(), json(&args.file, &calibration)?)],
@@ -108,7 +114,8 @@ pub fn run(args: Args) -> Result<()> {
         CalibFormat::Open3d => open3d(&calibration)?,
         CalibFormat::Ros => ros(&calibration)?,
     };
-    write(&files, args.out.as_deref(), args.format)
+    write(&files, args.out.as_deref(), args.format)?;
+    Ok(losses.exit_code())
 }
 
 /// Write `files` (name, text): one unnamed file to `out` or standard

@@ -71,7 +71,7 @@ fn main() -> ExitCode {
     let done = |result: Result<()>| result.map(|()| ExitCode::SUCCESS);
     let result = match cli.command {
         Command::Info(args) => info::run(args),
-        Command::Calib(args) => done(calib::run(args)),
+        Command::Calib(args) => calib::run(args),
         Command::Frames(args) => frames::run(args),
         Command::Play(args) => play::run(args),
         Command::Record(args) => done(record::run(args)),

@@ -161,3 +161,23 @@ fn outputs_are_never_replaced_and_per_stream_formats_need_a_directory() {
     let text = ok(&["calib", bag, "--format", "opencv"]);
     assert!(text.starts_with("%YAML:1.0\n---\n"), "{text}");
 }
+
+#[test]
+fn a_damaged_recording_gives_what_could_be_read_and_exit_4() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let whole =
+        std::fs::read(common::reference("librealsense-2.55-depth-color.bag")).expect("read");
+    // Cut inside the data: the index is gone, the description is there.
+    let cut = dir.path().join("cut.bag");
+    std::fs::write(&cut, &whole[..whole.len() / 2]).expect("write");
+    let run = rsbag(&["calib", s(&cut), "--format", "json"]);
+    assert_eq!(run.code, Some(4), "{}", run.stderr);
+    let json: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON written");
+    assert!(json.is_object(), "{json}");
+
+    let garbage = dir.path().join("garbage.bag");
+    std::fs::write(&garbage, b"not a recording").expect("write");
+    let run = rsbag(&["calib", s(&garbage)]);
+    assert_eq!(run.code, Some(1));
+    assert!(run.stderr.contains("not a recording"), "{}", run.stderr);
+}

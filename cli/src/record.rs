@@ -31,7 +31,8 @@ use super::interrupt;
 ///
 /// A camera is never kept waiting on the disk: frames wait for the writer
 /// in a bounded queue, and when it is full they are dropped, counted per
-/// stream in the report, and the exit status is 1. A camera unplugged
+/// stream in the report, and the exit status is 1 (the synthetic camera's
+/// drops are in the report, exit 0). A camera unplugged
 /// while recording (`--unplug-after` plays that with `--simulate`): the
 /// recording stops, every file is finished and indexed, and rsbag exits
 /// with 1 naming the camera and the time into the recording. Ctrl-C
@@ -509,7 +510,10 @@ fn finish(
             .filter(|(_, c)| c.dropped > 0)
             .map(|(stream, c)| format!("{stream} {}", c.dropped))
             .collect();
-        if !lost.is_empty() {
+        // A camera's lost frames fail the recording; the synthetic
+        // camera's say only that this machine was busy: they stay in the
+        // report, exit 0 as before.
+        if !lost.is_empty() && source.camera.is_some() {
             dropped.push(format!("{}: {}", source.out.display(), lost.join(", ")));
         }
         match recorder.finish() {

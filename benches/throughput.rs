@@ -10,7 +10,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use rsbag::bag::{Bag, BagWriter, Compression, Connection, WriterOptions};
+use rsbag::bag::{Bag, BagWriter, Compression, WriterOptions};
+use rsbag::storage::Connection;
 use rsbag::device::Device;
 use rsbag::playback::{Playback, PlaybackOptions};
 
@@ -28,7 +29,7 @@ fn writer(c: &mut Criterion) {
                 let sink = std::io::Cursor::new(Vec::with_capacity(bytes as usize + (1 << 20)));
                 let mut w = BagWriter::new(sink, WriterOptions::default().compression(compression))
                     .expect("writer");
-                let conn = w.add_connection(Connection::new(
+                let conn = w.add_connection(Connection::ros1(
                     "/image",
                     "sensor_msgs/Image",
                     "060021388200f6f0f447d0fcd9c64743",

@@ -564,7 +564,8 @@ fn seek_on_a_long_recording_lands_on_the_right_frame_everywhere() {
 
 #[test]
 fn an_unknown_format_is_named_in_the_error() {
-    use rsbag::bag::{BagFile, Connection, WriterOptions};
+    use rsbag::bag::{BagFile, WriterOptions};
+    use rsbag::storage::Connection;
     use rsbag::msg::diagnostic_msgs::KeyValue;
     use rsbag::msg::realsense_msgs::StreamInfo;
     use rsbag::msg::sensor_msgs::CameraInfo;
@@ -572,7 +573,7 @@ fn an_unknown_format_is_named_in_the_error() {
     use rsbag::msg::{encode_to_vec, RosMessage};
 
     fn put<'m, M: RosMessage<'m>>(bag: &mut BagFile, topic: &str, msg: &M) {
-        let conn = bag.add_connection(Connection::new(topic, M::TYPE, M::MD5SUM, M::DEFINITION));
+        let conn = bag.add_connection(Connection::ros1(topic, M::TYPE, M::MD5SUM, M::DEFINITION));
         bag.write(conn, 1, &encode_to_vec(msg).unwrap())
             .expect("write");
     }

@@ -414,7 +414,8 @@ proptest! {
 #[cfg(all(unix, target_pointer_width = "64"))]
 #[test]
 fn a_message_too_long_for_ros1_is_an_error_not_a_panic() {
-    use crate::storage::bag::{Bag, BagWriter, Connection, WriterOptions};
+    use crate::storage::bag::{Bag, BagWriter, WriterOptions};
+    use crate::storage::Connection;
     use crate::ErrorKind;
 
     let len = u32::MAX as usize + 1;
@@ -447,7 +448,7 @@ fn a_message_too_long_for_ros1_is_an_error_not_a_panic() {
 
     let mut writer =
         BagWriter::new(std::io::Cursor::new(Vec::new()), WriterOptions::default()).expect("writer");
-    let conn = writer.add_connection(Connection::new(
+    let conn = writer.add_connection(Connection::ros1(
         "/image",
         Image::TYPE,
         Image::MD5SUM,

@@ -163,7 +163,7 @@ impl Recording {
         if !storage
             .topics()
             .iter()
-            .any(|t| t.name == FILE_VERSION_TOPIC)
+            .any(|t| t.topic == FILE_VERSION_TOPIC)
         {
             return Recording::from_camera_bag(storage);
         }
@@ -173,7 +173,7 @@ impl Recording {
         let mut roles = HashMap::new();
         let mut streams = BTreeMap::new();
         for topic in storage.topics() {
-            let role = match Topic::parse(topic.name) {
+            let role = match Topic::parse(&topic.topic) {
                 Topic::FrameData(s) => Role::FrameData(s.stream),
                 Topic::CompressedFrameData(s) => Role::CompressedFrameData(s.stream),
                 Topic::FrameMetadata(s) => Role::Metadata(s.stream),
@@ -777,7 +777,7 @@ fn read_description(storage: &Storage) -> Result<Description> {
     let wanted: Vec<u32> = storage
         .topics()
         .iter()
-        .filter(|t| description::is_description(&Topic::parse(t.name)))
+        .filter(|t| description::is_description(&Topic::parse(&t.topic)))
         .map(|t| t.id)
         .collect();
     for message in storage.messages(&wanted, ..) {

@@ -247,7 +247,7 @@ impl Summary {
             .topics()
             .iter()
             .map(|t| TopicSummary {
-                topic: t.name.to_owned(),
+                topic: t.topic.clone(),
                 msg_type: t.msg_type.to_owned(),
                 messages: storage.message_count(t.id),
             })
@@ -348,7 +348,7 @@ impl Summary {
             end_ns,
             chunks: mcap.chunk_compressions().values().sum::<u64>() as usize,
             compression: mcap.chunk_compressions(),
-            messages: mcap.topics().iter().map(|t| t.count).sum(),
+            messages: mcap.total_message_count(),
             ..self
         }
     }

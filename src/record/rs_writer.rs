@@ -22,7 +22,8 @@ use crate::realsense::convert::{
 };
 use crate::realsense::topics::{self, StreamTopic};
 use crate::realsense::{metadata_keys, FILE_VERSION};
-use crate::storage::bag::{BagFile, Connection, WriterOptions};
+use crate::storage::bag::{BagFile, WriterOptions};
+use crate::storage::Connection;
 use crate::Result;
 
 /// The device is always device 0 of its file, as in librealsense.
@@ -87,7 +88,7 @@ impl RsWriter {
         let conn = match self.connections.get(topic) {
             Some(&conn) => conn,
             None => {
-                let conn = self.bag.add_connection(Connection::new(
+                let conn = self.bag.add_connection(Connection::ros1(
                     topic,
                     M::TYPE,
                     M::MD5SUM,

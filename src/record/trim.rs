@@ -10,7 +10,7 @@
 //!
 //! # Example
 //! ```
-//! use rsbag::bag::Connection;
+//! use rsbag::storage::Connection;
 //! use rsbag::device::{StreamId, StreamKind};
 //! use rsbag::record::trim::Trim;
 //! use rsbag::BagTime;
@@ -19,7 +19,7 @@
 //!     streams: Some([StreamId::new(StreamKind::Depth, 0)].into()),
 //!     time: BagTime::from_nanos(1_000_000_000)..BagTime::from_nanos(2_000_000_000),
 //! };
-//! let conn = |topic: &str| Connection::new(topic, "t", "0123456789abcdef0123456789abcdef", "");
+//! let conn = |topic: &str| Connection::ros1(topic, "t", "0123456789abcdef0123456789abcdef", "");
 //! assert_eq!(trim.select(&conn("/device_0/sensor_0/Depth_0/image/data")), Some(1_000_000_000..2_000_000_000));
 //! assert_eq!(trim.select(&conn("/device_0/sensor_1/Color_0/info")), None);
 //! assert_eq!(trim.select(&conn("/device_0/info")), Some(0..u64::MAX));
@@ -30,7 +30,7 @@ use std::ops::Range;
 
 use crate::device::StreamId;
 use crate::realsense::topics::Topic;
-use crate::storage::bag::Connection;
+use crate::storage::Connection;
 use crate::BagTime;
 
 /// Every time: the messages of a connection kept whole.

@@ -126,7 +126,7 @@ fn classify<'s>(storage: &'s Storage, notes: &mut Vec<String>) -> Topics<'s> {
     let mut tf_static = None;
     for topic in storage.topics() {
         let short = topic.msg_type.replacen("/msg/", "/", 1);
-        let (namespace, folder, leaf) = split(topic.name);
+        let (namespace, folder, leaf) = split(&topic.topic);
         let source = match short.as_str() {
             "sensor_msgs/Image" => Source::Image,
             "sensor_msgs/Imu" => match folder_of(&folder, &leaf, SAMPLE_LEAVES).0.as_str() {
@@ -143,21 +143,21 @@ fn classify<'s>(storage: &'s Storage, notes: &mut Vec<String>) -> Topics<'s> {
                 metadata.insert((namespace, folder), topic.id);
                 continue;
             }
-            "tf2_msgs/TFMessage" if topic.name == "/tf_static" => {
+            "tf2_msgs/TFMessage" if topic.topic == "/tf_static" => {
                 tf_static = Some(topic.id);
                 continue;
             }
             "sensor_msgs/CompressedImage" => {
                 notes.push(format!(
                     "{}: compressed images (JPEG/PNG) are not played",
-                    topic.name
+                    topic.topic
                 ));
                 continue;
             }
             _ => continue,
         };
         if storage.message_count(topic.id) == 0 {
-            notes.push(format!("{}: no messages", topic.name));
+            notes.push(format!("{}: no messages", topic.topic));
             continue;
         }
         let leaves = if source == Source::Image {
@@ -171,7 +171,7 @@ fn classify<'s>(storage: &'s Storage, notes: &mut Vec<String>) -> Topics<'s> {
         };
         candidates.push(Candidate {
             id: topic.id,
-            name: topic.name,
+            name: &topic.topic,
             namespace,
             folder,
             source,

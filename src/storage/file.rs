@@ -201,6 +201,43 @@ pub(crate) fn rename_no_replace(from: &Path, to: &Path) -> io::Result<()> {
     std::fs::remove_file(from)
 }
 
+/// Claim the temporary name of a file to be written at `path`
+/// ([`partial_path_for`]), opened for writing: refused when `path` exists
+/// or the temporary name is taken (a recording being written, or one cut
+/// off), unless `replace`.
+pub(crate) fn claim_partial(path: &Path, replace: bool) -> Result<(PathBuf, std::fs::File)> {
+    let partial_path = partial_path_for(path);
+    if !replace && path.symlink_metadata().is_ok() {
+        return Err(Error::Io {
+            path: path.to_owned(),
+            error: io::Error::new(
+                io::ErrorKind::AlreadyExists,
+                "the file exists, and is not replaced unless asked (--force, or the overwrite option)",
+            ),
+        });
+    }
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(!replace)
+        .create(replace)
+        .truncate(replace)
+        .open(&partial_path)
+        .map_err(|source| {
+            let source = match source.kind() {
+                io::ErrorKind::AlreadyExists => io::Error::new(
+                    io::ErrorKind::AlreadyExists,
+                    "the file exists: a recording is being written there, or one was cut off (`rsbag reindex` recovers it); move it away, or replace it (--force)",
+                ),
+                _ => source,
+            };
+            Error::Io {
+                path: partial_path.clone(),
+                error: source,
+            }
+        })?;
+    Ok((partial_path, file))
+}
+
 /// `dir/name.bag` → `dir/name.bag.partial`.
 pub fn partial_path_for(path: &Path) -> PathBuf {
     let mut name = path.file_name().unwrap_or_default().to_os_string();

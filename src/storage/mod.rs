@@ -26,6 +26,7 @@
 
 pub mod bag;
 pub(crate) mod compression;
+mod connection;
 pub(crate) mod file;
 mod format;
 pub mod rosbag2;
@@ -39,6 +40,7 @@ use crate::{Error, Result};
 use bag::{Bag, Messages};
 use rosbag2::{Db3, Db3Messages, McapFile, McapMessages};
 
+pub use connection::{Connection, ConnectionExt};
 pub use file::partial_path_for;
 pub use format::{Encoding, Format};
 
@@ -49,7 +51,7 @@ pub use format::{Encoding, Format};
 /// compressed one it shares the decompressed chunk.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Message {
-    /// The id of its topic ([`TopicRef::id`]: a bag's connection id, a
+    /// The id of its topic ([`Connection::id`]: a bag's connection id, a
     /// `.db3`'s topic id, an MCAP channel id).
     pub conn: u32,
     /// Message time (ns).
@@ -67,19 +69,6 @@ pub enum Storage {
     Db3(Db3),
     /// An MCAP file (rosbag2's storage from Jazzy on).
     Mcap(McapFile),
-}
-
-/// A topic of a storage: its id (a bag's connection id, a `.db3`'s topic
-/// id) and name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TopicRef<'s> {
-    /// What [`Message::conn`] holds for messages on the topic.
-    pub id: u32,
-    /// The topic name.
-    pub name: &'s str,
-    /// The message type (`realsense_msgs/StreamInfo`,
-    /// `sensor_msgs/msg/Image`).
-    pub msg_type: &'s str,
 }
 
 impl Storage {
@@ -136,30 +125,20 @@ impl Storage {
         }
     }
 
-    /// Every topic (a bag may have several connections on one topic).
-    pub fn topics(&self) -> Vec<TopicRef<'_>> {
+    /// Every topic, by id (a bag may have several connections on one
+    /// topic).
+    pub fn topics(&self) -> &[Connection] {
         match self {
-            Storage::Bag(bag) => bag
-                .connections()
-                .iter()
-                .map(|c| TopicRef {
-                    id: c.id,
-                    name: &c.topic,
-                    msg_type: &c.msg_type,
-                })
-                .collect(),
-            Storage::Db3(db3) => db3.topics().iter().map(TopicRef::of).collect(),
-            Storage::Mcap(mcap) => mcap.topics().iter().map(TopicRef::of).collect(),
+            Storage::Bag(bag) => bag.connections(),
+            Storage::Db3(db3) => db3.topics(),
+            Storage::Mcap(mcap) => mcap.topics(),
         }
     }
 
     /// The name of topic `id`.
     pub fn topic_name(&self, id: u32) -> Option<&str> {
-        match self {
-            Storage::Bag(bag) => bag.connection(id).map(|c| c.topic.as_str()),
-            Storage::Db3(db3) => db3.topic(id).map(|t| t.name.as_str()),
-            Storage::Mcap(mcap) => mcap.topic(id).map(|t| t.name.as_str()),
-        }
+        let topics = self.topics();
+        connection::position_of(topics, id).map(|i| topics[i].topic.as_str())
     }
 
     /// Messages on topic `id`, from the index.
@@ -289,7 +268,7 @@ impl Storage {
         let ids: Vec<u32> = self
             .topics()
             .iter()
-            .filter(|t| names.contains(&t.name))
+            .filter(|t| names.contains(&t.topic.as_str()))
             .map(|t| t.id)
             .collect();
         self.messages(&ids, (Bound::<u64>::Unbounded, Bound::Unbounded))
@@ -331,16 +310,6 @@ impl Iterator for StorageMessages<'_> {
             StorageMessages::Bag(m) => m.next(),
             StorageMessages::Db3(m) => m.next(),
             StorageMessages::Mcap(m) => m.next(),
-        }
-    }
-}
-
-impl<'s> TopicRef<'s> {
-    fn of(t: &'s rosbag2::TopicInfo) -> TopicRef<'s> {
-        TopicRef {
-            id: t.id,
-            name: &t.name,
-            msg_type: &t.msg_type,
         }
     }
 }

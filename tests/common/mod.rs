@@ -3,7 +3,8 @@
 
 use std::path::PathBuf;
 
-use rsbag::bag::{BagWriter, Compression, Connection, WriterOptions};
+use rsbag::bag::{BagWriter, Compression, WriterOptions};
+use rsbag::storage::Connection;
 use rsbag::device::{ProfileKind, StreamProfile};
 use serde_json::Value;
 
@@ -54,7 +55,7 @@ pub fn write_bag(
         BagWriter::new(std::io::Cursor::new(Vec::new()), options).expect("start a bag in memory");
     for (topic, msg_type) in topics {
         let definition = format!("# {msg_type}\nuint8[] data\n");
-        writer.add_connection(Connection::new(
+        writer.add_connection(Connection::ros1(
             topic,
             msg_type,
             "0123456789abcdef0123456789abcdef",

@@ -15,7 +15,7 @@ use rsbag::playback::summary::Summary;
 use rsbag::playback::{Event, FrameReader, Recording};
 use rsbag::processing::filters::SensorFacts;
 use rsbag::processing::image_supported;
-use rsbag::storage::Storage;
+use rsbag::storage::{ConnectionExt, Storage};
 use rsbag::{BagTime, Error, Result};
 use serde_json::{json, Value};
 
@@ -321,9 +321,13 @@ fn connections(recording: &Recording) -> Value {
         bag.connections()
             .iter()
             .map(|c| {
+                let (callerid, latching) = match &c.ext {
+                    ConnectionExt::Ros1 { callerid, latching } => (callerid.as_deref(), *latching),
+                    ConnectionExt::Rosbag2 { .. } => (None, None),
+                };
                 json!({
-                    "id": c.id, "topic": c.topic, "type": c.msg_type, "md5sum": c.md5sum,
-                    "callerid": c.callerid, "latching": c.latching,
+                    "id": c.id, "topic": c.topic, "type": c.msg_type, "md5sum": c.digest,
+                    "callerid": callerid, "latching": latching,
                     "messages": bag.message_count(c.id),
                 })
             })

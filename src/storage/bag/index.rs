@@ -1,4 +1,5 @@
-//! Connection, chunk info and index data records as plain types.
+//! Connection, chunk info and index data records: plain types and their
+//! ROS bag encoding.
 
 use byteorder::{ByteOrder, LittleEndian as LE};
 
@@ -6,50 +7,11 @@ use super::record::{
     encode_record_prefix, nanos_to_time_bytes, op, time_to_nanos, FieldReader, HeaderBuilder,
     RawRecord,
 };
+use crate::storage::{Connection, ConnectionExt};
 use crate::Result;
 
-/// A connection: a topic with its message type.
-///
-/// # Example
-/// ```
-/// use rsbag::bag::Connection;
-/// let conn = Connection::new("/file_version", "std_msgs/UInt32",
-///     "304a39449588c7f8ce2df6e8001c5fce", "uint32 data\n");
-/// assert_eq!(conn.topic, "/file_version");
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Connection {
-    /// The connection id, unique in its bag.
-    pub id: u32,
-    /// The topic the messages are stored on.
-    pub topic: String,
-    /// The ROS message type, e.g. `sensor_msgs/Image`.
-    pub msg_type: String,
-    /// The md5sum of the message type, as 32 hex digits.
-    pub md5sum: String,
-    /// The full message definition text.
-    pub message_definition: String,
-    /// The publishing node, if the writer recorded one.
-    pub callerid: Option<String>,
-    /// Whether the publisher was latching, if the writer recorded it.
-    pub latching: Option<bool>,
-}
-
+/// A bag's connection records: [`Connection`] in ROS bag encoding.
 impl Connection {
-    /// A connection with id 0, no caller id and no latching field; a writer
-    /// assigns the id when the connection is added.
-    pub fn new(topic: &str, msg_type: &str, md5sum: &str, message_definition: &str) -> Self {
-        Connection {
-            id: 0,
-            topic: topic.to_owned(),
-            msg_type: msg_type.to_owned(),
-            md5sum: md5sum.to_owned(),
-            message_definition: message_definition.to_owned(),
-            callerid: None,
-            latching: None,
-        }
-    }
-
     /// Append this connection as a record to `out`.
     pub(crate) fn encode(&self, out: &mut Vec<u8>) {
         let header = HeaderBuilder::new()
@@ -59,14 +21,16 @@ impl Connection {
             .build();
         // The data is itself a header, its fields sorted by name as ROS writes them.
         let mut data = HeaderBuilder::new();
-        if let Some(callerid) = &self.callerid {
-            data = data.field("callerid", callerid.as_bytes());
-        }
-        if let Some(latching) = self.latching {
-            data = data.field("latching", if latching { b"1" } else { b"0" });
+        if let ConnectionExt::Ros1 { callerid, latching } = &self.ext {
+            if let Some(callerid) = callerid {
+                data = data.field("callerid", callerid.as_bytes());
+            }
+            if let Some(latching) = latching {
+                data = data.field("latching", if *latching { b"1" } else { b"0" });
+            }
         }
         let data = data
-            .field("md5sum", self.md5sum.as_bytes())
+            .field("md5sum", self.digest.as_bytes())
             .field("message_definition", self.message_definition.as_bytes())
             .field("type", self.msg_type.as_bytes())
             .build();
@@ -104,10 +68,12 @@ impl Connection {
             id,
             topic: optional_str("topic")?.unwrap_or_else(|| storage_topic.to_owned()),
             msg_type: fields.str("type")?.to_owned(),
-            md5sum: md5sum.to_owned(),
+            digest: md5sum.to_owned(),
             message_definition: fields.str("message_definition")?.to_owned(),
-            callerid: optional_str("callerid")?,
-            latching,
+            ext: ConnectionExt::Ros1 {
+                callerid: optional_str("callerid")?,
+                latching,
+            },
         })
     }
 }

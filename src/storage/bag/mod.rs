@@ -13,11 +13,12 @@
 //!
 //! # Example
 //! ```
-//! use rsbag::storage::bag::{Bag, BagWriter, Compression, Connection, WriterOptions};
+//! use rsbag::storage::bag::{Bag, BagWriter, Compression, WriterOptions};
+//! use rsbag::storage::Connection;
 //! # fn main() -> rsbag::Result<()> {
 //! let options = WriterOptions::default().compression(Compression::None);
 //! let mut writer = BagWriter::new(std::io::Cursor::new(Vec::new()), options)?;
-//! let text = writer.add_connection(Connection::new(
+//! let text = writer.add_connection(Connection::ros1(
 //!     "/note", "std_msgs/String", "992ce8a1687cec8c8bd883ec73ca41d1", "string data\n"));
 //! for (i, time) in [30u64, 10, 20].iter().enumerate() {
 //!     writer.write(text, *time, &[i as u8])?;
@@ -44,7 +45,7 @@ pub use crate::storage::file::partial_path_for;
 /// The message type every storage reads, re-exported where it was first.
 pub use crate::storage::Message;
 pub use compression::Compression;
-pub use index::{ChunkInfo, Connection, IndexEntry};
+pub use index::{ChunkInfo, IndexEntry};
 pub use reader::{Bag, BagHeader, Chunk, Messages, Query};
 pub use rewrite::{copy_messages, CopyStats};
 pub use scan::ScanReport;

@@ -10,12 +10,13 @@ use std::sync::{Arc, OnceLock};
 use bytes::{Bytes, BytesMut};
 
 use super::compression::Compression;
-use super::index::{parse_index_data, ChunkInfo, Connection, IndexEntry};
+use super::index::{parse_index_data, ChunkInfo, IndexEntry};
 use super::record::{op, read_record, FieldReader, RawRecord, RecordError, MAGIC};
 use super::scan::{self, ScanReport};
 use crate::storage::compression::pool::{BufferPool, Decompression, Decompressors, PREFETCH_DEPTH};
 use crate::storage::file::{map_file, MappedFile, MappedRange, RELEASE_MIN_BYTES};
-use crate::storage::Message;
+use crate::storage::connection::position_of;
+use crate::storage::{Connection, Message};
 use crate::{Error, Result};
 
 /// What the bag header record says.
@@ -281,10 +282,7 @@ impl Bag {
 
     /// The connection with id `id`.
     pub fn connection(&self, id: u32) -> Option<&Connection> {
-        self.connections
-            .binary_search_by_key(&id, |c| c.id)
-            .ok()
-            .map(|i| &self.connections[i])
+        position_of(&self.connections, id).map(|i| &self.connections[i])
     }
 
     /// The connections on `topic` (usually one).

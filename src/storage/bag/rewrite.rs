@@ -10,7 +10,8 @@ use std::io::{Seek, Write};
 use std::iter::Peekable;
 use std::ops::Range;
 
-use super::{Bag, BagWriter, Connection, Message, Messages};
+use super::{Bag, BagWriter, Message, Messages};
+use crate::storage::Connection;
 use crate::Result;
 
 /// What [`copy_messages`] copied.
@@ -39,10 +40,11 @@ pub struct CopyStats {
 ///
 /// # Example
 /// ```
-/// use rsbag::bag::{copy_messages, Bag, BagWriter, Connection, WriterOptions};
+/// use rsbag::bag::{copy_messages, Bag, BagWriter, WriterOptions};
+/// use rsbag::storage::Connection;
 /// # fn main() -> rsbag::Result<()> {
 /// let mut source = BagWriter::new(std::io::Cursor::new(Vec::new()), WriterOptions::default())?;
-/// let conn = source.add_connection(Connection::new(
+/// let conn = source.add_connection(Connection::ros1(
 ///     "/counter", "std_msgs/UInt32", "304a39449588c7f8ce2df6e8001c5fce", "uint32 data\n"));
 /// for time in [10u64, 20, 30] {
 ///     source.write(conn, time, &(time as u32).to_le_bytes())?;
@@ -133,17 +135,20 @@ mod tests {
 
     use super::*;
     use crate::storage::bag::{Compression, WriterOptions};
+    use crate::storage::ConnectionExt;
 
     fn source() -> Bag {
         let options = WriterOptions::default()
             .compression(Compression::None)
             .chunk_threshold(64);
         let mut w = BagWriter::new(Cursor::new(Vec::new()), options).expect("writer");
-        let mut a = Connection::new("/a", "pkg/A", "0123456789abcdef0123456789abcdef", "x\n");
-        a.callerid = Some("/node".into());
-        a.latching = Some(true);
+        let mut a = Connection::ros1("/a", "pkg/A", "0123456789abcdef0123456789abcdef", "x\n");
+        a.ext = ConnectionExt::Ros1 {
+            callerid: Some("/node".into()),
+            latching: Some(true),
+        };
         let a = w.add_connection(a);
-        let b = w.add_connection(Connection::new(
+        let b = w.add_connection(Connection::ros1(
             "/b",
             "pkg/B",
             "fedcba9876543210fedcba9876543210",

@@ -8,9 +8,10 @@ use std::path::{Path, PathBuf};
 
 use super::compression::Compression;
 use super::compressor::Compressor;
-use super::index::{encode_index_data, ChunkInfo, Connection, IndexEntry};
+use super::index::{encode_index_data, ChunkInfo, IndexEntry};
+use crate::storage::Connection;
 use super::record::{encode_record_prefix, op, HeaderBuilder, MAGIC};
-use crate::storage::file::{partial_path_for, rename_no_replace};
+use crate::storage::file::{claim_partial, rename_no_replace};
 use crate::{Error, Result};
 
 /// The bag header record's header and data together fill this many bytes,
@@ -89,10 +90,11 @@ const IN_FLIGHT_PER_WORKER: usize = 2;
 ///
 /// # Example
 /// ```
-/// use rsbag::bag::{Bag, BagWriter, Connection, WriterOptions};
+/// use rsbag::bag::{Bag, BagWriter, WriterOptions};
+/// use rsbag::storage::Connection;
 /// # fn main() -> rsbag::Result<()> {
 /// let mut writer = BagWriter::new(std::io::Cursor::new(Vec::new()), WriterOptions::default())?;
-/// let conn = writer.add_connection(Connection::new(
+/// let conn = writer.add_connection(Connection::ros1(
 ///     "/counter", "std_msgs/UInt32", "304a39449588c7f8ce2df6e8001c5fce", "uint32 data\n"));
 /// writer.write(conn, 1_000, &7u32.to_le_bytes())?;
 /// let bytes = writer.finish()?.into_inner();
@@ -462,35 +464,7 @@ impl BagFile {
 
     fn start(path: &Path, options: WriterOptions, replace: bool) -> Result<BagFile> {
         let path = path.to_path_buf();
-        let partial_path = partial_path_for(&path);
-        if !replace && path.symlink_metadata().is_ok() {
-            return Err(Error::Io {
-                path,
-                error: io::Error::new(
-                    io::ErrorKind::AlreadyExists,
-                    "the file exists, and is not replaced unless asked (--force, or the overwrite option)",
-                ),
-            });
-        }
-        let file = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(!replace)
-            .create(replace)
-            .truncate(replace)
-            .open(&partial_path)
-            .map_err(|source| {
-                let source = match source.kind() {
-                    io::ErrorKind::AlreadyExists => io::Error::new(
-                        io::ErrorKind::AlreadyExists,
-                        "the file exists: a recording is being written there, or one was cut off (`rsbag reindex` recovers it); move it away, or replace it (--force)",
-                    ),
-                    _ => source,
-                };
-                Error::Io {
-                    path: partial_path.clone(),
-                    error: source,
-                }
-            })?;
+        let (partial_path, file) = claim_partial(&path, replace)?;
         let writer = BagWriter::new(BufWriter::with_capacity(1 << 20, file), options)
             .map_err(|e| e.in_file(&partial_path))?;
         Ok(BagFile {

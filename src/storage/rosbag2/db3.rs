@@ -17,7 +17,7 @@
 //! # fn main() -> rsbag::Result<()> {
 //! let db3 = Db3::open("recording.db3")?;
 //! for topic in db3.topics() {
-//!     println!("{} {} ({} messages)", topic.name, topic.msg_type, topic.count);
+//!     println!("{} {} ({} messages)", topic.topic, topic.msg_type, db3.message_count(topic.id));
 //! }
 //! for message in db3.query().messages() {
 //!     let message = message?;
@@ -34,37 +34,19 @@ use bytes::Bytes;
 use parking_lot::Mutex;
 use rusqlite::{Connection, OpenFlags};
 
-use crate::storage::{Format, Message};
+use super::topics::{TopicStats, Topics};
+use crate::storage::{Connection as StorageConnection, ConnectionExt, Format, Message};
 use crate::{Error, Result};
 
 /// Messages read per batch.
 const BATCH: i64 = 64;
-
-/// A topic of a `.db3`, with its message count.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TopicInfo {
-    /// The topic id (what [`Message::conn`] holds).
-    pub id: u32,
-    /// The topic name.
-    pub name: String,
-    /// The ROS 2 type, `std_msgs/msg/String`.
-    pub msg_type: String,
-    /// The serialization format, `cdr`.
-    pub serialization_format: String,
-    /// The offered QoS profiles (YAML text, often empty).
-    pub offered_qos_profiles: String,
-    /// Messages on the topic.
-    pub count: u64,
-    /// The first and last timestamp of its messages, if it has any.
-    pub span: Option<(u64, u64)>,
-}
 
 /// A rosbag2 `.db3` opened for reading.
 #[derive(Debug)]
 pub struct Db3 {
     path: PathBuf,
     db: Mutex<Connection>,
-    topics: Vec<TopicInfo>,
+    topics: Topics,
 }
 
 /// What SQLite said, as a damaged-database error.
@@ -149,29 +131,29 @@ impl Db3 {
     }
 
     /// Every topic, by id.
-    pub fn topics(&self) -> &[TopicInfo] {
-        &self.topics
+    pub fn topics(&self) -> &[StorageConnection] {
+        self.topics.all()
     }
 
     /// The topic with id `id`.
-    pub fn topic(&self, id: u32) -> Option<&TopicInfo> {
-        topic_in(&self.topics, id)
+    pub fn topic(&self, id: u32) -> Option<&StorageConnection> {
+        self.topics.get(id)
     }
 
     /// Messages on topic `id`.
     pub fn message_count(&self, id: u32) -> u64 {
-        self.topic(id).map_or(0, |t| t.count)
+        self.topics.count(id)
     }
 
     /// Messages in the file.
     pub fn total_message_count(&self) -> u64 {
-        self.topics.iter().map(|t| t.count).sum()
+        self.topics.total_count()
     }
 
     /// The first and last timestamp of the messages on `ids`, if any
     /// (from what [`Db3::open`] read: no query).
     pub fn time_span(&self, ids: &[u32]) -> Option<(u64, u64)> {
-        span_in(&self.topics, ids)
+        self.topics.span(ids)
     }
 
     /// The timestamps of the messages on `ids`, in reading order.
@@ -229,24 +211,9 @@ impl Db3 {
     }
 }
 
-/// Topic `id` of `topics` (sorted by id).
-pub(super) fn topic_in(topics: &[TopicInfo], id: u32) -> Option<&TopicInfo> {
-    topics
-        .binary_search_by_key(&id, |t| t.id)
-        .ok()
-        .map(|i| &topics[i])
-}
-
-/// The first and last timestamp of the messages on `ids` of `topics`.
-pub(super) fn span_in(topics: &[TopicInfo], ids: &[u32]) -> Option<(u64, u64)> {
-    ids.iter()
-        .filter_map(|&id| topic_in(topics, id)?.span)
-        .reduce(|(a, b), (c, d)| (a.min(c), b.max(d)))
-}
-
 /// The topics table, with each topic's message count and time span, in
 /// one pass over the messages.
-fn read_topics(db: &Connection) -> Result<Vec<TopicInfo>> {
+fn read_topics(db: &Connection) -> Result<Topics> {
     let mut statement = db
         .prepare(
             "SELECT t.id, t.name, t.type, t.serialization_format, t.offered_qos_profiles, \
@@ -259,18 +226,26 @@ fn read_topics(db: &Connection) -> Result<Vec<TopicInfo>> {
         .query_map([], |r| {
             let first: Option<i64> = r.get(6)?;
             let last: Option<i64> = r.get(7)?;
-            Ok(TopicInfo {
+            let topic = StorageConnection {
                 id: u32::try_from(r.get::<_, i64>(0)?).unwrap_or(u32::MAX),
-                name: r.get(1)?,
+                topic: r.get(1)?,
                 msg_type: r.get(2)?,
-                serialization_format: r.get(3)?,
-                offered_qos_profiles: r.get::<_, Option<String>>(4)?.unwrap_or_default(),
+                digest: String::new(),
+                message_definition: String::new(),
+                ext: ConnectionExt::Rosbag2 {
+                    serialization_format: r.get(3)?,
+                    offered_qos_profiles: r.get::<_, Option<String>>(4)?.unwrap_or_default(),
+                },
+            };
+            let stats = TopicStats {
                 count: u64::try_from(r.get::<_, Option<i64>>(5)?.unwrap_or(0)).unwrap_or(0),
                 span: first.zip(last).map(|(a, b)| (to_ns(a), to_ns(b))),
-            })
+            };
+            Ok((topic, stats))
         })
         .map_err(db_error)?;
-    rows.collect::<rusqlite::Result<Vec<_>>>().map_err(db_error)
+    let topics = rows.collect::<rusqlite::Result<Vec<_>>>().map_err(db_error)?;
+    Ok(Topics::new(topics))
 }
 
 /// `1,2,3` for an SQL `IN` list (ids are numbers, nothing to escape).
@@ -412,7 +387,7 @@ impl Iterator for Db3Messages<'_> {
                     topic: self
                         .db3
                         .topic(topic)
-                        .map_or_else(|| format!("topic id {topic}"), |t| t.name.clone()),
+                        .map_or_else(|| format!("topic id {topic}"), |t| t.topic.clone()),
                     time: to_ns(time),
                     error: Box::new(e),
                 }),

@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 
 use bytes::Bytes;
 
-use super::TopicInfo;
-use crate::storage::{Format, Message};
+use super::topics::{TopicStats, Topics};
+use crate::storage::{Connection, ConnectionExt, Format, Message};
 use crate::{Error, Result};
 
 /// The most a chunk may decompress to: a damaged header is an error, not
@@ -33,17 +33,38 @@ struct ChunkInfo {
 /// # fn main() -> rsbag::Result<()> {
 /// let mcap = McapFile::open("session_0.mcap")?;
 /// for topic in mcap.topics() {
-///     println!("{} {} ({} messages)", topic.name, topic.msg_type, topic.count);
+///     println!("{} {} ({} messages)", topic.topic, topic.msg_type, mcap.message_count(topic.id));
 /// }
 /// # Ok(()) }
 /// ```
 pub struct McapFile {
     path: PathBuf,
     data: Bytes,
-    topics: Vec<TopicInfo>,
+    topics: Topics,
     chunks: Vec<ChunkInfo>,
     /// Each channel's message times, sorted.
     times: BTreeMap<u32, Vec<u64>>,
+}
+
+/// A channel as a connection: its schema's name is the message type and
+/// its schema's text (a ROS 2 message definition) the definition.
+fn channel_connection(c: &mcap::Channel<'_>) -> Connection {
+    let schema = c.schema.as_ref();
+    Connection {
+        id: u32::from(c.id),
+        topic: c.topic.clone(),
+        msg_type: schema.map(|s| s.name.clone()).unwrap_or_default(),
+        digest: String::new(),
+        message_definition: schema
+            .and_then(|s| String::from_utf8(s.data.to_vec()).ok())
+            .unwrap_or_default(),
+        ext: ConnectionExt::Rosbag2 {
+            serialization_format: c.message_encoding.clone(),
+            offered_qos_profiles: (c.metadata.get("offered_qos_profiles"))
+                .cloned()
+                .unwrap_or_default(),
+        },
+    }
 }
 
 impl McapFile {
@@ -101,32 +122,20 @@ impl McapFile {
         for t in times.values_mut() {
             t.sort_unstable();
         }
-        let mut topics: Vec<TopicInfo> = summary
+        let topics = summary
             .channels
             .values()
             .map(|c| {
                 let id = u32::from(c.id);
                 let channel_times = times.get(&id);
-                TopicInfo {
-                    id,
-                    name: c.topic.clone(),
-                    msg_type: c
-                        .schema
-                        .as_ref()
-                        .map(|s| s.name.clone())
-                        .unwrap_or_default(),
-                    serialization_format: c.message_encoding.clone(),
-                    offered_qos_profiles: c
-                        .metadata
-                        .get("offered_qos_profiles")
-                        .cloned()
-                        .unwrap_or_default(),
+                let stats = TopicStats {
                     count: channel_times.map_or(0, |t| t.len() as u64),
                     span: channel_times.and_then(|t| Some((*t.first()?, *t.last()?))),
-                }
+                };
+                (channel_connection(c), stats)
             })
             .collect();
-        topics.sort_by_key(|t| t.id);
+        let topics = Topics::new(topics);
         Ok(McapFile {
             path: path.to_owned(),
             data,
@@ -142,18 +151,23 @@ impl McapFile {
     }
 
     /// Every channel as a topic, by id.
-    pub fn topics(&self) -> &[TopicInfo] {
-        &self.topics
+    pub fn topics(&self) -> &[Connection] {
+        self.topics.all()
     }
 
     /// The channel with id `id`.
-    pub fn topic(&self, id: u32) -> Option<&TopicInfo> {
-        super::topic_in(&self.topics, id)
+    pub fn topic(&self, id: u32) -> Option<&Connection> {
+        self.topics.get(id)
     }
 
     /// Messages on channel `id`.
     pub fn message_count(&self, id: u32) -> u64 {
-        self.topic(id).map_or(0, |t| t.count)
+        self.topics.count(id)
+    }
+
+    /// Messages in the file.
+    pub fn total_message_count(&self) -> u64 {
+        self.topics.total_count()
     }
 
     /// How many chunks use each compression (`zstd`, `lz4`, `none`).
@@ -171,7 +185,7 @@ impl McapFile {
 
     /// The first and last log time of the messages on `ids`, if any.
     pub fn time_span(&self, ids: &[u32]) -> Option<(u64, u64)> {
-        super::span_in(&self.topics, ids)
+        self.topics.span(ids)
     }
 
     /// The log times of the messages on `ids`, sorted.
@@ -494,7 +508,7 @@ mod tests {
         let file = w.finish().unwrap();
         let mcap = McapFile::open(&file).unwrap();
         assert_eq!(mcap.topics().len(), 2);
-        let id_a = mcap.topics().iter().find(|t| t.name == "/a").unwrap().id;
+        let id_a = mcap.topics().iter().find(|t| t.topic == "/a").unwrap().id;
         assert_eq!(mcap.message_count(id_a), 1000);
         assert_eq!(mcap.time_span(&[id_a]), Some((10, 10 + 2997)));
         let ids: Vec<u32> = mcap.topics().iter().map(|t| t.id).collect();

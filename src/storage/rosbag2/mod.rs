@@ -7,11 +7,12 @@ mod db3;
 mod directory;
 mod mcap_file;
 mod reserve;
+mod topics;
 mod writer;
 
-pub use db3::{roll_back_interrupted_commit, Db3, Db3Messages, Db3Query, TopicInfo};
+pub use db3::{roll_back_interrupted_commit, Db3, Db3Messages, Db3Query};
 pub use directory::{BagDirWriter, Durability, McapCompression};
 pub use mcap_file::{McapFile, McapMessages};
 pub use writer::{Db3Schema, Db3Writer};
 
-use db3::{span_in, to_db, topic_in};
+use db3::to_db;

@@ -9,7 +9,7 @@ use rusqlite::{Connection, OpenFlags, MAIN_DB};
 
 use super::reserve::Reserve;
 use super::to_db;
-use crate::storage::file::{partial_path_for, rename_no_replace};
+use crate::storage::file::{claim_partial, rename_no_replace};
 use crate::{Error, Result};
 
 /// The schema librealsense 2.59 creates (rosbag2's "schema 2"), statement
@@ -84,7 +84,7 @@ const COMMIT_INTERVAL: std::time::Duration = std::time::Duration::from_secs(1);
 /// writer.write(topic, 5, &ros2::encode_string(b"hello"))?;
 /// writer.finish()?;
 /// let db3 = Db3::open(&path)?;
-/// assert_eq!(db3.topics()[0].name, "/chatter");
+/// assert_eq!(db3.topics()[0].topic, "/chatter");
 /// assert_eq!(db3.total_message_count(), 1);
 /// # Ok(()) }
 /// ```
@@ -127,27 +127,8 @@ impl Db3Writer {
     }
 
     fn start(path: &Path, replace: bool, schema: Db3Schema) -> Result<Db3Writer> {
-        let partial_path = partial_path_for(path);
-        if !replace && path.symlink_metadata().is_ok() {
-            return Err(Error::Io {
-                path: path.to_owned(),
-                error: io::Error::new(
-                    io::ErrorKind::AlreadyExists,
-                    "the file exists, and is not replaced unless asked (--force, or the overwrite option)",
-                ),
-            });
-        }
         // Claim the temporary name first: SQLite would open a file there.
-        let file = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(!replace)
-            .create(replace)
-            .truncate(replace)
-            .open(&partial_path)
-            .map_err(|e| Error::Io {
-                path: partial_path.clone(),
-                error: e,
-            })?;
+        let (partial_path, file) = claim_partial(path, replace)?;
         let db = open_for_writing(&partial_path, schema).map_err(|e| e.in_file(&partial_path))?;
         let reserve = Reserve::new(file);
         Ok(Db3Writer {

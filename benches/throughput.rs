@@ -11,9 +11,9 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use rsbag::bag::{Bag, BagWriter, Compression, WriterOptions};
-use rsbag::storage::Connection;
 use rsbag::device::Device;
 use rsbag::playback::{Playback, PlaybackOptions};
+use rsbag::storage::Connection;
 
 /// Frame pairs per bag: ~115 MB of pixels.
 const FRAMES: u64 = 30;

@@ -565,12 +565,12 @@ fn seek_on_a_long_recording_lands_on_the_right_frame_everywhere() {
 #[test]
 fn an_unknown_format_is_named_in_the_error() {
     use rsbag::bag::{BagFile, WriterOptions};
-    use rsbag::storage::Connection;
     use rsbag::msg::diagnostic_msgs::KeyValue;
     use rsbag::msg::realsense_msgs::StreamInfo;
     use rsbag::msg::sensor_msgs::CameraInfo;
     use rsbag::msg::std_msgs::UInt32;
     use rsbag::msg::{encode_to_vec, RosMessage};
+    use rsbag::storage::Connection;
 
     fn put<'m, M: RosMessage<'m>>(bag: &mut BagFile, topic: &str, msg: &M) {
         let conn = bag.add_connection(Connection::ros1(topic, M::TYPE, M::MD5SUM, M::DEFINITION));

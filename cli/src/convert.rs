@@ -471,7 +471,7 @@ fn export_frames(reader: &FrameReader, args: &Args, losses: &mut Losses) -> Resu
     let coloured_clouds = args.to == Target::Ply && args.filters.is_empty();
     let mut preparer =
         prepare::Preparer::new(reader, &streams, align_to, coloured_clouds).map_err(in_file)?;
-    let mut filters = StreamFilters::new(reader.recording(), &args.filters);
+    let mut filters = StreamFilters::of_recording(reader.recording(), &args.filters);
     let renderer = render::Renderer::new(args, reader, &streams);
     let total = reader
         .select()

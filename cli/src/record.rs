@@ -17,6 +17,7 @@ use rsbag_librealsense::{Context, LibrealsenseDevice};
 
 use super::devices::librealsense_error;
 use super::interrupt;
+use super::select::seconds;
 
 /// Record a camera into a bag, then print what was written: rsbag's own
 /// synthetic camera, or a RealSense camera through librealsense.
@@ -281,10 +282,10 @@ fn parse_mode(text: &str) -> std::result::Result<(u32, u32, u32), String> {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let duration = seconds("--duration", args.duration)?;
+    let duration = seconds("duration", args.duration)?;
     let unplug_after = args
         .unplug_after
-        .map(|s| seconds("--unplug-after", s))
+        .map(|s| seconds("unplug-after", s))
         .transpose()?;
     let compression = if args.no_compression {
         Compression::None
@@ -352,15 +353,6 @@ pub fn run(args: Args) -> Result<()> {
     };
     let ended = session.until_done()?;
     finish(recorders, &sources, began, ended)
-}
-
-/// `value` seconds of the flag `flag`.
-fn seconds(flag: &str, value: f64) -> Result<Duration> {
-    Duration::try_from_secs_f64(value).map_err(|_| {
-        Error::InvalidArgument(format!(
-            "{flag} must be a positive number of seconds, not {value}"
-        ))
-    })
 }
 
 /// The preset file's text, checked to be a JSON object: a clear error

@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use rsbag::bag::{copy_messages, Bag, WriterOptions};
+use rsbag::storage::Format;
 use rsbag::{Error, Result};
 
 use super::convert::recording;
@@ -43,7 +44,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         )
         .in_file(&args.file));
     }
-    if rsbag::storage::Format::Db3.is_format_of(&args.file)? {
+    if Format::Db3.is_format_of(&args.file)? {
         return recover_db3(&args);
     }
     let bag = Bag::scan(&args.file)?;
@@ -96,7 +97,7 @@ fn recover_db3(args: &Args) -> Result<ExitCode> {
         )));
     };
     let out = args.out.clone().unwrap_or(unfinished);
-    rsbag::storage::Format::Db3.check_path(&out)?;
+    Format::Db3.check_path(&out)?;
     refuse_existing(&out, args.force)?;
     if rsbag::rosbag2::roll_back_interrupted_commit(&args.file)? {
         eprintln!(
@@ -128,7 +129,7 @@ fn recover_db3(args: &Args) -> Result<ExitCode> {
     let target = recording::FileTarget {
         file: &args.file,
         out: &recovered,
-        format: rsbag::storage::Format::Db3,
+        format: Format::Db3,
         streams: None,
         window: None,
         uncompressed: !compressed,
@@ -167,8 +168,9 @@ fn cut_before_its_header(file: &Path) -> Result<bool> {
         path: file.to_owned(),
         error,
     })?;
-    let starts = |magic: &[u8]| magic.len() > head.len() && magic.starts_with(&head);
-    Ok(starts(rsbag::bag::record::MAGIC) || starts(b"SQLite format 3\0"))
+    Ok([Format::Bag, Format::Db3]
+        .into_iter()
+        .any(|format| format.is_cut_in_magic(&head)))
 }
 
 /// `NAME.bag` for the `NAME.bag.partial` a crashed recorder leaves.

@@ -151,7 +151,7 @@ impl Recording {
         // and lives as long as the iterator holds the `Arc`; the fields
         // drop in declaration order, the borrowing iterator first.
         let frames: Frames<'static> = unsafe { std::mem::transmute(frames) };
-        let filters = StreamFilters::new(reader.recording(), &specs);
+        let filters = StreamFilters::of_recording(reader.recording(), &specs);
         Ok(FrameIterator {
             state: Mutex::new(FrameState {
                 frames: Source::Frames(frames),

@@ -5,8 +5,35 @@
 
 use super::Recording;
 use crate::device::{Extrinsics, Format, Intrinsics, StreamId};
+use crate::processing::filters::{FilterSpec, SensorFacts, StreamFilters};
 use crate::processing::{Alignment, PointCloudMaker};
 use crate::{Error, Result};
+
+impl SensorFacts {
+    /// The facts of the sensor recording `stream` of `recording` (its
+    /// options as recorded at the start).
+    pub fn of_stream(recording: &Recording, stream: StreamId) -> SensorFacts {
+        let sensor = recording.streams().get(&stream).map(|s| s.sensor);
+        let options = sensor
+            .and_then(|s| recording.snapshot().sensors.get(s))
+            .map(|s| s.options.as_slice())
+            .unwrap_or_default();
+        SensorFacts {
+            depth_units: recording.depth_units(stream),
+            ..SensorFacts::from_options(options)
+        }
+    }
+}
+
+impl StreamFilters {
+    /// `specs` for every Z16 depth stream of `recording`.
+    pub fn of_recording(recording: &Recording, specs: &[FilterSpec]) -> StreamFilters {
+        let depth_streams = (recording.streams().iter())
+            .filter(|(_, s)| s.profile.format == Format::Z16)
+            .map(|(&id, _)| (id, SensorFacts::of_stream(recording, id)));
+        StreamFilters::new(depth_streams, specs)
+    }
+}
 
 impl Alignment {
     /// The alignment of `recording`'s Z16 stream `depth` to its video

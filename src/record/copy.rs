@@ -103,7 +103,7 @@ fn write_all(
     let origin = crate::ros_camera::import::recording_origin(recording);
     let since_start = |t: BagTime| t.as_nanos().saturating_sub(origin);
     let snapshot = recording.snapshot();
-    let mut filters = StreamFilters::new(recording, &selection.filters);
+    let mut filters = StreamFilters::of_recording(recording, &selection.filters);
     write_description(sink, snapshot)?;
     let mut options: Vec<_> = snapshot.sensors.iter().map(|s| s.options.clone()).collect();
     for stream in recording.streams().values() {

@@ -220,7 +220,7 @@ fn write_all(
         .time(selection.trim.time.clone())
         .events();
     let mut frames = 0;
-    let mut filters = StreamFilters::new(recording, &selection.filters);
+    let mut filters = StreamFilters::of_recording(recording, &selection.filters);
     for event in events {
         let event = event?;
         let Event::Frame { frame, .. } = event.event else {

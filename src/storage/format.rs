@@ -61,6 +61,13 @@ impl Format {
         }
     }
 
+    /// Whether `head`, the whole of a file, is a start of the format's
+    /// first bytes cut short (nothing at all, or a header being written
+    /// when its writer was killed).
+    pub fn is_cut_in_magic(self, head: &[u8]) -> bool {
+        head.len() < self.magic().len() && self.magic().starts_with(head)
+    }
+
     /// The format of a file that starts with `head`, if any (`head` holds
     /// at least the file's first 16 bytes, or all of a shorter file).
     pub fn of_bytes(head: &[u8]) -> Option<Format> {

@@ -4,8 +4,8 @@
 use std::path::PathBuf;
 
 use rsbag::bag::{BagWriter, Compression, WriterOptions};
-use rsbag::storage::Connection;
 use rsbag::device::{ProfileKind, StreamProfile};
+use rsbag::storage::Connection;
 use serde_json::Value;
 
 pub mod damaged;

@@ -69,7 +69,8 @@ impl DepthSettings {
             .map(|i| reader.frame(depth.stream, i).map(|f| f.frame))
             .collect::<Result<Vec<_>>>()?;
         frames.push(depth.frame.clone());
-        StreamFilters::new(reader.recording(), &self.filters).apply_all(frames.iter_mut())?;
+        StreamFilters::of_recording(reader.recording(), &self.filters)
+            .apply_all(frames.iter_mut())?;
         let filtered = frames.pop().expect("the frame shown");
         if filtered.profile.format != Format::Z16 {
             return Err(Error::InvalidArgument(format!(

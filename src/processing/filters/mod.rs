@@ -51,7 +51,6 @@ use crate::device::{
     option_name, Format, Frame, Intrinsics, ProfileKind, SensorOption, StreamId, StreamProfile,
     DEFAULT_DEPTH_UNITS,
 };
-use crate::playback::Recording;
 use crate::{Error, Result};
 use temporal::TemporalState;
 
@@ -89,20 +88,6 @@ impl SensorFacts {
                 .filter(|&u| u > 0.0)
                 .unwrap_or(DEFAULT_DEPTH_UNITS),
             stereo_baseline_mm: find(STEREO_BASELINE),
-        }
-    }
-
-    /// The facts of the sensor recording `stream` of `recording` (its
-    /// options as recorded at the start).
-    pub fn of_stream(recording: &Recording, stream: StreamId) -> SensorFacts {
-        let sensor = recording.streams().get(&stream).map(|s| s.sensor);
-        let options = sensor
-            .and_then(|s| recording.snapshot().sensors.get(s))
-            .map(|s| s.options.as_slice())
-            .unwrap_or_default();
-        SensorFacts {
-            depth_units: recording.depth_units(stream),
-            ..SensorFacts::from_options(options)
         }
     }
 }
@@ -590,19 +575,17 @@ pub struct StreamFilters {
 }
 
 impl StreamFilters {
-    /// `specs` for every Z16 depth stream of `recording`.
-    pub fn new(recording: &Recording, specs: &[FilterSpec]) -> StreamFilters {
+    /// `specs` for each of the depth streams `depth_streams`, with the
+    /// facts of its sensor (a recording's: `StreamFilters::of_recording`).
+    pub fn new(
+        depth_streams: impl IntoIterator<Item = (StreamId, SensorFacts)>,
+        specs: &[FilterSpec],
+    ) -> StreamFilters {
         if specs.is_empty() {
             return StreamFilters::default();
         }
-        let chains = recording
-            .streams()
-            .iter()
-            .filter(|(_, s)| s.profile.format == Format::Z16)
-            .map(|(id, _)| {
-                let facts = SensorFacts::of_stream(recording, *id);
-                (*id, (FilterChain::new(specs), facts))
-            })
+        let chains = (depth_streams.into_iter())
+            .map(|(id, facts)| (id, (FilterChain::new(specs), facts)))
             .collect();
         StreamFilters { chains }
     }

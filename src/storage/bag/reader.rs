@@ -14,8 +14,8 @@ use super::index::{parse_index_data, ChunkInfo, IndexEntry};
 use super::record::{op, read_record, FieldReader, RawRecord, RecordError, MAGIC};
 use super::scan::{self, ScanReport};
 use crate::storage::compression::pool::{BufferPool, Decompression, Decompressors, PREFETCH_DEPTH};
-use crate::storage::file::{map_file, MappedFile, MappedRange, RELEASE_MIN_BYTES};
 use crate::storage::connection::position_of;
+use crate::storage::file::{map_file, MappedFile, MappedRange, RELEASE_MIN_BYTES};
 use crate::storage::{Connection, Message};
 use crate::{Error, Result};
 

@@ -18,9 +18,9 @@ use bytes::Bytes;
 
 use super::compression::Compression;
 use super::index::{ChunkInfo, IndexEntry};
-use crate::storage::Connection;
 use super::reader::Chunk;
 use super::record::{op, read_cut_record, read_record, FieldReader, RawRecord, RecordError};
+use crate::storage::Connection;
 use crate::{Error, Result};
 
 /// What a scan recovered and what it had to leave out.

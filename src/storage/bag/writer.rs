@@ -9,9 +9,9 @@ use std::path::{Path, PathBuf};
 use super::compression::Compression;
 use super::compressor::Compressor;
 use super::index::{encode_index_data, ChunkInfo, IndexEntry};
-use crate::storage::Connection;
 use super::record::{encode_record_prefix, op, HeaderBuilder, MAGIC};
 use crate::storage::file::{claim_partial, rename_no_replace};
+use crate::storage::Connection;
 use crate::{Error, Result};
 
 /// The bag header record's header and data together fill this many bytes,

@@ -244,7 +244,9 @@ fn read_topics(db: &Connection) -> Result<Topics> {
             Ok((topic, stats))
         })
         .map_err(db_error)?;
-    let topics = rows.collect::<rusqlite::Result<Vec<_>>>().map_err(db_error)?;
+    let topics = rows
+        .collect::<rusqlite::Result<Vec<_>>>()
+        .map_err(db_error)?;
     Ok(Topics::new(topics))
 }
 

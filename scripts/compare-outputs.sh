@@ -7,6 +7,11 @@
 #   scripts/compare-outputs.sh AFTER_BINARY after.txt
 #   diff before.txt after.txt
 #
+# Build both with the same profile (`cargo test --no-run -p rsbag-cli`
+# makes target/debug/rsbag as the tests do): a `.db3` writer also commits
+# each second, and its header counts commits, so a slower build writes a
+# file with other header bytes.
+#
 # Covers `info --json`, `frames --json`, `check`, every `convert --to`
 # target (ros2 in each storage and MCAP compression), and `info`/`frames`
 # of the converted files read back. Each command's exit status and stderr

@@ -199,14 +199,11 @@ fn check(lib: &Librealsense, source: &Source, out: &Path, judge: &Path) {
             "{what}: {stream} {index} not recorded"
         );
     }
-    // librealsense's real-time playback of the source may itself lose
-    // IMU and pose samples (more under load); every video frame arrives.
-    for (key, _) in theirs
-        .iter()
-        .filter(|(k, _)| !matches!(k.0.as_str(), "Accel" | "Gyro" | "Pose"))
-    {
-        assert!(ours.contains_key(key), "{what}: {key:?} is missing");
-    }
+    // The simulated camera is librealsense playing the source in real
+    // time, which skips what it falls behind on when the machine is loaded
+    // (IMU and pose samples most, video frames too: seen on 3 of 4 runs
+    // with the other core busy). What it delivered the recorder wrote (the
+    // counts above); most of the source must have been delivered.
     assert!(
         ours.len() * 4 >= theirs.len() * 3,
         "{what}: {} of {}",

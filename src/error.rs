@@ -257,7 +257,7 @@ impl Error {
         let (Some(path), Some(io)) = (self.path(), self.io_error()) else {
             return String::new();
         };
-        let partial = crate::storage::bag::partial_path_for(path);
+        let partial = crate::storage::partial_path_for(path);
         if io.kind() == io::ErrorKind::NotFound && partial.is_file() {
             format!(
                 "; but {} exists: a recording that was cut off before it finished (`rsbag reindex {}` recovers it)",

@@ -6,7 +6,8 @@ mod common;
 
 use common::{time_order, write_bag, Written};
 use proptest::prelude::*;
-use rsbag::bag::{Bag, Compression, Message};
+use rsbag::bag::{Bag, Compression};
+use rsbag::storage::Message;
 
 fn compression() -> impl Strategy<Value = Compression> {
     prop_oneof![

@@ -5,9 +5,8 @@ use std::fs::File;
 use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 
-use rsbag::bag::{
-    partial_path_for, Bag, BagFile, BagWriter, Compression, ScanReport, WriterOptions,
-};
+use rsbag::bag::{Bag, BagFile, BagWriter, Compression, ScanReport, WriterOptions};
+use rsbag::storage::partial_path_for;
 use rsbag::{Error, Result};
 
 use super::interrupt::{on_interrupt, Undo};

@@ -6,10 +6,11 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use rsbag::bag::{partial_path_for, Compression};
+use rsbag::bag::Compression;
 use rsbag::device::synthetic::{self, SyntheticConfig, SyntheticDevice};
 use rsbag::device::{Device, StreamId, StreamKind, StreamProfile};
 use rsbag::record::{Db3Options, RecordOptions, Recorder};
+use rsbag::storage::partial_path_for;
 use rsbag::storage::Format;
 use rsbag::{Error, Result};
 

@@ -139,7 +139,7 @@ fn a_recording_killed_mid_write_keeps_its_complete_chunks() {
     child.kill().expect("kill");
     let _ = child.wait();
     assert!(!out.exists(), "no file under the final name");
-    let partial = rsbag::bag::partial_path_for(&out);
+    let partial = rsbag::storage::partial_path_for(&out);
     let bag = Bag::scan(&partial).expect("scan the partial file");
     let report = bag.scan_report().expect("report").clone();
     assert!(report.complete_chunks > 5, "{report:?}");
@@ -184,7 +184,7 @@ fn a_db3_recording_killed_mid_write_keeps_what_it_committed() {
     child.kill().expect("kill");
     let _ = child.wait();
     assert!(!out.exists(), "no file under the final name");
-    let partial = rsbag::bag::partial_path_for(&out);
+    let partial = rsbag::storage::partial_path_for(&out);
     // Readable as it is...
     let frames = |path: &std::path::Path| {
         Recording::open(path)

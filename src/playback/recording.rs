@@ -16,7 +16,8 @@ use crate::realsense::convert::FIRST_EVENT_TIME;
 use crate::realsense::description::{self, Description};
 use crate::realsense::topics::{Topic, FILE_VERSION_TOPIC};
 use crate::ros_camera::import::CameraStream;
-use crate::storage::bag::{Bag, Message};
+use crate::storage::bag::Bag;
+use crate::storage::Message;
 use crate::storage::{Format, Storage, StorageMessages};
 use crate::{BagTime, Error, Result};
 

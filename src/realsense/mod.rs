@@ -2,6 +2,14 @@
 //! topic names librealsense uses, the conversions between its values and
 //! ROS messages, and the metadata keys it writes beside the numeric
 //! metadata. What a `.bag` of librealsense holds, in one place.
+//!
+//! How the messages are encoded follows from the storage format
+//! ([`crate::storage::Encoding`]). A `.bag` holds ROS1 serialization with
+//! RealSense and diagnostic message types (`realsense_msgs/StreamInfo`,
+//! `diagnostic_msgs/KeyValue`, ...); a `.db3` of librealsense 2.58+ holds
+//! CDR, standard ROS 2 types only, the RealSense description and metadata
+//! as `key=value` strings ([`strings`]), images compressed losslessly
+//! ([`images`]). Each is decoded by a codec of its own.
 
 pub(crate) mod codec;
 pub mod convert;
@@ -10,16 +18,6 @@ pub(crate) mod frames;
 pub mod images;
 pub mod strings;
 pub mod topics;
-
-/// How the messages of a recording are encoded, which follows from its
-/// storage format. In the RealSense layout, a `.bag` holds ROS1
-/// serialization with RealSense and diagnostic message types
-/// (`realsense_msgs/StreamInfo`, `diagnostic_msgs/KeyValue`, ...); a `.db3`
-/// of librealsense 2.58+ holds CDR, standard ROS 2 types only, the
-/// RealSense description and metadata as `key=value` strings
-/// ([`strings`]), images compressed losslessly ([`images`]). Each is
-/// decoded by a codec of its own.
-pub use crate::storage::Encoding;
 
 /// The RealSense file version librealsense 2.55 writes in `/file_version`
 /// (the reader accepts 2, 3 and 4).

@@ -169,7 +169,7 @@ pub fn run_ros2(reader: &FrameReader, target: Ros2Target<'_>) -> Result<String> 
         mcap_compression: target.mcap_compression,
         namespace: target.namespace.to_owned(),
     };
-    let partial = rsbag::bag::partial_path_for(target.out);
+    let partial = rsbag::storage::partial_path_for(target.out);
     let _remove_partial = on_interrupt(Undo::RemoveDir(partial));
     let bar = progress::bar(total, "frames");
     let export = export_ros2(recording, target.out, &options, &selection, |n| {

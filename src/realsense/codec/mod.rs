@@ -11,9 +11,9 @@ use bytes::Bytes;
 
 use super::description::Description;
 use super::topics::Topic;
-use super::Encoding;
 use crate::device::{Frame, Notification, StreamProfile};
 use crate::msg::ros2::{Odometry, TransformStamped};
+use crate::storage::Encoding;
 use crate::Result;
 
 pub(crate) use cdr::Cdr;

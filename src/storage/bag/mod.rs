@@ -40,10 +40,6 @@ mod scan;
 mod span;
 mod writer;
 
-/// Where a file is written until it is complete, re-exported where it was first.
-pub use crate::storage::file::partial_path_for;
-/// The message type every storage reads, re-exported where it was first.
-pub use crate::storage::Message;
 pub use compression::Compression;
 pub use index::{ChunkInfo, IndexEntry};
 pub use reader::{Bag, BagHeader, Chunk, Messages, Query};

@@ -10,8 +10,8 @@ use std::io::{Seek, Write};
 use std::iter::Peekable;
 use std::ops::Range;
 
-use super::{Bag, BagWriter, Message, Messages};
-use crate::storage::Connection;
+use super::{Bag, BagWriter, Messages};
+use crate::storage::{Connection, Message};
 use crate::Result;
 
 /// What [`copy_messages`] copied.

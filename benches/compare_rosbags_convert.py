@@ -19,17 +19,22 @@ messages only, so rosbags-convert converts every one.
 Both tools write an sqlite3 bag directory (their default); each run
 starts from the page cache (the input is read once first) with nothing
 waiting to be written back (`sync` first), and the two tools alternate;
-the best of --runs counts. Neither time includes writing the output to
+the median of the per-round ratios counts, with their spread (the
+lowest and highest). Neither time includes writing the output to
 the disk (rsbag does not sync a conversion; rosbags-convert commits with
 SQLite's default synchronous mode, so its time includes flushing what
 the kernel had not yet written back). Both outputs are checked to hold the same images (count
-and bytes of the first and last). Prints the times and the ratio.
+and bytes of the first and last). Prints the times, the per-round
+ratios and their median and spread, without and with the output synced,
+and a floor per round: writing as many bytes as rsbag wrote into a new
+file (not synced), which shows how fast this round's page cache was.
 """
 
 import argparse
 import hashlib
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import time
@@ -145,6 +150,22 @@ def timed(cmd):
     return done - start, time.perf_counter() - start
 
 
+def write_floor(path, size):
+    """Seconds to write `size` bytes to a new file (4 MB at a time, not
+    synced), the file removed afterwards: the page cache's speed this
+    round."""
+    block = b"\x5a" * (4 << 20)
+    os.sync()
+    start = time.perf_counter()
+    with open(path, "wb", buffering=0) as f:
+        for _ in range(size // len(block)):
+            f.write(block)
+        f.write(block[: size % len(block)])
+    elapsed = time.perf_counter() - start
+    path.unlink()
+    return elapsed
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--mb", type=int, default=1024)
@@ -165,6 +186,7 @@ def main():
     converter = shutil.which("rosbags-convert") or str(Path(sys.executable).parent / "rosbags-convert")
     times = {"rosbags-convert": [], "rsbag": []}
     synced = {"rosbags-convert": [], "rsbag": []}
+    floor = []
     for run in range(args.runs):
         order = ["rosbags-convert", "rsbag"] if run % 2 == 0 else ["rsbag", "rosbags-convert"]
         for tool in order:
@@ -183,18 +205,40 @@ def main():
             t, t_synced = timed(cmd)
             times[tool].append(t)
             synced[tool].append(t_synced)
+        # The floor of this round: writing as many bytes as rsbag wrote
+        # into the page cache, after a sync, as the tools did.
+        written = sum(f.stat().st_size for f in (work / "out-rsbag").rglob("*") if f.is_file())
+        floor.append(write_floor(work / "floor.bin", written))
     theirs, ours = images(work / "out-rosbags-convert"), images(work / "out-rsbag")
     if theirs != ours:
         sys.exit(f"the outputs differ: rosbags-convert {theirs}, rsbag {ours}")
-    best = {tool: min(t) for tool, t in times.items()}
-    best_synced = {tool: min(t) for tool, t in synced.items()}
     for tool, t in times.items():
-        print(f"{tool:16} {' '.join(f'{x:.2f}' for x in t)} s  (best {best[tool]:.2f} s, "
-              f"{size / best[tool] / 1e6:.0f} MB/s); with sync: best {best_synced[tool]:.2f} s")
-    print(f"{size / 1e6:.0f} MB {args.compression} bag, {sum(v[0] for v in ours.values())} images: "
-          f"rsbag is {best['rosbags-convert'] / best['rsbag']:.1f}x faster than rosbags-convert "
-          f"({best_synced['rosbags-convert'] / best_synced['rsbag']:.1f}x with the output synced)")
+        print(f"{tool:16} {' '.join(f'{x:.2f}' for x in t)} s; with sync "
+              f"{' '.join(f'{x:.2f}' for x in synced[tool])} s")
+    print(f"{'write floor':16} {' '.join(f'{x:.2f}' for x in floor)} s (rsbag's output's bytes "
+          f"written to a file, not synced); rsbag / floor per round "
+          f"{fmt([r / f for r, f in zip(times['rsbag'], floor)])}")
+    ratios = per_round(times)
+    ratios_synced = per_round(synced)
+    print(f"{size / 1e6:.0f} MB {args.compression} bag, {sum(v[0] for v in ours.values())} images, "
+          f"{args.runs} rounds: rosbags-convert / rsbag per round {fmt(ratios)}; "
+          f"{describe(ratios)} (output not synced); with the output synced {fmt(ratios_synced)}; "
+          f"{describe(ratios_synced)}")
 
+
+def per_round(times):
+    """rosbags-convert's time over rsbag's, round by round."""
+    return [a / b for a, b in zip(times["rosbags-convert"], times["rsbag"])]
+
+
+def fmt(values):
+    return " ".join(f"{v:.1f}" for v in values)
+
+
+def describe(ratios):
+    """The median of per-round ratios with their spread (never a best-of:
+    the machine is shared and its speed drifts)."""
+    return f"median {statistics.median(ratios):.2f}x (spread {min(ratios):.2f}-{max(ratios):.2f})"
 
 if __name__ == "__main__":
     main()

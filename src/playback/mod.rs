@@ -15,6 +15,7 @@
 
 pub mod calibration;
 pub mod check;
+mod columns;
 mod device;
 mod engine;
 pub mod frameset;
@@ -24,6 +25,7 @@ mod reader;
 mod recording;
 pub mod summary;
 
+pub use columns::{Columns, MetadataColumn, Samples};
 pub use device::{Playback, PlaybackOptions, PlaybackSensor, PlaybackStatus, StatusCallback};
 pub use frameset::{FrameSet, SyncFrame, SyncOptions, Syncer};
 pub use pipeline::{Pipeline, PipelineConfig};

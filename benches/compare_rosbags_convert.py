@@ -20,14 +20,20 @@ Both tools write an sqlite3 bag directory (their default); each run
 starts from the page cache (the input is read once first) with nothing
 waiting to be written back (`sync` first), and the two tools alternate;
 the median of the per-round ratios counts, with their spread (the
-lowest and highest). Neither time includes writing the output to
+lowest and highest). Before each run it waits --settle seconds (15):
+on this kind of VM memory that was freed (the previous output removed)
+is handed back to the host within seconds, and writing into it again
+costs about 10x writing into memory freed a moment ago; waiting puts
+every run in the same state, the one after any idle moment (without it
+rounds differed by up to 5x). Neither time includes writing the output to
 the disk (rsbag does not sync a conversion; rosbags-convert commits with
 SQLite's default synchronous mode, so its time includes flushing what
 the kernel had not yet written back). Both outputs are checked to hold the same images (count
 and bytes of the first and last). Prints the times, the per-round
 ratios and their median and spread, without and with the output synced,
 and a floor per round: writing as many bytes as rsbag wrote into a new
-file (not synced), which shows how fast this round's page cache was.
+file (not synced), from the same state, which shows how fast this
+round's page cache was.
 """
 
 import argparse
@@ -170,6 +176,9 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--mb", type=int, default=1024)
     ap.add_argument("--runs", type=int, default=2)
+    ap.add_argument("--settle", type=float, default=15,
+                    help="seconds to wait before each run, for the memory freed by the last "
+                         "one to be taken back by the host (0: no wait)")
     ap.add_argument("--dir", default="target/bench-ros2")
     ap.add_argument("--rsbag", default="target/release/rsbag")
     ap.add_argument("--compression", choices=["none", "lz4"], default="lz4",
@@ -189,15 +198,25 @@ def main():
     floor = []
     for run in range(args.runs):
         order = ["rosbags-convert", "rsbag"] if run % 2 == 0 else ["rsbag", "rosbags-convert"]
-        for tool in order:
+        for tool in order + ["floor"]:
             out = work / f"out-{tool}"
             shutil.rmtree(out, ignore_errors=True)
             read_through(bag)  # into the page cache, for both alike
-            # (Removing the last output first matters beyond tidiness: on
-            # this kind of VM, page cache in memory never touched before
-            # costs several times more to fill than reused memory.)
             # Neither run pays for writing back what an earlier one wrote.
             os.sync()
+            # Every run starts with the memory it will write into in the
+            # same state. This VM's balloon reports freed memory to the
+            # host, which takes it back: the same 1 GB write took 0.65 s
+            # right after its memory was freed and 6.2-6.7 s 15 s later
+            # (the host supplying every page again), so rounds differed
+            # by up to 5x depending only on when the previous output was
+            # removed. After --settle seconds every run writes into memory
+            # the host has taken back, as after any idle moment.
+            time.sleep(args.settle)
+            if tool == "floor":
+                written = sum(f.stat().st_size for f in (work / "out-rsbag").rglob("*") if f.is_file())
+                floor.append(write_floor(work / "floor.bin", written))
+                continue
             if tool == "rsbag":
                 cmd = [args.rsbag, "convert", str(bag), "--to", "ros2", "--out", str(out)]
             else:
@@ -205,10 +224,6 @@ def main():
             t, t_synced = timed(cmd)
             times[tool].append(t)
             synced[tool].append(t_synced)
-        # The floor of this round: writing as many bytes as rsbag wrote
-        # into the page cache, after a sync, as the tools did.
-        written = sum(f.stat().st_size for f in (work / "out-rsbag").rglob("*") if f.is_file())
-        floor.append(write_floor(work / "floor.bin", written))
     theirs, ours = images(work / "out-rosbags-convert"), images(work / "out-rsbag")
     if theirs != ours:
         sys.exit(f"the outputs differ: rosbags-convert {theirs}, rsbag {ours}")

@@ -51,7 +51,7 @@ fn frame_access(c: &mut Criterion) {
     // One reader, frames fetched again and again.
     let reader = FrameReader::open(&path).expect("open");
     let mut group = c.benchmark_group("fetch_frame_k");
-    for k in ks {
+    for &k in &ks {
         group.bench_with_input(BenchmarkId::from_parameter(k), &k, |b, &k| {
             b.iter(|| {
                 let frame = reader.frame(DEPTH, k).expect("frame");
@@ -65,7 +65,7 @@ fn frame_access(c: &mut Criterion) {
     // Opening the file as well: description and index, then frame k.
     let mut group = c.benchmark_group("open_and_fetch_frame_k");
     group.sample_size(20);
-    for k in ks {
+    for &k in &ks {
         group.bench_with_input(BenchmarkId::from_parameter(k), &k, |b, &k| {
             b.iter(|| {
                 let reader = FrameReader::open(&path).expect("open");

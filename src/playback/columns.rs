@@ -241,3 +241,98 @@ fn combined_row(m: &CombinedMotion) -> [f64; 10] {
     row[7..].copy_from_slice(&m.linear_acceleration);
     row
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+    use crate::device::{motion_bytes, StreamKind, StreamProfile};
+    use crate::time::BagTime;
+
+    const GYRO: StreamId = StreamId::new(StreamKind::Gyro, 0);
+
+    fn gyro(index: u64, metadata: &[(&str, i64)], data: Vec<u8>) -> RecordedFrame {
+        RecordedFrame {
+            stream: GYRO,
+            sensor: 0,
+            index,
+            bag_time: BagTime::from_nanos(index),
+            time: Duration::from_millis(index * 5),
+            frame: Frame {
+                profile: StreamProfile::motion(GYRO, Format::MotionXyz32f, 200),
+                number: index + 1,
+                timestamp: index as f64 * 5.0,
+                domain: TimestampDomain::GlobalTime,
+                system_time: 1e12 + index as f64,
+                metadata: metadata.iter().map(|&(k, v)| (k.to_owned(), v)).collect(),
+                stride: 0,
+                data: data.into(),
+            },
+        }
+    }
+
+    fn build(frames: &[RecordedFrame]) -> Result<Columns> {
+        let samples = Samples::for_format(Format::MotionXyz32f, frames.len());
+        let mut builder = Builder::new(frames.len(), samples);
+        for frame in frames {
+            builder.push(frame)?;
+        }
+        Ok(builder.finish())
+    }
+
+    #[test]
+    fn a_key_some_frames_lack_is_masked_there() {
+        let frames = [
+            gyro(0, &[("Frame Counter", 1)], motion_bytes([1.0, 2.0, 3.0])),
+            // A key first met here, the earlier key missing, and a key
+            // listed twice (its first value counts).
+            gyro(
+                1,
+                &[("Actual Fps", 200), ("Actual Fps", 7)],
+                motion_bytes([4.0, 5.0, 6.0]),
+            ),
+            gyro(
+                2,
+                &[("Frame Counter", 3), ("Actual Fps", 201)],
+                motion_bytes([7.0, 8.0, 9.0]),
+            ),
+        ];
+        let columns = build(&frames).expect("columns");
+        assert_eq!(columns.len(), 3);
+        assert_eq!(columns.index, [0, 1, 2]);
+        assert_eq!(columns.number, [1, 2, 3]);
+        assert_eq!(columns.timestamp, [0.0, 5.0, 10.0]);
+        assert_eq!(columns.time, [0.0, 0.005, 0.01]);
+        assert_eq!(columns.domain, [TimestampDomain::GlobalTime; 3]);
+        let counter = &columns.metadata[0];
+        assert_eq!(counter.name, "Frame Counter");
+        assert_eq!(counter.values, [1, 0, 3]);
+        assert_eq!(counter.present.as_deref(), Some(&[true, false, true][..]));
+        let fps = &columns.metadata[1];
+        assert_eq!(fps.name, "Actual Fps");
+        assert_eq!(fps.values, [0, 200, 201]);
+        assert_eq!(fps.present.as_deref(), Some(&[false, true, true][..]));
+        let Some(Samples::Xyz(samples)) = columns.samples else {
+            panic!("gyro samples expected");
+        };
+        assert_eq!(samples, [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]]);
+    }
+
+    #[test]
+    fn a_key_every_frame_has_is_not_masked() {
+        let frames: Vec<_> = (0..3)
+            .map(|i| gyro(i, &[("Frame Counter", i as i64)], motion_bytes([0.0; 3])))
+            .collect();
+        let columns = build(&frames).expect("columns");
+        assert_eq!(columns.metadata.len(), 1);
+        assert_eq!(columns.metadata[0].present, None);
+    }
+
+    #[test]
+    fn a_sample_too_short_is_an_error_not_a_made_up_value() {
+        let frames = [gyro(0, &[], vec![0; 8])];
+        let error = build(&frames).expect_err("8 bytes are no sample");
+        assert!(error.to_string().contains("8 bytes"), "{error}");
+    }
+}

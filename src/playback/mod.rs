@@ -8,6 +8,8 @@
 //! - [`FrameReader`] reads every frame exactly once, in recorded order or
 //!   by index, number or time, with no threads; with [`Syncer`] it groups
 //!   them into synchronized [`FrameSet`]s ([`frameset`] has the rule).
+//! - [`Columns`]: one stream's frames over a time range as a vector per
+//!   field ([`FrameQuery::columns`]).
 //! - [`Pipeline`] gives framesets from the playback device,
 //!   librealsense-pipeline style (`wait_for_frames`, `poll_for_frames`).
 //! - [`check`] finds dropped, out-of-order and duplicated frames and

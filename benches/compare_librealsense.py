@@ -4,6 +4,13 @@ the same files and the same disk; prints the median ratios.
 
 Usage (from the crate root, after `cargo build --release --examples`):
     python3 benches/compare_librealsense.py [--runs 5] [--frames 300] [--dir DIR]
+    python3 benches/compare_librealsense.py --floor 1000 [--runs 5] [--dir DIR]
+
+--floor FRAMES: the same uncompressed bag of FRAMES frames per stream (1000:
+3.6 GB), as librealsense writes it and rewritten by `rsbag trim`, each
+played by `rsbag play --no-realtime` against the read floor measured on the
+same file in the same round (numpy reading every byte of `np.memmap` once),
+with the page faults of each playback (`perf stat`, where perf is).
 
 Playback: librealsense writes two bags through a software device (depth
 848x480 Z16 + color 1280x720 RGB8, `--frames` frames each, camera-like
@@ -161,12 +168,68 @@ def median_ratio(pairs):
     return statistics.median(a / b for a, b in pairs)
 
 
+def read_floor(path):
+    """Seconds for numpy to read every byte of the mapped file once."""
+    start = time.perf_counter()
+    np.memmap(path, mode="r").max()
+    return time.perf_counter() - start
+
+
+def page_faults(cmd):
+    """`cmd`'s standard output and its page faults (perf stat), or None
+    for the faults where perf is missing."""
+    if not shutil.which("perf"):
+        return subprocess.run(cmd, check=True, capture_output=True, text=True).stdout, None
+    out = subprocess.run(["perf", "stat", "-x,", "-e", "page-faults"] + cmd, check=True,
+                         capture_output=True, text=True)
+    line = [x for x in out.stderr.splitlines() if "page-faults" in x]
+    return out.stdout, int(line[-1].split(",")[0]) if line else None
+
+
+def against_the_floor(args, work):
+    """Uncompressed playback of a file as librealsense wrote it, and of the
+    same frames rewritten by `rsbag trim`, each against the read floor
+    measured on the same file in the same round (the files alternate)."""
+    lrs = os.path.join(work, f"librealsense-{args.floor}.bag")
+    if not os.path.exists(lrs):
+        print(f"writing {args.floor} frames per stream with librealsense...", flush=True)
+        write_bag(lrs, args.floor, False)
+    trimmed = os.path.join(work, f"trimmed-{args.floor}.bag")
+    if not os.path.exists(trimmed):
+        subprocess.run([RSBAG, "trim", lrs, "--out", trimmed], check=True, capture_output=True)
+    files = {"written by librealsense": lrs, "rewritten by rsbag trim": trimmed}
+    rows = {name: ([], [], []) for name in files}
+    for r in range(args.runs):
+        for name in (list(files) if r % 2 == 0 else list(reversed(files))):
+            floor = read_floor(files[name])
+            out, faults = page_faults([RSBAG, "play", files[name], "--no-realtime"])
+            played = float(re.search(r"played in ([0-9.]+) s", out).group(1))
+            rows[name][0].append(played)
+            rows[name][1].append(floor)
+            rows[name][2].append(faults)
+    for name, (played, floors, faults) in rows.items():
+        ratios = [p / f for p, f in zip(played, floors)]
+        print(f"{name} ({os.path.getsize(files[name]) / 1e9:.2f} GB): rsbag play "
+              f"{' '.join(f'{x:.3f}' for x in played)} s, floor {' '.join(f'{x:.3f}' for x in floors)} s; "
+              f"play / floor median {statistics.median(ratios):.2f} ({min(ratios):.2f}-{max(ratios):.2f}); "
+              f"page faults {faults}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--frames", type=int, default=300)
     parser.add_argument("--dir", default=None, help="where to put the bags (default: a temporary directory)")
+    parser.add_argument("--floor", type=int, default=0, metavar="FRAMES",
+                        help="instead: uncompressed playback of a librealsense-written recording of "
+                             "FRAMES frames per stream, and of its `rsbag trim` copy, against the "
+                             "read floor (numpy over the mapped file); keep the files with --dir")
     args = parser.parse_args()
+    if args.floor:
+        work = args.dir or tempfile.mkdtemp(prefix="rsbag-compare-")
+        os.makedirs(work, exist_ok=True)
+        against_the_floor(args, work)
+        return
     for binary in (RSBAG, RECORD):
         if not os.path.exists(binary):
             sys.exit(f"{binary} is missing: run `cargo build --release --examples` first")

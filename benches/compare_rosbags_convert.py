@@ -19,17 +19,28 @@ messages only, so rosbags-convert converts every one.
 Both tools write an sqlite3 bag directory (their default); each run
 starts from the page cache (the input is read once first) with nothing
 waiting to be written back (`sync` first), and the two tools alternate;
-the best of --runs counts. Neither time includes writing the output to
+the median of the per-round ratios counts, with their spread (the
+lowest and highest). Before each run it waits --settle seconds (15):
+on this kind of VM memory that was freed (the previous output removed)
+is handed back to the host within seconds, and writing into it again
+costs about 10x writing into memory freed a moment ago; waiting puts
+every run in the same state, the one after any idle moment (without it
+rounds differed by up to 5x). Neither time includes writing the output to
 the disk (rsbag does not sync a conversion; rosbags-convert commits with
 SQLite's default synchronous mode, so its time includes flushing what
 the kernel had not yet written back). Both outputs are checked to hold the same images (count
-and bytes of the first and last). Prints the times and the ratio.
+and bytes of the first and last). Prints the times, the per-round
+ratios and their median and spread, without and with the output synced,
+and a floor per round: writing as many bytes as rsbag wrote into a new
+file (not synced), from the same state, which shows how fast this
+round's page cache was.
 """
 
 import argparse
 import hashlib
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import time
@@ -145,10 +156,29 @@ def timed(cmd):
     return done - start, time.perf_counter() - start
 
 
+def write_floor(path, size):
+    """Seconds to write `size` bytes to a new file (4 MB at a time, not
+    synced), the file removed afterwards: the page cache's speed this
+    round."""
+    block = b"\x5a" * (4 << 20)
+    os.sync()
+    start = time.perf_counter()
+    with open(path, "wb", buffering=0) as f:
+        for _ in range(size // len(block)):
+            f.write(block)
+        f.write(block[: size % len(block)])
+    elapsed = time.perf_counter() - start
+    path.unlink()
+    return elapsed
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--mb", type=int, default=1024)
     ap.add_argument("--runs", type=int, default=2)
+    ap.add_argument("--settle", type=float, default=15,
+                    help="seconds to wait before each run, for the memory freed by the last "
+                         "one to be taken back by the host (0: no wait)")
     ap.add_argument("--dir", default="target/bench-ros2")
     ap.add_argument("--rsbag", default="target/release/rsbag")
     ap.add_argument("--compression", choices=["none", "lz4"], default="lz4",
@@ -165,17 +195,28 @@ def main():
     converter = shutil.which("rosbags-convert") or str(Path(sys.executable).parent / "rosbags-convert")
     times = {"rosbags-convert": [], "rsbag": []}
     synced = {"rosbags-convert": [], "rsbag": []}
+    floor = []
     for run in range(args.runs):
         order = ["rosbags-convert", "rsbag"] if run % 2 == 0 else ["rsbag", "rosbags-convert"]
-        for tool in order:
+        for tool in order + ["floor"]:
             out = work / f"out-{tool}"
             shutil.rmtree(out, ignore_errors=True)
             read_through(bag)  # into the page cache, for both alike
-            # (Removing the last output first matters beyond tidiness: on
-            # this kind of VM, page cache in memory never touched before
-            # costs several times more to fill than reused memory.)
             # Neither run pays for writing back what an earlier one wrote.
             os.sync()
+            # Every run starts with the memory it will write into in the
+            # same state. This VM's balloon reports freed memory to the
+            # host, which takes it back: the same 1 GB write took 0.65 s
+            # right after its memory was freed and 6.2-6.7 s 15 s later
+            # (the host supplying every page again), so rounds differed
+            # by up to 5x depending only on when the previous output was
+            # removed. After --settle seconds every run writes into memory
+            # the host has taken back, as after any idle moment.
+            time.sleep(args.settle)
+            if tool == "floor":
+                written = sum(f.stat().st_size for f in (work / "out-rsbag").rglob("*") if f.is_file())
+                floor.append(write_floor(work / "floor.bin", written))
+                continue
             if tool == "rsbag":
                 cmd = [args.rsbag, "convert", str(bag), "--to", "ros2", "--out", str(out)]
             else:
@@ -186,15 +227,33 @@ def main():
     theirs, ours = images(work / "out-rosbags-convert"), images(work / "out-rsbag")
     if theirs != ours:
         sys.exit(f"the outputs differ: rosbags-convert {theirs}, rsbag {ours}")
-    best = {tool: min(t) for tool, t in times.items()}
-    best_synced = {tool: min(t) for tool, t in synced.items()}
     for tool, t in times.items():
-        print(f"{tool:16} {' '.join(f'{x:.2f}' for x in t)} s  (best {best[tool]:.2f} s, "
-              f"{size / best[tool] / 1e6:.0f} MB/s); with sync: best {best_synced[tool]:.2f} s")
-    print(f"{size / 1e6:.0f} MB {args.compression} bag, {sum(v[0] for v in ours.values())} images: "
-          f"rsbag is {best['rosbags-convert'] / best['rsbag']:.1f}x faster than rosbags-convert "
-          f"({best_synced['rosbags-convert'] / best_synced['rsbag']:.1f}x with the output synced)")
+        print(f"{tool:16} {' '.join(f'{x:.2f}' for x in t)} s; with sync "
+              f"{' '.join(f'{x:.2f}' for x in synced[tool])} s")
+    print(f"{'write floor':16} {' '.join(f'{x:.2f}' for x in floor)} s (rsbag's output's bytes "
+          f"written to a file, not synced); rsbag / floor per round "
+          f"{fmt([r / f for r, f in zip(times['rsbag'], floor)])}")
+    ratios = per_round(times)
+    ratios_synced = per_round(synced)
+    print(f"{size / 1e6:.0f} MB {args.compression} bag, {sum(v[0] for v in ours.values())} images, "
+          f"{args.runs} rounds: rosbags-convert / rsbag per round {fmt(ratios)}; "
+          f"{describe(ratios)} (output not synced); with the output synced {fmt(ratios_synced)}; "
+          f"{describe(ratios_synced)}")
 
+
+def per_round(times):
+    """rosbags-convert's time over rsbag's, round by round."""
+    return [a / b for a, b in zip(times["rosbags-convert"], times["rsbag"])]
+
+
+def fmt(values):
+    return " ".join(f"{v:.1f}" for v in values)
+
+
+def describe(ratios):
+    """The median of per-round ratios with their spread (never a best-of:
+    the machine is shared and its speed drifts)."""
+    return f"median {statistics.median(ratios):.2f}x (spread {min(ratios):.2f}-{max(ratios):.2f})"
 
 if __name__ == "__main__":
     main()

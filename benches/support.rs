@@ -111,13 +111,7 @@ pub fn write_bag(path: &Path, frames: u64, compression: Compression) {
 /// seconds, its frames rendered by the synthetic device, as fast as it can
 /// be written rather than in real time.
 pub fn write_synthetic_bag(path: &Path, seconds: u64, compression: Compression) {
-    use rsbag::device::synthetic::{self, SyntheticConfig, SyntheticDevice};
-    use rsbag::device::Device;
-
-    let camera = SyntheticDevice::new(SyntheticConfig::default()).expect("camera");
-    let mut w =
-        RsWriter::create(path, WriterOptions::default().compression(compression)).expect("create");
-    w.write_device_info(&camera.info()).expect("info");
+    use rsbag::device::synthetic;
     let streams = [
         synthetic::DEPTH,
         synthetic::INFRARED_1,
@@ -126,6 +120,23 @@ pub fn write_synthetic_bag(path: &Path, seconds: u64, compression: Compression) 
         synthetic::ACCEL,
         synthetic::GYRO,
     ];
+    write_synthetic_streams(path, seconds, compression, &streams);
+}
+
+/// As [`write_synthetic_bag`], with only `streams` of the synthetic camera.
+pub fn write_synthetic_streams(
+    path: &Path,
+    seconds: u64,
+    compression: Compression,
+    streams: &[rsbag::device::StreamId],
+) {
+    use rsbag::device::synthetic::{SyntheticConfig, SyntheticDevice};
+    use rsbag::device::Device;
+
+    let camera = SyntheticDevice::new(SyntheticConfig::default()).expect("camera");
+    let mut w =
+        RsWriter::create(path, WriterOptions::default().compression(compression)).expect("create");
+    w.write_device_info(&camera.info()).expect("info");
     // (sensor, profile) of each stream, in the device's sensor order.
     let mut playing = Vec::new();
     for (index, sensor) in camera.sensors().iter().enumerate() {

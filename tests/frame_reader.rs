@@ -832,3 +832,55 @@ fn pipeline_polls_seeks_and_stops() {
         Err(Error::InvalidArgument(_))
     ));
 }
+
+/// Columns hold, frame by frame, what the frames hold, for every stream of
+/// the sample recordings and over a time range; more than one stream is an
+/// error.
+#[test]
+fn columns_hold_what_the_frames_hold() {
+    let mut refused = 0;
+    for name in [
+        "librealsense-motion-lz4.bag",
+        "librealsense-metadata-lz4.bag",
+        "rsbag-synthetic-lz4.bag",
+    ] {
+        let reader = FrameReader::open(format!("sample_bags/{name}")).expect("open");
+        for stream in reader.streams() {
+            let range = reader.duration() / 5..reader.duration() * 4 / 5;
+            let query = || reader.select().streams([stream]).time(range.clone());
+            let frames: Vec<RecordedFrame> = (query().frames().expect("frames"))
+                .map(|f| f.expect("frame"))
+                .collect();
+            let columns = query().columns().expect("columns");
+            assert!(!frames.is_empty(), "{name} {stream}");
+            assert_eq!(columns.len(), frames.len(), "{name} {stream}");
+            for (row, f) in frames.iter().enumerate() {
+                assert_eq!(columns.index[row], f.index);
+                assert_eq!(columns.number[row], f.frame.number);
+                assert_eq!(columns.timestamp[row], f.frame.timestamp);
+                assert_eq!(columns.domain[row], f.frame.domain);
+                assert_eq!(columns.system_time[row], f.frame.system_time);
+                assert_eq!(columns.time[row], f.time.as_secs_f64());
+                for column in &columns.metadata {
+                    let present = column.present.as_ref().is_none_or(|p| p[row]);
+                    let value = present.then_some(column.values[row]);
+                    assert_eq!(value, f.frame.metadata(&column.name), "{name} {stream}");
+                }
+                if let Some(rsbag::playback::Samples::Xyz(samples)) = &columns.samples {
+                    assert_eq!(Some(samples[row]), f.frame.motion());
+                }
+            }
+            let keys: BTreeSet<&str> = (frames.iter())
+                .flat_map(|f| f.frame.metadata.iter().map(|(k, _)| k.as_str()))
+                .collect();
+            let ours: BTreeSet<&str> = columns.metadata.iter().map(|c| c.name.as_str()).collect();
+            assert_eq!(ours, keys, "{name} {stream}");
+        }
+        if reader.streams().len() > 1 {
+            let several = reader.select().streams(reader.streams()).columns();
+            assert!(matches!(several, Err(Error::InvalidArgument(_))), "{name}");
+            refused += 1;
+        }
+    }
+    assert!(refused > 0, "no recording with several streams was tried");
+}

@@ -4,6 +4,7 @@
 //! pixels numpy sees without a copy. The Python package (`pysrc/rsbag`)
 //! re-exports these with type stubs.
 
+mod columns;
 mod convert;
 mod errors;
 mod filters;
@@ -160,6 +161,30 @@ impl Recording {
                 _reader: reader,
             }),
         })
+    }
+
+    /// Every frame of the one stream `stream` from `start` to `end` seconds
+    /// (or for `duration` seconds from `start`) as numpy arrays, one entry
+    /// per frame, in one call: a dict with `index`, `frame_number`
+    /// (uint64), `timestamp`, `system_time` (ms), `time` (s) (float64),
+    /// `domain` (uint8, `rs2_timestamp_domain`), `metadata` (a dict of
+    /// int64 arrays by librealsense's names, masked (`numpy.ma`) where a
+    /// frame has no value) and `data`: an IMU stream's samples (Nx3
+    /// float32 for MOTION_XYZ32F, Nx10 float64 for COMBINED_MOTION), None
+    /// for other streams.
+    #[pyo3(signature = (stream, start=None, end=None, duration=None))]
+    fn columns<'py>(
+        &self,
+        py: Python<'py>,
+        stream: &str,
+        start: Option<f64>,
+        end: Option<f64>,
+        duration: Option<f64>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let names = Some(vec![self.one_stream(stream)?.name()]);
+        let query = self.query(&self.reader, names, start, end_of(start, end, duration)?)?;
+        let read = py.detach(|| query.columns()).map_err(to_py)?;
+        columns::to_dict(py, read)
     }
 
     /// Synchronized framesets of `streams` (all when None) from `start` to

@@ -8,6 +8,8 @@
 //! - [`FrameReader`] reads every frame exactly once, in recorded order or
 //!   by index, number or time, with no threads; with [`Syncer`] it groups
 //!   them into synchronized [`FrameSet`]s ([`frameset`] has the rule).
+//! - [`Columns`]: one stream's frames over a time range as a vector per
+//!   field ([`FrameQuery::columns`]).
 //! - [`Pipeline`] gives framesets from the playback device,
 //!   librealsense-pipeline style (`wait_for_frames`, `poll_for_frames`).
 //! - [`check`] finds dropped, out-of-order and duplicated frames and
@@ -15,6 +17,7 @@
 
 pub mod calibration;
 pub mod check;
+mod columns;
 mod device;
 mod engine;
 pub mod frameset;
@@ -24,6 +27,7 @@ mod reader;
 mod recording;
 pub mod summary;
 
+pub use columns::{Columns, MetadataColumn, Samples};
 pub use device::{Playback, PlaybackOptions, PlaybackSensor, PlaybackStatus, StatusCallback};
 pub use frameset::{FrameSet, SyncFrame, SyncOptions, Syncer};
 pub use pipeline::{Pipeline, PipelineConfig};

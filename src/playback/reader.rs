@@ -509,7 +509,7 @@ fn past_index(index: u64) -> Error {
 /// Which frames to read: streams and a time range.
 #[derive(Debug, Clone)]
 pub struct FrameQuery<'r> {
-    reader: &'r FrameReader,
+    pub(super) reader: &'r FrameReader,
     streams: Option<Vec<StreamId>>,
     start: Bound<Duration>,
     end: Bound<Duration>,

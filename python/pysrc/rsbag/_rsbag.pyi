@@ -132,6 +132,20 @@ class Recording:
         first frame (or `duration` seconds from `start`, as the command
         line's --start/--duration), in recorded order; nothing is dropped."""
 
+    def columns(
+        self,
+        stream: str,
+        start: Optional[float] = None,
+        end: Optional[float] = None,
+        duration: Optional[float] = None,
+    ) -> Dict[str, Any]:
+        """Every frame of `stream` from `start` to `end` seconds as numpy
+        arrays in one call: "index", "frame_number" (uint64), "timestamp",
+        "system_time" (ms), "time" (s) (float64), "domain" (uint8,
+        rs2_timestamp_domain), "metadata" (int64 arrays by name, numpy.ma
+        masked where a frame has none) and "data" (an IMU stream's samples:
+        Nx3 float32 or Nx10 float64 for COMBINED_MOTION; None otherwise)."""
+
     def framesets(
         self,
         streams: Optional[Sequence[str]] = None,

@@ -10,6 +10,9 @@
 //!   them into synchronized [`FrameSet`]s ([`frameset`] has the rule).
 //! - [`Pipeline`] gives framesets from the playback device,
 //!   librealsense-pipeline style (`wait_for_frames`, `poll_for_frames`).
+//! - [`Session`] reads several recordings (one per camera) as one: every
+//!   frame of every file in time order on the best clock they share, and
+//!   framesets across cameras.
 //! - [`check`] finds dropped, out-of-order and duplicated frames and
 //!   damage to the file.
 
@@ -22,6 +25,7 @@ mod pipeline;
 mod processing;
 mod reader;
 mod recording;
+mod session;
 pub mod summary;
 
 pub use device::{Playback, PlaybackOptions, PlaybackSensor, PlaybackStatus, StatusCallback};
@@ -29,3 +33,7 @@ pub use frameset::{FrameSet, SyncFrame, SyncOptions, Syncer};
 pub use pipeline::{Pipeline, PipelineConfig};
 pub use reader::{FrameQuery, FrameReader, FrameSets, Frames, RecordedFrame};
 pub use recording::{Event, EventQuery, Events, RecordedStream, Recording, TimedEvent};
+pub use session::{
+    FramesetOptions, Session, SessionClock, SessionFile, SessionFrame, SessionFrameSet,
+    SessionFrameSets, SessionFrames, SessionOptions, SessionQuery, REORDER_WINDOW,
+};

@@ -97,6 +97,17 @@ impl Opened {
 /// stderr and left out (the others are still read); none opening is an
 /// error.
 pub fn open(files: &[PathBuf], args: &SessionArgs) -> Result<Opened> {
+    open_reporting(files, args, true)?
+        .ok_or_else(|| Error::InvalidArgument("none of the recordings could be opened".into()))
+}
+
+/// As [`open`], saying nothing of the files that cannot be opened (the
+/// command has said it); `None` when none can.
+pub fn open_quietly(files: &[PathBuf], args: &SessionArgs) -> Result<Option<Opened>> {
+    open_reporting(files, args, false)
+}
+
+fn open_reporting(files: &[PathBuf], args: &SessionArgs, report: bool) -> Result<Option<Opened>> {
     let mut readers = Vec::new();
     let mut losses = Vec::new();
     let mut failed = false;
@@ -109,15 +120,15 @@ pub fn open(files: &[PathBuf], args: &SessionArgs) -> Result<Opened> {
                 readers.push((file.clone(), reader));
             }
             Err(e) => {
-                eprintln!("rsbag: {e}{}", e.hint());
+                if report {
+                    eprintln!("rsbag: {e}{}", e.hint());
+                }
                 failed = true;
             }
         }
     }
     if readers.is_empty() {
-        return Err(Error::InvalidArgument(
-            "none of the recordings could be opened".into(),
-        ));
+        return Ok(None);
     }
     let clock = match &args.clock {
         None => None,
@@ -143,11 +154,11 @@ pub fn open(files: &[PathBuf], args: &SessionArgs) -> Result<Opened> {
         offsets.push((which_file(&readers, file)?, seconds));
     }
     let session = Session::from_readers(readers, SessionOptions { clock, offsets })?;
-    Ok(Opened {
+    Ok(Some(Opened {
         session,
         losses,
         failed,
-    })
+    }))
 }
 
 /// The file of the session `name` stands for: its path as given, its

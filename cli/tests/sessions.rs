@@ -402,3 +402,40 @@ fn offsets_of_the_library_session_shift_a_file() {
     assert_eq!(first.time_ms, 350.0);
     assert_eq!(session.files()[file].serial(), "CAM-B");
 }
+
+#[test]
+fn info_describes_the_session_besides_each_file() {
+    let recorded = global();
+    let mut args = vec!["info"];
+    args.extend(recorded.files.iter().map(|f| s(f)));
+    let text = run::ok(&args);
+    assert_eq!(
+        text.matches("\nfile:").count() + 1,
+        4,
+        "each file described"
+    );
+    assert!(text.contains("session:       4 recordings on one timeline"));
+    assert!(text.contains("clock:         global time"));
+    args.insert(1, "--json");
+    let json = run::ok(&args);
+    let last: Value = serde_json::from_str(json.lines().last().expect("a line")).expect("json");
+    let session = &last["session"];
+    assert_eq!(session["clock"], "global time");
+    let cameras = session["cameras"].as_array().expect("cameras");
+    let serials: Vec<&str> = cameras
+        .iter()
+        .map(|c| c["serial"].as_str().expect("serial"))
+        .collect();
+    assert_eq!(serials, ["CAM-A", "CAM-B", "CAM-C", "CAM-D"]);
+    // The truth: CAM-A starts first, CAM-B last (350 ms later) and CAM-D
+    // ends first: the overlap is from CAM-B's first frame to CAM-D's last.
+    let span = |i: usize| {
+        let s = cameras[i]["span_s"].as_array().expect("span");
+        (s[0].as_f64().expect("from"), s[1].as_f64().expect("to"))
+    };
+    let overlap = session["overlap_s"].as_array().expect("overlap");
+    assert_eq!(overlap[0].as_f64(), Some(span(1).0));
+    assert_eq!(overlap[1].as_f64(), Some(span(3).1));
+    assert!((span(1).0 - 0.35).abs() < 1e-6, "{:?}", span(1));
+    assert_eq!(cameras[2]["frames"], 35);
+}

@@ -34,6 +34,7 @@ pub use pipeline::{Pipeline, PipelineConfig};
 pub use reader::{FrameQuery, FrameReader, FrameSets, Frames, RecordedFrame};
 pub use recording::{Event, EventQuery, Events, RecordedStream, Recording, TimedEvent};
 pub use session::{
-    FramesetOptions, Session, SessionClock, SessionFile, SessionFrame, SessionFrameSet,
-    SessionFrameSets, SessionFrames, SessionOptions, SessionQuery, REORDER_WINDOW,
+    FramesetOptions, Session, SessionCamera, SessionClock, SessionFile, SessionFrame,
+    SessionFrameSet, SessionFrameSets, SessionFrames, SessionOptions, SessionQuery, SessionSummary,
+    REORDER_WINDOW,
 };

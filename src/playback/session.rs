@@ -272,10 +272,12 @@ impl Session {
         let clock = match options.clock {
             None => best,
             Some(wanted) if shared(&ends, wanted) => wanted,
-            Some(wanted) => return Err(Error::InvalidArgument(format!(
+            Some(wanted) => {
+                return Err(Error::InvalidArgument(format!(
                 "the recordings do not all have {wanted}: the best clock they share is {best} ({})",
                 best.describe()
-            ))),
+            )))
+            }
         };
         for (file, ends) in files.iter_mut().zip(&ends) {
             let at = |f: &RecordedFrame| clock_ms(clock, f) + file.offset_ms;
@@ -380,6 +382,77 @@ impl Session {
     /// `options` (see [`SessionFrameSets`] for the rule).
     pub fn framesets(&self, options: FramesetOptions) -> Result<SessionFrameSets<'_>> {
         self.select().framesets(options)
+    }
+}
+
+/// What a session is: its clock, cameras and when they overlap
+/// (`rsbag info` of several files prints it).
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct SessionSummary {
+    /// The clock's name ([`SessionClock::name`]).
+    pub clock: &'static str,
+    /// Why that clock ([`SessionClock::describe`]).
+    pub clock_reason: &'static str,
+    /// Seconds from the session's first frame to its last.
+    pub duration_s: f64,
+    /// One per recording, in the order given.
+    pub cameras: Vec<SessionCamera>,
+    /// When every camera is recording, seconds from the session's first
+    /// frame: `[from, to]`; `None` when they do not overlap.
+    pub overlap_s: Option<[f64; 2]>,
+}
+
+/// One recording of a [`SessionSummary`].
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct SessionCamera {
+    /// The file, as given.
+    pub file: String,
+    /// The device's serial number (the file name where there is none).
+    pub serial: String,
+    /// The camera's name in the session ([`SessionFile::name`]).
+    pub name: String,
+    /// Seconds added to the file's times.
+    pub offset_s: f64,
+    /// The recorded streams (`Depth`, `Infrared 1`…).
+    pub streams: Vec<String>,
+    /// Frames of all its streams, from the index.
+    pub frames: u64,
+    /// Its first and last frames, seconds from the session's first frame;
+    /// `None` without frames.
+    pub span_s: Option<[f64; 2]>,
+}
+
+impl Session {
+    /// What the session is, for a report.
+    pub fn summary(&self) -> SessionSummary {
+        let origin = self.start_ms().unwrap_or(0.0);
+        let seconds = |t: f64| ((t - origin) / 1000.0 * 1e6).round() / 1e6;
+        let cameras = (self.files.iter())
+            .map(|f| {
+                let streams = f.reader.streams();
+                let frames = (streams.iter())
+                    .map(|&s| f.reader.frame_count(s).unwrap_or(0))
+                    .sum();
+                SessionCamera {
+                    file: f.path.display().to_string(),
+                    serial: f.serial.clone(),
+                    name: f.name.clone(),
+                    offset_s: f.offset(),
+                    streams: streams.iter().map(|s| s.to_string()).collect(),
+                    frames,
+                    span_s: f.span_ms.map(|(a, b)| [seconds(a), seconds(b)]),
+                }
+            })
+            .collect();
+        SessionSummary {
+            clock: self.clock.name(),
+            clock_reason: self.clock.describe(),
+            duration_s: self.duration().as_secs_f64(),
+            cameras,
+            overlap_s: self.overlap_ms().map(|(a, b)| [seconds(a), seconds(b)]),
+        }
     }
 }
 

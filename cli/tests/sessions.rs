@@ -37,7 +37,19 @@ struct Recorded {
 struct Camera {
     file: PathBuf,
     start_ms: f64,
+    /// The camera's clock: its timestamp at its start, and its rate
+    /// against the host's.
+    origin_ms: f64,
+    rate: f64,
     frames: Vec<Value>,
+}
+
+impl Camera {
+    /// The camera's hardware-clock timestamp at host time `host` (ms
+    /// after moment 0).
+    fn clock_at(&self, host: f64) -> f64 {
+        self.origin_ms + (host - self.start_ms) * self.rate
+    }
 }
 
 fn s(path: &Path) -> &str {
@@ -87,6 +99,8 @@ fn record(clock: &str) -> Recorded {
                 Camera {
                     file: PathBuf::from(camera["file"].as_str().expect("file")),
                     start_ms: camera["start_ms"].as_f64().expect("start"),
+                    origin_ms: camera["origin_ms"].as_f64().expect("origin"),
+                    rate: camera["rate"].as_f64().expect("rate"),
                     frames: camera["frames"].as_array().expect("frames").clone(),
                 },
             );
@@ -246,7 +260,7 @@ fn recording_start_with_offsets_places_each_camera_where_it_started() {
         f["host_ms"].as_f64().expect("host") - t0
     });
     assert_within_a_period(&placements);
-    // Without them every camera starts at 0: CAM-B, which started 350 ms
+    // Without them every camera starts at 0: CAM-B, which started 340 ms
     // late, is then placed a frame period and more off.
     let lines = session_lines(recorded, &["--clock", "start"]);
     assert_every_frame_once_in_order(recorded, &lines);
@@ -389,7 +403,7 @@ fn offsets_of_the_library_session_shift_a_file() {
     let b = recorded.cameras["CAM-B"].file.clone();
     let options = SessionOptions {
         clock: Some(SessionClock::RecordingStart),
-        offsets: vec![(b.clone(), 0.35)],
+        offsets: vec![(b.clone(), 0.34)],
     };
     let session = Session::open_with(&recorded.files, options).expect("open");
     let file = (session.files().iter())
@@ -399,7 +413,7 @@ fn offsets_of_the_library_session_shift_a_file() {
         .map(|f| f.expect("frame"))
         .find(|f| f.file == file)
         .expect("a CAM-B frame");
-    assert_eq!(first.time_ms, 350.0);
+    assert_eq!(first.time_ms, 340.0);
     assert_eq!(session.files()[file].serial(), "CAM-B");
 }
 
@@ -427,7 +441,7 @@ fn info_describes_the_session_besides_each_file() {
         .map(|c| c["serial"].as_str().expect("serial"))
         .collect();
     assert_eq!(serials, ["CAM-A", "CAM-B", "CAM-C", "CAM-D"]);
-    // The truth: CAM-A starts first, CAM-B last (350 ms later) and CAM-D
+    // The truth: CAM-A starts first, CAM-B last (340 ms later) and CAM-D
     // ends first: the overlap is from CAM-B's first frame to CAM-D's last.
     let span = |i: usize| {
         let s = cameras[i]["span_s"].as_array().expect("span");
@@ -436,6 +450,88 @@ fn info_describes_the_session_besides_each_file() {
     let overlap = session["overlap_s"].as_array().expect("overlap");
     assert_eq!(overlap[0].as_f64(), Some(span(1).0));
     assert_eq!(overlap[1].as_f64(), Some(span(3).1));
-    assert!((span(1).0 - 0.35).abs() < 1e-6, "{:?}", span(1));
+    let b_start = recorded.cameras["CAM-B"].start_ms / 1000.0;
+    assert!((span(1).0 - b_start).abs() < 1e-6, "{:?}", span(1));
     assert_eq!(cameras[2]["frames"], 35);
+}
+
+#[test]
+fn the_sync_report_finds_the_gap_and_the_frames_without_a_partner() {
+    let recorded = global();
+    let session = Session::open(&recorded.files).expect("open");
+    let report = session.sync_report(None).expect("sync report");
+    assert_eq!(report.clock, "global time");
+    assert!((report.tolerance_ms - PERIOD / 2.0).abs() < 1e-9);
+    assert_eq!(report.pairs.len(), 6);
+    let pair = |a: &str, b: &str| {
+        (report.pairs.iter())
+            .find(|p| p.cameras == [a, b])
+            .unwrap_or_else(|| panic!("{a} / {b}"))
+    };
+    // On Global Time both cameras stamp on the host's clock.
+    for p in &report.pairs {
+        // (Within what f64 holds of ms since the epoch.)
+        assert!(p.offset_ms.expect("offset").abs() < 1e-2, "{p:?}");
+        assert!(p.drift_ppm.expect("drift").abs() < 1e-3, "{p:?}");
+    }
+    // CAM-C dropped frames 15..24: a gap from its frame 14 to its 25, and
+    // the frames of the others then have no partner (the script puts
+    // CAM-B 6.7 ms and CAM-D 13.3 ms off CAM-C's moments, within half a
+    // period).
+    let c = &recorded.cameras["CAM-C"];
+    let gap = [c.start_ms + 14.0 * PERIOD, c.start_ms + 25.0 * PERIOD].map(|t| t / 1000.0);
+    for (a, b, without) in [
+        ("CAM-A", "CAM-C", [10, 0]),
+        ("CAM-B", "CAM-C", [10, 0]),
+        ("CAM-C", "CAM-D", [0, 10]),
+    ] {
+        let p = pair(a, b);
+        assert_eq!(p.without_partner, without, "{a} / {b}");
+        assert_eq!(p.gaps.len(), 1, "{p:?}");
+        assert_eq!(p.gaps[0].camera, "CAM-C");
+        assert!((p.gaps[0].from_s - gap[0]).abs() < 1e-3, "{p:?}");
+        assert!((p.gaps[0].to_s - gap[1]).abs() < 1e-3, "{p:?}");
+    }
+    let p = pair("CAM-A", "CAM-B");
+    assert_eq!(p.without_partner, [0, 0]);
+    assert!(p.gaps.is_empty());
+    // The command line prints it after the files' own reports.
+    let mut args = vec!["check"];
+    args.extend(recorded.files.iter().map(|f| s(f)));
+    let out = run::rsbag(&args);
+    assert_eq!(out.code, Some(3), "CAM-C dropped frames: {}", out.stderr);
+    assert!(out
+        .stdout
+        .contains("\nsync:    on global time, frames are partners within 16.667 ms"));
+    assert!(out.stdout.contains("  CAM-A / CAM-C (Depth / Depth)"));
+    assert!(out
+        .stdout
+        .contains("    without partner:  10 of CAM-A, 0 of CAM-C"));
+    assert!(out
+        .stdout
+        .contains("    gap:              CAM-C recorded nothing from 0.667 s to 1.033 s"));
+}
+
+#[test]
+fn the_sync_report_measures_the_offset_between_hardware_clocks() {
+    let recorded = hardware();
+    let session = Session::open(&recorded.files).expect("open");
+    assert_eq!(session.clock(), SessionClock::ArrivalTime);
+    let report = session.sync_report(None).expect("sync report");
+    assert_eq!(report.pairs.len(), 6);
+    for p in &report.pairs {
+        let [a, b] = &p.cameras;
+        let (ca, cb) = (&recorded.cameras[a], &recorded.cameras[b]);
+        // The overlap starts at the later camera's first frame: the truth's
+        // clocks there.
+        let host = ca.start_ms.max(cb.start_ms);
+        let truth = cb.clock_at(host) - ca.clock_at(host);
+        let offset = p.offset_ms.expect("offset");
+        assert!(
+            (offset - truth).abs() < PERIOD,
+            "{a} / {b}: offset {offset} ms, truth {truth} ms"
+        );
+        let overlap = p.overlap_s.expect("overlap");
+        assert!((overlap[0] * 1000.0 - host).abs() < PERIOD, "{p:?}");
+    }
 }

@@ -27,6 +27,7 @@ mod reader;
 mod recording;
 mod session;
 pub mod summary;
+mod sync;
 
 pub use device::{Playback, PlaybackOptions, PlaybackSensor, PlaybackStatus, StatusCallback};
 pub use frameset::{FrameSet, SyncFrame, SyncOptions, Syncer};
@@ -38,3 +39,4 @@ pub use session::{
     SessionFrameSet, SessionFrameSets, SessionFrames, SessionOptions, SessionQuery, SessionSummary,
     REORDER_WINDOW,
 };
+pub use sync::{PairSync, SyncGap, SyncReport};

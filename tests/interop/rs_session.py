@@ -26,7 +26,7 @@ Usage:
 Cameras (moment 0 is t0; depth Z16 32x24 @30 on sensor "Stereo Module"):
   CAM-A  from 0 ms, 45 frames, also Color RGB8 @30 ("RGB Camera"), clock
          origin 1000 ms, rate 1.
-  CAM-B  from 350 ms, 45 frames, clock origin 770000 ms, rate 1.0005.
+  CAM-B  from 340 ms, 45 frames, clock origin 770000 ms, rate 1.0005.
   CAM-C  from 200 ms, 45 frames with frames 15..24 dropped (a third of a
          second where the camera stopped), origin 5000 ms, rate 0.9998.
   CAM-D  from 120 ms, 40 frames, origin 90000 ms, rate 1.
@@ -55,7 +55,7 @@ PERIOD = 1000.0 / 30
 CAMERAS = {
     "CAM-A": {"start": 0.0, "frames": 45, "color": True, "origin": 1000.0, "rate": 1.0,
               "drop": ()},
-    "CAM-B": {"start": 350.0, "frames": 45, "color": False, "origin": 770000.0, "rate": 1.0005,
+    "CAM-B": {"start": 340.0, "frames": 45, "color": False, "origin": 770000.0, "rate": 1.0005,
               "drop": ()},
     "CAM-C": {"start": 200.0, "frames": 45, "color": False, "origin": 5000.0, "rate": 0.9998,
               "drop": tuple(range(15, 25))},

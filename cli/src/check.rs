@@ -89,7 +89,7 @@ pub fn run(args: Args) -> rsbag::Result<ExitCode> {
                 })
             })
             .transpose()?;
-        if let Some(opened) = session::open_quietly(&files, &args.session)? {
+        if let Some(opened) = session::open_quietly(&files, &args.session.clock)? {
             let report = opened.session.sync_report(tolerance)?;
             super::emit(&sync_text(&report));
         }

@@ -285,7 +285,7 @@ fn frames_of(args: &Args, file: &Path, several: bool) -> Result<ExitCode> {
 /// Print the frames of `files` read as one session, in time order on its
 /// clock.
 fn session_frames(args: &Args, files: &[PathBuf]) -> Result<ExitCode> {
-    let mut opened = session::open(files, &args.session)?;
+    let mut opened = session::open(files, &args.session.clock)?;
     let session = &opened.session;
     let streams = select::streams(|n| session.find_streams(n), &args.streams)?;
     let stdout = std::io::stdout();

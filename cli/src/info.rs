@@ -86,7 +86,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     args.session.unused(&files)?;
     if args.session.as_session(&files) {
         // The files that open make the session; the others were reported.
-        if let Some(opened) = session::open_quietly(&files, &args.session)? {
+        if let Some(opened) = session::open_quietly(&files, &args.session.clock)? {
             let summary = opened.session.summary();
             super::emit(&if args.json {
                 let json = serde_json::json!({ "session": summary });

@@ -18,6 +18,13 @@ pub struct SessionArgs {
     /// recording is read, instead of as one session on one timeline.
     #[arg(long)]
     pub each: bool,
+    #[command(flatten)]
+    pub clock: ClockArgs,
+}
+
+/// The clock of a session and the files' offsets on it.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ClockArgs {
     /// Seconds added to one recording's times on the session's clock:
     /// `--offset B.bag=0.35` (the file as given, its name, or the camera's
     /// serial number). Repeat for several files. Without a shared clock
@@ -32,6 +39,13 @@ pub struct SessionArgs {
     pub clock: Option<String>,
 }
 
+impl ClockArgs {
+    /// Whether a clock or an offset is given.
+    pub fn given(&self) -> bool {
+        !self.offset.is_empty() || self.clock.is_some()
+    }
+}
+
 impl SessionArgs {
     /// Whether `files` are read as one session.
     pub fn as_session(&self, files: &[PathBuf]) -> bool {
@@ -40,7 +54,7 @@ impl SessionArgs {
 
     /// An error if session options are given where they do nothing.
     pub fn unused(&self, files: &[PathBuf]) -> Result<()> {
-        if !self.as_session(files) && (!self.offset.is_empty() || self.clock.is_some()) {
+        if !self.as_session(files) && self.clock.given() {
             return Err(Error::InvalidArgument(
                 "--offset and --clock apply to a session of several recordings (and not with --each)"
                     .into(),
@@ -96,18 +110,18 @@ impl Opened {
 /// Open `files` as one session. A file that cannot be opened is said on
 /// stderr and left out (the others are still read); none opening is an
 /// error.
-pub fn open(files: &[PathBuf], args: &SessionArgs) -> Result<Opened> {
+pub fn open(files: &[PathBuf], args: &ClockArgs) -> Result<Opened> {
     open_reporting(files, args, true)?
         .ok_or_else(|| Error::InvalidArgument("none of the recordings could be opened".into()))
 }
 
 /// As [`open`], saying nothing of the files that cannot be opened (the
 /// command has said it); `None` when none can.
-pub fn open_quietly(files: &[PathBuf], args: &SessionArgs) -> Result<Option<Opened>> {
+pub fn open_quietly(files: &[PathBuf], args: &ClockArgs) -> Result<Option<Opened>> {
     open_reporting(files, args, false)
 }
 
-fn open_reporting(files: &[PathBuf], args: &SessionArgs, report: bool) -> Result<Option<Opened>> {
+fn open_reporting(files: &[PathBuf], args: &ClockArgs, report: bool) -> Result<Option<Opened>> {
     let mut readers = Vec::new();
     let mut losses = Vec::new();
     let mut failed = false;

@@ -535,3 +535,67 @@ fn the_sync_report_measures_the_offset_between_hardware_clocks() {
         assert!((overlap[0] * 1000.0 - host).abs() < PERIOD, "{p:?}");
     }
 }
+
+#[test]
+fn convert_writes_each_moments_frames_side_by_side() {
+    let recorded = global();
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("sets");
+    let mut args = vec!["convert", "--session", "--to", "png", "--streams", "depth"];
+    args.extend(["--tolerance", "10", "--out", s(&out)]);
+    args.extend(recorded.files.iter().map(|f| s(f)));
+    let printed = run::ok(&args);
+    assert!(printed.starts_with("wrote 45 framesets"), "{printed}");
+    // The sets are the brute-force pairing's (as the library's).
+    let serials = ["CAM-A", "CAM-B", "CAM-C", "CAM-D"];
+    let lanes: Vec<Vec<f64>> = (serials.iter())
+        .map(|serial| {
+            let mut times: Vec<f64> = (recorded.cameras[*serial].frames.iter())
+                .filter(|f| f["stream"] == "Depth")
+                .map(|f| f["host_ms"].as_f64().expect("host"))
+                .collect();
+            times.sort_by(f64::total_cmp);
+            times
+        })
+        .collect();
+    let expected = brute_force_sets(&lanes, 10.0);
+    let index = std::fs::read_to_string(out.join("framesets.csv")).expect("framesets.csv");
+    let mut sets: Vec<Vec<Option<f64>>> = vec![vec![None; 4]; expected.len()];
+    for row in index.lines().skip(1) {
+        let cells: Vec<&str> = row.split(',').collect();
+        let set: usize = cells[0].parse().expect("set");
+        let camera = serials.iter().position(|c| *c == cells[2]).expect("camera");
+        sets[set - 1][camera] = Some(cells[8].parse().expect("session time"));
+        // The picture is the frame fed: its pixels' SHA-256.
+        let png = std::fs::File::open(out.join(cells[9])).expect("png");
+        let mut decoder = png::Decoder::new(std::io::BufReader::new(png))
+            .read_info()
+            .expect("png");
+        let mut pixels = vec![0; decoder.output_buffer_size().expect("size")];
+        decoder.next_frame(&mut pixels).expect("decode");
+        let little: Vec<u8> = pixels.chunks_exact(2).flat_map(|p| [p[1], p[0]]).collect();
+        use sha2::Digest;
+        let sha: String = sha2::Sha256::digest(&little)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        let number: u64 = cells[6].parse().expect("number");
+        let fed = (recorded.cameras[cells[2]].frames.iter())
+            .find(|f| f["stream"] == "Depth" && f["frame_number"] == number)
+            .expect("fed");
+        assert_eq!(fed["sha256"], sha.as_str(), "{row}");
+    }
+    assert_eq!(sets, expected);
+    assert!(out.join("CAM-A_Depth_000001.png").is_file());
+    // Without --session the files are converted one by one, as before.
+    let mut args = vec!["convert", "--to", "png", "--offset", "CAM-B=1"];
+    args.extend(["--out", s(&out)]);
+    args.extend(recorded.files.iter().map(|f| s(f)));
+    let refused = run::rsbag(&args);
+    assert_eq!(refused.code, Some(1));
+    assert!(
+        refused.stderr.contains("go with --session"),
+        "{}",
+        refused.stderr
+    );
+}

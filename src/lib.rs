@@ -69,4 +69,6 @@ mod guide {
     struct ReadingRust;
     #[doc = include_str!("../docs/src/processing.md")]
     struct Processing;
+    #[doc = include_str!("../docs/src/sessions.md")]
+    struct Sessions;
 }

@@ -2,13 +2,15 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use rsbag::playback::check::{check_file, CheckReport, Finding, FindingKind};
+use rsbag::playback::SyncReport;
 use rsbag::BagTime;
 
 use super::damage::DAMAGED;
 use super::files::{self, FINDINGS};
-use super::progress;
+use super::{progress, session};
 
 /// How many findings of a stream are listed (all are counted).
 const LISTED: usize = 20;
@@ -30,13 +32,27 @@ const LISTED: usize = 20;
 /// RealSense recording, unreadable), 2 for a usage error.
 ///
 /// Several files (or directories of recordings) are checked in turn, then
-/// counted in a `total:` line; the exit code is the worst file's.
+/// counted in a `total:` line; the exit code is the worst file's. They
+/// are then read as one session (unless `--each`) and a sync report
+/// follows: per pair of cameras (one stream of each: the first video
+/// stream), when both record, the offset between their clocks (the
+/// second's timestamp minus the first's at the start of that overlap) and
+/// its drift in ppm, frames without a partner within the tolerance, and
+/// gaps where one camera recorded nothing for over 1.5 frame periods. The
+/// sync report does not change the exit code.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The recordings to check: files, ROS 2 bag directories, or
     /// directories holding recordings.
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
+    /// With several recordings: how far apart (ms, on the session's clock)
+    /// two cameras' frames may be and still be partners. By default half
+    /// the frame period of the slower of the two streams compared.
+    #[arg(long, value_name = "MS")]
+    tolerance: Option<f64>,
+    #[command(flatten)]
+    session: session::SessionArgs,
 }
 
 pub fn run(args: Args) -> rsbag::Result<ExitCode> {
@@ -61,7 +77,81 @@ pub fn run(args: Args) -> rsbag::Result<ExitCode> {
             files.len()
         ));
     }
+    args.session.unused(&files)?;
+    if args.session.as_session(&files) {
+        let tolerance = args
+            .tolerance
+            .map(|ms| {
+                Duration::try_from_secs_f64(ms / 1000.0).map_err(|_| {
+                    rsbag::Error::InvalidArgument(format!(
+                        "--tolerance {ms}: give milliseconds, not negative"
+                    ))
+                })
+            })
+            .transpose()?;
+        if let Some(opened) = session::open_quietly(&files, &args.session.clock)? {
+            let report = opened.session.sync_report(tolerance)?;
+            super::emit(&sync_text(&report));
+        }
+    }
     Ok(worst)
+}
+
+/// The text of a session's sync report.
+fn sync_text(report: &SyncReport) -> String {
+    let mut out = String::new();
+    outln!(
+        out,
+        "\nsync:    on {}, frames are partners within {:.3} ms",
+        report.clock,
+        report.tolerance_ms
+    );
+    for pair in &report.pairs {
+        let [a, b] = &pair.cameras;
+        outln!(
+            out,
+            "  {a} / {b} ({} / {})",
+            pair.streams[0],
+            pair.streams[1]
+        );
+        let Some([from, to]) = pair.overlap_s else {
+            outln!(out, "    overlap:          none (never recording at once)");
+            continue;
+        };
+        outln!(out, "    overlap:          {from:.3} s .. {to:.3} s");
+        if let (Some(offset), Some(drift)) = (pair.offset_ms, pair.drift_ppm) {
+            outln!(
+                out,
+                "    clock offset:     {offset:+.3} ms ({b} minus {a}), drift {drift:+.1} ppm"
+            );
+        }
+        outln!(
+            out,
+            "    without partner:  {} of {a}, {} of {b}",
+            pair.without_partner[0],
+            pair.without_partner[1]
+        );
+        if pair.gaps.is_empty() {
+            outln!(out, "    gaps:             none");
+        }
+        for gap in &pair.gaps {
+            outln!(
+                out,
+                "    gap:              {} recorded nothing from {:.3} s to {:.3} s",
+                gap.camera,
+                gap.from_s,
+                gap.to_s
+            );
+        }
+    }
+    if report.read_errors > 0 {
+        outln!(
+            out,
+            "  ({} frames could not be read and are not in the report)",
+            report.read_errors
+        );
+    }
+    out
 }
 
 /// Check one file and print its report.

@@ -7,6 +7,7 @@ mod npy;
 pub(crate) mod prepare;
 pub(crate) mod recording;
 mod render;
+mod session;
 mod video;
 
 use std::collections::btree_map::Entry;
@@ -296,6 +297,21 @@ pub struct Args {
     /// wrapper's default is `/camera/camera`).
     #[arg(long, value_name = "NS", default_value = rsbag::ros_camera::DEFAULT_NAMESPACE)]
     namespace: String,
+    /// With several recordings and `--to png`: read them as one session
+    /// and write its framesets across cameras side by side into `--out`:
+    /// `CAMERA_Stream_<n>.png` for each frame of the n-th set (CAMERA the
+    /// camera's serial number, or the file's name), listed in
+    /// `framesets.csv`. Each frame of the first recording's first chosen
+    /// stream makes a set; another camera's frame joins it when each is the
+    /// other's nearest on the session's clock, within `--tolerance`.
+    #[arg(long)]
+    session: bool,
+    /// With `--session`: how far (ms) a frame may be from its set's first
+    /// frame (default 10).
+    #[arg(long, value_name = "MS", requires = "session")]
+    tolerance: Option<f64>,
+    #[command(flatten)]
+    session_clock: super::session::ClockArgs,
 }
 
 impl Target {
@@ -338,6 +354,14 @@ impl Target {
 
 pub fn run(args: Args) -> Result<ExitCode> {
     let files = files::recordings(&args.files)?;
+    if args.session {
+        return session::run(&args, &files);
+    }
+    if args.session_clock.given() {
+        return Err(Error::InvalidArgument(
+            "--offset and --clock go with --session".into(),
+        ));
+    }
     let several = files.len() > 1;
     let extension = match args.to {
         Target::Db3 => Some("db3"),

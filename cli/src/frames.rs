@@ -12,9 +12,9 @@ use std::sync::Arc;
 use parking_lot::Mutex;
 
 use super::damage::Losses;
-use super::{files, json, select};
+use super::{files, json, select, session};
 use rsbag::device::{Device, Frame, StreamId};
-use rsbag::playback::{Playback, PlaybackOptions};
+use rsbag::playback::{Playback, PlaybackOptions, SessionFrame};
 use rsbag::{Error, Result};
 
 /// Print every frame of a recording, in recorded order: stream, index,
@@ -25,9 +25,15 @@ use rsbag::{Error, Result};
 /// `--streams`, `--start` and `--duration` choose frames; `--index K`
 /// prints the K-th frame of each chosen stream, found through the index.
 ///
-/// Several recordings (or directories of them) are read in turn: in text
-/// a `file:` line before each one's frames, in JSON a `"file"` key on
-/// each line; the exit code is the worst file's.
+/// Several recordings (or directories of them) are read as one session:
+/// every frame of every file, in time order on the best clock they all
+/// share (said in the header; `--clock`, `--offset`), each line naming its
+/// camera; in JSON each line also has `"file"`, `"serial"`, `"clock"` and
+/// `"session_time"` (ms on that clock). `--start`/`--duration` then count
+/// from the session's first frame. With `--each` (or `--device`) each file
+/// is read on its own, in turn: in text a `file:` line before each one's
+/// frames, in JSON a `"file"` key on each line. The exit code is the worst
+/// file's.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The recordings to read: files, ROS 2 bag directories, or
@@ -59,8 +65,10 @@ pub struct Args {
     /// Play through the playback device (every sensor started, not in real
     /// time) instead of reading the file directly; the lines are in the
     /// order the callbacks ran.
-    #[arg(long, conflicts_with_all = ["streams", "start", "duration", "index"])]
+    #[arg(long, conflicts_with_all = ["streams", "start", "duration", "index", "offset", "clock"])]
     device: bool,
+    #[command(flatten)]
+    session: session::SessionArgs,
 }
 
 /// One printed frame.
@@ -221,6 +229,10 @@ fn read_chosen_frames(
 
 pub fn run(args: Args) -> Result<ExitCode> {
     let files = files::recordings(&args.files)?;
+    args.session.unused(&files)?;
+    if args.session.as_session(&files) && !args.device {
+        return session_frames(&args, &files);
+    }
     let several = files.len() > 1;
     let between = if args.json { "" } else { "\n" };
     files::each(&files, between, |file| frames_of(&args, file, several))
@@ -268,4 +280,94 @@ fn frames_of(args: &Args, file: &Path, several: bool) -> Result<ExitCode> {
     }
     let _ = out.flush();
     Ok(losses.exit_code())
+}
+
+/// Print the frames of `files` read as one session, in time order on its
+/// clock.
+fn session_frames(args: &Args, files: &[PathBuf]) -> Result<ExitCode> {
+    let mut opened = session::open(files, &args.session.clock)?;
+    let session = &opened.session;
+    let streams = select::streams(|n| session.find_streams(n), &args.streams)?;
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    if !args.json {
+        let _ = write!(out, "{}", session::header(session));
+    }
+    let origin = session.start_ms().unwrap_or(0.0);
+    let mut print = |frame: &SessionFrame| {
+        let file = &session.files()[frame.file];
+        let line = Line::of(&frame.recorded.frame);
+        let text = if args.json {
+            let head = format!(
+                "{{\"file\": {}, \"serial\": {}, \"clock\": {}, \"session_time\": {}, ",
+                json::string(&file.path().display().to_string()),
+                json::string(file.serial()),
+                json::string(session.clock().name()),
+                json::python_float(frame.time_ms),
+            );
+            line.json(None).replacen('{', &head, 1)
+        } else {
+            format!(
+                "{:>10.3} ms  {:<12} {}",
+                frame.time_ms - origin,
+                file.name(),
+                line.text()
+            )
+        };
+        writeln!(out, "{text}").is_ok()
+    };
+    let mut errors = Vec::new();
+    if let Some(k) = args.index {
+        let mut frames = Vec::new();
+        for (i, file) in session.files().iter().enumerate() {
+            let reader = file.reader();
+            for stream in reader.streams() {
+                if streams.as_ref().is_some_and(|s| !s.contains(&stream)) {
+                    continue;
+                }
+                if k < reader.frame_count(stream)? {
+                    let recorded = reader
+                        .frame(stream, k)
+                        .map_err(|e| e.in_file(file.path()))?;
+                    frames.push(SessionFrame {
+                        file: i,
+                        time_ms: session.time_ms(i, &recorded),
+                        recorded,
+                    });
+                }
+            }
+        }
+        if frames.is_empty() {
+            return Err(Error::InvalidArgument(format!(
+                "--index {k} is past the end of every chosen stream of the session"
+            )));
+        }
+        frames.sort_by(|a, b| a.time_ms.total_cmp(&b.time_ms));
+        for frame in &frames {
+            if !print(frame) {
+                break;
+            }
+        }
+    } else {
+        let window = select::Window::new(session.duration(), args.start, args.duration)?;
+        let mut query = session.select().time(window.bounds());
+        if let Some(streams) = streams {
+            query = query.streams(streams);
+        }
+        for frame in query.frames()? {
+            match frame {
+                Ok(frame) => {
+                    if !print(&frame) {
+                        break;
+                    }
+                }
+                Err(e) => errors.push(e),
+            }
+        }
+    }
+    let _ = out.flush();
+    for e in errors {
+        opened.note(&e);
+    }
+    Ok(opened.exit_code())
 }

@@ -5,10 +5,11 @@ use std::process::ExitCode;
 
 use rsbag::device::camera_info;
 use rsbag::playback::summary::{short_f64, RealSenseSummary, Summary};
+use rsbag::playback::SessionSummary;
 use rsbag::{Error, Result};
 
 use super::damage::Losses;
-use super::files;
+use super::{files, session};
 
 /// Describe a bag: device, streams and topics, from the index alone.
 ///
@@ -53,12 +54,19 @@ use super::files;
 pub struct Args {
     /// The recordings to describe: files, ROS 2 bag directories, or
     /// directories holding recordings (each described in turn, then a
-    /// `total:` line; with `--json`, one object per line).
+    /// `total:` line; with `--json`, one object per line). Several
+    /// recordings are then described as one session (unless `--each`):
+    /// its clock, cameras and overlap; with `--json` a last line
+    /// `{"session": {clock, clock_reason, duration_s, cameras [{file,
+    /// serial, name, offset_s, streams, frames, span_s}], overlap_s}}`
+    /// (times in seconds from the session's first frame).
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    session: session::SessionArgs,
 }
 
 /// A bag without a usable index (cut off, or never finished) is described
@@ -75,7 +83,68 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if files.len() > 1 && !args.json {
         super::emit(&total.text(files.len()));
     }
+    args.session.unused(&files)?;
+    if args.session.as_session(&files) {
+        // The files that open make the session; the others were reported.
+        if let Some(opened) = session::open_quietly(&files, &args.session.clock)? {
+            let summary = opened.session.summary();
+            super::emit(&if args.json {
+                let json = serde_json::json!({ "session": summary });
+                format!("{json}\n")
+            } else {
+                session_text(&summary)
+            });
+        }
+    }
     Ok(worst)
+}
+
+/// The text form of a session's summary.
+fn session_text(summary: &SessionSummary) -> String {
+    let mut out = String::new();
+    outln!(
+        out,
+        "\nsession:       {} recordings on one timeline, {:.3} s",
+        summary.cameras.len(),
+        summary.duration_s
+    );
+    outln!(
+        out,
+        "clock:         {} ({})",
+        summary.clock,
+        summary.clock_reason
+    );
+    outln!(out, "cameras:");
+    for camera in &summary.cameras {
+        let span = camera
+            .span_s
+            .map_or("no frames".into(), |[a, b]| format!("{a:.3} s .. {b:.3} s"));
+        let offset = if camera.offset_s != 0.0 {
+            format!(", offset {:+.3} s", camera.offset_s)
+        } else {
+            String::new()
+        };
+        outln!(
+            out,
+            "  {:<14} {:>7} frames  {span:<24} {} ({}{offset})",
+            camera.name,
+            camera.frames,
+            camera.file,
+            camera.streams.join(", ")
+        );
+    }
+    match summary.overlap_s {
+        Some([a, b]) => outln!(
+            out,
+            "overlap:       {a:.3} s .. {b:.3} s ({:.3} s with every camera recording)",
+            b - a
+        ),
+        None => outln!(
+            out,
+            "overlap:       none (the cameras never record at once)"
+        ),
+    }
+    out
 }
 
 /// What several recordings hold together.

@@ -26,6 +26,7 @@ mod progress;
 mod record;
 mod reindex;
 mod select;
+mod session;
 mod trim;
 mod view;
 

@@ -45,9 +45,15 @@ fn info_and_check_take_a_directory_of_recordings() {
     assert!(check
         .stdout
         .contains(&format!("total:   {bags} files: {bags} OK")));
-    // With --json, one object per line.
+    // With --json, one object per line, then the session's.
     let json = run::ok(&["info", "--json", s(&dir)]);
-    assert_eq!(json.lines().count(), bags);
+    assert_eq!(json.lines().count(), bags + 1);
+    assert!(json
+        .lines()
+        .last()
+        .is_some_and(|l| l.starts_with("{\"session\"")));
+    let each = run::ok(&["info", "--json", "--each", s(&dir)]);
+    assert_eq!(each.lines().count(), bags);
     for line in json.lines() {
         serde_json::from_str::<serde_json::Value>(line).expect("a JSON object per line");
     }

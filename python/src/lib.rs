@@ -11,6 +11,7 @@ mod filters;
 mod frame;
 mod playback;
 mod processing;
+mod session;
 mod writer;
 
 use std::collections::VecDeque;
@@ -701,6 +702,12 @@ fn _rsbag(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(open, m)?)?;
     m.add_function(wrap_pyfunction!(info, m)?)?;
     m.add_function(wrap_pyfunction!(check, m)?)?;
+    m.add_function(wrap_pyfunction!(session::open_session, m)?)?;
+    m.add_class::<session::Session>()?;
+    m.add_class::<session::SessionFrame>()?;
+    m.add_class::<session::SessionFrameIterator>()?;
+    m.add_class::<session::SessionFrameSet>()?;
+    m.add_class::<session::SessionFrameSetIterator>()?;
     m.add_class::<Recording>()?;
     m.add_class::<Frame>()?;
     m.add_class::<FrameIterator>()?;

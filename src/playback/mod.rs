@@ -12,6 +12,9 @@
 //!   field ([`FrameQuery::columns`]).
 //! - [`Pipeline`] gives framesets from the playback device,
 //!   librealsense-pipeline style (`wait_for_frames`, `poll_for_frames`).
+//! - [`Session`] reads several recordings (one per camera) as one: every
+//!   frame of every file in time order on the best clock they share, and
+//!   framesets across cameras.
 //! - [`check`] finds dropped, out-of-order and duplicated frames and
 //!   damage to the file.
 
@@ -25,7 +28,9 @@ mod pipeline;
 mod processing;
 mod reader;
 mod recording;
+mod session;
 pub mod summary;
+mod sync;
 
 pub use columns::{Columns, MetadataColumn, Samples};
 pub use device::{Playback, PlaybackOptions, PlaybackSensor, PlaybackStatus, StatusCallback};
@@ -33,3 +38,9 @@ pub use frameset::{FrameSet, SyncFrame, SyncOptions, Syncer};
 pub use pipeline::{Pipeline, PipelineConfig};
 pub use reader::{FrameQuery, FrameReader, FrameSets, Frames, RecordedFrame};
 pub use recording::{Event, EventQuery, Events, RecordedStream, Recording, TimedEvent};
+pub use session::{
+    FramesetOptions, Session, SessionCamera, SessionClock, SessionFile, SessionFrame,
+    SessionFrameSet, SessionFrameSets, SessionFrames, SessionOptions, SessionQuery, SessionSummary,
+    REORDER_WINDOW,
+};
+pub use sync::{PairSync, SyncGap, SyncReport};

@@ -280,21 +280,29 @@ class Session:
     def record(self, path, compress, schedule):
         """Record `schedule`, a list of (timestamp_ms, callable), fed in
         timestamp order at real-time pace."""
-        recorder = rs.recorder(path, self.dev, compress)
-        started = []
+        self.start_recording(path, compress)
+        self.play(schedule)
+        time.sleep(0.05)
+        self.stop_recording()
+
+    def start_recording(self, path, compress):
+        """Start `rs.recorder` on the device and every sensor, to be fed
+        and then ended by `stop_recording` (several devices can record at
+        once)."""
+        self.recorder = rs.recorder(path, self.dev, compress)
         for sensor in self.sensors:
             handle = sensor["handle"]
             handle.open(sensor["profiles"])
             # Release every frame at once: held frames exhaust the pool.
             handle.start(lambda frame: None)
-            started.append(handle)
-        self.play(schedule)
-        time.sleep(0.05)
-        for handle in started:
-            handle.stop()
-            handle.close()
-        recorder.pause()
-        del recorder  # the record device's destructor writes the index
+
+    def stop_recording(self):
+        """Stop the sensors and close the file `start_recording` began."""
+        for sensor in self.sensors:
+            sensor["handle"].stop()
+            sensor["handle"].close()
+        self.recorder.pause()
+        del self.recorder  # the record device's destructor writes the index
 
     def record_with_rsbag(self, path, schedule):
         """`record`, through rsbag's DeviceRecorder instead of rs.recorder."""

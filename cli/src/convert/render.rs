@@ -273,7 +273,7 @@ fn depth_csv(frame: &rsbag::device::Frame, units: f32) -> Result<Made> {
 }
 
 /// An image as a PNG file's bytes.
-fn png(suffix: &'static str, image: &Image) -> Result<Made> {
+pub fn png(suffix: &'static str, image: &Image) -> Result<Made> {
     let mut bytes = Vec::new();
     let error = |e: png::EncodingError| Error::Stream(e.into());
     let mut encoder = png::Encoder::new(&mut bytes, image.width, image.height);

@@ -7,6 +7,10 @@ ROS, read as Python objects and numpy arrays.
         depth = frame.as_array()        # HxW uint16, no copy
         print(frame.frame_number, frame.timestamp, depth[240, 320])
 
+Several recordings, one per camera, read as one session on one timeline
+are `rsbag.open_session(paths)`: `frames()` in time order on the clock
+they share, `framesets(streams=..., tolerance_ms=...)` across cameras.
+
 Playback as a device (callbacks on delivery threads, pause/seek/speed) is
 `rsbag.Playback`; framesets to wait for, as pyrealsense2's pipeline gives
 them, `rsbag.Pipeline`.
@@ -43,6 +47,11 @@ from ._rsbag import (
     Recording,
     RecordingEndedError,
     RsbagWarning,
+    Session,
+    SessionFrame,
+    SessionFrameIterator,
+    SessionFrameSet,
+    SessionFrameSetIterator,
     ThreadError,
     UnsupportedError,
     Writer,
@@ -52,6 +61,7 @@ from ._rsbag import (
     deproject,
     info,
     open,
+    open_session,
     project,
 )
 
@@ -79,6 +89,11 @@ __all__ = [
     "Recording",
     "RecordingEndedError",
     "RsbagWarning",
+    "Session",
+    "SessionFrame",
+    "SessionFrameIterator",
+    "SessionFrameSet",
+    "SessionFrameSetIterator",
     "ThreadError",
     "UnsupportedError",
     "Writer",
@@ -86,6 +101,7 @@ __all__ = [
     "deproject",
     "info",
     "open",
+    "open_session",
     "project",
 ]
 

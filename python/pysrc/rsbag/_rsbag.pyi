@@ -31,6 +31,12 @@ __all__ = [
     "open",
     "info",
     "check",
+    "open_session",
+    "Session",
+    "SessionFrame",
+    "SessionFrameIterator",
+    "SessionFrameSet",
+    "SessionFrameSetIterator",
     "Recording",
     "Frame",
     "FrameIterator",
@@ -166,6 +172,91 @@ class Recording:
         """HxW float32 metres of a Z16 frame (get_distance's values)."""
     def frame_at(self, stream: str, time: float) -> Optional[Frame]:
         """The frame nearest `time` seconds after the first frame."""
+
+def open_session(
+    paths: Sequence[Union[str, os.PathLike[str]]],
+    offsets: Optional[Dict[Union[str, os.PathLike[str]], float]] = None,
+    clock: Optional[str] = None,
+) -> Session:
+    """Open recordings (one per camera, any mix of .bag, .db3 and camera
+    bags) as one session on the best clock they all share. `offsets` maps
+    a file, as given in `paths`, to seconds added to its times; `clock`
+    ("global", "arrival" or "start") chooses the clock."""
+
+@final
+class Session:
+    @property
+    def paths(self) -> List[str]: ...
+    @property
+    def clock(self) -> str:
+        """"global time", "arrival time" or "recording start"."""
+    @property
+    def cameras(self) -> List[Dict[str, Any]]:
+        """Each recording: file, serial, name, offset (s), streams."""
+    @property
+    def streams(self) -> List[str]:
+        """The streams any recording has: "Depth", "Color", ..."""
+    @property
+    def duration(self) -> float:
+        """Seconds from the session's first frame to its last."""
+    def frame_count(self, stream: str) -> int:
+        """Frames of `stream` in all the files."""
+    def frames(
+        self,
+        streams: Optional[Sequence[str]] = None,
+        start: Optional[float] = None,
+        end: Optional[float] = None,
+        duration: Optional[float] = None,
+    ) -> SessionFrameIterator:
+        """Every frame of every file in time order on the session's clock,
+        from `start` to `end` seconds after the session's first frame."""
+    def framesets(
+        self, streams: Optional[Sequence[str]] = None, tolerance_ms: float = 10.0
+    ) -> SessionFrameSetIterator:
+        """Frames of all cameras grouped by moment: each frame of the first
+        camera's first chosen stream makes a set; another camera's frame
+        joins it when each is the other's nearest, within `tolerance_ms`."""
+
+@final
+class SessionFrame:
+    @property
+    def frame(self) -> Frame: ...
+    @property
+    def file(self) -> str: ...
+    @property
+    def serial(self) -> str:
+        """The camera's serial number (the file's name where there is none)."""
+    @property
+    def name(self) -> str:
+        """The camera's name in the session (the serial, made unique)."""
+    @property
+    def time_ms(self) -> float:
+        """Milliseconds on the session's clock, the file's offset included."""
+
+@final
+class SessionFrameIterator(Iterator[SessionFrame]):
+    def __iter__(self) -> SessionFrameIterator: ...
+    def __next__(self) -> SessionFrame: ...
+
+@final
+class SessionFrameSet:
+    @property
+    def time_ms(self) -> float:
+        """The reference frame's time on the session's clock, ms."""
+    @property
+    def frames(self) -> List[SessionFrame]:
+        """The set's frames, the reference first."""
+    def get(self, camera: str, stream: Optional[str] = None) -> Optional[Frame]:
+        """The frame of `camera` (name or serial) and `stream`, or None."""
+    def __len__(self) -> int: ...
+
+@final
+class SessionFrameSetIterator(Iterator[SessionFrameSet]):
+    def __iter__(self) -> SessionFrameSetIterator: ...
+    def __next__(self) -> SessionFrameSet: ...
+    @property
+    def unmatched(self) -> int:
+        """Frames of other cameras that joined no set, so far."""
 
 @final
 class FrameSetIterator(Iterator[FrameSet]):

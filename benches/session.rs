@@ -1,0 +1,121 @@
+//! Reading a session of N recordings against reading the same files one
+//! after another: both open the files and read every frame (touching its
+//! bytes), in the same process, round after round; the figure is the
+//! median of the per-round ratios (session / one after another), with the
+//! lowest and highest.
+//!
+//! `cargo bench --bench session` (4 recordings of the synthetic camera,
+//! LZ4: depth, colour, two infrared at 640x480 30 fps and IMU; 4 s each
+//! unless RSBAG_BENCH_SECONDS says otherwise).
+
+#[path = "support.rs"]
+mod support;
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use rsbag::bag::Compression;
+use rsbag::playback::{FrameReader, Session, SessionClock, SessionOptions};
+
+const FILES: usize = 4;
+const ROUNDS: usize = 11;
+
+/// Bytes of every frame of `reader`, read in recorded order.
+fn read_file(path: &PathBuf) -> u64 {
+    let reader = FrameReader::open(path).expect("open");
+    let frames = reader.frames().expect("frames");
+    frames
+        .map(|f| f.expect("frame").frame.data.len() as u64)
+        .sum()
+}
+
+/// Bytes of every frame of the session of `paths`, in session order, on
+/// `clock` (the best shared one when `None`).
+fn read_session(paths: &[PathBuf], clock: Option<SessionClock>) -> u64 {
+    let options = SessionOptions {
+        clock,
+        ..SessionOptions::default()
+    };
+    let session = Session::open_with(paths, options).expect("session");
+    let frames = session.frames().expect("frames");
+    frames
+        .map(|f| f.expect("frame").recorded.frame.data.len() as u64)
+        .sum()
+}
+
+fn main() {
+    let seconds = std::env::var("RSBAG_BENCH_SECONDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(4);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let paths: Vec<PathBuf> = (0..FILES)
+        .map(|i| {
+            let path = dir.path().join(format!("camera-{i}.bag"));
+            support::write_synthetic_bag(&path, seconds, Compression::Lz4);
+            path
+        })
+        .collect();
+    let size: u64 = (paths.iter())
+        .map(|p| std::fs::metadata(p).expect("size").len())
+        .sum();
+    let start = Instant::now();
+    let _ = Session::open(&paths).expect("session");
+    let open = start.elapsed().as_secs_f64();
+    let start = Instant::now();
+    for path in &paths {
+        let _ = FrameReader::open(path).expect("open");
+    }
+    println!(
+        "open: session {open:.3} s, the readers alone {:.3} s",
+        start.elapsed().as_secs_f64()
+    );
+    measure(&paths[..1], size / FILES as u64, None);
+    for clock in [None, Some(SessionClock::RecordingStart)] {
+        measure(&paths, size, clock);
+    }
+}
+
+/// Rounds of reading `paths` one after another, then as a session on
+/// `clock`; prints the figures.
+fn measure(paths: &[PathBuf], size: u64, clock: Option<SessionClock>) {
+    let mut ratios = Vec::new();
+    let (mut sequential_s, mut session_s) = (Vec::new(), Vec::new());
+    for round in 0..ROUNDS {
+        // Each first in every other round: neither gains from the other.
+        let mut sequential = 0.0;
+        let mut session = 0.0;
+        let (mut one_by_one, mut together) = (0, 0);
+        for turn in 0..2 {
+            let start = Instant::now();
+            if (round + turn) % 2 == 0 {
+                one_by_one = paths.iter().map(read_file).sum();
+                sequential = start.elapsed().as_secs_f64();
+            } else {
+                together = read_session(paths, clock);
+                session = start.elapsed().as_secs_f64();
+            }
+        }
+        assert_eq!(together, one_by_one, "the same frames");
+        ratios.push(session / sequential);
+        sequential_s.push(sequential);
+        session_s.push(session);
+    }
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let (lo, hi) = (
+        ratios.iter().copied().fold(f64::INFINITY, f64::min),
+        ratios.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+    );
+    println!(
+        "{} recordings, {:.0} MB in all, {ROUNDS} rounds, clock {}: one after another {:.3} s, as a session {:.3} s (medians); session / one after another: median {:.3} (from {lo:.3} to {hi:.3})",
+        paths.len(),
+        size as f64 / 1e6,
+        clock.map_or("best shared".into(), |c| c.to_string()),
+        median(&mut sequential_s),
+        median(&mut session_s),
+        median(&mut ratios),
+    );
+}

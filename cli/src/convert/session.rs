@@ -1,0 +1,117 @@
+//! `convert --session --to png`: several recordings' frames written side
+//! by side per moment: each frameset across the cameras as
+//! `CAMERA_Stream_<n>.png` files, listed in `framesets.csv`.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use rsbag::playback::{FramesetOptions, SessionFrame};
+use rsbag::{processing, Error, Result};
+
+use super::super::{select, session};
+use super::{label, render, Args, OutputDir, Target};
+
+/// The index of the framesets written.
+const FRAMESETS: &str = "framesets.csv";
+const FRAMESETS_HEADER: &str =
+    "set,set_time_ms,camera,serial,file,stream,frame_number,timestamp,session_time_ms,png";
+
+/// Write the framesets of `files` read as one session into `args.out`.
+pub fn run(args: &Args, files: &[PathBuf]) -> Result<ExitCode> {
+    if args.to != Target::Png {
+        return Err(Error::InvalidArgument(
+            "--session goes with --to png (the other targets convert each file)".into(),
+        ));
+    }
+    if args.colorize
+        || args.align_to.is_some()
+        || !args.filters.is_empty()
+        || args.start.is_some()
+        || args.duration.is_some()
+    {
+        return Err(Error::InvalidArgument(
+            "--session writes the recorded frames: --colorize, --align-to, --filter, --start and --duration do not go with it".into(),
+        ));
+    }
+    let mut opened = session::open(files, &args.session_clock)?;
+    let session = &opened.session;
+    let streams = select::streams(|n| session.find_streams(n), &args.streams)?;
+    let tolerance = match args.tolerance {
+        None => FramesetOptions::default().tolerance,
+        Some(ms) => Duration::try_from_secs_f64(ms / 1000.0).map_err(|_| {
+            Error::InvalidArgument(format!("--tolerance {ms}: give milliseconds, not negative"))
+        })?,
+    };
+    let options = FramesetOptions {
+        streams: streams.map(|s| s.into_iter().collect()).unwrap_or_default(),
+        tolerance,
+    };
+    let dir = OutputDir::create(&args.out)?;
+    let mut index = dir.create_csv(FRAMESETS, FRAMESETS_HEADER)?;
+    let mut sets = session.framesets(options)?;
+    let (mut written_sets, mut frames) = (0u64, 0u64);
+    let mut errors = Vec::new();
+    for set in sets.by_ref() {
+        let set = match set {
+            Ok(set) => set,
+            Err(e) => {
+                errors.push(e);
+                continue;
+            }
+        };
+        written_sets += 1;
+        for frame in &set.frames {
+            let name = write_png(&dir, session, frame, written_sets)?;
+            let file = &session.files()[frame.file];
+            let f = &frame.recorded.frame;
+            writeln!(
+                index,
+                "{written_sets},{},{},{},{},{},{},{},{},{name}",
+                set.time_ms,
+                file.name(),
+                file.serial(),
+                file.path().display(),
+                frame.recorded.stream,
+                f.number,
+                f.timestamp,
+                frame.time_ms
+            )
+            .map_err(|e| dir.error(FRAMESETS, e))?;
+            frames += 1;
+        }
+    }
+    index.flush().map_err(|e| dir.error(FRAMESETS, e))?;
+    dir.finish()?;
+    super::super::emit(&format!(
+        "wrote {written_sets} framesets ({frames} frames) on {} to {} (frames within {:.3} ms of each set's first; {} frames of other cameras in none)\n",
+        session.clock(),
+        args.out.display(),
+        tolerance.as_secs_f64() * 1000.0,
+        sets.unmatched()
+    ));
+    for e in errors {
+        opened.note(&e);
+    }
+    Ok(opened.exit_code())
+}
+
+/// Write `frame` of set `set` as `CAMERA_Stream_<set>.png`; its name.
+fn write_png(
+    dir: &OutputDir,
+    session: &rsbag::playback::Session,
+    frame: &SessionFrame,
+    set: u64,
+) -> Result<String> {
+    let camera = session.files()[frame.file].name();
+    let name = format!("{camera}_{}_{set:06}.png", label(frame.recorded.stream));
+    let image = processing::image(&frame.recorded.frame)
+        .map_err(|e| e.in_file(session.files()[frame.file].path()))?;
+    let made = render::png("", &image)?;
+    let mut file = dir.create_file(&name)?;
+    file.write_all(&made.bytes)
+        .and_then(|()| file.flush())
+        .map_err(|e| dir.error(&name, e))?;
+    Ok(name)
+}

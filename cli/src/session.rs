@@ -1,0 +1,231 @@
+//! Several recordings read as one session (`rsbag frames|info A.bag
+//! B.db3 ...`): the options every such command takes, and opening the
+//! session with them.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use rsbag::playback::{Session, SessionClock, SessionOptions};
+use rsbag::{Error, Result};
+
+use super::damage::Losses;
+use super::select;
+
+/// How several recordings are read together.
+#[derive(Debug, Clone, clap::Args)]
+pub struct SessionArgs {
+    /// With several recordings: read each on its own, in turn, as one
+    /// recording is read, instead of as one session on one timeline.
+    #[arg(long)]
+    pub each: bool,
+    #[command(flatten)]
+    pub clock: ClockArgs,
+}
+
+/// The clock of a session and the files' offsets on it.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ClockArgs {
+    /// Seconds added to one recording's times on the session's clock:
+    /// `--offset B.bag=0.35` (the file as given, its name, or the camera's
+    /// serial number). Repeat for several files. Without a shared clock
+    /// each recording starts at 0, so this says when it started.
+    #[arg(long, value_name = "FILE=SECONDS")]
+    pub offset: Vec<String>,
+    /// The clock to order the session's frames on: `global` (Global Time
+    /// timestamps), `arrival` (the host time frames arrived) or `start`
+    /// (each recording's start plus its offset). By default the best one
+    /// every recording has.
+    #[arg(long, value_name = "CLOCK")]
+    pub clock: Option<String>,
+}
+
+impl ClockArgs {
+    /// Whether a clock or an offset is given.
+    pub fn given(&self) -> bool {
+        !self.offset.is_empty() || self.clock.is_some()
+    }
+}
+
+impl SessionArgs {
+    /// Whether `files` are read as one session.
+    pub fn as_session(&self, files: &[PathBuf]) -> bool {
+        files.len() > 1 && !self.each
+    }
+
+    /// An error if session options are given where they do nothing.
+    pub fn unused(&self, files: &[PathBuf]) -> Result<()> {
+        if !self.as_session(files) && self.clock.given() {
+            return Err(Error::InvalidArgument(
+                "--offset and --clock apply to a session of several recordings (and not with --each)"
+                    .into(),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// A session opened from the command line: the files that opened, and
+/// for each its losses to damage.
+pub struct Opened {
+    pub session: Session,
+    pub losses: Vec<Losses>,
+    /// A file could not be opened (said on stderr): exit 1 at the end.
+    pub failed: bool,
+}
+
+impl Opened {
+    /// The exit code: a file that failed to open, then damage, then
+    /// success.
+    pub fn exit_code(&self) -> ExitCode {
+        let damaged = self
+            .losses
+            .iter()
+            .map(Losses::exit_code)
+            .find(|c| *c != ExitCode::SUCCESS);
+        match (self.failed, damaged) {
+            (true, _) => ExitCode::FAILURE,
+            (false, Some(code)) => code,
+            (false, None) => ExitCode::SUCCESS,
+        }
+    }
+}
+
+impl Opened {
+    /// A part of a file that could not be read was skipped: say so, under
+    /// the file the error names.
+    pub fn note(&mut self, error: &Error) {
+        let path = match error {
+            Error::InFile { path, .. } => Some(path.as_path()),
+            _ => None,
+        };
+        let at = (self.session.files().iter())
+            .position(|f| Some(f.path()) == path)
+            .unwrap_or(0);
+        if let Some(losses) = self.losses.get_mut(at) {
+            losses.note(error);
+        }
+    }
+}
+
+/// Open `files` as one session. A file that cannot be opened is said on
+/// stderr and left out (the others are still read); none opening is an
+/// error.
+pub fn open(files: &[PathBuf], args: &ClockArgs) -> Result<Opened> {
+    open_reporting(files, args, true)?
+        .ok_or_else(|| Error::InvalidArgument("none of the recordings could be opened".into()))
+}
+
+/// As [`open`], saying nothing of the files that cannot be opened (the
+/// command has said it); `None` when none can.
+pub fn open_quietly(files: &[PathBuf], args: &ClockArgs) -> Result<Option<Opened>> {
+    open_reporting(files, args, false)
+}
+
+fn open_reporting(files: &[PathBuf], args: &ClockArgs, report: bool) -> Result<Option<Opened>> {
+    let mut readers = Vec::new();
+    let mut losses = Vec::new();
+    let mut failed = false;
+    for file in files {
+        match select::open(file) {
+            Ok(reader) => {
+                let mut lost = Losses::new(file);
+                lost.scanned(reader.recording());
+                losses.push(lost);
+                readers.push((file.clone(), reader));
+            }
+            Err(e) => {
+                if report {
+                    eprintln!("rsbag: {e}{}", e.hint());
+                }
+                failed = true;
+            }
+        }
+    }
+    if readers.is_empty() {
+        return Ok(None);
+    }
+    let clock = match &args.clock {
+        None => None,
+        Some(name) => Some(SessionClock::from_name(name).ok_or_else(|| {
+            Error::InvalidArgument(format!(
+                "--clock {name}: not a clock (global, arrival or start)"
+            ))
+        })?),
+    };
+    let mut offsets = Vec::new();
+    for given in &args.offset {
+        let (file, seconds) = given.rsplit_once('=').ok_or_else(|| {
+            Error::InvalidArgument(format!("--offset {given}: give FILE=SECONDS"))
+        })?;
+        let seconds: f64 = seconds
+            .trim()
+            .parse()
+            .ok()
+            .filter(|s: &f64| s.is_finite())
+            .ok_or_else(|| {
+                Error::InvalidArgument(format!("--offset {given}: {seconds} is not seconds"))
+            })?;
+        offsets.push((which_file(&readers, file)?, seconds));
+    }
+    let session = Session::from_readers(readers, SessionOptions { clock, offsets })?;
+    Ok(Some(Opened {
+        session,
+        losses,
+        failed,
+    }))
+}
+
+/// The file of the session `name` stands for: its path as given, its
+/// file name, or its recording's serial number.
+fn which_file(readers: &[(PathBuf, rsbag::playback::FrameReader)], name: &str) -> Result<PathBuf> {
+    let serial = |r: &rsbag::playback::FrameReader| {
+        (r.recording().snapshot().info)
+            .get(rsbag::device::camera_info::SERIAL_NUMBER)
+            .map(str::to_owned)
+    };
+    let matches = |path: &Path, reader| {
+        path == Path::new(name)
+            || path.file_name().is_some_and(|f| f == name)
+            || serial(reader).is_some_and(|s| s == name)
+    };
+    let found: Vec<&PathBuf> = readers
+        .iter()
+        .filter(|(p, r)| matches(p, r))
+        .map(|(p, _)| p)
+        .collect();
+    match found.as_slice() {
+        [one] => Ok((*one).clone()),
+        [] => Err(Error::InvalidArgument(format!(
+            "--offset {name}: no recording of the session is {name} (give the file, its name or its serial number)"
+        ))),
+        _ => Err(Error::InvalidArgument(format!(
+            "--offset {name}: several recordings of the session are {name}; give the file's path"
+        ))),
+    }
+}
+
+/// The lines that say what the session is: its clock and its cameras.
+pub fn header(session: &Session) -> String {
+    let mut out = String::new();
+    outln!(
+        out,
+        "session: {} recordings, clock: {} ({})",
+        session.files().len(),
+        session.clock(),
+        session.clock().describe()
+    );
+    for file in session.files() {
+        outln!(
+            out,
+            "camera:  {:<14} {}{}",
+            file.name(),
+            file.path().display(),
+            if file.offset() != 0.0 {
+                format!("  (offset {:+.3} s)", file.offset())
+            } else {
+                String::new()
+            }
+        );
+    }
+    out
+}

@@ -1,0 +1,601 @@
+//! Several recordings as one session, with multi-camera sessions recorded
+//! by librealsense itself (tests/interop/rs_session.py): three cameras
+//! recorded by 2.55 into `.bag`s and a fourth by 2.59 into a `.db3` at the
+//! same time, started at different moments, one with frames dropped;
+//! once with Global Time timestamps, once with each camera's own hardware
+//! clock (only the host's arrival time shared).
+//!
+//! The truth is what the script fed: every frame, and the host time it
+//! was planned for.
+
+#[path = "../../tests/common/mod.rs"]
+mod common;
+mod run;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use rsbag::device::{StreamId, StreamKind};
+use rsbag::playback::{FramesetOptions, Session, SessionClock, SessionOptions};
+use serde_json::Value;
+
+/// A frame period at 30 fps, ms.
+const PERIOD: f64 = 1000.0 / 30.0;
+
+/// A session recorded by librealsense, and what was fed to it.
+struct Recorded {
+    _dir: tempfile::TempDir,
+    files: Vec<PathBuf>,
+    /// Per camera (serial): its start (ms after moment 0) and frames.
+    cameras: BTreeMap<String, Camera>,
+    t0: f64,
+}
+
+struct Camera {
+    file: PathBuf,
+    start_ms: f64,
+    /// The camera's clock: its timestamp at its start, and its rate
+    /// against the host's.
+    origin_ms: f64,
+    rate: f64,
+    frames: Vec<Value>,
+}
+
+impl Camera {
+    /// The camera's hardware-clock timestamp at host time `host` (ms
+    /// after moment 0).
+    fn clock_at(&self, host: f64) -> f64 {
+        self.origin_ms + (host - self.start_ms) * self.rate
+    }
+}
+
+fn s(path: &Path) -> &str {
+    path.to_str().expect("utf-8 path")
+}
+
+/// Record CAM-A, CAM-B and CAM-C with librealsense 2.55 and CAM-D with
+/// 2.59, at once, on `clock` (`global` or `hardware`).
+fn record(clock: &str) -> Recorded {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("clock")
+        .as_secs_f64();
+    // Moment 0 after both interpreters have loaded pyrealsense2.
+    let t0 = format!("{:.3}", now * 1000.0 + 2500.0);
+    let script = common::root().join("tests/interop/rs_session.py");
+    let out = s(dir.path()).to_owned();
+    let spawn = |python: PathBuf, cameras: &str, ext: &str| {
+        Command::new(python)
+            .arg(&script)
+            .args([&out, "--cameras", cameras, "--clock", clock, "--t0", &t0])
+            .args(["--ext", ext])
+            .output()
+    };
+    let python259 = common::python_259_path();
+    assert!(python259.exists(), "run scripts/install-test-deps.sh");
+    let (old, new) = std::thread::scope(|scope| {
+        let old = scope.spawn(|| spawn("python3".into(), "CAM-A,CAM-B,CAM-C", "bag"));
+        let new = scope.spawn(|| spawn(python259, "CAM-D", "db3"));
+        (old.join().expect("2.55"), new.join().expect("2.59"))
+    });
+    let mut cameras = BTreeMap::new();
+    let mut t0_seen = 0.0;
+    for output in [old, new] {
+        let output = output.expect("run python");
+        assert!(
+            output.status.success(),
+            "rs_session.py: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let description: Value = serde_json::from_slice(&output.stdout).expect("json");
+        t0_seen = description["t0"].as_f64().expect("t0");
+        for camera in description["cameras"].as_array().expect("cameras") {
+            cameras.insert(
+                camera["serial"].as_str().expect("serial").to_owned(),
+                Camera {
+                    file: PathBuf::from(camera["file"].as_str().expect("file")),
+                    start_ms: camera["start_ms"].as_f64().expect("start"),
+                    origin_ms: camera["origin_ms"].as_f64().expect("origin"),
+                    rate: camera["rate"].as_f64().expect("rate"),
+                    frames: camera["frames"].as_array().expect("frames").clone(),
+                },
+            );
+        }
+    }
+    let files = cameras.values().map(|c| c.file.clone()).collect();
+    Recorded {
+        _dir: dir,
+        files,
+        cameras,
+        t0: t0_seen,
+    }
+}
+
+fn global() -> &'static Recorded {
+    static RECORDED: OnceLock<Recorded> = OnceLock::new();
+    RECORDED.get_or_init(|| record("global"))
+}
+
+fn hardware() -> &'static Recorded {
+    static RECORDED: OnceLock<Recorded> = OnceLock::new();
+    RECORDED.get_or_init(|| record("hardware"))
+}
+
+/// `rsbag frames --json` of the session, with `extra` options.
+fn session_lines(recorded: &Recorded, extra: &[&str]) -> Vec<Value> {
+    let mut args = vec!["frames", "--json"];
+    args.extend_from_slice(extra);
+    args.extend(recorded.files.iter().map(|f| s(f)));
+    let out = run::ok(&args);
+    out.lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
+/// A frame as fed and as printed: camera, stream, number, bytes.
+fn key(serial: &str, frame: &Value) -> (String, String, u64, String) {
+    (
+        serial.to_owned(),
+        frame["stream"].as_str().expect("stream").to_owned(),
+        frame["frame_number"].as_u64().expect("number"),
+        frame["sha256"].as_str().expect("sha").to_owned(),
+    )
+}
+
+/// Every frame of every file exactly once, in time order on the session
+/// clock, each naming its camera and file.
+fn assert_every_frame_once_in_order(recorded: &Recorded, lines: &[Value]) {
+    let mut fed: Vec<_> = (recorded.cameras.iter())
+        .flat_map(|(serial, c)| c.frames.iter().map(|f| key(serial, f)))
+        .collect();
+    let mut read: Vec<_> = (lines.iter())
+        .map(|l| key(l["serial"].as_str().expect("serial"), l))
+        .collect();
+    fed.sort();
+    read.sort();
+    assert_eq!(read.len(), fed.len());
+    assert_eq!(read, fed, "every frame of every file, exactly once");
+    let times: Vec<f64> = (lines.iter())
+        .map(|l| l["session_time"].as_f64().expect("session_time"))
+        .collect();
+    assert!(
+        times.windows(2).all(|w| w[0] <= w[1]),
+        "in time order on the session's clock"
+    );
+    for line in lines {
+        let camera = &recorded.cameras[line["serial"].as_str().expect("serial")];
+        assert_eq!(line["file"], s(&camera.file));
+    }
+}
+
+/// Per camera, the median of (session time − the true host time) over its
+/// frames: where the session puts the camera against the truth.
+fn placement(recorded: &Recorded, lines: &[Value], truth: impl Fn(&Value) -> f64) -> Vec<f64> {
+    let mut per_camera: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
+    for line in lines {
+        let serial = line["serial"].as_str().expect("serial");
+        let fed = (recorded.cameras[serial].frames.iter())
+            .find(|f| key(serial, f) == key(serial, line))
+            .expect("a fed frame");
+        let t = line["session_time"].as_f64().expect("time");
+        per_camera.entry(serial).or_default().push(t - truth(fed));
+    }
+    per_camera
+        .into_values()
+        .map(|mut v| {
+            v.sort_by(f64::total_cmp);
+            v[v.len() / 2]
+        })
+        .collect()
+}
+
+/// The cameras' placements agree within a frame period: the session's
+/// offsets between cameras are the truth's.
+fn assert_within_a_period(placements: &[f64]) {
+    let lo = placements.iter().copied().fold(f64::INFINITY, f64::min);
+    let hi = placements.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    assert!(
+        hi - lo < PERIOD,
+        "cameras placed {placements:?} ms off the truth: more than a frame period apart"
+    );
+}
+
+#[test]
+fn global_time_recordings_merge_on_their_timestamps() {
+    let recorded = global();
+    let lines = session_lines(recorded, &[]);
+    assert!(lines.iter().all(|l| l["clock"] == "global time"));
+    assert_every_frame_once_in_order(recorded, &lines);
+    // On Global Time the session time is the frame's timestamp, the host
+    // time the script gave it.
+    for line in &lines {
+        assert_eq!(line["session_time"], line["timestamp"]);
+    }
+    let placements = placement(recorded, &lines, |f| f["host_ms"].as_f64().expect("host"));
+    assert!(placements.iter().all(|p| p.abs() < 1e-3), "{placements:?}");
+    // The text says the clock and names each line's camera.
+    let text = run::ok(
+        &std::iter::once("frames")
+            .chain(recorded.files.iter().map(|f| s(f)))
+            .collect::<Vec<_>>(),
+    );
+    assert!(text.starts_with("session: 4 recordings, clock: global time"));
+    let frames = text
+        .lines()
+        .filter(|l| !l.starts_with("camera:") && !l.starts_with("session:"));
+    assert_eq!(frames.filter(|l| l.contains(" CAM-C ")).count(), 35);
+}
+
+#[test]
+fn hardware_clock_recordings_merge_on_arrival_time() {
+    let recorded = hardware();
+    let lines = session_lines(recorded, &[]);
+    assert!(lines.iter().all(|l| l["clock"] == "arrival time"));
+    assert_every_frame_once_in_order(recorded, &lines);
+    let placements = placement(recorded, &lines, |f| f["host_ms"].as_f64().expect("host"));
+    assert_within_a_period(&placements);
+}
+
+#[test]
+fn recording_start_with_offsets_places_each_camera_where_it_started() {
+    let recorded = hardware();
+    let offsets: Vec<String> = (recorded.cameras.iter())
+        .map(|(serial, c)| format!("{serial}={}", c.start_ms / 1000.0))
+        .collect();
+    let mut extra = vec!["--clock", "start"];
+    for o in &offsets {
+        extra.extend(["--offset", o.as_str()]);
+    }
+    let lines = session_lines(recorded, &extra);
+    assert!(lines.iter().all(|l| l["clock"] == "recording start"));
+    assert_every_frame_once_in_order(recorded, &lines);
+    // Each recording's time counts from its first frame: with the offsets
+    // the truth gave, cameras sit where they were on the host's clock.
+    let t0 = recorded.t0;
+    let placements = placement(recorded, &lines, |f| {
+        f["host_ms"].as_f64().expect("host") - t0
+    });
+    assert_within_a_period(&placements);
+    // Without them every camera starts at 0: CAM-B, which started 340 ms
+    // late, is then placed a frame period and more off.
+    let lines = session_lines(recorded, &["--clock", "start"]);
+    assert_every_frame_once_in_order(recorded, &lines);
+    let placements = placement(recorded, &lines, |f| {
+        f["host_ms"].as_f64().expect("host") - t0
+    });
+    let spread = placements.iter().copied().fold(f64::NEG_INFINITY, f64::max)
+        - placements.iter().copied().fold(f64::INFINITY, f64::min);
+    assert!(spread > 300.0, "{placements:?}");
+}
+
+#[test]
+fn a_clock_the_recordings_do_not_share_is_refused() {
+    let recorded = hardware();
+    let mut args = vec!["frames", "--clock", "global"];
+    args.extend(recorded.files.iter().map(|f| s(f)));
+    let out = run::rsbag(&args);
+    assert_eq!(out.code, Some(1));
+    assert!(
+        out.stderr.contains("best clock they share is arrival time"),
+        "{}",
+        out.stderr
+    );
+    let mut args = vec!["frames", "--offset", "nothing.bag=1"];
+    args.extend(recorded.files.iter().map(|f| s(f)));
+    let out = run::rsbag(&args);
+    assert_eq!(out.code, Some(1));
+    assert!(out.stderr.contains("nothing.bag"), "{}", out.stderr);
+}
+
+#[test]
+fn each_reads_the_files_one_by_one_as_before() {
+    let recorded = global();
+    let mut args = vec!["frames", "--json", "--each"];
+    args.extend(recorded.files.iter().map(|f| s(f)));
+    let out = run::ok(&args);
+    let lines: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json"))
+        .collect();
+    assert!(lines
+        .iter()
+        .all(|l| l.get("serial").is_none() && l.get("file").is_some()));
+    // File by file, in the order given.
+    let files: Vec<&str> = lines
+        .iter()
+        .map(|l| l["file"].as_str().expect("file"))
+        .collect();
+    let mut dedup = files.clone();
+    dedup.dedup();
+    assert_eq!(dedup.len(), recorded.files.len());
+}
+
+#[test]
+fn the_session_window_counts_from_its_first_frame() {
+    let recorded = global();
+    let all = session_lines(recorded, &[]);
+    let origin = all[0]["session_time"].as_f64().expect("time");
+    let window = session_lines(recorded, &["--start", "0.3", "--duration", "0.5"]);
+    let expected: Vec<&Value> = (all.iter())
+        .filter(|l| {
+            let t = l["session_time"].as_f64().expect("time") - origin;
+            (300.0..800.0).contains(&t)
+        })
+        .collect();
+    assert_eq!(window.iter().collect::<Vec<_>>(), expected);
+    assert!(window.iter().any(|l| l["serial"] == "CAM-B"));
+}
+
+/// The brute-force rule: each reference frame (CAM-A's depth) makes a set;
+/// a frame of another camera's depth joins it when each is the other's
+/// nearest (ties to the earlier) and they are within the tolerance.
+fn brute_force_sets(lanes: &[Vec<f64>], tolerance: f64) -> Vec<Vec<Option<f64>>> {
+    let nearest = |times: &[f64], t: f64| {
+        let mut best: Option<f64> = None;
+        for &x in times {
+            if best.is_none_or(|b| (x - t).abs() < (b - t).abs()) {
+                best = Some(x);
+            }
+        }
+        best
+    };
+    let references = &lanes[0];
+    references
+        .iter()
+        .map(|&a| {
+            std::iter::once(Some(a))
+                .chain(lanes[1..].iter().map(|lane| {
+                    let b = nearest(lane, a)?;
+                    let mutual = nearest(references, b) == Some(a);
+                    ((b - a).abs() <= tolerance && mutual).then_some(b)
+                }))
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn framesets_pair_each_moment_as_the_nearest_neighbours_do() {
+    let recorded = global();
+    let session = Session::open(&recorded.files).expect("open the session");
+    assert_eq!(session.clock(), SessionClock::GlobalTime);
+    let depth = StreamId::new(StreamKind::Depth, 0);
+    // The truth's times of each camera's depth frames, files in order.
+    let lanes: Vec<Vec<f64>> = (session.files().iter())
+        .map(|file| {
+            let camera = &recorded.cameras[file.serial()];
+            let mut times: Vec<f64> = (camera.frames.iter())
+                .filter(|f| f["stream"] == "Depth")
+                .map(|f| f["host_ms"].as_f64().expect("host"))
+                .collect();
+            times.sort_by(f64::total_cmp);
+            times
+        })
+        .collect();
+    for tolerance in [2.0, 10.0, 20.0] {
+        let options = FramesetOptions {
+            streams: vec![depth],
+            tolerance: Duration::from_secs_f64(tolerance / 1000.0),
+        };
+        let sets: Vec<Vec<Option<f64>>> = (session.framesets(options).expect("framesets"))
+            .map(|set| {
+                let set = set.expect("a frameset");
+                (0..session.files().len())
+                    .map(|file| set.get(file, depth).map(|f| f.time_ms))
+                    .collect()
+            })
+            .collect();
+        assert_eq!(
+            sets,
+            brute_force_sets(&lanes, tolerance),
+            "tolerance {tolerance} ms"
+        );
+    }
+}
+
+#[test]
+fn offsets_of_the_library_session_shift_a_file() {
+    let recorded = hardware();
+    let b = recorded.cameras["CAM-B"].file.clone();
+    let options = SessionOptions {
+        clock: Some(SessionClock::RecordingStart),
+        offsets: vec![(b.clone(), 0.34)],
+    };
+    let session = Session::open_with(&recorded.files, options).expect("open");
+    let file = (session.files().iter())
+        .position(|f| f.path() == b)
+        .expect("CAM-B");
+    let first = (session.frames().expect("frames"))
+        .map(|f| f.expect("frame"))
+        .find(|f| f.file == file)
+        .expect("a CAM-B frame");
+    assert_eq!(first.time_ms, 340.0);
+    assert_eq!(session.files()[file].serial(), "CAM-B");
+}
+
+#[test]
+fn info_describes_the_session_besides_each_file() {
+    let recorded = global();
+    let mut args = vec!["info"];
+    args.extend(recorded.files.iter().map(|f| s(f)));
+    let text = run::ok(&args);
+    assert_eq!(
+        text.matches("\nfile:").count() + 1,
+        4,
+        "each file described"
+    );
+    assert!(text.contains("session:       4 recordings on one timeline"));
+    assert!(text.contains("clock:         global time"));
+    args.insert(1, "--json");
+    let json = run::ok(&args);
+    let last: Value = serde_json::from_str(json.lines().last().expect("a line")).expect("json");
+    let session = &last["session"];
+    assert_eq!(session["clock"], "global time");
+    let cameras = session["cameras"].as_array().expect("cameras");
+    let serials: Vec<&str> = cameras
+        .iter()
+        .map(|c| c["serial"].as_str().expect("serial"))
+        .collect();
+    assert_eq!(serials, ["CAM-A", "CAM-B", "CAM-C", "CAM-D"]);
+    // The truth: CAM-A starts first, CAM-B last (340 ms later) and CAM-D
+    // ends first: the overlap is from CAM-B's first frame to CAM-D's last.
+    let span = |i: usize| {
+        let s = cameras[i]["span_s"].as_array().expect("span");
+        (s[0].as_f64().expect("from"), s[1].as_f64().expect("to"))
+    };
+    let overlap = session["overlap_s"].as_array().expect("overlap");
+    assert_eq!(overlap[0].as_f64(), Some(span(1).0));
+    assert_eq!(overlap[1].as_f64(), Some(span(3).1));
+    let b_start = recorded.cameras["CAM-B"].start_ms / 1000.0;
+    assert!((span(1).0 - b_start).abs() < 1e-6, "{:?}", span(1));
+    assert_eq!(cameras[2]["frames"], 35);
+}
+
+#[test]
+fn the_sync_report_finds_the_gap_and_the_frames_without_a_partner() {
+    let recorded = global();
+    let session = Session::open(&recorded.files).expect("open");
+    let report = session.sync_report(None).expect("sync report");
+    assert_eq!(report.clock, "global time");
+    assert!((report.tolerance_ms - PERIOD / 2.0).abs() < 1e-9);
+    assert_eq!(report.pairs.len(), 6);
+    let pair = |a: &str, b: &str| {
+        (report.pairs.iter())
+            .find(|p| p.cameras == [a, b])
+            .unwrap_or_else(|| panic!("{a} / {b}"))
+    };
+    // On Global Time both cameras stamp on the host's clock.
+    for p in &report.pairs {
+        // (Within what f64 holds of ms since the epoch.)
+        assert!(p.offset_ms.expect("offset").abs() < 1e-2, "{p:?}");
+        assert!(p.drift_ppm.expect("drift").abs() < 1e-3, "{p:?}");
+    }
+    // CAM-C dropped frames 15..24: a gap from its frame 14 to its 25, and
+    // the frames of the others then have no partner (the script puts
+    // CAM-B 6.7 ms and CAM-D 13.3 ms off CAM-C's moments, within half a
+    // period).
+    let c = &recorded.cameras["CAM-C"];
+    let gap = [c.start_ms + 14.0 * PERIOD, c.start_ms + 25.0 * PERIOD].map(|t| t / 1000.0);
+    for (a, b, without) in [
+        ("CAM-A", "CAM-C", [10, 0]),
+        ("CAM-B", "CAM-C", [10, 0]),
+        ("CAM-C", "CAM-D", [0, 10]),
+    ] {
+        let p = pair(a, b);
+        assert_eq!(p.without_partner, without, "{a} / {b}");
+        assert_eq!(p.gaps.len(), 1, "{p:?}");
+        assert_eq!(p.gaps[0].camera, "CAM-C");
+        assert!((p.gaps[0].from_s - gap[0]).abs() < 1e-3, "{p:?}");
+        assert!((p.gaps[0].to_s - gap[1]).abs() < 1e-3, "{p:?}");
+    }
+    let p = pair("CAM-A", "CAM-B");
+    assert_eq!(p.without_partner, [0, 0]);
+    assert!(p.gaps.is_empty());
+    // The command line prints it after the files' own reports.
+    let mut args = vec!["check"];
+    args.extend(recorded.files.iter().map(|f| s(f)));
+    let out = run::rsbag(&args);
+    assert_eq!(out.code, Some(3), "CAM-C dropped frames: {}", out.stderr);
+    assert!(out
+        .stdout
+        .contains("\nsync:    on global time, frames are partners within 16.667 ms"));
+    assert!(out.stdout.contains("  CAM-A / CAM-C (Depth / Depth)"));
+    assert!(out
+        .stdout
+        .contains("    without partner:  10 of CAM-A, 0 of CAM-C"));
+    assert!(out
+        .stdout
+        .contains("    gap:              CAM-C recorded nothing from 0.667 s to 1.033 s"));
+}
+
+#[test]
+fn the_sync_report_measures_the_offset_between_hardware_clocks() {
+    let recorded = hardware();
+    let session = Session::open(&recorded.files).expect("open");
+    assert_eq!(session.clock(), SessionClock::ArrivalTime);
+    let report = session.sync_report(None).expect("sync report");
+    assert_eq!(report.pairs.len(), 6);
+    for p in &report.pairs {
+        let [a, b] = &p.cameras;
+        let (ca, cb) = (&recorded.cameras[a], &recorded.cameras[b]);
+        // The overlap starts at the later camera's first frame: the truth's
+        // clocks there.
+        let host = ca.start_ms.max(cb.start_ms);
+        let truth = cb.clock_at(host) - ca.clock_at(host);
+        let offset = p.offset_ms.expect("offset");
+        assert!(
+            (offset - truth).abs() < PERIOD,
+            "{a} / {b}: offset {offset} ms, truth {truth} ms"
+        );
+        let overlap = p.overlap_s.expect("overlap");
+        assert!((overlap[0] * 1000.0 - host).abs() < PERIOD, "{p:?}");
+    }
+}
+
+#[test]
+fn convert_writes_each_moments_frames_side_by_side() {
+    let recorded = global();
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("sets");
+    let mut args = vec!["convert", "--session", "--to", "png", "--streams", "depth"];
+    args.extend(["--tolerance", "10", "--out", s(&out)]);
+    args.extend(recorded.files.iter().map(|f| s(f)));
+    let printed = run::ok(&args);
+    assert!(printed.starts_with("wrote 45 framesets"), "{printed}");
+    // The sets are the brute-force pairing's (as the library's).
+    let serials = ["CAM-A", "CAM-B", "CAM-C", "CAM-D"];
+    let lanes: Vec<Vec<f64>> = (serials.iter())
+        .map(|serial| {
+            let mut times: Vec<f64> = (recorded.cameras[*serial].frames.iter())
+                .filter(|f| f["stream"] == "Depth")
+                .map(|f| f["host_ms"].as_f64().expect("host"))
+                .collect();
+            times.sort_by(f64::total_cmp);
+            times
+        })
+        .collect();
+    let expected = brute_force_sets(&lanes, 10.0);
+    let index = std::fs::read_to_string(out.join("framesets.csv")).expect("framesets.csv");
+    let mut sets: Vec<Vec<Option<f64>>> = vec![vec![None; 4]; expected.len()];
+    for row in index.lines().skip(1) {
+        let cells: Vec<&str> = row.split(',').collect();
+        let set: usize = cells[0].parse().expect("set");
+        let camera = serials.iter().position(|c| *c == cells[2]).expect("camera");
+        sets[set - 1][camera] = Some(cells[8].parse().expect("session time"));
+        // The picture is the frame fed: its pixels' SHA-256.
+        let png = std::fs::File::open(out.join(cells[9])).expect("png");
+        let mut decoder = png::Decoder::new(std::io::BufReader::new(png))
+            .read_info()
+            .expect("png");
+        let mut pixels = vec![0; decoder.output_buffer_size().expect("size")];
+        decoder.next_frame(&mut pixels).expect("decode");
+        let little: Vec<u8> = pixels.chunks_exact(2).flat_map(|p| [p[1], p[0]]).collect();
+        use sha2::Digest;
+        let sha: String = sha2::Sha256::digest(&little)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        let number: u64 = cells[6].parse().expect("number");
+        let fed = (recorded.cameras[cells[2]].frames.iter())
+            .find(|f| f["stream"] == "Depth" && f["frame_number"] == number)
+            .expect("fed");
+        assert_eq!(fed["sha256"], sha.as_str(), "{row}");
+    }
+    assert_eq!(sets, expected);
+    assert!(out.join("CAM-A_Depth_000001.png").is_file());
+    // Without --session the files are converted one by one, as before.
+    let mut args = vec!["convert", "--to", "png", "--offset", "CAM-B=1"];
+    args.extend(["--out", s(&out)]);
+    args.extend(recorded.files.iter().map(|f| s(f)));
+    let refused = run::rsbag(&args);
+    assert_eq!(refused.code, Some(1));
+    assert!(
+        refused.stderr.contains("go with --session"),
+        "{}",
+        refused.stderr
+    );
+}

@@ -1,0 +1,397 @@
+//! Several recordings read as one session: `rsbag.open_session(paths)`,
+//! the library's [`rsbag::playback::Session`] for Python.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use parking_lot::Mutex;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use rsbag::device::StreamId;
+use rsbag::playback::{
+    FramesetOptions, Session as RsSession, SessionClock, SessionFrameSets, SessionFrames,
+    SessionOptions,
+};
+
+use super::errors::{self, to_py};
+use super::frame::Frame;
+use super::{end_of, locked, seconds};
+
+/// Several recordings (one per camera) read as one session on the best
+/// clock they share: `rsbag.open_session(paths)`.
+#[pyclass(module = "rsbag", frozen)]
+pub struct Session {
+    session: Arc<RsSession>,
+}
+
+/// Open recordings (`.bag`, `.db3`, camera bags, in any mix) as one
+/// session. `offsets` maps a file, as given in `paths`, to seconds added
+/// to its times; `clock` (`"global"`, `"arrival"` or `"start"`) chooses
+/// the clock instead of the best one they all share.
+#[pyfunction]
+#[pyo3(signature = (paths, offsets=None, clock=None))]
+pub fn open_session(
+    py: Python<'_>,
+    paths: Vec<PathBuf>,
+    offsets: Option<HashMap<PathBuf, f64>>,
+    clock: Option<String>,
+) -> PyResult<Session> {
+    let clock = match clock {
+        None => None,
+        Some(name) => Some(SessionClock::from_name(&name).ok_or_else(|| {
+            to_py(rsbag::Error::InvalidArgument(format!(
+                "clock {name:?}: not a clock (global, arrival or start)"
+            )))
+        })?),
+    };
+    let options = SessionOptions {
+        clock,
+        offsets: offsets.unwrap_or_default().into_iter().collect(),
+    };
+    let session = py
+        .detach(|| RsSession::open_with(&paths, options))
+        .map_err(to_py)?;
+    for file in session.files() {
+        errors::warn_if_scanned(py, file.reader().recording(), file.path())?;
+    }
+    Ok(Session {
+        session: Arc::new(session),
+    })
+}
+
+#[pymethods]
+impl Session {
+    /// The files, as given.
+    #[getter]
+    fn paths(&self) -> Vec<String> {
+        (self.session.files().iter())
+            .map(|f| f.path().display().to_string())
+            .collect()
+    }
+
+    /// The clock frames are ordered on: `"global time"`, `"arrival time"`
+    /// or `"recording start"`.
+    #[getter]
+    fn clock(&self) -> &'static str {
+        self.session.clock().name()
+    }
+
+    /// Each recording: `{"file", "serial", "name", "offset", "streams"}`
+    /// (`name` is the serial, made unique within the session).
+    #[getter]
+    fn cameras<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        let mut cameras = Vec::new();
+        for file in self.session.files() {
+            let camera = PyDict::new(py);
+            camera.set_item("file", file.path().display().to_string())?;
+            camera.set_item("serial", file.serial())?;
+            camera.set_item("name", file.name())?;
+            camera.set_item("offset", file.offset())?;
+            let streams: Vec<String> = (file.reader().streams().into_iter())
+                .map(StreamId::name)
+                .collect();
+            camera.set_item("streams", streams)?;
+            cameras.push(camera);
+        }
+        Ok(cameras)
+    }
+
+    /// The streams any recording has (`"Depth"`, `"Infrared 1"`), in order.
+    #[getter]
+    fn streams(&self) -> Vec<String> {
+        let mut all: Vec<StreamId> = (self.session.files().iter())
+            .flat_map(|f| f.reader().streams())
+            .collect();
+        all.sort();
+        all.dedup();
+        all.into_iter().map(StreamId::name).collect()
+    }
+
+    /// Seconds from the session's first frame to its last.
+    #[getter]
+    fn duration(&self) -> f64 {
+        self.session.duration().as_secs_f64()
+    }
+
+    /// Frames of `stream` recorded, in all the files.
+    fn frame_count(&self, stream: &str) -> PyResult<u64> {
+        let ids = self.session.find_streams(stream).map_err(to_py)?;
+        let mut count = 0;
+        for file in self.session.files() {
+            for &id in &ids {
+                if file.reader().streams().contains(&id) {
+                    count += file.reader().frame_count(id).map_err(to_py)?;
+                }
+            }
+        }
+        Ok(count)
+    }
+
+    /// Every frame of `streams` (names; all when None) of every file, in
+    /// time order on the session's clock, from `start` to `end` seconds
+    /// after the session's first frame (or for `duration` seconds): each a
+    /// `SessionFrame` naming its camera.
+    #[pyo3(signature = (streams=None, start=None, end=None, duration=None))]
+    fn frames(
+        &self,
+        streams: Option<Vec<String>>,
+        start: Option<f64>,
+        end: Option<f64>,
+        duration: Option<f64>,
+    ) -> PyResult<SessionFrameIterator> {
+        let session = self.session.clone();
+        let mut query = session.select();
+        if let Some(names) = streams {
+            query = query.streams(stream_ids(&session, &names)?);
+        }
+        let from = start.map(seconds).transpose()?.unwrap_or_default();
+        query = match end_of(start, end, duration)?.map(seconds).transpose()? {
+            Some(until) => query.time(from..until),
+            None => query.time(from..),
+        };
+        let frames = query.frames().map_err(to_py)?;
+        // SAFETY: `frames` borrows the session inside the `Arc` kept
+        // beside it: the session does not move (it is on the heap) and
+        // lives as long as the iterator holds the `Arc`; the fields drop
+        // in declaration order, the borrowing iterator first.
+        let frames: SessionFrames<'static> = unsafe { std::mem::transmute(frames) };
+        Ok(SessionFrameIterator {
+            state: Mutex::new((frames, session)),
+        })
+    }
+
+    /// Frames of all cameras grouped by moment: each frame of the first
+    /// camera's first chosen stream makes a set, and a frame of another
+    /// camera's stream joins it when each is the other's nearest and they
+    /// are at most `tolerance_ms` apart, so each frame is in at most one
+    /// set. `streams` names the streams (all when None).
+    #[pyo3(signature = (streams=None, tolerance_ms=10.0))]
+    fn framesets(
+        &self,
+        streams: Option<Vec<String>>,
+        tolerance_ms: f64,
+    ) -> PyResult<SessionFrameSetIterator> {
+        let session = self.session.clone();
+        if !(tolerance_ms.is_finite() && tolerance_ms >= 0.0) {
+            return Err(to_py(rsbag::Error::InvalidArgument(format!(
+                "a tolerance of {tolerance_ms} ms: give a number of ms, not negative"
+            ))));
+        }
+        let options = FramesetOptions {
+            streams: match streams {
+                Some(names) => stream_ids(&session, &names)?,
+                None => Vec::new(),
+            },
+            tolerance: Duration::from_secs_f64(tolerance_ms / 1000.0),
+        };
+        let sets = session.framesets(options).map_err(to_py)?;
+        // SAFETY: as in `frames`.
+        let sets: SessionFrameSets<'static> = unsafe { std::mem::transmute(sets) };
+        Ok(SessionFrameSetIterator {
+            state: Mutex::new((sets, session)),
+        })
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<rsbag.Session {} recordings, clock {:?}, {:.3} s>",
+            self.session.files().len(),
+            self.session.clock().name(),
+            self.session.duration().as_secs_f64()
+        )
+    }
+}
+
+/// The streams `names` stand for in the session.
+fn stream_ids(session: &RsSession, names: &[String]) -> PyResult<Vec<StreamId>> {
+    let mut ids = Vec::new();
+    for name in names {
+        ids.extend(session.find_streams(name).map_err(to_py)?);
+    }
+    Ok(ids)
+}
+
+/// A frame of a session: the frame, its camera and its time on the
+/// session's clock.
+#[pyclass(module = "rsbag", frozen)]
+pub struct SessionFrame {
+    frame: Py<Frame>,
+    file: String,
+    serial: String,
+    name: String,
+    time_ms: f64,
+}
+
+impl SessionFrame {
+    fn of(
+        py: Python<'_>,
+        session: &RsSession,
+        frame: rsbag::playback::SessionFrame,
+    ) -> PyResult<SessionFrame> {
+        let file = &session.files()[frame.file];
+        Ok(SessionFrame {
+            frame: Py::new(py, Frame::of(frame.recorded))?,
+            file: file.path().display().to_string(),
+            serial: file.serial().to_owned(),
+            name: file.name().to_owned(),
+            time_ms: frame.time_ms,
+        })
+    }
+}
+
+#[pymethods]
+impl SessionFrame {
+    /// The frame (`rsbag.Frame`).
+    #[getter]
+    fn frame(&self, py: Python<'_>) -> Py<Frame> {
+        self.frame.clone_ref(py)
+    }
+
+    /// The file it was read from, as given.
+    #[getter]
+    fn file(&self) -> &str {
+        &self.file
+    }
+
+    /// The camera's serial number (the file's name where there is none).
+    #[getter]
+    fn serial(&self) -> &str {
+        &self.serial
+    }
+
+    /// The camera's name in the session (the serial, made unique).
+    #[getter]
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Its time on the session's clock, ms (the file's offset included).
+    #[getter]
+    fn time_ms(&self) -> f64 {
+        self.time_ms
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> String {
+        let frame = self.frame.bind(py).borrow();
+        format!(
+            "<rsbag.SessionFrame {} {} #{} at {:.3} ms>",
+            self.name,
+            frame.stream_name(),
+            frame.frame().number,
+            self.time_ms
+        )
+    }
+}
+
+/// The frames of `Session.frames`, one at a time.
+#[pyclass(module = "rsbag")]
+pub struct SessionFrameIterator {
+    state: Mutex<(SessionFrames<'static>, Arc<RsSession>)>,
+}
+
+#[pymethods]
+impl SessionFrameIterator {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<SessionFrame>> {
+        let mut state = locked(py, &self.state);
+        let (frames, session) = &mut *state;
+        match py.detach(|| frames.next()) {
+            None => Ok(None),
+            Some(Ok(frame)) => SessionFrame::of(py, session, frame).map(Some),
+            Some(Err(e)) => Err(to_py(e)),
+        }
+    }
+}
+
+/// Frames of several cameras at one moment (see `Session.framesets`).
+#[pyclass(module = "rsbag", frozen)]
+pub struct SessionFrameSet {
+    time_ms: f64,
+    frames: Vec<Py<SessionFrame>>,
+}
+
+#[pymethods]
+impl SessionFrameSet {
+    /// The reference frame's time on the session's clock, ms.
+    #[getter]
+    fn time_ms(&self) -> f64 {
+        self.time_ms
+    }
+
+    /// The set's frames, the reference first.
+    #[getter]
+    fn frames(&self, py: Python<'_>) -> Vec<Py<SessionFrame>> {
+        self.frames.iter().map(|f| f.clone_ref(py)).collect()
+    }
+
+    /// The frame of camera `camera` (its name or serial) and `stream`
+    /// (e.g. `"Depth"`; any of the camera's when None), or None.
+    #[pyo3(signature = (camera, stream=None))]
+    fn get(&self, py: Python<'_>, camera: &str, stream: Option<&str>) -> Option<Py<Frame>> {
+        self.frames.iter().find_map(|f| {
+            let f = f.get();
+            let frame = f.frame.bind(py).borrow();
+            let stream_ok = stream.is_none_or(|s| {
+                frame.stream_name() == s || frame.frame().profile.stream.kind.name() == s
+            });
+            ((f.name == camera || f.serial == camera) && stream_ok).then(|| f.frame.clone_ref(py))
+        })
+    }
+
+    fn __len__(&self) -> usize {
+        self.frames.len()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<rsbag.SessionFrameSet {} frames at {:.3} ms>",
+            self.frames.len(),
+            self.time_ms
+        )
+    }
+}
+
+/// The framesets of `Session.framesets`, one at a time.
+#[pyclass(module = "rsbag")]
+pub struct SessionFrameSetIterator {
+    state: Mutex<(SessionFrameSets<'static>, Arc<RsSession>)>,
+}
+
+#[pymethods]
+impl SessionFrameSetIterator {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<SessionFrameSet>> {
+        let mut state = locked(py, &self.state);
+        let (sets, session) = &mut *state;
+        match py.detach(|| sets.next()) {
+            None => Ok(None),
+            Some(Ok(set)) => {
+                let mut frames = Vec::new();
+                for frame in set.frames {
+                    frames.push(Py::new(py, SessionFrame::of(py, session, frame)?)?);
+                }
+                Ok(Some(SessionFrameSet {
+                    time_ms: set.time_ms,
+                    frames,
+                }))
+            }
+            Some(Err(e)) => Err(to_py(e)),
+        }
+    }
+
+    /// Frames of cameras other than the reference that joined no set, so
+    /// far.
+    #[getter]
+    fn unmatched(&self, py: Python<'_>) -> u64 {
+        locked(py, &self.state).0.unmatched()
+    }
+}

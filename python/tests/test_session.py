@@ -1,0 +1,153 @@
+"""rsbag.open_session: several recordings as one session, with sessions
+recorded by librealsense itself (tests/interop/rs_session.py): three
+cameras by pyrealsense2 2.55 into .bag files and a fourth by 2.59 into a
+.db3 at the same time, started at different moments, one with a third of
+a second of frames dropped. The truth is what the script fed."""
+
+import json
+import subprocess
+import threading
+import time
+
+import pytest
+
+import rsbag
+from references import PYTHON_255, PYTHON_259, ROOT
+
+SCRIPT = str(ROOT / "tests/interop/rs_session.py")
+PERIOD = 1000.0 / 30
+
+
+def record(directory, clock):
+    """Record the session; returns {serial: camera description}."""
+    t0 = f"{time.time() * 1000.0 + 2500.0:.3f}"
+    outputs = {}
+
+    def run(python, cameras, ext):
+        outputs[cameras] = subprocess.run(
+            [python, SCRIPT, str(directory), "--cameras", cameras, "--clock", clock,
+             "--t0", t0, "--ext", ext], check=True, capture_output=True, text=True).stdout
+
+    threads = [threading.Thread(target=run, args=(PYTHON_255, "CAM-A,CAM-B,CAM-C", "bag")),
+               threading.Thread(target=run, args=(PYTHON_259, "CAM-D", "db3"))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    cameras = {}
+    for text in outputs.values():
+        for camera in json.loads(text)["cameras"]:
+            cameras[camera["serial"]] = camera
+    assert sorted(cameras) == ["CAM-A", "CAM-B", "CAM-C", "CAM-D"], "both recorders ran"
+    return cameras
+
+
+@pytest.fixture(scope="module")
+def global_session(tmp_path_factory):
+    return record(tmp_path_factory.mktemp("global"), "global")
+
+
+@pytest.fixture(scope="module")
+def hardware_session(tmp_path_factory):
+    return record(tmp_path_factory.mktemp("hardware"), "hardware")
+
+
+def paths(cameras):
+    return [cameras[serial]["file"] for serial in sorted(cameras)]
+
+
+def key(serial, stream, number, sha):
+    return (serial, stream, number, sha)
+
+
+def test_every_frame_of_every_file_once_in_time_order(global_session):
+    session = rsbag.open_session(paths(global_session))
+    assert session.clock == "global time"
+    assert [c["serial"] for c in session.cameras] == sorted(global_session)
+    import hashlib
+
+    read = []
+    times = []
+    for item in session.frames():
+        frame = item.frame
+        read.append(key(item.serial, frame.stream, frame.frame_number,
+                        hashlib.sha256(frame.get_data()).hexdigest()))
+        times.append(item.time_ms)
+        # On Global Time the session's time is the frame's timestamp.
+        assert item.time_ms == frame.timestamp
+        assert item.file == global_session[item.serial]["file"]
+    fed = [key(serial, f["stream"], f["frame_number"], f["sha256"])
+           for serial, camera in global_session.items() for f in camera["frames"]]
+    assert sorted(read) == sorted(fed)
+    assert times == sorted(times)
+    assert session.frame_count("Depth") == sum(
+        1 for camera in global_session.values() for f in camera["frames"] if f["stream"] == "Depth")
+
+
+def brute_force(lanes, tolerance):
+    """Each reference frame (the first lane's) makes a set; a frame of
+    another lane joins it when each is the other's nearest (ties to the
+    earlier) and they are within the tolerance."""
+
+    def nearest(times, t):
+        best = None
+        for x in times:
+            if best is None or abs(x - t) < abs(best - t):
+                best = x
+        return best
+
+    sets = []
+    for a in lanes[0]:
+        row = [a]
+        for lane in lanes[1:]:
+            b = nearest(lane, a)
+            ok = b is not None and abs(b - a) <= tolerance and nearest(lanes[0], b) == a
+            row.append(b if ok else None)
+        sets.append(row)
+    return sets
+
+
+@pytest.mark.parametrize("tolerance", [3.0, 12.0, 20.0])
+def test_framesets_pair_as_the_nearest_neighbours_do(global_session, tolerance):
+    session = rsbag.open_session(paths(global_session))
+    serials = sorted(global_session)
+    lanes = [sorted(f["host_ms"] for f in global_session[s]["frames"] if f["stream"] == "Depth")
+             for s in serials]
+    sets = []
+    iterator = session.framesets(streams=["Depth"], tolerance_ms=tolerance)
+    for frameset in iterator:
+        row = []
+        for serial in serials:
+            frame = frameset.get(serial, "Depth")
+            row.append(None if frame is None else frame.timestamp)
+        sets.append(row)
+        assert frameset.frames[0].serial == "CAM-A"
+    assert sets == brute_force(lanes, tolerance)
+    paired = sum(1 for row in sets for t in row[1:] if t is not None)
+    others = sum(len(lane) for lane in lanes[1:])
+    assert iterator.unmatched == others - paired
+
+
+def test_arrival_time_and_offsets_place_cameras_within_a_frame_period(hardware_session):
+    session = rsbag.open_session(paths(hardware_session))
+    assert session.clock == "arrival time"
+    truth = {(s, f["stream"], f["frame_number"]): f["host_ms"]
+             for s, c in hardware_session.items() for f in c["frames"]}
+
+    def placements(session, t0=0.0):
+        errors = {}
+        for item in session.frames():
+            host = truth[(item.serial, item.frame.stream, item.frame.frame_number)]
+            errors.setdefault(item.serial, []).append(item.time_ms - (host - t0))
+        medians = [sorted(v)[len(v) // 2] for v in errors.values()]
+        return max(medians) - min(medians)
+
+    assert placements(session) < PERIOD
+    # On recording start with the offsets the truth gave.
+    offsets = {c["file"]: c["start_ms"] / 1000.0 for c in hardware_session.values()}
+    started = rsbag.open_session(paths(hardware_session), offsets=offsets, clock="start")
+    assert started.clock == "recording start"
+    first = min(f["host_ms"] for c in hardware_session.values() for f in c["frames"])
+    assert placements(started, first) < PERIOD
+    with pytest.raises(rsbag.InvalidArgumentError):
+        rsbag.open_session(paths(hardware_session), clock="global")

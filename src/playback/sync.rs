@@ -1,0 +1,251 @@
+//! How well the cameras of a session keep together: per pair of cameras,
+//! the offset and drift between their clocks, frames without a partner,
+//! and gaps where one camera stopped ([`Session::sync_report`]).
+
+use std::time::Duration;
+
+use super::session::Session;
+use crate::device::{ProfileKind, StreamId};
+use crate::Result;
+
+/// A gap is a stretch longer than this many frame periods without a frame
+/// (as `rsbag check` counts dropped frames).
+const GAP_PERIODS: f64 = 1.5;
+
+/// The sync report of a session.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct SyncReport {
+    /// The clock the times are on ([`super::SessionClock::name`]).
+    pub clock: &'static str,
+    /// How far apart two frames may be and still be partners, ms.
+    pub tolerance_ms: f64,
+    /// One per pair of cameras with frames, in file order.
+    pub pairs: Vec<PairSync>,
+    /// Frames that could not be read (not in the report).
+    pub read_errors: u64,
+}
+
+/// How two cameras keep together, judged by one stream of each (the
+/// first video stream of the recording, else its first stream).
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct PairSync {
+    /// The cameras' names ([`super::SessionFile::name`]).
+    pub cameras: [String; 2],
+    /// The streams compared (`Depth`, ...).
+    pub streams: [String; 2],
+    /// When both record, seconds from the session's first frame; `None`
+    /// when they never do at once (the rest is then empty).
+    pub overlap_s: Option<[f64; 2]>,
+    /// The second camera's timestamp minus the first's at the start of the
+    /// overlap, in ms: how far apart their clocks are (near 0 when both
+    /// stamp on the host's clock). From a straight-line fit of each
+    /// camera's timestamps against the session's clock.
+    pub offset_ms: Option<f64>,
+    /// How fast that offset grows, in parts per million of the session's
+    /// clock (µs per second).
+    pub drift_ppm: Option<f64>,
+    /// Frames of each camera during the overlap with no frame of the other
+    /// within the tolerance.
+    pub without_partner: [u64; 2],
+    /// Stretches of the overlap where one camera recorded no frame for
+    /// more than 1.5 frame periods.
+    pub gaps: Vec<SyncGap>,
+}
+
+/// A stretch where one camera of a pair recorded nothing.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct SyncGap {
+    /// The camera's name.
+    pub camera: String,
+    /// From its last frame before the gap to its first after, seconds from
+    /// the session's first frame.
+    pub from_s: f64,
+    /// See `from_s`.
+    pub to_s: f64,
+}
+
+/// One camera's compared stream: each frame's session time and timestamp.
+struct Lane {
+    stream: StreamId,
+    period_ms: f64,
+    frames: Vec<(f64, f64)>,
+}
+
+impl Session {
+    /// How well the session's cameras keep together, pair by pair. Frames
+    /// are partners within `tolerance` (`None`: half the slower compared
+    /// stream's frame period). Reads the compared streams once.
+    pub fn sync_report(&self, tolerance: Option<Duration>) -> Result<SyncReport> {
+        let mut lanes: Vec<Option<Lane>> = (self.files().iter())
+            .map(|f| {
+                let streams = f.reader().recording().streams();
+                let video = (streams.iter())
+                    .find(|(_, s)| matches!(s.profile.kind, ProfileKind::Video { .. }))
+                    .or_else(|| streams.iter().next());
+                video.map(|(&stream, s)| Lane {
+                    stream,
+                    period_ms: 1000.0 / f64::from(s.profile.fps.max(1)),
+                    frames: Vec::new(),
+                })
+            })
+            .collect();
+        let streams: Vec<StreamId> = lanes.iter().flatten().map(|l| l.stream).collect();
+        let mut read_errors = 0;
+        for frame in self.select().streams(streams).frames()? {
+            let Ok(frame) = frame else {
+                read_errors += 1;
+                continue;
+            };
+            if let Some(lane) = lanes[frame.file].as_mut() {
+                if lane.stream == frame.recorded.stream {
+                    lane.frames
+                        .push((frame.time_ms, frame.recorded.frame.timestamp));
+                }
+            }
+        }
+        let origin = self.start_ms().unwrap_or(0.0);
+        let tolerance_of = |a: &Lane, b: &Lane| match tolerance {
+            Some(t) => t.as_secs_f64() * 1000.0,
+            None => a.period_ms.max(b.period_ms) / 2.0,
+        };
+        let mut pairs = Vec::new();
+        for i in 0..lanes.len() {
+            for j in i + 1..lanes.len() {
+                let (Some(a), Some(b)) = (&lanes[i], &lanes[j]) else {
+                    continue;
+                };
+                if a.frames.is_empty() || b.frames.is_empty() {
+                    continue;
+                }
+                let names = [i, j].map(|k| self.files()[k].name().to_owned());
+                pairs.push(pair(names, a, b, tolerance_of(a, b), origin));
+            }
+        }
+        let tolerance_ms = match tolerance {
+            Some(t) => t.as_secs_f64() * 1000.0,
+            None => (lanes.iter().flatten())
+                .map(|l| l.period_ms / 2.0)
+                .fold(0.0, f64::max),
+        };
+        Ok(SyncReport {
+            clock: self.clock().name(),
+            tolerance_ms,
+            pairs,
+            read_errors,
+        })
+    }
+}
+
+/// The sync of cameras `names` through their lanes `a` and `b`.
+fn pair(names: [String; 2], a: &Lane, b: &Lane, tolerance: f64, origin: f64) -> PairSync {
+    let seconds = |t: f64| ((t - origin) / 1000.0 * 1e6).round() / 1e6;
+    let span = |l: &Lane| {
+        let times = l.frames.iter().map(|f| f.0);
+        (
+            times.clone().fold(f64::INFINITY, f64::min),
+            times.fold(f64::NEG_INFINITY, f64::max),
+        )
+    };
+    let ((a0, a1), (b0, b1)) = (span(a), span(b));
+    let (from, to) = (a0.max(b0), a1.min(b1));
+    let mut sync = PairSync {
+        streams: [a.stream.name(), b.stream.name()],
+        overlap_s: None,
+        offset_ms: None,
+        drift_ppm: None,
+        without_partner: [0, 0],
+        gaps: Vec::new(),
+        cameras: names,
+    };
+    if from > to {
+        return sync;
+    }
+    sync.overlap_s = Some([seconds(from), seconds(to)]);
+    if let (Some(fa), Some(fb)) = (fit(&a.frames), fit(&b.frames)) {
+        sync.offset_ms = Some(fb.at(from) - fa.at(from));
+        sync.drift_ppm = Some((fb.slope - fa.slope) * 1e6);
+    }
+    let during = |l: &Lane| -> Vec<f64> {
+        let mut t: Vec<f64> = (l.frames.iter().map(|f| f.0))
+            .filter(|t| (from - tolerance..=to + tolerance).contains(t))
+            .collect();
+        t.sort_by(f64::total_cmp);
+        t
+    };
+    let (ta, tb) = (during(a), during(b));
+    let within = |t: f64| (from..=to).contains(&t);
+    sync.without_partner = [
+        unpartnered(&ta, &tb, tolerance, within),
+        unpartnered(&tb, &ta, tolerance, within),
+    ];
+    for (k, (lane, times)) in [(a, &ta), (b, &tb)].into_iter().enumerate() {
+        let camera = &sync.cameras[k];
+        let mut found: Vec<SyncGap> = (times.windows(2))
+            .filter(|w| w[1] - w[0] > GAP_PERIODS * lane.period_ms)
+            .map(|w| SyncGap {
+                camera: camera.clone(),
+                from_s: seconds(w[0]),
+                to_s: seconds(w[1]),
+            })
+            .collect();
+        sync.gaps.append(&mut found);
+    }
+    sync
+}
+
+/// Frames of `times` (sorted) in the overlap with no frame of `other`
+/// (sorted) within `tolerance`.
+fn unpartnered(times: &[f64], other: &[f64], tolerance: f64, within: impl Fn(f64) -> bool) -> u64 {
+    let mut count = 0;
+    for &t in times.iter().filter(|&&t| within(t)) {
+        let at = other.partition_point(|&o| o < t);
+        let near = [at.checked_sub(1), Some(at)]
+            .into_iter()
+            .flatten()
+            .filter_map(|k| other.get(k))
+            .any(|&o| (o - t).abs() <= tolerance);
+        if !near {
+            count += 1;
+        }
+    }
+    count
+}
+
+/// A straight line: timestamp against session time.
+struct Line {
+    intercept: f64,
+    slope: f64,
+    /// Session time the intercept is at (for precision).
+    origin: f64,
+}
+
+impl Line {
+    fn at(&self, t: f64) -> f64 {
+        self.intercept + self.slope * (t - self.origin)
+    }
+}
+
+/// The least-squares line through (session time, timestamp); `None` under
+/// two distinct times.
+fn fit(points: &[(f64, f64)]) -> Option<Line> {
+    let n = points.len() as f64;
+    let origin = points.first()?.0;
+    let mean_x = points.iter().map(|p| p.0 - origin).sum::<f64>() / n;
+    let mean_y = points.iter().map(|p| p.1).sum::<f64>() / n;
+    let sxx: f64 = points.iter().map(|p| (p.0 - origin - mean_x).powi(2)).sum();
+    if sxx <= 0.0 {
+        return None;
+    }
+    let sxy: f64 = (points.iter())
+        .map(|p| (p.0 - origin - mean_x) * (p.1 - mean_y))
+        .sum();
+    let slope = sxy / sxx;
+    Some(Line {
+        intercept: mean_y - slope * mean_x,
+        slope,
+        origin,
+    })
+}

@@ -55,7 +55,9 @@ pub fn to_depth(disparity: &[f32], factor: f32) -> Vec<u16> {
 fn truncated_u16(value: f32) -> u16 {
     /// The largest `f32` below 2^31.
     const BELOW_2_31: f32 = 2_147_483_520.0;
-    // `max` first: it turns NaN into the lower end.
+    // `max` first: it turns NaN into the lower end (`clamp` would keep
+    // NaN, which no integer conversion may be given unchecked).
+    #[allow(clippy::manual_clamp)]
     let inside = value.max(-2_147_483_648.0).min(BELOW_2_31);
     // SAFETY: `inside` is a number in the range of i32.
     let truncated = unsafe { inside.to_int_unchecked::<i32>() } as u16;

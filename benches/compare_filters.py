@@ -24,11 +24,13 @@ defaults.
 The consumer is the same: the sum of each output frame's values; the two
 sums must be equal (the outputs are the same, bit for bit). Each side runs
 in its own interpreter, the recording in the page cache, the two
-alternating for --rounds rounds. Prints each round's times and ratio, then
-the median ratio (librealsense time / rsbag time) with its spread.
+alternating for --rounds rounds. Prints each round's times (and the CPU
+time each interpreter used, all threads) and ratio, then the median ratio
+(librealsense time / rsbag time) with its spread.
 """
 
 import argparse
+import resource
 import statistics
 import subprocess
 import sys
@@ -122,10 +124,19 @@ def record(path, frames):
     del recorder
 
 
+def cpu_seconds():
+    """User and system CPU time of this process's finished children."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def run(python, code, bag):
+    """The time one side takes (as it measures it), its frames and sum,
+    and the CPU time its interpreter used (all its threads)."""
+    before = cpu_seconds()
     out = subprocess.run([str(python), "-c", code, str(bag)], check=True,
                          capture_output=True, text=True).stdout.split()
-    return float(out[0]), int(out[1]), int(out[2])
+    return float(out[0]), int(out[1]), int(out[2]), cpu_seconds() - before
 
 
 def main():
@@ -138,13 +149,13 @@ def main():
         record(bag, args.frames)
     ratios = []
     for k in range(args.rounds):
-        rs_time, rs_n, rs_sum = run(sys.executable, PYREALSENSE2, bag)
-        ours, n, total = run(VENV, RSBAG, bag)
+        rs_time, rs_n, rs_sum, rs_cpu = run(sys.executable, PYREALSENSE2, bag)
+        ours, n, total, our_cpu = run(VENV, RSBAG, bag)
         if (n, total) != (rs_n, rs_sum):
             sys.exit(f"outputs differ: rsbag {n} frames sum {total}, pyrealsense2 {rs_n} frames sum {rs_sum}")
         ratios.append(rs_time / ours)
-        print(f"round {k + 1}: pyrealsense2 {rs_time:.2f} s, rsbag {ours:.2f} s, "
-              f"{n} frames, x{ratios[-1]:.2f}")
+        print(f"round {k + 1}: pyrealsense2 {rs_time:.2f} s ({rs_cpu:.2f} s CPU), "
+              f"rsbag {ours:.2f} s ({our_cpu:.2f} s CPU), {n} frames, x{ratios[-1]:.2f}")
     print(f"median x{statistics.median(ratios):.2f} (min x{min(ratios):.2f}, "
           f"max x{max(ratios):.2f}) over {len(ratios)} rounds; outputs equal")
 

@@ -159,6 +159,7 @@ impl Recording {
                 frames: Source::Frames(frames),
                 filters,
                 ahead: VecDeque::new(),
+                read_ahead: Vec::new(),
                 _reader: reader,
             }),
         })
@@ -214,6 +215,7 @@ impl Recording {
                 frames: Source::Sets(sets),
                 filters: StreamFilters::default(),
                 ahead: VecDeque::new(),
+                read_ahead: Vec::new(),
                 _reader: reader,
             }),
         })
@@ -386,14 +388,58 @@ struct FrameState {
     frames: Source,
     /// Depth filters applied to the frames read.
     filters: StreamFilters,
-    /// Frames read (and filtered) but not yet handed out.
-    ahead: VecDeque<RecordedFrame>,
+    /// Frames read (and filtered) but not yet handed out; an error ends
+    /// what was read.
+    ahead: VecDeque<rsbag::Result<RecordedFrame>>,
+    /// With filters: the next batch, read while the last was filtered.
+    read_ahead: Vec<rsbag::Result<RecordedFrame>>,
     _reader: Arc<FrameReader>,
 }
 
 /// Frames read ahead and filtered together by a filtered
 /// [`Recording::frames`].
 const FILTER_BATCH: usize = 16;
+
+/// The next batch of frames, filtered: the batch read last time (or, the
+/// first time, now) is filtered (the filters without state on every
+/// core) while a thread of its own reads the next into `read_ahead`, so
+/// that reading and decompressing overlap filtering.
+fn filtered_batch(
+    frames: &mut Frames<'static>,
+    filters: &mut StreamFilters,
+    read_ahead: &mut Vec<rsbag::Result<RecordedFrame>>,
+) -> rsbag::Result<Vec<rsbag::Result<RecordedFrame>>> {
+    let mut batch = std::mem::take(read_ahead);
+    if batch.is_empty() {
+        batch = read_batch(frames);
+    }
+    let (filtered, next) = std::thread::scope(|scope| {
+        let reader = std::thread::Builder::new()
+            .name("rsbag-read".into())
+            .spawn_scoped(scope, || read_batch(frames))
+            .ok();
+        let read = batch.iter_mut().filter_map(|r| r.as_mut().ok());
+        let filtered = filters.apply_all(read.map(|r| &mut r.frame));
+        let next = reader.map(|r| r.join().unwrap_or_else(|p| std::panic::resume_unwind(p)));
+        (filtered, next)
+    });
+    // Without a thread, the next batch is read after.
+    *read_ahead = next.unwrap_or_else(|| read_batch(frames));
+    filtered.map(|()| batch)
+}
+
+/// Up to [`FILTER_BATCH`] frames read in order; an error ends the batch.
+fn read_batch(frames: &mut Frames<'static>) -> Vec<rsbag::Result<RecordedFrame>> {
+    let mut batch = Vec::with_capacity(FILTER_BATCH);
+    for recorded in frames.by_ref().take(FILTER_BATCH) {
+        let failed = recorded.is_err();
+        batch.push(recorded);
+        if failed {
+            break;
+        }
+    }
+    batch
+}
 
 /// The frames of [`Recording::frames`], one at a time.
 #[pyclass(module = "rsbag")]
@@ -413,6 +459,7 @@ impl FrameIterator {
             frames,
             filters,
             ahead,
+            read_ahead,
             _reader: reader,
         } = &mut *state;
         let Source::Frames(frames) = frames else {
@@ -421,17 +468,13 @@ impl FrameIterator {
         // Reading (and decompressing, filtering) runs without the GIL.
         let next = py.detach(move || -> rsbag::Result<Option<Frame>> {
             if ahead.is_empty() {
-                // Filtered frames are read a batch ahead: the filters
-                // without state then run on every core.
-                let batch = if filters.is_empty() { 1 } else { FILTER_BATCH };
-                let mut read = Vec::with_capacity(batch);
-                for recorded in frames.by_ref().take(batch) {
-                    read.push(recorded?);
+                if filters.is_empty() {
+                    ahead.extend(frames.next());
+                } else {
+                    ahead.extend(filtered_batch(frames, filters, read_ahead)?);
                 }
-                filters.apply_all(read.iter_mut().map(|r| &mut r.frame))?;
-                ahead.extend(read);
             }
-            let Some(recorded) = ahead.pop_front() else {
+            let Some(recorded) = ahead.pop_front().transpose()? else {
                 return Ok(None);
             };
             let facts = (recorded.stream.kind == StreamKind::Depth)

@@ -35,10 +35,8 @@ pub fn to_depth(disparity: &[f32], factor: f32) -> Vec<u16> {
     disparity
         .iter()
         .map(|&d| {
-            // C++'s float-to-uint16 conversion: truncated through a
-            // 32-bit integer. Computed for every value (Rust's conversion
-            // saturates, never undefined), chosen after: no branch.
-            let depth = ((factor / d + 0.5) as i32) as u16;
+            // Computed for every value, chosen after: no branch.
+            let depth = truncated_u16(factor / d + 0.5);
             if d.is_normal() {
                 depth
             } else {
@@ -46,6 +44,28 @@ pub fn to_depth(disparity: &[f32], factor: f32) -> Vec<u16> {
             }
         })
         .collect()
+}
+
+/// `value` converted as C++ converts a float to uint16 on x86-64: to a
+/// 32-bit integer, truncated, then its low 16 bits; as Rust's `as i32`
+/// does, beyond that integer's range the nearest end and 0 for NaN (ends
+/// whose low 16 bits are 0xFFFF and 0). Written so that it vectorizes:
+/// Rust's saturating conversion does not.
+#[inline(always)]
+fn truncated_u16(value: f32) -> u16 {
+    /// The largest `f32` below 2^31.
+    const BELOW_2_31: f32 = 2_147_483_520.0;
+    // `max` first: it turns NaN into the lower end (`clamp` would keep
+    // NaN, which no integer conversion may be given unchecked).
+    #[allow(clippy::manual_clamp)]
+    let inside = value.max(-2_147_483_648.0).min(BELOW_2_31);
+    // SAFETY: `inside` is a number in the range of i32.
+    let truncated = unsafe { inside.to_int_unchecked::<i32>() } as u16;
+    if value >= 2_147_483_648.0 {
+        u16::MAX
+    } else {
+        truncated
+    }
 }
 
 /// `depth` with every value outside `min..=max` metres (value × depth
@@ -73,5 +93,31 @@ mod tests {
         let mut depth = [0, 100, 1000, 5000];
         threshold(&mut depth, 0.001, 0.15, 4.0);
         assert_eq!(depth, [0, 0, 1000, 0]);
+    }
+
+    #[test]
+    fn truncation_is_the_saturating_conversion() {
+        let special = [
+            0.0,
+            -0.0,
+            0.5,
+            65535.9,
+            65536.0,
+            -1.5,
+            2_147_483_520.0,
+            2_147_483_648.0,
+            -2_147_483_648.0,
+            -2_147_483_904.0,
+            f32::MAX,
+            f32::MIN,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::NAN,
+        ];
+        // And floats of every exponent, from their bits.
+        let spread = (0..1u32 << 16).map(|i| f32::from_bits(i.wrapping_mul(0x9E37_79B9) | i));
+        for value in special.into_iter().chain(spread) {
+            assert_eq!(truncated_u16(value), value as i32 as u16, "{value}");
+        }
     }
 }

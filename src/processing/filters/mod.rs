@@ -161,6 +161,40 @@ impl DepthImage {
         })
     }
 
+    /// The image `filters` (the start of a chain) begin from for
+    /// `frame`, and how many of them made it: a first decimation of Z16
+    /// depth reads the frame's pixels itself (the full-size image is
+    /// never copied out whole).
+    fn of_frame_for(frame: &Frame, filters: &[Filter]) -> Result<(DepthImage, usize)> {
+        let first = filters.first().map(|f| &f.stage);
+        let (Some(&Stage::Decimation(scale)), Format::Z16) = (first, frame.profile.format) else {
+            return Ok((DepthImage::from_frame(frame)?, 0));
+        };
+        let (width, height) = frame.resolution().unwrap_or((0, 0));
+        let (width, height) = (width as usize, height as usize);
+        let values = decimation::decimate_le_rows(rows(frame, 2)?, width, height, scale);
+        let image = DepthImage::decimated(values, width, height, scale, frame.profile.intrinsics());
+        Ok((image, 1))
+    }
+
+    /// The image decimation by `scale` makes of a `width` x `height`
+    /// image with `intrinsics`: `values`, at the padded size.
+    fn decimated(
+        values: Vec<u16>,
+        width: usize,
+        height: usize,
+        scale: usize,
+        intrinsics: Option<Intrinsics>,
+    ) -> DepthImage {
+        let ((_, _), (width, height)) = decimated_size(width, height, scale);
+        DepthImage {
+            width,
+            height,
+            values: DepthValues::Depth(values),
+            intrinsics: intrinsics.map(|i| decimated_intrinsics(&i, scale)),
+        }
+    }
+
     /// `like` (a frame of the stream filtered) with this image as its
     /// pixels: format, size, intrinsics and stride follow the image, the
     /// rest (number, timestamps, metadata) is `like`'s.
@@ -310,8 +344,11 @@ impl Filter {
         if !matches!(frame.profile.format, Format::Z16 | Format::Disparity32) {
             return Ok(frame.clone());
         }
-        let image = DepthImage::from_frame(frame)?;
-        Ok(self.apply(image, sensor)?.to_frame(frame))
+        let image = match DepthImage::of_frame_for(frame, std::slice::from_ref(self))? {
+            (image, 0) => self.apply(image, sensor)?,
+            (decimated, _) => decimated,
+        };
+        Ok(image.to_frame(frame))
     }
 
     /// Filter `image` with a filter that keeps no state (not temporal).
@@ -320,14 +357,8 @@ impl Filter {
         let intrinsics = image.intrinsics;
         match (&self.stage, &mut image.values) {
             (Stage::Decimation(scale), DepthValues::Depth(values)) => {
-                let ((_, _), (pw, ph)) = decimated_size(w, h, *scale);
                 let out = decimation::decimate(values, w, h, *scale);
-                Ok(DepthImage {
-                    width: pw,
-                    height: ph,
-                    values: DepthValues::Depth(out),
-                    intrinsics: intrinsics.map(|i| decimated_intrinsics(&i, *scale)),
-                })
+                Ok(DepthImage::decimated(out, w, h, *scale, intrinsics))
             }
             (Stage::Threshold { min, max }, DepthValues::Depth(values)) => {
                 disparity::threshold(values, sensor.depth_units, *min, *max);
@@ -492,13 +523,51 @@ impl FilterChain {
         images: Vec<DepthImage>,
         sensor: &SensorFacts,
     ) -> Result<Vec<DepthImage>> {
-        let mut images = images;
-        let mut start = 0;
-        while start < self.filters.len() {
-            let end = self.filters[start..]
+        self.apply_all_from(0, images, sensor)
+    }
+
+    /// The images of consecutive Z16 or DISPARITY32 frames (in recorded
+    /// order) through the chain, as [`FilterChain::apply_all`] of their
+    /// images; each frame's image is read in the task that runs the
+    /// chain's first stretch of filters on it (a first decimation reads
+    /// the frame's pixels itself).
+    pub fn apply_all_frames(
+        &mut self,
+        frames: &[&Frame],
+        sensor: &SensorFacts,
+    ) -> Result<Vec<DepthImage>> {
+        let first = self.next_stateful(0);
+        let stretch = &self.filters[..first];
+        let images = crate::parallel::parallel_map(frames, |frame| {
+            let (image, done) = DepthImage::of_frame_for(frame, stretch)?;
+            stretch[done..]
                 .iter()
-                .position(Filter::is_stateful)
-                .map_or(self.filters.len(), |p| start + p);
+                .try_fold(image, |image, f| f.apply_stateless(image, sensor))
+        })
+        .into_iter()
+        .collect::<Result<_>>()?;
+        self.apply_all_from(first, images, sensor)
+    }
+
+    /// The index of the first filter from `start` on that keeps state
+    /// (the chain's length if none does).
+    fn next_stateful(&self, start: usize) -> usize {
+        self.filters[start..]
+            .iter()
+            .position(Filter::is_stateful)
+            .map_or(self.filters.len(), |p| start + p)
+    }
+
+    /// [`FilterChain::apply_all`] from the filter at `start` on.
+    fn apply_all_from(
+        &mut self,
+        mut start: usize,
+        images: Vec<DepthImage>,
+        sensor: &SensorFacts,
+    ) -> Result<Vec<DepthImage>> {
+        let mut images = images;
+        while start < self.filters.len() {
+            let end = self.next_stateful(start);
             if end > start {
                 let stretch = &self.filters[start..end];
                 let slots: Vec<parking_lot::Mutex<Option<DepthImage>>> = images
@@ -561,8 +630,11 @@ impl FilterChain {
         if self.is_empty() || !matches!(frame.profile.format, Format::Z16 | Format::Disparity32) {
             return Ok(frame.clone());
         }
-        let image = DepthImage::from_frame(frame)?;
-        Ok(self.apply(image, sensor)?.to_frame(frame))
+        let (image, done) = DepthImage::of_frame_for(frame, &self.filters)?;
+        let image = self.filters[done..]
+            .iter_mut()
+            .try_fold(image, |image, filter| filter.apply(image, sensor))?;
+        Ok(image.to_frame(frame))
     }
 }
 
@@ -627,11 +699,8 @@ impl StreamFilters {
                 .chains
                 .get_mut(&stream)
                 .expect("a chain per filtered stream");
-            let images = frames
-                .iter()
-                .map(|f| DepthImage::from_frame(f))
-                .collect::<Result<Vec<_>>>()?;
-            let images = chain.apply_all(images, facts)?;
+            let read: Vec<&Frame> = frames.iter().map(|f| &**f).collect();
+            let images = chain.apply_all_frames(&read, facts)?;
             for (frame, image) in frames.into_iter().zip(images) {
                 *frame = image.to_frame(frame);
             }

@@ -282,6 +282,7 @@ impl Summary {
     /// The parts of a `.bag`: size, index, chunks and their compression.
     fn with_bag(self, bag: &Bag) -> Result<Summary> {
         let sampled = sample_chunks(bag.chunks());
+        bag.will_read_headers(&sampled);
         let mut compression: BTreeMap<String, u64> = BTreeMap::new();
         for chunk in &sampled {
             let name = bag.chunk_compression(chunk)?.as_str();

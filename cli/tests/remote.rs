@@ -347,3 +347,93 @@ fn network_faults_are_retried_or_reported_never_mixed() {
         assert!(!other.contains(line) || local.stdout.contains(line));
     }
 }
+
+/// The requests of `served` other than the first bytes and the closing
+/// index (of a file of `size` bytes), largest first: (bytes sent, line).
+fn beyond_head_and_index(served: &servers::Served, size: u64) -> Vec<(u64, String)> {
+    let index_end = format!("-{}\"", size - 1);
+    let mut others: Vec<(u64, String)> = (served.lines.iter())
+        .filter(|l| !l.contains("\"bytes=0-") && !l.ends_with(&index_end))
+        .map(|l| (l.split(' ').nth(3).unwrap().parse().unwrap(), l.clone()))
+        .collect();
+    others.sort_by(|a, b| b.cmp(a));
+    others
+}
+
+/// `info` of a remote LZ4 recording reads its head, its index, the chunks
+/// of the device description and a bounded number of chunk headers; one
+/// frame fetched by index reads one chunk (and chunk indexes): counted at
+/// the server.
+#[test]
+fn info_and_one_frame_over_http_transfer_only_what_they_need() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("long.bag");
+    let run = rsbag(&[
+        "record",
+        "--synthetic",
+        "--duration",
+        "4",
+        "--depth",
+        "848x480@30",
+        "--color",
+        "1280x720@30",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let size = std::fs::metadata(&file).unwrap().len();
+    let nginx = Nginx::serve(dir.path());
+    let url = nginx.url("long.bag");
+    let chunks: u64 = {
+        let info = rsbag(&["info", "--json", file.to_str().unwrap()]).stdout;
+        let json: serde_json::Value = serde_json::from_str(&info).unwrap();
+        json["chunks"].as_u64().unwrap()
+    };
+    assert!(chunks > 40, "a recording of many chunks ({chunks})");
+
+    same_as_local(&["info", "FILE"], &file, &url, &[]);
+    let served = nginx.take_log();
+    eprintln!(
+        "info of {size} bytes, {chunks} chunks: {} requests, {} bytes",
+        served.requests, served.bytes
+    );
+    assert!(
+        served.bytes <= 16 << 20 && served.bytes < size / 4,
+        "{served:?}"
+    );
+    // Besides the head and the index: the description's first chunks, the
+    // first and last chunks' indexes and one 4 KB header per chunk sampled
+    // for the compression (32 at most).
+    let info = served.clone();
+    let others = beyond_head_and_index(&served, size);
+    let large = others.iter().filter(|(bytes, _)| *bytes > 8 << 10).count();
+    assert!(large <= 6, "{others:?}");
+    assert!(served.requests <= 2 + 6 + 32 + 4, "{:?}", served.lines);
+
+    // One frame by index, in the middle.
+    let run = rsbag(&["frames", &url, "--streams", "Color", "--index", "60"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let local_run = rsbag(&[
+        "frames",
+        file.to_str().unwrap(),
+        "--streams",
+        "Color",
+        "--index",
+        "60",
+    ]);
+    assert_eq!(run.stdout, local_run.stdout);
+    let served = nginx.take_log();
+    eprintln!(
+        "one frame: {} requests, {} bytes",
+        served.requests, served.bytes
+    );
+    // Besides what opening the recording reads (as `info` did: the
+    // description's chunks), one chunk's span; the rest are chunk indexes
+    // (a few KB each).
+    let others = beyond_head_and_index(&served, size);
+    let large: Vec<_> = (others.iter())
+        .filter(|(bytes, line)| *bytes > 16 << 10 && !info.lines.contains(line))
+        .collect();
+    assert!(large.len() <= 1, "{large:?}");
+    assert!(served.bytes < size / 4, "{served:?}");
+}

@@ -245,6 +245,7 @@ impl Storage {
                 format!("chunk {index} is not in the bag"),
             ));
         };
+        bag.will_read_entries(index, ids);
         Ok((bag.chunk_entries(chunk)?.iter())
             .filter(|e| ids.contains(&e.conn))
             .map(|e| (e.time, e.offset)))

@@ -86,9 +86,16 @@ class Proxy(http.server.BaseHTTPRequestHandler):
         self.wfile.write(body)
 
 
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        # A client that gave up on a stalled or cut response: expected.
+        pass
+
+
 if __name__ == "__main__":
     port, UPSTREAM = int(sys.argv[1]), int(sys.argv[2])
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), Proxy)
-    server.daemon_threads = True
+    server = Server(("127.0.0.1", port), Proxy)
     threading.Timer(600, server.shutdown).start()
     server.serve_forever()

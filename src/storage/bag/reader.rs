@@ -120,6 +120,9 @@ pub struct Bag {
     /// Every chunk's position, in file order: a chunk's record and its
     /// index data records lie between its position and the next.
     positions: Vec<u64>,
+    /// For a remote bag: the chunk before which the index data records
+    /// of the chunks were last fetched ahead ([`Bag::will_read_entries`]).
+    entries_ahead: std::sync::atomic::AtomicUsize,
     path: Option<PathBuf>,
     header: BagHeader,
     connections: Vec<Connection>,
@@ -282,6 +285,7 @@ impl Bag {
             map: None,
             remote: None,
             positions,
+            entries_ahead: Default::default(),
             path,
             header,
             connections,
@@ -661,6 +665,44 @@ impl Bag {
         Ok(entries)
     }
 
+    /// Where the index data records after `chunk` lie if, as in every bag
+    /// ROS and librealsense write, they end its span and have the fields
+    /// ROS writes: from their counts in the chunk info.
+    fn index_data_range(&self, chunk: &Chunk) -> std::ops::Range<u64> {
+        let span = self.chunk_span(chunk);
+        let len: u64 = (chunk.info.connection_counts.iter())
+            .map(|&(_, n)| INDEX_DATA_OVERHEAD + 12 * u64::from(n))
+            .sum();
+        span.end.saturating_sub(len).max(span.start)..span.end
+    }
+
+    /// Have a remote bag fetch the index data records of the chunks from
+    /// `index` (in [`chunks`](Self::chunks)) on that hold messages on
+    /// `ids`, a few dozen, at once: a reader that asks for one chunk's
+    /// entries goes on to the next ones.
+    pub(crate) fn will_read_entries(&self, index: usize, ids: &[u32]) {
+        let Some(remote) = &self.remote else {
+            return;
+        };
+        // Once for each stretch of chunks read in order.
+        let until = self
+            .entries_ahead
+            .load(std::sync::atomic::Ordering::Relaxed);
+        if (until.saturating_sub(ENTRIES_AHEAD)..until.saturating_sub(ENTRIES_AHEAD / 2))
+            .contains(&index)
+        {
+            return;
+        }
+        (self.entries_ahead).store(index + ENTRIES_AHEAD, std::sync::atomic::Ordering::Relaxed);
+        for chunk in self.chunks.iter().skip(index).take(ENTRIES_AHEAD) {
+            let holds = |&(id, n): &(u32, u32)| n > 0 && ids.contains(&id);
+            let wanted = chunk.info.connection_counts.iter().any(holds);
+            if wanted && chunk.entries.get().is_none() && chunk.recovered.is_none() {
+                remote.prefetch(self.index_data_range(chunk));
+            }
+        }
+    }
+
     /// Bytes that hold the index data records after `chunk`, and where the
     /// first starts. A remote chunk not fetched already is not: its header,
     /// then the records after its data are.
@@ -674,6 +716,14 @@ impl Bag {
             }
         };
         let span = self.chunk_span(chunk);
+        let guess = self.index_data_range(chunk);
+        let bytes = FileBytes {
+            bytes: remote.read(guess.clone())?,
+            base: guess.start,
+        };
+        if index_data_fits(&bytes, guess.clone(), chunk) {
+            return Ok((bytes, guess.start));
+        }
         let head = remote.read(span.start..span.end.min(span.start + CHUNK_HEAD_BYTES))?;
         let (record, data_len) = read_record_head(&head, 0, span.start)?;
         chunk_fields(&record)?;
@@ -688,6 +738,27 @@ impl Bag {
         Ok((FileBytes { bytes, base: end }, end))
     }
 }
+
+/// Whether `bytes` hold exactly the index data records of `chunk`,
+/// from `range.start` to `range.end`.
+fn index_data_fits(bytes: &FileBytes, range: std::ops::Range<u64>, chunk: &Chunk) -> bool {
+    let mut pos = range.start;
+    for _ in &chunk.info.connection_counts {
+        match bytes.record(pos) {
+            Ok(record) if record.op == op::INDEX_DATA => pos = record.end(),
+            _ => return false,
+        }
+    }
+    pos == range.end
+}
+
+/// The bytes of an index data record's header as ROS writes it (`conn`,
+/// `count`, `op` and `ver` fields), with its two length prefixes.
+const INDEX_DATA_OVERHEAD: u64 = 4 + 13 + 14 + 8 + 12 + 4;
+
+/// How many chunks ahead of the one asked for a remote bag fetches the
+/// index data records of.
+const ENTRIES_AHEAD: usize = 64;
 
 /// How many bytes of a remote chunk are read for its header alone.
 const CHUNK_HEAD_BYTES: u64 = 4096;

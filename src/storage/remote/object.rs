@@ -28,6 +28,9 @@ const HEAD_BYTES: u64 = 64 << 10;
 /// back to, the oldest let go beyond this many bytes.
 const KEPT_BYTES: u64 = 256 << 20;
 
+/// ... and this many ranges at most.
+const KEPT_FETCHES: usize = 1024;
+
 /// How long one request may take, end to end, by default
 /// (`RSBAG_REMOTE_TIMEOUT`, seconds).
 const DEFAULT_TIMEOUT_SECS: u64 = 60;
@@ -275,7 +278,7 @@ impl RemoteFile {
             let mut fetches = self.fetches.lock();
             fetches.push_back(fetch.clone());
             let mut kept: u64 = fetches.iter().map(|f| f.range.end - f.range.start).sum();
-            while kept > KEPT_BYTES {
+            while kept > KEPT_BYTES || fetches.len() > KEPT_FETCHES {
                 let Some(oldest) = fetches.iter().position(|f| f.is_done()) else {
                     break;
                 };

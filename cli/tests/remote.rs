@@ -139,7 +139,13 @@ const COMMANDS: [&[&str]; 5] = [
 #[test]
 fn bags_over_http_read_as_the_local_files() {
     let dir = tempfile::tempdir().unwrap();
-    let files = recordings(dir.path());
+    let mut files = recordings(dir.path());
+    // A recording cut off while it was written: no index, read by a scan,
+    // reported as damaged (the same findings and exit codes).
+    let whole = std::fs::read(&files[3]).unwrap();
+    let cut = dir.path().join("cut.bag");
+    std::fs::write(&cut, &whole[..whole.len() * 2 / 3]).unwrap();
+    files.push(cut);
     let nginx = Nginx::serve(dir.path());
     for file in &files {
         let url = nginx.url(file.file_name().unwrap().to_str().unwrap());

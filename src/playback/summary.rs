@@ -323,7 +323,7 @@ impl Summary {
             };
             *compression.entry(name.to_owned()).or_default() += 1;
         }
-        let size = std::fs::metadata(db3.path()).map_or(0, |m| m.len());
+        let size = db3.file_size();
         Summary {
             format: "db3",
             size,

@@ -111,6 +111,7 @@ impl Storage {
         let file = remote::RemoteFile::open(url)?;
         match Format::of_bytes(file.head()) {
             Some(Format::Bag) => Bag::from_remote(file, true).map(Storage::Bag),
+            Some(Format::Db3) => Db3::open(url).map(Storage::Db3),
             Some(format) => Err(Error::InvalidArgument(format!(
                 "{}: a .{} is not read by URL yet (a .bag is): download it first",
                 file.url().display(),

@@ -77,9 +77,41 @@ fn remote_error(url: &str, kind: std::io::ErrorKind, reason: impl Into<String>) 
 #[cfg(feature = "remote")]
 mod object;
 #[cfg(feature = "remote")]
+mod sqlite;
+#[cfg(feature = "remote")]
 pub(crate) use object::RemoteFile;
 #[cfg(feature = "remote")]
 pub use object::RemoteStats;
+
+/// Open the `.db3` at `url` read-only through SQLite, its pages read by
+/// ranges; and its size.
+#[cfg(feature = "remote")]
+pub(crate) fn open_sqlite(url: &Path) -> crate::Result<(rusqlite::Connection, u64)> {
+    let file = RemoteFile::open(url)?;
+    if !file.head().starts_with(crate::storage::Format::Db3.magic()) {
+        return Err(Error::NotADb3(
+            "the first bytes are not \"SQLite format 3\"".into(),
+        ));
+    }
+    let size = file.size();
+    Ok((sqlite::open(file)?, size))
+}
+
+/// The error of the last remote read that failed in SQLite on this
+/// thread, which SQLite itself reports as "disk I/O error".
+pub(crate) fn take_sqlite_read_error() -> Option<Error> {
+    #[cfg(feature = "remote")]
+    return sqlite::take_read_error();
+    #[cfg(not(feature = "remote"))]
+    None
+}
+
+/// Without the `remote` feature, a URL is an error that says so.
+#[cfg(not(feature = "remote"))]
+pub(crate) fn open_sqlite(url: &Path) -> crate::Result<(rusqlite::Connection, u64)> {
+    let file = RemoteFile::open(url)?;
+    match file.never {}
+}
 
 /// Without the `remote` feature no remote file exists: opening a URL is an
 /// error that says how to get it.

@@ -26,7 +26,7 @@ const HEAD_BYTES: u64 = 64 << 10;
 
 /// Ranges fetched (ahead or on demand) are kept for the reader to come
 /// back to, the oldest let go beyond this many bytes.
-const KEPT_BYTES: u64 = 256 << 20;
+const KEPT_BYTES: u64 = 128 << 20;
 
 /// ... and this many ranges at most.
 const KEPT_FETCHES: usize = 1024;
@@ -176,6 +176,15 @@ impl RemoteFile {
     /// The URL, as shown in messages.
     pub(crate) fn url(&self) -> &Path {
         &self.shown
+    }
+
+    /// What names this version of the object: its URL, ETag and size.
+    pub(crate) fn version_key(&self) -> String {
+        let e_tag = self.meta.e_tag.as_deref().unwrap_or("");
+        format!(
+            "{} {e_tag} {} {:?}",
+            self.url, self.meta.size, self.meta.last_modified
+        )
     }
 
     /// The object's size in bytes.

@@ -63,21 +63,26 @@ fn rsbag(args: &[&str]) -> Run {
     rsbag_env(args, &[])
 }
 
-/// The recordings served: two librealsense 2.55 bags (LZ4 and
-/// uncompressed) and an rsbag LZ4 recording, copied into `dir`.
+/// The recordings served, copied into `dir`: librealsense 2.55 bags (LZ4
+/// and uncompressed), an rsbag LZ4 recording, and `.db3` files librealsense
+/// 2.59 wrote.
 fn recordings(dir: &Path) -> Vec<PathBuf> {
     let samples = root().join("sample_bags");
-    let names = [
-        "librealsense-depth-color-lz4.bag",
-        "librealsense-stereo-none.bag",
-        "librealsense-motion-lz4.bag",
-        "rsbag-synthetic-lz4.bag",
+    let db3 = root().join("tests/fixtures/reference/db3");
+    let files = [
+        samples.join("librealsense-depth-color-lz4.bag"),
+        samples.join("librealsense-stereo-none.bag"),
+        samples.join("librealsense-motion-lz4.bag"),
+        samples.join("rsbag-synthetic-lz4.bag"),
+        db3.join("rec259_dc.db3"),
+        db3.join("rec259_dc_raw.db3"),
+        db3.join("rec259_imu.db3"),
     ];
-    names
+    files
         .iter()
-        .map(|name| {
-            let to = dir.join(name);
-            std::fs::copy(samples.join(name), &to).expect("copy a sample");
+        .map(|file| {
+            let to = dir.join(file.file_name().unwrap());
+            std::fs::copy(file, &to).expect("copy a recording");
             to
         })
         .collect()
@@ -190,6 +195,7 @@ fn convert_over_http_writes_what_the_local_file_gives() {
         let url = nginx.url(file.file_name().unwrap().to_str().unwrap());
         for (to, output) in [("bag", "out.bag"), ("png", "png")] {
             let mut written = Vec::new();
+            let mut codes = Vec::new();
             for (side, input) in [("local", file.to_str().unwrap()), ("remote", url.as_str())] {
                 let output = out.path().join(format!("{i}-{side}-{output}"));
                 let run = rsbag(&[
@@ -200,13 +206,16 @@ fn convert_over_http_writes_what_the_local_file_gives() {
                     "--out",
                     output.to_str().unwrap(),
                 ]);
-                assert_eq!(
-                    run.code,
-                    Some(0),
-                    "convert {input} --to {to}: {}",
-                    run.stderr
-                );
-                written.push(contents(&output));
+                codes.push((run.code, run.stderr.replace(input, "FILE")));
+                if run.code == Some(0) {
+                    written.push(contents(&output));
+                }
+            }
+            // A motion-only recording has no PNG to write: the same error.
+            assert_eq!(codes[0], codes[1], "{} --to {to}", file.display());
+            if codes[0].0 != Some(0) {
+                assert_eq!(to, "png", "{}: {:?}", file.display(), codes[0]);
+                continue;
             }
             assert!(
                 !written[0].is_empty(),

@@ -452,3 +452,28 @@ fn info_and_one_frame_over_http_transfer_only_what_they_need() {
     assert!(large.len() <= 1, "{large:?}");
     assert!(served.bytes < size / 4, "{served:?}");
 }
+
+/// `rsbag view URL --export` writes the page the local file gives (the
+/// URL in place of the path).
+#[test]
+fn view_export_over_http_is_the_local_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = recordings(dir.path());
+    let nginx = Nginx::serve(dir.path());
+    let file = &files[0];
+    let url = nginx.url(file.file_name().unwrap().to_str().unwrap());
+    let out = tempfile::tempdir().unwrap();
+    let mut pages = Vec::new();
+    for (side, input) in [("local", file.to_str().unwrap()), ("remote", url.as_str())] {
+        let page = out.path().join(format!("{side}.html"));
+        let run = rsbag(&["view", input, "--export", page.to_str().unwrap()]);
+        assert_eq!(run.code, Some(0), "view {input}: {}", run.stderr);
+        pages.push(
+            std::fs::read_to_string(&page)
+                .unwrap()
+                .replace(input, "FILE"),
+        );
+    }
+    assert!(pages[0].len() > 1000);
+    assert!(pages[0] == pages[1], "the pages differ");
+}

@@ -1,6 +1,7 @@
 """Recordings read by URL: `rsbag.open(url)` and `rsbag.parallel` over
 HTTP from Debian's nginx on 127.0.0.1 (started here, range requests) give
-exactly what the local files give, and `info`/`check` too."""
+exactly what the local files give, and `info`/`check` too, for `.bag` and
+`.db3` files."""
 
 import hashlib
 import shutil
@@ -12,9 +13,10 @@ import pytest
 
 import rsbag
 import rsbag.parallel
-from references import SAMPLES
+from references import DB3, SAMPLES
 
-BAGS = sorted(SAMPLES.glob("*.bag"))
+# librealsense 2.55's and rsbag's .bag files, librealsense 2.59's .db3.
+BAGS = sorted(SAMPLES.glob("*.bag")) + sorted(DB3.glob("*.db3"))
 
 
 def digest(frame):

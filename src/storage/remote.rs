@@ -80,8 +80,6 @@ mod object;
 mod sqlite;
 #[cfg(feature = "remote")]
 pub(crate) use object::RemoteFile;
-#[cfg(feature = "remote")]
-pub use object::RemoteStats;
 
 /// Open the `.db3` at `url` read-only through SQLite, its pages read by
 /// ranges; and its size.

@@ -449,7 +449,7 @@ impl Bag {
         };
         // Only its header, unless the chunk was fetched already.
         let span = self.chunk_span(chunk);
-        let head = (span.start..span.end.min(span.start + CHUNK_HEAD_BYTES)).clone();
+        let head = span.start..span.end.min(span.start + CHUNK_HEAD_BYTES);
         let bytes = match remote.read_cached(span.clone()) {
             Some(bytes) => bytes?,
             None => remote.read(head)?,

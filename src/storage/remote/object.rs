@@ -6,7 +6,6 @@ use std::future::Future;
 use std::io::ErrorKind;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
@@ -39,15 +38,6 @@ const DEFAULT_TIMEOUT_SECS: u64 = 60;
 /// default (`RSBAG_REMOTE_RETRIES`).
 const DEFAULT_RETRIES: usize = 5;
 
-/// What a remote file has transferred: its requests and their bytes.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct RemoteStats {
-    /// Requests made (each a ranged GET; retries inside one not counted).
-    pub requests: u64,
-    /// Bytes received.
-    pub bytes: u64,
-}
-
 /// A remote object opened for reading by ranges, its version pinned.
 pub(crate) struct RemoteFile {
     /// The URL as given.
@@ -62,15 +52,6 @@ pub(crate) struct RemoteFile {
     head: Bytes,
     /// Ranges being fetched or fetched, the most recent last.
     fetches: Mutex<VecDeque<Arc<Fetch>>>,
-    /// What it has transferred.
-    counters: Arc<Counters>,
-}
-
-/// Requests made and bytes received, counted by the requests themselves.
-#[derive(Default)]
-struct Counters {
-    requests: AtomicU64,
-    bytes: AtomicU64,
 }
 
 /// A range being fetched on the runtime, or fetched.
@@ -160,10 +141,7 @@ impl RemoteFile {
             meta,
             head,
             fetches: Mutex::new(VecDeque::new()),
-            counters: Arc::default(),
         };
-        file.counters.requests.store(1, Ordering::Relaxed);
-        (file.counters.bytes).store(file.head.len() as u64, Ordering::Relaxed);
         if file.meta.e_tag.is_none() && file.meta.version.is_none() {
             tracing::debug!(
                 "{}: the server gives no ETag; changes are told by the modification time",
@@ -197,18 +175,12 @@ impl RemoteFile {
         &self.head
     }
 
-    /// What it has transferred so far.
-    #[allow(dead_code)]
-    pub(crate) fn stats(&self) -> RemoteStats {
-        RemoteStats {
-            requests: self.counters.requests.load(Ordering::Relaxed),
-            bytes: self.counters.bytes.load(Ordering::Relaxed),
-        }
-    }
-
     /// Bytes `range` of the object (clamped to its end): from the head,
     /// from a range fetched or being fetched, or fetched now.
     pub(crate) fn read(&self, range: Range<u64>) -> Result<Bytes> {
+        if self.clamp(range.clone()).is_empty() {
+            return Ok(Bytes::new());
+        }
         if let Some(read) = self.read_cached(range.clone()) {
             return read;
         }
@@ -319,8 +291,6 @@ impl RemoteFile {
         };
         let (store, location) = (self.store.clone(), self.location.clone());
         let pinned = (self.meta.e_tag.clone(), self.meta.size);
-        let counters = self.counters.clone();
-        counters.requests.fetch_add(1, Ordering::Relaxed);
         async move {
             let in_range =
                 |reason: String| format!("bytes {}..{}: {reason}", range.start, range.end);
@@ -335,9 +305,6 @@ impl RemoteFile {
                 .bytes()
                 .await
                 .map_err(|e| changed_or(&e, &in_range))?;
-            counters
-                .bytes
-                .fetch_add(bytes.len() as u64, Ordering::Relaxed);
             if bytes.len() as u64 != range.end - range.start {
                 return Err((
                     ErrorKind::UnexpectedEof,

@@ -42,6 +42,9 @@ apt_package() {
 apt_package libusb-1.0-0
 apt_package ffmpeg
 apt_package chromium
+# nginx serves recordings over HTTP (range requests) to the tests of
+# reading by URL (cli/tests/remote.rs); the light build has all they use.
+apt_package nginx-light
 
 # The viewer's npm packages (viewer/package-lock.json): playwright-core,
 # which drives Chromium in cli/tests/view*.rs, and what builds the page
@@ -70,6 +73,16 @@ then
 else
     echo "pip: installing $PYREALSENSE2 $ROSBAGS $MCAP $OPENCV $PYYAML"
     "$PYTHON" -m pip install --quiet --disable-pip-version-check "$PYREALSENSE2" "$ROSBAGS" "$MCAP" "$OPENCV" "$PYYAML"
+fi
+
+# moto's standalone S3 server, the object store of the tests of reading
+# `s3://` URLs (cli/tests/remote.rs); boto3 (its dependency) uploads.
+MOTO=moto==5.2.1
+if "$PYTHON" -c 'import importlib.metadata as m, moto.server, flask_cors, boto3; assert m.version("moto") == "5.2.1"' 2>/dev/null; then
+    echo "moto[server] 5.2.1: already installed"
+else
+    echo "pip: installing $MOTO[server]"
+    "$PYTHON" -m pip install --quiet --disable-pip-version-check "$MOTO[server]"
 fi
 
 # Check: both import, librealsense can make a software device.

@@ -282,6 +282,7 @@ impl Summary {
     /// The parts of a `.bag`: size, index, chunks and their compression.
     fn with_bag(self, bag: &Bag) -> Result<Summary> {
         let sampled = sample_chunks(bag.chunks());
+        bag.will_read_headers(&sampled);
         let mut compression: BTreeMap<String, u64> = BTreeMap::new();
         for chunk in &sampled {
             let name = bag.chunk_compression(chunk)?.as_str();
@@ -322,7 +323,7 @@ impl Summary {
             };
             *compression.entry(name.to_owned()).or_default() += 1;
         }
-        let size = std::fs::metadata(db3.path()).map_or(0, |m| m.len());
+        let size = db3.file_size();
         Summary {
             format: "db3",
             size,

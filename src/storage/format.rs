@@ -76,9 +76,14 @@ impl Format {
             .find(|f| head.starts_with(f.magic()))
     }
 
-    /// The format of the file at `path`, by its first bytes, whatever its
-    /// name; `None` for a file of none of them (an empty file, too).
+    /// The format of the file at `path` (or URL), by its first bytes,
+    /// whatever its name; `None` for a file of none of them (an empty
+    /// file, too).
     pub fn sniff(path: &Path) -> Result<Option<Format>> {
+        if super::remote::is_url(path) {
+            let file = super::remote::RemoteFile::open(path)?;
+            return Ok(Format::of_bytes(file.head()));
+        }
         let mut head = [0u8; 16];
         let read = read_head(path, &mut head).map_err(|error| Error::Io {
             path: path.to_owned(),

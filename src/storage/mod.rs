@@ -29,6 +29,7 @@ pub(crate) mod compression;
 mod connection;
 pub(crate) mod file;
 mod format;
+pub mod remote;
 pub mod rosbag2;
 
 use std::ops::{Bound, RangeBounds};
@@ -75,8 +76,14 @@ impl Storage {
     /// Open a `.bag` (read by a scan when its index is missing), a `.db3`
     /// or an `.mcap`, by the file's first bytes; or the storage file of a
     /// rosbag2 bag directory.
+    ///
+    /// `path` may be a URL ([`remote::is_url`]): the recording is read in
+    /// place, by ranges.
     pub fn open(path: impl AsRef<Path>) -> Result<Storage> {
         let path = path.as_ref();
+        if remote::is_url(path) {
+            return Storage::open_remote(path);
+        }
         if path.is_dir() {
             return Storage::open(rosbag2_storage_file(path)?);
         }
@@ -84,13 +91,22 @@ impl Storage {
             Some(Format::Db3) => Db3::open(path).map(Storage::Db3),
             Some(Format::Mcap) => McapFile::open(path).map(Storage::Mcap),
             Some(Format::Bag) => Bag::open_or_scan(path).map(Storage::Bag),
-            None => Err(Error::UnknownFormat(
-                "its first bytes are those of no recording format (a ROS bag starts with \
-                 \"#ROSBAG V2.0\", a rosbag2 .db3 with \"SQLite format 3\", an MCAP file with \
-                 MCAP's magic)"
-                    .into(),
-            )
-            .in_file(path)),
+            None => Err(unknown_format().in_file(path)),
+        }
+    }
+
+    /// Open the recording at `url`, by its first bytes.
+    fn open_remote(url: &Path) -> Result<Storage> {
+        let file = remote::RemoteFile::open(url)?;
+        match Format::of_bytes(file.head()) {
+            Some(Format::Bag) => Bag::from_remote(file, true).map(Storage::Bag),
+            Some(Format::Db3) => Db3::open(url).map(Storage::Db3),
+            Some(format) => Err(Error::InvalidArgument(format!(
+                "{}: a .{} is not read by URL yet (a .bag is): download it first",
+                file.url().display(),
+                format.extension()
+            ))),
+            None => Err(unknown_format().in_file(file.url())),
         }
     }
 
@@ -209,6 +225,7 @@ impl Storage {
                 format!("chunk {index} is not in the bag"),
             ));
         };
+        bag.will_read_entries(index, ids);
         Ok((bag.chunk_entries(chunk)?.iter())
             .filter(|e| ids.contains(&e.conn))
             .map(|e| (e.time, e.offset)))
@@ -312,6 +329,16 @@ impl Iterator for StorageMessages<'_> {
             StorageMessages::Mcap(m) => m.next(),
         }
     }
+}
+
+/// A file of no recording format.
+fn unknown_format() -> Error {
+    Error::UnknownFormat(
+        "its first bytes are those of no recording format (a ROS bag starts with \
+         \"#ROSBAG V2.0\", a rosbag2 .db3 with \"SQLite format 3\", an MCAP file with \
+         MCAP's magic)"
+            .into(),
+    )
 }
 
 /// The storage file of a rosbag2 bag directory: its one `.db3` or

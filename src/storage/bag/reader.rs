@@ -11,11 +11,14 @@ use bytes::{Bytes, BytesMut};
 
 use super::compression::Compression;
 use super::index::{parse_index_data, ChunkInfo, IndexEntry};
-use super::record::{op, read_record, FieldReader, RawRecord, RecordError, MAGIC};
+use super::record::{
+    op, read_record, read_record_head, FieldReader, RawRecord, RecordError, MAGIC,
+};
 use super::scan::{self, ScanReport};
 use crate::storage::compression::pool::{BufferPool, Decompression, Decompressors, PREFETCH_DEPTH};
 use crate::storage::connection::position_of;
 use crate::storage::file::{map_file, MappedFile, MappedRange, RELEASE_MIN_BYTES};
+use crate::storage::remote::{is_url, RemoteFile};
 use crate::storage::{Connection, Message};
 use crate::{Error, Result};
 
@@ -107,10 +110,20 @@ impl Chunk {
 /// ```
 #[derive(Debug)]
 pub struct Bag {
+    /// All of the file, when in memory or memory-mapped (empty for a
+    /// remote one).
     data: Bytes,
     /// The memory map behind `data`, when read from a file: large ranges
     /// are handed back to the kernel through it once read.
     map: Option<Arc<MappedFile>>,
+    /// The remote object read by ranges, for a bag opened by URL.
+    remote: Option<Arc<RemoteFile>>,
+    /// Every chunk's position, in file order: a chunk's record and its
+    /// index data records lie between its position and the next.
+    positions: Vec<u64>,
+    /// For a remote bag: the chunk before which the index data records
+    /// of the chunks were last fetched ahead ([`Bag::will_read_entries`]).
+    entries_ahead: std::sync::atomic::AtomicUsize,
     path: Option<PathBuf>,
     header: BagHeader,
     connections: Vec<Connection>,
@@ -131,6 +144,9 @@ impl Bag {
     /// [`Bag::scan`] or [`Bag::open_or_scan`] for those.
     pub fn open(path: impl AsRef<Path>) -> Result<Bag> {
         let path = path.as_ref();
+        if is_url(path) {
+            return Bag::from_remote(RemoteFile::open(path)?, false);
+        }
         let (data, map) = map_bag(path)?;
         let bag = Bag::from_indexed(data, Some(path.to_path_buf())).map_err(|e| e.in_file(path))?;
         Ok(bag.with_map(map))
@@ -141,6 +157,10 @@ impl Bag {
     /// complete chunk of a bag whose index is missing, cut off or damaged.
     pub fn scan(path: impl AsRef<Path>) -> Result<Bag> {
         let path = path.as_ref();
+        if is_url(path) {
+            let remote = RemoteFile::open(path)?;
+            return Bag::scan_remote(&remote);
+        }
         let (data, map) = map_bag(path)?;
         let bag = map
             .sequentially(|| Bag::from_scan(data, Some(path.to_path_buf())))
@@ -152,6 +172,9 @@ impl Bag {
     /// index is missing or damaged. [`Bag::scan_report`] tells which.
     pub fn open_or_scan(path: impl AsRef<Path>) -> Result<Bag> {
         let path = path.as_ref();
+        if is_url(path) {
+            return Bag::from_remote(RemoteFile::open(path)?, true);
+        }
         let (data, map) = map_bag(path)?;
         let bag = match Bag::from_indexed(data.clone(), Some(path.to_path_buf())) {
             Ok(bag) => bag,
@@ -160,23 +183,51 @@ impl Bag {
                 let bag = map
                     .sequentially(|| Bag::from_scan(data, Some(path.to_path_buf())))
                     .map_err(|e| e.in_file(path))?;
-                // What follows is read from a scan: say so, whatever the
-                // caller prints (it may be less than the file held).
-                let why = match e {
-                    Error::MissingIndex { reason } => reason,
-                    e => e.to_string(),
-                };
-                let recovered = bag
-                    .scan_report()
-                    .map_or_else(String::new, ScanReport::recovered);
-                tracing::warn!(
-                    "{}: no usable index ({why}); read by scanning the records ({recovered}; `rsbag reindex` writes a new index)",
-                    path.display()
-                );
+                warn_scanned(&bag, path, e);
                 bag
             }
         };
         Ok(bag.with_map(map))
+    }
+
+    /// Open a remote bag through its index, reading only its header and
+    /// its index; without a usable index, read all of it and scan it when
+    /// `or_scan` (an error otherwise).
+    pub(crate) fn from_remote(remote: Arc<RemoteFile>, or_scan: bool) -> Result<Bag> {
+        let path = remote.url().to_path_buf();
+        let indexed = (|| {
+            let header = read_bag_header(remote.head())?;
+            let index = index_range(&header, remote.size())?;
+            let tail = remote.read(index.clone())?;
+            read_index(&tail, index.start, &header)
+                .map(|(connections, infos)| (header, connections, infos))
+        })();
+        match indexed {
+            Ok((header, connections, infos)) => {
+                let chunks = infos.into_iter().map(|i| Chunk::new(i, None)).collect();
+                let bag =
+                    Bag::assemble(Bytes::new(), Some(path), header, connections, chunks, None);
+                Ok(Bag {
+                    remote: Some(remote),
+                    ..bag
+                })
+            }
+            Err(Error::NotABag) => Err(Error::NotABag.in_file(&path)),
+            Err(e @ Error::Io { .. }) => Err(e),
+            Err(e) if or_scan => {
+                let bag = Bag::scan_remote(&remote)?;
+                warn_scanned(&bag, &path, e);
+                Ok(bag)
+            }
+            Err(e) => Err(e.in_file(&path)),
+        }
+    }
+
+    /// Scan a remote bag: all of it is read.
+    fn scan_remote(remote: &RemoteFile) -> Result<Bag> {
+        let path = remote.url().to_path_buf();
+        let data = remote.read(0..remote.size())?;
+        Bag::from_scan(data, Some(path.clone())).map_err(|e| e.in_file(&path))
     }
 
     /// Read an indexed bag from bytes in memory.
@@ -191,7 +242,8 @@ impl Bag {
 
     fn from_indexed(data: Bytes, path: Option<PathBuf>) -> Result<Bag> {
         let header = read_bag_header(&data)?;
-        let (connections, infos) = read_index(&data, &header)?;
+        let index = index_range(&header, data.len() as u64)?;
+        let (connections, infos) = read_index(&data[index.start as usize..], index.start, &header)?;
         let chunks = infos.into_iter().map(|i| Chunk::new(i, None)).collect();
         Ok(Bag::assemble(data, path, header, connections, chunks, None))
     }
@@ -227,9 +279,14 @@ impl Bag {
                 Some(*latest)
             })
             .collect();
+        let mut positions: Vec<u64> = chunks.iter().map(|c| c.info.chunk_pos).collect();
+        positions.sort_unstable();
         Bag {
             data,
             map: None,
+            remote: None,
+            positions,
+            entries_ahead: Default::default(),
             path,
             header,
             connections,
@@ -245,18 +302,61 @@ impl Bag {
         self
     }
 
-    /// Bytes `start..end` of the file. Large ranges of a mapped file get
-    /// an owner of their own that hands their pages back to the kernel
-    /// when the last frame using them is dropped, so that memory use does
-    /// not grow with the file's length.
-    fn file_range(&self, start: usize, end: usize) -> Bytes {
+    /// Bytes `start..end` of the file, out of `bytes`. Large ranges of a
+    /// mapped file get an owner of their own that hands their pages back to
+    /// the kernel when the last frame using them is dropped, so that memory
+    /// use does not grow with the file's length.
+    fn file_range(&self, bytes: &FileBytes, start: usize, end: usize) -> Bytes {
         match &self.map {
             Some(map) if end - start >= RELEASE_MIN_BYTES => Bytes::from_owner(MappedRange {
                 file: map.clone(),
                 start,
                 end,
             }),
-            _ => self.data.slice(start..end),
+            _ => bytes.slice(start as u64..end as u64),
+        }
+    }
+
+    /// The bytes that hold `chunk`'s record and the index data records
+    /// after it: all of a file in memory, the chunk's span of a remote one
+    /// (fetched, or taken from what was fetched ahead).
+    pub(crate) fn chunk_bytes(&self, chunk: &Chunk) -> Result<FileBytes> {
+        match &self.remote {
+            None => Ok(FileBytes {
+                bytes: self.data.clone(),
+                base: 0,
+            }),
+            Some(remote) => {
+                let span = self.chunk_span(chunk);
+                let bytes = remote.read(span.clone())?;
+                Ok(FileBytes {
+                    bytes,
+                    base: span.start,
+                })
+            }
+        }
+    }
+
+    /// Where `chunk`'s record and its index data records lie: from its
+    /// position to the next chunk's, or to the index after the last.
+    fn chunk_span(&self, chunk: &Chunk) -> std::ops::Range<u64> {
+        let pos = chunk.info.chunk_pos;
+        let next = self.positions.partition_point(|&p| p <= pos);
+        let end = match self.positions.get(next) {
+            Some(&end) => end,
+            None if self.header.index_pos > pos => self.header.index_pos,
+            None => self.file_size(),
+        };
+        pos..end.min(self.file_size())
+    }
+
+    /// Have a remote bag fetch `chunk` now, for a reader about to read it
+    /// (nothing for a local bag, whose pages the kernel reads).
+    fn will_read(&self, chunk: &Chunk) {
+        if let Some(remote) = &self.remote {
+            if chunk.recovered.is_none() {
+                remote.prefetch(self.chunk_span(chunk));
+            }
         }
     }
 
@@ -267,7 +367,10 @@ impl Bag {
 
     /// The size of the file in bytes.
     pub fn file_size(&self) -> u64 {
-        self.data.len() as u64
+        match &self.remote {
+            Some(remote) => remote.size(),
+            None => self.data.len() as u64,
+        }
     }
 
     /// What the bag header says.
@@ -339,7 +442,39 @@ impl Bag {
         if let Some(recovered) = &chunk.recovered {
             return Ok(recovered.compression);
         }
-        Ok(self.chunk_header(chunk)?.0)
+        let Some(remote) = &self.remote else {
+            return Ok(self.chunk_header(chunk, &self.chunk_bytes(chunk)?)?.0);
+        };
+        // Only its header, unless the chunk was fetched already.
+        let span = self.chunk_span(chunk);
+        let head = span.start..span.end.min(span.start + CHUNK_HEAD_BYTES);
+        let bytes = match remote.read_cached(span.clone()) {
+            Some(bytes) => bytes?,
+            None => remote.read(head)?,
+        };
+        let (record, data_len) = read_record_head(&bytes, 0, span.start)?;
+        if record.data_offset + u64::from(data_len) > span.end {
+            return Err(RecordError::Truncated {
+                offset: record.offset,
+            }
+            .into_error());
+        }
+        Ok(chunk_fields(&record)?.0)
+    }
+
+    /// Have a remote bag fetch the headers of `chunks` at once, for a
+    /// reader about to ask for their compression (nothing for a local bag):
+    /// the requests are in flight together rather than one after another.
+    pub(crate) fn will_read_headers(&self, chunks: &[&Chunk]) {
+        let Some(remote) = &self.remote else {
+            return;
+        };
+        for chunk in chunks.iter().filter(|c| c.recovered.is_none()) {
+            let span = self.chunk_span(chunk);
+            if remote.read_cached(span.clone()).is_none() {
+                remote.prefetch(span.start..span.end.min(span.start + CHUNK_HEAD_BYTES));
+            }
+        }
     }
 
     /// Every message in time order.
@@ -376,12 +511,13 @@ impl Bag {
         if let Some(recovered) = &chunk.recovered {
             return Ok(recovered.data.clone());
         }
-        let (compression, size, record) = self.chunk_header(chunk)?;
+        let bytes = self.chunk_bytes(chunk)?;
+        let (compression, size, record) = self.chunk_header(chunk, &bytes)?;
         let range = record.data_offset as usize..record.end() as usize;
         self.will_need(range.clone());
         match compression {
             Compression::None if record.data.len() == size as usize => {
-                Ok(self.file_range(range.start, range.end))
+                Ok(self.file_range(&bytes, range.start, range.end))
             }
             Compression::None => Err(record.corrupt(format!(
                 "uncompressed chunk has {} data bytes but its header says {size}",
@@ -389,7 +525,7 @@ impl Bag {
             ))),
             _ => {
                 // Through its own range, so the compressed pages are released.
-                let payload = self.file_range(range.start, range.end);
+                let payload = self.file_range(&bytes, range.start, range.end);
                 let buffer = buffer(size as usize);
                 compression.decompress_into(&payload, size, record.offset, buffer)
             }
@@ -423,13 +559,14 @@ impl Bag {
         if chunk.recovered.is_some() {
             return Ok(None);
         }
-        let (compression, size, record) = self.chunk_header(chunk)?;
+        let bytes = self.chunk_bytes(chunk)?;
+        let (compression, size, record) = self.chunk_header(chunk, &bytes)?;
         // A thread is worth starting only for a chunk that takes a while.
         if compression == Compression::None || record.data.len() < PREFETCH_MIN_BYTES {
             return Ok(None);
         }
         // Through its own range, so the compressed pages are released.
-        let payload = self.file_range(record.data_offset as usize, record.end() as usize);
+        let payload = self.file_range(&bytes, record.data_offset as usize, record.end() as usize);
         Ok(Some(Decompression {
             compression,
             payload,
@@ -444,7 +581,15 @@ impl Bag {
         if chunk.recovered.is_some() {
             return 0;
         }
-        match self.chunk_header(chunk) {
+        if self.remote.is_some() {
+            self.will_read(chunk);
+            let span = self.chunk_span(chunk);
+            return (span.end - span.start) as usize;
+        }
+        let Ok(bytes) = self.chunk_bytes(chunk) else {
+            return 0;
+        };
+        match self.chunk_header(chunk, &bytes) {
             Ok((_, _, record)) => {
                 let range = record.data_offset as usize..record.end() as usize;
                 self.will_need(range.clone());
@@ -471,23 +616,19 @@ impl Bag {
             .advise_range(memmap2::Advice::WillNeed, range.start, range.len());
     }
 
-    pub(crate) fn chunk_header(&self, chunk: &Chunk) -> Result<(Compression, u32, RawRecord<'_>)> {
-        let pos = usize::try_from(chunk.info.chunk_pos).unwrap_or(usize::MAX);
-        let record = read_record(&self.data, pos, 0).map_err(RecordError::into_error)?;
-        if record.op != op::CHUNK {
-            return Err(record.corrupt(format!(
-                "the index points to a {} record, not a chunk",
-                record.name()
-            )));
-        }
-        let fields = FieldReader::new(&record);
-        let name = fields.bytes("compression")?;
-        let compression =
-            Compression::from_name(name).ok_or_else(|| Error::UnknownCompression {
-                name: String::from_utf8_lossy(name).into_owned(),
-                offset: record.offset,
-            })?;
-        Ok((compression, fields.u32("size")?, record))
+    /// The chunk record of `chunk` in `bytes` (of
+    /// [`chunk_bytes`](Self::chunk_bytes)): its compression, uncompressed
+    /// size and the record.
+    pub(crate) fn chunk_header<'d>(
+        &self,
+        chunk: &Chunk,
+        bytes: &'d FileBytes,
+    ) -> Result<(Compression, u32, RawRecord<'d>)> {
+        let record = bytes
+            .record(chunk.info.chunk_pos)
+            .map_err(RecordError::into_error)?;
+        let (compression, size) = chunk_fields(&record)?;
+        Ok((compression, size, record))
     }
 
     /// The message entries of a chunk, sorted by time.
@@ -501,19 +642,17 @@ impl Bag {
 
     /// Read the index data records that follow a chunk.
     fn read_chunk_entries(&self, chunk: &Chunk) -> Result<Vec<IndexEntry>> {
-        let (_, _, record) = self.chunk_header(chunk)?;
-        let mut pos = record.end();
+        let (bytes, mut pos) = self.index_data_bytes(chunk)?;
         // The counts come from the file: trust them only as far as the file
         // could hold that many index entries (12 bytes each).
-        let plausible = (self.data.len() / 12) as u64;
+        let plausible = self.file_size() / 12;
         let mut entries = Vec::with_capacity(chunk.info.message_count().min(plausible) as usize);
         for _ in 0..chunk.info.connection_counts.len() {
-            let index =
-                read_record(&self.data, pos as usize, 0).map_err(RecordError::into_error)?;
+            let index = bytes.record(pos).map_err(RecordError::into_error)?;
             if index.op != op::INDEX_DATA {
                 return Err(index.corrupt(format!(
                     "expected the index data of the chunk at {}, found a {} record",
-                    record.offset,
+                    chunk.info.chunk_pos,
                     index.name()
                 )));
             }
@@ -523,6 +662,161 @@ impl Bag {
         entries.sort_by_key(|e| (e.time, e.offset));
         Ok(entries)
     }
+
+    /// Where the index data records after `chunk` lie if, as in every bag
+    /// ROS and librealsense write, they end its span and have the fields
+    /// ROS writes: from their counts in the chunk info.
+    fn index_data_range(&self, chunk: &Chunk) -> std::ops::Range<u64> {
+        let span = self.chunk_span(chunk);
+        let len: u64 = (chunk.info.connection_counts.iter())
+            .map(|&(_, n)| INDEX_DATA_OVERHEAD + 12 * u64::from(n))
+            .sum();
+        span.end.saturating_sub(len).max(span.start)..span.end
+    }
+
+    /// Have a remote bag fetch the index data records of the chunks from
+    /// `index` (in [`chunks`](Self::chunks)) on that hold messages on
+    /// `ids`, a few dozen, at once: a reader that asks for one chunk's
+    /// entries goes on to the next ones.
+    pub(crate) fn will_read_entries(&self, index: usize, ids: &[u32]) {
+        let Some(remote) = &self.remote else {
+            return;
+        };
+        // Once for each stretch of chunks read in order.
+        let until = self
+            .entries_ahead
+            .load(std::sync::atomic::Ordering::Relaxed);
+        if (until.saturating_sub(ENTRIES_AHEAD)..until.saturating_sub(ENTRIES_AHEAD / 2))
+            .contains(&index)
+        {
+            return;
+        }
+        (self.entries_ahead).store(index + ENTRIES_AHEAD, std::sync::atomic::Ordering::Relaxed);
+        for chunk in self.chunks.iter().skip(index).take(ENTRIES_AHEAD) {
+            let holds = |&(id, n): &(u32, u32)| n > 0 && ids.contains(&id);
+            let wanted = chunk.info.connection_counts.iter().any(holds);
+            if wanted && chunk.entries.get().is_none() && chunk.recovered.is_none() {
+                remote.prefetch(self.index_data_range(chunk));
+            }
+        }
+    }
+
+    /// Bytes that hold the index data records after `chunk`, and where the
+    /// first starts. A remote chunk not fetched already is not: its header,
+    /// then the records after its data are.
+    fn index_data_bytes(&self, chunk: &Chunk) -> Result<(FileBytes, u64)> {
+        let remote = match &self.remote {
+            Some(remote) if remote.read_cached(self.chunk_span(chunk)).is_none() => remote,
+            _ => {
+                let bytes = self.chunk_bytes(chunk)?;
+                let end = self.chunk_header(chunk, &bytes)?.2.end();
+                return Ok((bytes, end));
+            }
+        };
+        let span = self.chunk_span(chunk);
+        let guess = self.index_data_range(chunk);
+        let bytes = FileBytes {
+            bytes: remote.read(guess.clone())?,
+            base: guess.start,
+        };
+        if index_data_fits(&bytes, guess.clone(), chunk) {
+            return Ok((bytes, guess.start));
+        }
+        let head = remote.read(span.start..span.end.min(span.start + CHUNK_HEAD_BYTES))?;
+        let (record, data_len) = read_record_head(&head, 0, span.start)?;
+        chunk_fields(&record)?;
+        let end = record.data_offset + u64::from(data_len);
+        if end > span.end {
+            return Err(RecordError::Truncated {
+                offset: record.offset,
+            }
+            .into_error());
+        }
+        let bytes = remote.read(end..span.end)?;
+        Ok((FileBytes { bytes, base: end }, end))
+    }
+}
+
+/// Whether `bytes` hold exactly the index data records of `chunk`,
+/// from `range.start` to `range.end`.
+fn index_data_fits(bytes: &FileBytes, range: std::ops::Range<u64>, chunk: &Chunk) -> bool {
+    let mut pos = range.start;
+    for _ in &chunk.info.connection_counts {
+        match bytes.record(pos) {
+            Ok(record) if record.op == op::INDEX_DATA => pos = record.end(),
+            _ => return false,
+        }
+    }
+    pos == range.end
+}
+
+/// The bytes of an index data record's header as ROS writes it (`conn`,
+/// `count`, `op` and `ver` fields), with its two length prefixes.
+const INDEX_DATA_OVERHEAD: u64 = 4 + 13 + 14 + 8 + 12 + 4;
+
+/// How many chunks ahead of the one asked for a remote bag fetches the
+/// index data records of.
+const ENTRIES_AHEAD: usize = 64;
+
+/// How many bytes of a remote chunk are read for its header alone.
+const CHUNK_HEAD_BYTES: u64 = 4096;
+
+/// Bytes of a bag file from offset `base` on.
+#[derive(Debug, Clone)]
+pub(crate) struct FileBytes {
+    bytes: Bytes,
+    base: u64,
+}
+
+impl FileBytes {
+    /// The record at file offset `pos`.
+    fn record(&self, pos: u64) -> std::result::Result<RawRecord<'_>, RecordError> {
+        let at = pos
+            .checked_sub(self.base)
+            .and_then(|at| usize::try_from(at).ok())
+            .ok_or(RecordError::Truncated { offset: pos })?;
+        read_record(&self.bytes, at, self.base)
+    }
+
+    /// File bytes `range`, which these hold.
+    fn slice(&self, range: std::ops::Range<u64>) -> Bytes {
+        let at = |pos: u64| (pos - self.base) as usize;
+        self.bytes.slice(at(range.start)..at(range.end))
+    }
+}
+
+/// A chunk record's compression and uncompressed size.
+fn chunk_fields(record: &RawRecord<'_>) -> Result<(Compression, u32)> {
+    if record.op != op::CHUNK {
+        return Err(record.corrupt(format!(
+            "the index points to a {} record, not a chunk",
+            record.name()
+        )));
+    }
+    let fields = FieldReader::new(record);
+    let name = fields.bytes("compression")?;
+    let compression = Compression::from_name(name).ok_or_else(|| Error::UnknownCompression {
+        name: String::from_utf8_lossy(name).into_owned(),
+        offset: record.offset,
+    })?;
+    Ok((compression, fields.u32("size")?))
+}
+
+/// Say that `bag` was read by a scan, as its index was unusable (`why`).
+fn warn_scanned(bag: &Bag, path: &Path, why: Error) {
+    // What follows is read from a scan: say so, whatever the caller
+    // prints (it may be less than the file held).
+    let why = match why {
+        Error::MissingIndex { reason } => reason,
+        e => e.to_string(),
+    };
+    let recovered = bag
+        .scan_report()
+        .map_or_else(String::new, ScanReport::recovered);
+    tracing::warn!(
+        "{}: no usable index ({why}); read by scanning the records ({recovered}; `rsbag reindex` writes a new index)",
+        path.display()
+    );
 }
 
 /// Memory-map a bag file, to be read at random (see
@@ -552,9 +846,9 @@ pub(crate) fn read_bag_header(data: &[u8]) -> Result<BagHeader> {
     })
 }
 
-/// Read the closing index: connection and chunk info records.
-fn read_index(data: &[u8], header: &BagHeader) -> Result<(Vec<Connection>, Vec<ChunkInfo>)> {
-    let len = data.len() as u64;
+/// Where the closing index lies in a file of `len` bytes: from where the
+/// header puts it to the end.
+fn index_range(header: &BagHeader, len: u64) -> Result<std::ops::Range<u64>> {
     if header.index_pos == 0 {
         return Err(Error::MissingIndex {
             reason: "the bag header says no index was written".into(),
@@ -568,11 +862,21 @@ fn read_index(data: &[u8], header: &BagHeader) -> Result<(Vec<Connection>, Vec<C
             ),
         });
     }
+    Ok(header.index_pos..len)
+}
+
+/// Read the closing index, `tail`, the file's bytes from `base` (the
+/// header's index position) to its end: connection and chunk info records.
+fn read_index(
+    tail: &[u8],
+    base: u64,
+    header: &BagHeader,
+) -> Result<(Vec<Connection>, Vec<ChunkInfo>)> {
     let mut connections = Vec::new();
     let mut chunks = Vec::new();
-    let mut pos = header.index_pos;
-    while pos < len {
-        let record = read_record(data, pos as usize, 0).map_err(|e| match e {
+    let mut pos = 0;
+    while pos < tail.len() {
+        let record = read_record(tail, pos, base).map_err(|e| match e {
             RecordError::Truncated { offset } => Error::MissingIndex {
                 reason: format!("the index is cut off at byte {offset}"),
             },
@@ -597,7 +901,7 @@ fn read_index(data: &[u8], header: &BagHeader) -> Result<(Vec<Connection>, Vec<C
                 )))
             }
         }
-        pos = record.end();
+        pos = (record.end() - base) as usize;
     }
     if connections.len() != header.conn_count as usize
         || chunks.len() != header.chunk_count as usize
@@ -910,6 +1214,9 @@ impl Messages<'_> {
 
     fn open_chunk(&mut self, chunk: &Chunk) -> Result<()> {
         let bag = self.query.bag;
+        // Its messages are read next: all of a remote chunk is fetched,
+        // its index data records with it.
+        bag.will_read(chunk);
         let entries: Vec<IndexEntry> = bag
             .chunk_entries(chunk)?
             .iter()

@@ -167,6 +167,36 @@ pub fn read_record(buf: &[u8], pos: usize, base: u64) -> Result<RawRecord<'_>, R
     })
 }
 
+/// The header of the record that starts at `pos` in `buf`, of which `buf`
+/// may hold only the start (a remote file's first bytes of a chunk): the
+/// record with as much of its data as `buf` holds, and the data length it
+/// declares; `base` as for [`read_record`].
+pub(crate) fn read_record_head(
+    buf: &[u8],
+    pos: usize,
+    base: u64,
+) -> Result<(RawRecord<'_>, u32), RecordError> {
+    let offset = base + pos as u64;
+    let truncated = || RecordError::Truncated { offset };
+    let header_len = read_u32_at(buf, pos).ok_or_else(truncated)? as usize;
+    let header_start = pos + 4;
+    let header =
+        (buf.get(header_start..header_start.saturating_add(header_len))).ok_or_else(truncated)?;
+    let data_len_pos = header_start + header_len;
+    let data_len = read_u32_at(buf, data_len_pos).ok_or_else(truncated)?;
+    let data_start = data_len_pos + 4;
+    let data_end = data_start.saturating_add(data_len as usize).min(buf.len());
+    let op = find_op(header, offset).map_err(RecordError::Corrupt)?;
+    let record = RawRecord {
+        offset,
+        op,
+        header,
+        data: &buf[data_start..data_end],
+        data_offset: base + data_start as u64,
+    };
+    Ok((record, data_len))
+}
+
 /// The record that starts at `pos` in `buf` and is cut off by the end of
 /// `buf` inside its data: its whole header, and as much of its data as
 /// `buf` holds (`data` is shorter than the record says), with the data

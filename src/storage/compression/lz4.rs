@@ -510,7 +510,8 @@ mod tests {
         .expect("sample");
         let whole = crate::storage::bag::Bag::from_bytes(bag).expect("bag");
         let chunk = &whole.chunks()[0];
-        let (_, size, record) = whole.chunk_header(chunk).expect("chunk");
+        let bytes = whole.chunk_bytes(chunk).expect("chunk");
+        let (_, size, record) = whole.chunk_header(chunk, &bytes).expect("chunk");
         let data = whole.chunk_data(chunk).expect("data");
         let cut = decode_cut_frame(&record.data[..record.data.len() / 2], size as usize);
         assert_eq!(cut, data[..cut.len()]);
@@ -594,7 +595,8 @@ mod tests {
         ] {
             let bag = Bag::open(format!("{root}/{name}")).expect("bag");
             for chunk in bag.chunks() {
-                let (compression, size, record) = bag.chunk_header(chunk).expect("chunk");
+                let bytes = bag.chunk_bytes(chunk).expect("chunk");
+                let (compression, size, record) = bag.chunk_header(chunk, &bytes).expect("chunk");
                 assert_eq!(compression, Compression::Lz4, "{name}");
                 let mut out = vec![0u8; size as usize];
                 decode_frame(record.data, &mut out).expect("direct path");

@@ -45,12 +45,18 @@ const BATCH: i64 = 64;
 #[derive(Debug)]
 pub struct Db3 {
     path: PathBuf,
+    /// The file's size, bytes, when opened.
+    size: u64,
     db: Mutex<Connection>,
     topics: Topics,
 }
 
 /// What SQLite said, as a damaged-database error.
 fn db_error(e: rusqlite::Error) -> Error {
+    // A remote file's read that failed: what failed, not "disk I/O error".
+    if let Some(read) = crate::storage::remote::take_sqlite_read_error() {
+        return read;
+    }
     match e.sqlite_error() {
         Some(f) if f.extended_code == rusqlite::ffi::SQLITE_READONLY_ROLLBACK => Error::Database(
             "a crash left a transaction unfinished, and its journal (the file's `-journal` \
@@ -59,6 +65,21 @@ fn db_error(e: rusqlite::Error) -> Error {
         ),
         _ => Error::Database(e.to_string()),
     }
+}
+
+/// Open the local `.db3` at `path` read-only; and its size.
+fn open_local(path: &Path) -> Result<(Connection, u64)> {
+    if !Format::Db3.is_format_of(path)? {
+        return Err(Error::NotADb3(
+            "the first bytes are not \"SQLite format 3\"".into(),
+        ));
+    }
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let size = std::fs::metadata(path).map_or(0, |m| m.len());
+    Ok((
+        Connection::open_with_flags(path, flags).map_err(db_error)?,
+        size,
+    ))
 }
 
 /// Roll back what a crash left uncommitted, if anything: a `.db3`
@@ -94,13 +115,10 @@ impl Db3 {
     }
 
     fn open_inner(path: &Path) -> Result<Db3> {
-        if !Format::Db3.is_format_of(path)? {
-            return Err(Error::NotADb3(
-                "the first bytes are not \"SQLite format 3\"".into(),
-            ));
-        }
-        let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-        let db = Connection::open_with_flags(path, flags).map_err(db_error)?;
+        let (db, size) = match crate::storage::remote::is_url(path) {
+            true => crate::storage::remote::open_sqlite(path)?,
+            false => open_local(path)?,
+        };
         let tables: Vec<String> = db
             .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
             .and_then(|mut s| s.query_map([], |r| r.get(0))?.collect())
@@ -120,6 +138,7 @@ impl Db3 {
         let topics = read_topics(&db)?;
         Ok(Db3 {
             path: path.to_owned(),
+            size,
             db: Mutex::new(db),
             topics,
         })
@@ -128,6 +147,11 @@ impl Db3 {
     /// The file.
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// The file's size in bytes, when it was opened.
+    pub fn file_size(&self) -> u64 {
+        self.size
     }
 
     /// Every topic, by id.

@@ -1,0 +1,479 @@
+//! Recordings read in place by URL: `rsbag info|frames|check|convert URL`
+//! over HTTP from Debian's nginx and over `s3://` from moto's S3 server,
+//! both on 127.0.0.1 and started by the tests, give exactly what the same
+//! commands give for the local files; and they transfer only what is
+//! needed, counted at the server.
+
+mod servers;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use servers::{root, Moto, Nginx};
+
+/// What a run of the binary left.
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+/// Run `rsbag args` with `env` added (a run longer than 120 s fails the
+/// test as a hang).
+fn rsbag_env(args: &[&str], env: &[(String, String)]) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rsbag"))
+        .args(args)
+        .envs(env.iter().map(|(k, v)| (k, v)))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run rsbag");
+    let started = Instant::now();
+    let (mut out, mut err) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
+    let stdout = std::thread::spawn(move || {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut out, &mut text).ok();
+        text
+    });
+    let stderr = std::thread::spawn(move || {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut err, &mut text).ok();
+        text
+    });
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        if started.elapsed() > Duration::from_secs(120) {
+            let _ = child.kill();
+            panic!("rsbag {args:?} hangs");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    Run {
+        code: status.code(),
+        stdout: stdout.join().unwrap(),
+        stderr: stderr.join().unwrap(),
+    }
+}
+
+fn rsbag(args: &[&str]) -> Run {
+    rsbag_env(args, &[])
+}
+
+/// The recordings served, copied into `dir`: librealsense 2.55 bags (LZ4
+/// and uncompressed), an rsbag LZ4 recording, and `.db3` files librealsense
+/// 2.59 wrote.
+fn recordings(dir: &Path) -> Vec<PathBuf> {
+    let samples = root().join("sample_bags");
+    let db3 = root().join("tests/fixtures/reference/db3");
+    let files = [
+        samples.join("librealsense-depth-color-lz4.bag"),
+        samples.join("librealsense-stereo-none.bag"),
+        samples.join("librealsense-motion-lz4.bag"),
+        samples.join("rsbag-synthetic-lz4.bag"),
+        db3.join("rec259_dc.db3"),
+        db3.join("rec259_dc_raw.db3"),
+        db3.join("rec259_imu.db3"),
+    ];
+    files
+        .iter()
+        .map(|file| {
+            let to = dir.join(file.file_name().unwrap());
+            std::fs::copy(file, &to).expect("copy a recording");
+            to
+        })
+        .collect()
+}
+
+/// `rsbag args` on the local file and on its URL give the same exit code
+/// and the same output (the URL in place of the path).
+fn same_as_local(args: &[&str], local: &Path, url: &str, env: &[(String, String)]) {
+    let with = |file: &str| -> Vec<String> {
+        args.iter()
+            .map(|a| {
+                if *a == "FILE" {
+                    file.to_owned()
+                } else {
+                    (*a).to_owned()
+                }
+            })
+            .collect()
+    };
+    let local_text = local.display().to_string();
+    let local_args = with(&local_text);
+    let here = rsbag(&local_args.iter().map(String::as_str).collect::<Vec<_>>());
+    let remote_args = with(url);
+    let there = rsbag_env(
+        &remote_args.iter().map(String::as_str).collect::<Vec<_>>(),
+        env,
+    );
+    assert_eq!(
+        here.code, there.code,
+        "rsbag {remote_args:?}: exit code; stderr: {}",
+        there.stderr
+    );
+    assert!(
+        !here.stdout.is_empty() || !here.stderr.is_empty(),
+        "rsbag {local_args:?} printed nothing"
+    );
+    assert_eq!(
+        here.stdout,
+        there.stdout.replace(url, &local_text),
+        "rsbag {remote_args:?}: stdout differs from the local file's; stderr: {}",
+        there.stderr
+    );
+    assert_eq!(
+        here.stderr,
+        there.stderr.replace(url, &local_text),
+        "rsbag {remote_args:?}: stderr differs from the local file's"
+    );
+}
+
+/// The commands compared, `FILE` standing for the recording.
+const COMMANDS: [&[&str]; 5] = [
+    &["info", "FILE"],
+    &["info", "--json", "FILE"],
+    &["frames", "--json", "FILE"],
+    &["frames", "FILE", "--index", "3"],
+    &["check", "FILE"],
+];
+
+#[test]
+fn bags_over_http_read_as_the_local_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut files = recordings(dir.path());
+    // A recording cut off while it was written: no index, read by a scan,
+    // reported as damaged (the same findings and exit codes).
+    let whole = std::fs::read(&files[3]).unwrap();
+    let cut = dir.path().join("cut.bag");
+    std::fs::write(&cut, &whole[..whole.len() * 2 / 3]).unwrap();
+    files.push(cut);
+    let nginx = Nginx::serve(dir.path());
+    for file in &files {
+        let url = nginx.url(file.file_name().unwrap().to_str().unwrap());
+        for args in COMMANDS {
+            same_as_local(args, file, &url, &[]);
+        }
+    }
+    let served = nginx.take_log();
+    assert!(
+        served.lines.iter().all(|l| l.contains(" 206 ")),
+        "every request is a range request: {:?}",
+        served.lines
+    );
+}
+
+#[test]
+fn bags_over_s3_read_as_the_local_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = recordings(dir.path());
+    let moto = Moto::start();
+    let env = moto.env();
+    for file in &files {
+        let url = moto.put(
+            file,
+            &format!("lab/{}", file.file_name().unwrap().to_str().unwrap()),
+        );
+        for args in COMMANDS {
+            same_as_local(args, file, &url, &env);
+        }
+    }
+}
+
+/// `convert URL` writes what `convert FILE` writes, byte for byte: a
+/// `.bag` librealsense plays, and PNGs.
+#[test]
+fn convert_over_http_writes_what_the_local_file_gives() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = recordings(dir.path());
+    let nginx = Nginx::serve(dir.path());
+    let out = tempfile::tempdir().unwrap();
+    for (i, file) in files.iter().enumerate() {
+        let url = nginx.url(file.file_name().unwrap().to_str().unwrap());
+        for (to, output) in [("bag", "out.bag"), ("png", "png")] {
+            let mut written = Vec::new();
+            let mut codes = Vec::new();
+            for (side, input) in [("local", file.to_str().unwrap()), ("remote", url.as_str())] {
+                let output = out.path().join(format!("{i}-{side}-{output}"));
+                let run = rsbag(&[
+                    "convert",
+                    input,
+                    "--to",
+                    to,
+                    "--out",
+                    output.to_str().unwrap(),
+                ]);
+                codes.push((run.code, run.stderr.replace(input, "FILE")));
+                if run.code == Some(0) {
+                    written.push(contents(&output));
+                }
+            }
+            // A motion-only recording has no PNG to write: the same error.
+            assert_eq!(codes[0], codes[1], "{} --to {to}", file.display());
+            if codes[0].0 != Some(0) {
+                assert_eq!(to, "png", "{}: {:?}", file.display(), codes[0]);
+                continue;
+            }
+            assert!(
+                !written[0].is_empty(),
+                "{}: nothing written",
+                file.display()
+            );
+            assert!(
+                written[0] == written[1],
+                "{} --to {to}: not the same files",
+                file.display()
+            );
+        }
+    }
+}
+
+/// The bytes of a file, or of every file in a directory (by name).
+fn contents(path: &Path) -> Vec<(String, Vec<u8>)> {
+    if path.is_file() {
+        return vec![(String::new(), std::fs::read(path).unwrap())];
+    }
+    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(path)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .map(|p| {
+            (
+                p.file_name().unwrap().to_string_lossy().into_owned(),
+                std::fs::read(&p).unwrap(),
+            )
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// A fault-injecting proxy (cli/tests/servers/fault_proxy.py) in front of
+/// nginx: faults are chosen by the first part of the URL's path.
+struct FaultProxy {
+    child: std::process::Child,
+    port: u16,
+}
+
+impl FaultProxy {
+    fn start(upstream: &Nginx) -> FaultProxy {
+        let port = servers::free_port();
+        let script = root().join("cli/tests/servers/fault_proxy.py");
+        let child = Command::new("python3")
+            .arg(script)
+            .args([port.to_string(), upstream.port.to_string()])
+            .stdin(Stdio::null())
+            .spawn()
+            .expect("python3");
+        let started = Instant::now();
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "the proxy does not start"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        FaultProxy { child, port }
+    }
+
+    fn url(&self, fault: &str, name: &str) -> String {
+        format!("http://127.0.0.1:{}/{fault}/{name}", self.port)
+    }
+}
+
+impl Drop for FaultProxy {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Short timeouts and few retries, so that a stall is seen in seconds.
+fn impatient() -> Vec<(String, String)> {
+    vec![
+        ("RSBAG_REMOTE_TIMEOUT".into(), "2".into()),
+        ("RSBAG_REMOTE_RETRIES".into(), "3".into()),
+    ]
+}
+
+#[test]
+fn network_faults_are_retried_or_reported_never_mixed() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = recordings(dir.path());
+    // A larger file of several chunks, and another version of it.
+    let lz4 = &files[3];
+    let name = lz4.file_name().unwrap().to_str().unwrap();
+    std::fs::copy(&files[0], dir.path().join(format!("{name}.new"))).unwrap();
+    let nginx = Nginx::serve(dir.path());
+    let proxy = FaultProxy::start(&nginx);
+    let env = impatient();
+    let local = rsbag(&["frames", "--json", lz4.to_str().unwrap()]);
+    assert_eq!(local.code, Some(0));
+
+    // Server errors, then success: retried, the same frames.
+    for fault in ["errors-2", "stall-3", "cut-2"] {
+        let url = proxy.url(fault, name);
+        let run = rsbag_env(&["frames", "--json", &url], &env);
+        assert_eq!(run.code, Some(0), "{fault}: {}", run.stderr);
+        assert_eq!(run.stdout, local.stdout, "{fault}");
+    }
+
+    // Errors beyond the retries, and a body always cut: a clear error
+    // naming the URL (and, once open, the byte range); no output of frames
+    // that were not all read.
+    let url = proxy.url("errors-50", name);
+    let run = rsbag_env(&["info", &url], &env);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert!(
+        run.stderr.contains(&url) && run.stderr.contains("503"),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+
+    let url = proxy.url("cut-always", name);
+    let run = rsbag_env(&["frames", "--json", &url], &env);
+    assert_ne!(run.code, Some(0), "{}", run.stderr);
+    assert!(
+        run.stderr.contains(&url) && run.stderr.contains("bytes "),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+
+    // The file replaced after it was opened: an error that says so, and
+    // no frame of the other version.
+    let url = proxy.url("replace-3", name);
+    let run = rsbag_env(&["frames", "--json", &url], &env);
+    assert_ne!(run.code, Some(0), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("changed since it was opened"),
+        "{}",
+        run.stderr
+    );
+    let other = rsbag(&["frames", "--json", files[0].to_str().unwrap()]).stdout;
+    for line in run.stdout.lines() {
+        assert!(
+            local.stdout.contains(line),
+            "a frame not of the version opened: {line}"
+        );
+        assert!(!other.contains(line) || local.stdout.contains(line));
+    }
+}
+
+/// The requests of `served` other than the first bytes and the closing
+/// index (of a file of `size` bytes), largest first: (bytes sent, line).
+fn beyond_head_and_index(served: &servers::Served, size: u64) -> Vec<(u64, String)> {
+    let index_end = format!("-{}\"", size - 1);
+    let mut others: Vec<(u64, String)> = (served.lines.iter())
+        .filter(|l| !l.contains("\"bytes=0-") && !l.ends_with(&index_end))
+        .map(|l| (l.split(' ').nth(3).unwrap().parse().unwrap(), l.clone()))
+        .collect();
+    others.sort_by(|a, b| b.cmp(a));
+    others
+}
+
+/// `info` of a remote LZ4 recording reads its head, its index, the chunks
+/// of the device description and a bounded number of chunk headers; one
+/// frame fetched by index reads one chunk (and chunk indexes): counted at
+/// the server.
+#[test]
+fn info_and_one_frame_over_http_transfer_only_what_they_need() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("long.bag");
+    let run = rsbag(&[
+        "record",
+        "--synthetic",
+        "--duration",
+        "4",
+        "--depth",
+        "848x480@30",
+        "--color",
+        "1280x720@30",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let size = std::fs::metadata(&file).unwrap().len();
+    let nginx = Nginx::serve(dir.path());
+    let url = nginx.url("long.bag");
+    let chunks: u64 = {
+        let info = rsbag(&["info", "--json", file.to_str().unwrap()]).stdout;
+        let json: serde_json::Value = serde_json::from_str(&info).unwrap();
+        json["chunks"].as_u64().unwrap()
+    };
+    assert!(chunks > 40, "a recording of many chunks ({chunks})");
+
+    same_as_local(&["info", "FILE"], &file, &url, &[]);
+    let served = nginx.take_log();
+    eprintln!(
+        "info of {size} bytes, {chunks} chunks: {} requests, {} bytes",
+        served.requests, served.bytes
+    );
+    assert!(
+        served.bytes <= 16 << 20 && served.bytes < size / 4,
+        "{served:?}"
+    );
+    // Besides the head and the index: the description's first chunks, the
+    // first and last chunks' indexes and one 4 KB header per chunk sampled
+    // for the compression (32 at most).
+    let info = served.clone();
+    let others = beyond_head_and_index(&served, size);
+    let large = others.iter().filter(|(bytes, _)| *bytes > 8 << 10).count();
+    assert!(large <= 6, "{others:?}");
+    assert!(served.requests <= 2 + 6 + 32 + 4, "{:?}", served.lines);
+
+    // One frame by index, in the middle.
+    let run = rsbag(&["frames", &url, "--streams", "Color", "--index", "60"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let local_run = rsbag(&[
+        "frames",
+        file.to_str().unwrap(),
+        "--streams",
+        "Color",
+        "--index",
+        "60",
+    ]);
+    assert_eq!(run.stdout, local_run.stdout);
+    let served = nginx.take_log();
+    eprintln!(
+        "one frame: {} requests, {} bytes",
+        served.requests, served.bytes
+    );
+    // Besides what opening the recording reads (as `info` did: the
+    // description's chunks), one chunk's span; the rest are chunk indexes
+    // (a few KB each).
+    let others = beyond_head_and_index(&served, size);
+    let large: Vec<_> = (others.iter())
+        .filter(|(bytes, line)| *bytes > 16 << 10 && !info.lines.contains(line))
+        .collect();
+    assert!(large.len() <= 1, "{large:?}");
+    assert!(served.bytes < size / 4, "{served:?}");
+}
+
+/// `rsbag view URL --export` writes the page the local file gives (the
+/// URL in place of the path).
+#[test]
+fn view_export_over_http_is_the_local_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = recordings(dir.path());
+    let nginx = Nginx::serve(dir.path());
+    let file = &files[0];
+    let url = nginx.url(file.file_name().unwrap().to_str().unwrap());
+    let out = tempfile::tempdir().unwrap();
+    let mut pages = Vec::new();
+    for (side, input) in [("local", file.to_str().unwrap()), ("remote", url.as_str())] {
+        let page = out.path().join(format!("{side}.html"));
+        let run = rsbag(&["view", input, "--export", page.to_str().unwrap()]);
+        assert_eq!(run.code, Some(0), "view {input}: {}", run.stderr);
+        pages.push(
+            std::fs::read_to_string(&page)
+                .unwrap()
+                .replace(input, "FILE"),
+        );
+    }
+    assert!(pages[0].len() > 1000);
+    assert!(pages[0] == pages[1], "the pages differ");
+}

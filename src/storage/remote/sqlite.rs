@@ -1,0 +1,375 @@
+//! A remote `.db3` read by SQLite itself through a read-only VFS over
+//! the [`RemoteFile`]: SQLite asks for the pages it needs (the schema,
+//! the b-tree pages of an index, a message's row and overflow pages) and
+//! the VFS reads them by ranges, in blocks, so that what is transferred is
+//! proportional to what SQLite reads, not to the file.
+//!
+//! Why a VFS rather than a download or a reader of our own: SQLite's own
+//! b-tree walk stays the one reader of `.db3` files (the same queries,
+//! the same integrity check, the same findings as a local file), and only
+//! the page reads change. Pages are read in aligned blocks of
+//! [`BLOCK_BYTES`] (a message's overflow pages lie mostly in order), and a
+//! run of blocks read in order fetches the next ones ahead.
+
+use std::collections::HashMap;
+use std::ffi::{c_char, c_int, c_void, CStr};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
+
+use rusqlite::ffi;
+
+use super::RemoteFile;
+use crate::{Error, Result};
+
+/// The VFS's name.
+const VFS_NAME: &CStr = c"rsbag-remote";
+
+/// Pages are read in aligned blocks of this many bytes.
+const BLOCK_BYTES: u64 = 64 << 10;
+
+/// How many blocks ahead a run of blocks read in order fetches.
+const BLOCKS_AHEAD: u64 = 16;
+
+/// The remote files being opened, by the name SQLite is given for them.
+static OPENING: parking_lot::Mutex<Option<HashMap<String, Arc<RemoteFile>>>> =
+    parking_lot::Mutex::new(None);
+
+thread_local! {
+    /// The last read that failed on this thread, in words: SQLite only
+    /// says "disk I/O error".
+    static LAST_ERROR: std::cell::RefCell<Option<Error>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The error of the last remote read that failed on this thread, if any
+/// (taken: asked once).
+pub(crate) fn take_read_error() -> Option<Error> {
+    LAST_ERROR.with(|e| e.borrow_mut().take())
+}
+
+/// Open `file` as a read-only SQLite database through the VFS.
+pub(crate) fn open(file: Arc<RemoteFile>) -> Result<rusqlite::Connection> {
+    register()?;
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let name = format!("rsbag-remote-{}", NEXT.fetch_add(1, Ordering::Relaxed));
+    OPENING
+        .lock()
+        .get_or_insert_with(HashMap::new)
+        .insert(name.clone(), file);
+    let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY
+        | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX
+        | rusqlite::OpenFlags::SQLITE_OPEN_URI;
+    // Immutable: no locks, no journal looked for.
+    let uri = format!("file:{name}?immutable=1");
+    let opened = rusqlite::Connection::open_with_flags_and_vfs(uri, flags, VFS_NAME);
+    OPENING
+        .lock()
+        .get_or_insert_with(HashMap::new)
+        .remove(&name);
+    opened.map_err(|e| take_read_error().unwrap_or_else(|| Error::Database(e.to_string())))
+}
+
+/// Register the VFS with SQLite, once.
+fn register() -> Result<()> {
+    static REGISTERED: OnceLock<std::result::Result<(), String>> = OnceLock::new();
+    let registered = REGISTERED.get_or_init(|| {
+        // SAFETY: sqlite3_vfs_find with a null name returns the default VFS
+        // (or null); the VFS built is leaked, so it outlives SQLite's use.
+        unsafe {
+            let default = ffi::sqlite3_vfs_find(std::ptr::null());
+            if default.is_null() {
+                return Err("SQLite has no default VFS".into());
+            }
+            let mut vfs: ffi::sqlite3_vfs = std::mem::zeroed();
+            vfs.iVersion = 1;
+            vfs.szOsFile = std::mem::size_of::<VfsFile>() as c_int;
+            vfs.mxPathname = 512;
+            vfs.zName = VFS_NAME.as_ptr();
+            vfs.pAppData = default.cast();
+            vfs.xOpen = Some(x_open);
+            vfs.xDelete = Some(x_delete);
+            vfs.xAccess = Some(x_access);
+            vfs.xFullPathname = Some(x_full_pathname);
+            vfs.xRandomness = (*default).xRandomness;
+            vfs.xSleep = (*default).xSleep;
+            vfs.xCurrentTime = (*default).xCurrentTime;
+            vfs.xGetLastError = (*default).xGetLastError;
+            let vfs = Box::leak(Box::new(vfs));
+            match ffi::sqlite3_vfs_register(vfs, 0) {
+                ffi::SQLITE_OK => Ok(()),
+                code => Err(format!("SQLite refused the remote VFS ({code})")),
+            }
+        }
+    });
+    registered.clone().map_err(Error::Database)
+}
+
+/// An open file of the VFS: SQLite's header first, then ours.
+#[repr(C)]
+struct VfsFile {
+    base: ffi::sqlite3_file,
+    /// From `Arc::into_raw`; released by `x_close`.
+    remote: *const RemoteFile,
+    /// The block read last, to tell a run of blocks read in order.
+    last_block: u64,
+}
+
+static IO_METHODS: ffi::sqlite3_io_methods = ffi::sqlite3_io_methods {
+    iVersion: 1,
+    xClose: Some(x_close),
+    xRead: Some(x_read),
+    xWrite: Some(x_write),
+    xTruncate: Some(x_truncate),
+    xSync: Some(x_sync),
+    xFileSize: Some(x_file_size),
+    xLock: Some(x_lock),
+    xUnlock: Some(x_lock),
+    xCheckReservedLock: Some(x_check_reserved_lock),
+    xFileControl: Some(x_file_control),
+    xSectorSize: Some(x_sector_size),
+    xDeviceCharacteristics: Some(x_device_characteristics),
+    xShmMap: None,
+    xShmLock: None,
+    xShmBarrier: None,
+    xShmUnmap: None,
+    xFetch: None,
+    xUnfetch: None,
+};
+
+unsafe extern "C" fn x_open(
+    _vfs: *mut ffi::sqlite3_vfs,
+    name: ffi::sqlite3_filename,
+    file: *mut ffi::sqlite3_file,
+    flags: c_int,
+    out_flags: *mut c_int,
+) -> c_int {
+    // Nothing but the main database is opened (immutable: no journal).
+    if name.is_null() || flags & ffi::SQLITE_OPEN_MAIN_DB == 0 {
+        return ffi::SQLITE_CANTOPEN;
+    }
+    // SAFETY: SQLite passes a NUL-terminated name.
+    let name = unsafe { CStr::from_ptr(name) }.to_string_lossy();
+    let Some(remote) = OPENING.lock().as_ref().and_then(|m| m.get(&*name).cloned()) else {
+        return ffi::SQLITE_CANTOPEN;
+    };
+    let file = file.cast::<VfsFile>();
+    // SAFETY: SQLite gives `szOsFile` bytes for the file, ours to fill.
+    unsafe {
+        file.write(VfsFile {
+            base: ffi::sqlite3_file {
+                pMethods: &IO_METHODS,
+            },
+            remote: Arc::into_raw(remote),
+            last_block: u64::MAX,
+        });
+        if !out_flags.is_null() {
+            *out_flags = ffi::SQLITE_OPEN_READONLY;
+        }
+    }
+    ffi::SQLITE_OK
+}
+
+unsafe extern "C" fn x_delete(_: *mut ffi::sqlite3_vfs, _: *const c_char, _: c_int) -> c_int {
+    ffi::SQLITE_IOERR_DELETE
+}
+
+unsafe extern "C" fn x_access(
+    _: *mut ffi::sqlite3_vfs,
+    _: *const c_char,
+    _: c_int,
+    out: *mut c_int,
+) -> c_int {
+    // No journal, no WAL: only the database itself exists.
+    // SAFETY: SQLite passes where to write the answer.
+    unsafe { *out = 0 };
+    ffi::SQLITE_OK
+}
+
+unsafe extern "C" fn x_full_pathname(
+    _: *mut ffi::sqlite3_vfs,
+    name: *const c_char,
+    size: c_int,
+    out: *mut c_char,
+) -> c_int {
+    // SAFETY: `name` is NUL-terminated and `out` has `size` bytes.
+    unsafe {
+        let name = CStr::from_ptr(name).to_bytes_with_nul();
+        if name.len() > size as usize {
+            return ffi::SQLITE_CANTOPEN;
+        }
+        std::ptr::copy_nonoverlapping(name.as_ptr().cast(), out, name.len());
+    }
+    ffi::SQLITE_OK
+}
+
+unsafe extern "C" fn x_close(file: *mut ffi::sqlite3_file) -> c_int {
+    // SAFETY: the file was filled by x_open; its Arc is released once.
+    unsafe {
+        let file = file.cast::<VfsFile>();
+        drop(Arc::from_raw((*file).remote));
+        (*file).remote = std::ptr::null();
+    }
+    ffi::SQLITE_OK
+}
+
+unsafe extern "C" fn x_read(
+    file: *mut ffi::sqlite3_file,
+    out: *mut c_void,
+    amount: c_int,
+    offset: ffi::sqlite3_int64,
+) -> c_int {
+    // SAFETY: the file was filled by x_open; `out` has `amount` bytes.
+    let (file, out) = unsafe {
+        let file = &mut *file.cast::<VfsFile>();
+        let out = std::slice::from_raw_parts_mut(out.cast::<u8>(), amount.max(0) as usize);
+        (file, out)
+    };
+    // SAFETY: the Arc lives until x_close.
+    let remote = unsafe { &*file.remote };
+    match read_blocks(remote, &mut file.last_block, offset.max(0) as u64, out) {
+        Ok(read) if read == out.len() => ffi::SQLITE_OK,
+        Ok(read) => {
+            // Past the end: SQLite wants the rest zeroed.
+            out[read..].fill(0);
+            ffi::SQLITE_IOERR_SHORT_READ
+        }
+        Err(error) => {
+            LAST_ERROR.with(|e| *e.borrow_mut() = Some(error));
+            ffi::SQLITE_IOERR_READ
+        }
+    }
+}
+
+/// Fill `out` from the file at `offset`, through the blocks that hold it;
+/// the bytes there were (fewer at the end of the file).
+fn read_blocks(
+    remote: &RemoteFile,
+    last_block: &mut u64,
+    offset: u64,
+    out: &mut [u8],
+) -> Result<usize> {
+    let size = remote.size();
+    let end = (offset + out.len() as u64).min(size);
+    let mut at = offset;
+    while at < end {
+        let block = at / BLOCK_BYTES;
+        let start = block * BLOCK_BYTES;
+        if *last_block != u64::MAX && block == *last_block + 1 {
+            let key = remote.version_key();
+            let cache = BLOCKS.lock();
+            for ahead in (1..=BLOCKS_AHEAD).map(|a| block + a) {
+                let cached =
+                    (cache.as_ref()).is_some_and(|c| c.blocks.contains_key(&(key.clone(), ahead)));
+                if !cached {
+                    let from = ahead * BLOCK_BYTES;
+                    remote.prefetch(from..from + BLOCK_BYTES);
+                }
+            }
+        }
+        *last_block = block;
+        let bytes = cached_block(remote, block)?;
+        let from = (at - start) as usize;
+        let to = ((end - start) as usize).min(bytes.len());
+        if to <= from {
+            break;
+        }
+        let written = (at - offset) as usize;
+        out[written..written + (to - from)].copy_from_slice(&bytes[from..to]);
+        at += (to - from) as u64;
+    }
+    Ok((at - offset) as usize)
+}
+
+/// The blocks read last, of any connection to any version of an object:
+/// the queries of one command (opening, the times, the frames) read the
+/// same pages again, often through connections of their own.
+static BLOCKS: parking_lot::Mutex<Option<BlockCache>> = parking_lot::Mutex::new(None);
+
+/// The blocks kept, at most.
+const CACHED_BLOCKS: usize = (256 << 20) / BLOCK_BYTES as usize;
+
+#[derive(Default)]
+struct BlockCache {
+    /// (version key, block) → its bytes, with when it was last used.
+    blocks: HashMap<(String, u64), (u64, bytes::Bytes)>,
+    clock: u64,
+}
+
+/// Block `block` of `remote`, from the cache or read (and kept).
+fn cached_block(remote: &RemoteFile, block: u64) -> Result<bytes::Bytes> {
+    let key = (remote.version_key(), block);
+    {
+        let mut cache = BLOCKS.lock();
+        let cache = cache.get_or_insert_with(BlockCache::default);
+        cache.clock += 1;
+        let now = cache.clock;
+        if let Some((used, bytes)) = cache.blocks.get_mut(&key) {
+            *used = now;
+            return Ok(bytes.clone());
+        }
+    }
+    let start = block * BLOCK_BYTES;
+    let bytes = remote.read(start..start + BLOCK_BYTES)?;
+    let mut cache = BLOCKS.lock();
+    let cache = cache.get_or_insert_with(BlockCache::default);
+    if cache.blocks.len() >= CACHED_BLOCKS {
+        // Let the least recently used eighth go.
+        let mut uses: Vec<u64> = cache.blocks.values().map(|(used, _)| *used).collect();
+        uses.sort_unstable();
+        let cut = uses[uses.len() / 8];
+        cache.blocks.retain(|_, (used, _)| *used > cut);
+    }
+    let now = cache.clock;
+    cache.blocks.insert(key, (now, bytes.clone()));
+    Ok(bytes)
+}
+
+unsafe extern "C" fn x_write(
+    _: *mut ffi::sqlite3_file,
+    _: *const c_void,
+    _: c_int,
+    _: ffi::sqlite3_int64,
+) -> c_int {
+    ffi::SQLITE_READONLY
+}
+
+unsafe extern "C" fn x_truncate(_: *mut ffi::sqlite3_file, _: ffi::sqlite3_int64) -> c_int {
+    ffi::SQLITE_READONLY
+}
+
+unsafe extern "C" fn x_sync(_: *mut ffi::sqlite3_file, _: c_int) -> c_int {
+    ffi::SQLITE_OK
+}
+
+unsafe extern "C" fn x_file_size(
+    file: *mut ffi::sqlite3_file,
+    size: *mut ffi::sqlite3_int64,
+) -> c_int {
+    // SAFETY: the file was filled by x_open; `size` is SQLite's to read.
+    unsafe {
+        let file = &*file.cast::<VfsFile>();
+        *size = (*file.remote).size() as ffi::sqlite3_int64;
+    }
+    ffi::SQLITE_OK
+}
+
+unsafe extern "C" fn x_lock(_: *mut ffi::sqlite3_file, _: c_int) -> c_int {
+    ffi::SQLITE_OK
+}
+
+unsafe extern "C" fn x_check_reserved_lock(_: *mut ffi::sqlite3_file, out: *mut c_int) -> c_int {
+    // SAFETY: SQLite passes where to write the answer.
+    unsafe { *out = 0 };
+    ffi::SQLITE_OK
+}
+
+unsafe extern "C" fn x_file_control(_: *mut ffi::sqlite3_file, _: c_int, _: *mut c_void) -> c_int {
+    ffi::SQLITE_NOTFOUND
+}
+
+unsafe extern "C" fn x_sector_size(_: *mut ffi::sqlite3_file) -> c_int {
+    4096
+}
+
+unsafe extern "C" fn x_device_characteristics(_: *mut ffi::sqlite3_file) -> c_int {
+    ffi::SQLITE_IOCAP_IMMUTABLE
+}

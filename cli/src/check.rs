@@ -42,8 +42,9 @@ const LISTED: usize = 20;
 /// sync report does not change the exit code.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The recordings to check: files, ROS 2 bag directories, or
-    /// directories holding recordings.
+    /// The recordings to check: files, ROS 2 bag directories,
+    /// directories holding recordings, or URLs (`http(s)://`, `s3://`: read in place, see the guide's
+    /// "Recordings where they live").
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
     /// With several recordings: how far apart (ms, on the session's clock)

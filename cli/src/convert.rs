@@ -206,8 +206,9 @@ fn mcap_compression() -> impl clap::builder::TypedValueParser<Value = McapCompre
 /// named); naming one with `--streams` is an error.
 #[derive(Debug, Clone, clap::Args)]
 pub struct Args {
-    /// The recordings to convert: files, ROS 2 bag directories, or
-    /// directories holding recordings. With several, `--out` is a
+    /// The recordings to convert: files, ROS 2 bag directories,
+    /// directories holding recordings, or URLs (`http(s)://`, `s3://`: read in place, see the guide's
+    /// "Recordings where they live"). With several, `--out` is a
     /// directory (made if missing) where each recording's output takes
     /// its name: `OUT/NAME.db3`, `OUT/NAME.bag`, or the directory
     /// `OUT/NAME/` for the other targets.

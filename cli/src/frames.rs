@@ -36,8 +36,9 @@ use rsbag::{Error, Result};
 /// file's.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The recordings to read: files, ROS 2 bag directories, or
-    /// directories holding recordings.
+    /// The recordings to read: files, ROS 2 bag directories,
+    /// directories holding recordings, or URLs (`http(s)://`, `s3://`: read in place, see the guide's
+    /// "Recordings where they live").
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
     /// One JSON object per line, sorted by stream, index and frame number

@@ -52,8 +52,9 @@ use super::{files, session};
 /// to `to`'s, as librealsense's `get_extrinsics_to` gives it}.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The recordings to describe: files, ROS 2 bag directories, or
-    /// directories holding recordings (each described in turn, then a
+    /// The recordings to describe: files, ROS 2 bag directories,
+    /// directories holding recordings, or URLs (`http(s)://`, `s3://`: read in place, see the guide's
+    /// "Recordings where they live") (each described in turn, then a
     /// `total:` line; with `--json`, one object per line). Several
     /// recordings are then described as one session (unless `--each`):
     /// its clock, cameras and overlap; with `--json` a last line

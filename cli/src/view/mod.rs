@@ -60,7 +60,8 @@ use super::progress;
 /// damage); 1 when it cannot be read at all (nothing is served).
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The recording to look at.
+    /// The recording to look at: a file, a ROS 2 bag directory, or a URL
+    /// (`http(s)://`, `s3://`: read in place).
     #[arg(required_unless_present = "camera", conflicts_with = "camera")]
     file: Option<PathBuf>,
     /// Show the RealSense camera with this serial number live (no serial:

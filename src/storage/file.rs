@@ -238,6 +238,31 @@ pub(crate) fn claim_partial(path: &Path, replace: bool) -> Result<(PathBuf, std:
     Ok((partial_path, file))
 }
 
+/// Give a complete file written at `partial_path` (by [`claim_partial`])
+/// its final name `path`: replacing a file there only when `replace`; a
+/// file that appeared there meanwhile is kept, and so is this one, under
+/// its temporary name (the error says where).
+pub(crate) fn publish_partial(partial_path: &Path, path: &Path, replace: bool) -> Result<()> {
+    let renamed = if replace {
+        std::fs::rename(partial_path, path)
+    } else {
+        rename_no_replace(partial_path, path)
+    };
+    renamed.map_err(|source| Error::Io {
+        path: path.to_owned(),
+        error: match source.kind() {
+            io::ErrorKind::AlreadyExists => io::Error::new(
+                io::ErrorKind::AlreadyExists,
+                format!(
+                    "a file appeared under this name while it was written; it is kept as {}",
+                    partial_path.display()
+                ),
+            ),
+            _ => source,
+        },
+    })
+}
+
 /// `dir/name.bag` → `dir/name.bag.partial`.
 pub fn partial_path_for(path: &Path) -> PathBuf {
     let mut name = path.file_name().unwrap_or_default().to_os_string();

@@ -2,7 +2,7 @@
 
 use std::collections::{BTreeMap, VecDeque};
 use std::fs::File;
-use std::io::{self, BufWriter, Seek, SeekFrom, Write};
+use std::io::{BufWriter, Seek, SeekFrom, Write};
 use std::ops::{Deref, DerefMut};
 use std::path::{Path, PathBuf};
 
@@ -10,7 +10,7 @@ use super::compression::Compression;
 use super::compressor::Compressor;
 use super::index::{encode_index_data, ChunkInfo, IndexEntry};
 use super::record::{encode_record_prefix, op, HeaderBuilder, MAGIC};
-use crate::storage::file::{claim_partial, rename_no_replace};
+use crate::storage::file::{claim_partial, publish_partial};
 use crate::storage::Connection;
 use crate::{Error, Result};
 
@@ -503,24 +503,7 @@ impl BagFile {
         file.sync_all().map_err(|e| in_file(e.into()))?;
         let size = file.metadata().map_err(|e| in_file(e.into()))?.len();
         drop(file);
-        let renamed = if replace {
-            std::fs::rename(&partial_path, &path)
-        } else {
-            rename_no_replace(&partial_path, &path)
-        };
-        renamed.map_err(|source| Error::Io {
-            path: path.clone(),
-            error: match source.kind() {
-                io::ErrorKind::AlreadyExists => io::Error::new(
-                    io::ErrorKind::AlreadyExists,
-                    format!(
-                        "a file appeared under this name while the bag was written; the bag is kept as {}",
-                        partial_path.display()
-                    ),
-                ),
-                _ => source,
-            },
-        })?;
+        publish_partial(&partial_path, &path, replace)?;
         Ok(size)
     }
 

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use super::writer::{Db3Schema, Db3Writer};
 use crate::msg::ros2_definitions;
-use crate::storage::file::{partial_path_for, rename_no_replace};
+use crate::storage::file::{partial_path_for, publish_partial};
 use crate::storage::Format;
 use crate::{Error, Result};
 
@@ -382,10 +382,7 @@ impl BagDirWriter {
             path: metadata_path,
             error,
         })?;
-        rename_no_replace(&self.partial_dir, &self.dir).map_err(|error| Error::Io {
-            path: self.dir.clone(),
-            error,
-        })?;
+        publish_partial(&self.partial_dir, &self.dir, false)?;
         Ok(self.dir.join(&self.file_name))
     }
 

@@ -9,7 +9,7 @@ use rusqlite::{Connection, OpenFlags, MAIN_DB};
 
 use super::reserve::Reserve;
 use super::to_db;
-use crate::storage::file::{claim_partial, rename_no_replace};
+use crate::storage::file::{claim_partial, publish_partial};
 use crate::{Error, Result};
 
 /// The schema librealsense 2.59 creates (rosbag2's "schema 2"), statement
@@ -399,15 +399,7 @@ impl Db3Writer {
         let size = std::fs::metadata(&partial_path)
             .map_err(|e| in_file(e.into()))?
             .len();
-        let renamed = if replace {
-            std::fs::rename(&partial_path, &path)
-        } else {
-            rename_no_replace(&partial_path, &path)
-        };
-        renamed.map_err(|error| Error::Io {
-            path: path.clone(),
-            error,
-        })?;
+        publish_partial(&partial_path, &path, replace)?;
         Ok(size)
     }
 

@@ -198,7 +198,10 @@ fn assert_shows_the_frames_of_each_moment(page: &Value, recorded: &Recorded, ses
     }
     // CAM-C stopped after its frame 15 (index 14) for a third of a
     // second: inside the gap it still shows that frame.
-    assert_eq!(shown_at[1]["lanes"]["CAM-C/Depth 0"]["header"]["number"], 15);
+    assert_eq!(
+        shown_at[1]["lanes"]["CAM-C/Depth 0"]["header"]["number"],
+        15
+    );
     assert!(shown_at[0]["lanes"]["CAM-B/Depth 0"]["header"].is_null());
 }
 
@@ -230,10 +233,19 @@ fn assert_lanes(page: &Value, recorded: &Recorded) {
     let marks = page["marks"].as_array().expect("marks");
     assert_eq!(marks.len(), 1, "{marks:?}");
     let gap = &marks[0];
-    assert_eq!((s_(&gap["lane"]), s_(&gap["kind"])), ("CAM-C/Depth 0", "gap"));
+    assert_eq!(
+        (s_(&gap["lane"]), s_(&gap["kind"])),
+        ("CAM-C/Depth 0", "gap")
+    );
     let at = |number: f64| 0.2 + (number - 1.0) / 30.0;
-    assert!((gap["t"].as_f64().expect("t") - at(26.0)).abs() < 1e-6, "{gap}");
-    assert!((gap["start"].as_f64().expect("start") - at(15.0)).abs() < 1e-6, "{gap}");
+    assert!(
+        (gap["t"].as_f64().expect("t") - at(26.0)).abs() < 1e-6,
+        "{gap}"
+    );
+    assert!(
+        (gap["start"].as_f64().expect("start") - at(15.0)).abs() < 1e-6,
+        "{gap}"
+    );
     for (key, frames) in &expected {
         let covered = u64::from(key == "CAM-C/Depth 0");
         assert_eq!(page["ticks"][key].as_u64(), Some(frames - covered), "{key}");
@@ -286,7 +298,10 @@ fn assert_sync_report_is_checks(page: &Value, files: &[PathBuf]) -> Value {
     assert_eq!(page_rule.trim_end_matches('.').to_lowercase(), rule);
     let sync = page["sync"].as_object().expect("sync rows");
     assert_eq!(sync.len(), 6);
-    assert_eq!(sync.keys().collect::<Vec<_>>(), pairs.keys().collect::<Vec<_>>());
+    assert_eq!(
+        sync.keys().collect::<Vec<_>>(),
+        pairs.keys().collect::<Vec<_>>()
+    );
     for (pair, check) in &pairs {
         let row = &sync[pair];
         assert_eq!(row["overlap"], check["overlap"].as_str(), "{pair}");
@@ -314,7 +329,10 @@ fn a_session_is_one_scrubber_with_a_lane_per_camera_and_stream() {
     let recorded = record("global");
     let session = Session::open(&recorded.files).expect("session");
     let mut command = Command::new(env!("CARGO_BIN_EXE_rsbag"));
-    command.arg("view").args(&recorded.files).arg("--no-browser");
+    command
+        .arg("view")
+        .args(&recorded.files)
+        .arg("--no-browser");
     let served = Served::run(command);
     assert!(
         served.banner.contains("a session of 4 recordings"),
@@ -324,26 +342,40 @@ fn a_session_is_one_scrubber_with_a_lane_per_camera_and_stream() {
     let page = browse(&served.url, &MOMENTS, &[]);
     // CAM-C dropped frames: `rsbag check` exits 3, the viewer only lists it.
     served.stop();
-    assert!(page["clock"].as_str().expect("clock").starts_with("Clock: global time"));
-    assert!(page["title"].as_str().expect("title").contains("session on global time"));
-    assert!(page["damage"].as_str().expect("damage").contains("No damage"));
+    assert!(page["clock"]
+        .as_str()
+        .expect("clock")
+        .starts_with("Clock: global time"));
+    assert!(page["title"]
+        .as_str()
+        .expect("title")
+        .contains("session on global time"));
+    assert!(page["damage"]
+        .as_str()
+        .expect("damage")
+        .contains("No damage"));
     assert_lanes(&page, &recorded);
     assert_shows_the_frames_of_each_moment(&page, &recorded, &session);
     let sync = assert_sync_report_is_checks(&page, &recorded.files);
     // As the script recorded it: CAM-C's frames 15..24 dropped leave ten
     // frames of CAM-A without a partner, and a gap of CAM-C's.
-    assert_eq!(sync["CAM-A / CAM-C"]["without_partner"], "10 of CAM-A, 0 of CAM-C");
+    assert_eq!(
+        sync["CAM-A / CAM-C"]["without_partner"],
+        "10 of CAM-A, 0 of CAM-C"
+    );
     assert_eq!(sync["CAM-A / CAM-B"]["gaps"], "none");
     assert!(s_(&sync["CAM-B / CAM-C"]["gaps"]).starts_with("CAM-C recorded nothing from 0.667 s"));
 
     // The exported page shows the same, with no network: every frame is a
     // thumbnail (32x24, whole).
     let report = recorded.dir.path().join("session.html");
-    run::ok(&["view"]
-        .into_iter()
-        .chain(recorded.files.iter().map(|f| s(f)))
-        .chain(["--export", s(&report), "--thumbnails", "1000"])
-        .collect::<Vec<_>>());
+    run::ok(
+        &["view"]
+            .into_iter()
+            .chain(recorded.files.iter().map(|f| s(f)))
+            .chain(["--export", s(&report), "--thumbnails", "1000"])
+            .collect::<Vec<_>>(),
+    );
     let exported = browse(&format!("file://{}", s(&report)), &MOMENTS, &["--offline"]);
     let requests = exported["requests"].as_array().expect("requests");
     assert!(
@@ -362,18 +394,32 @@ fn a_session_is_one_scrubber_with_a_lane_per_camera_and_stream() {
 fn the_sync_report_of_hardware_clocks_is_on_the_page_as_check_prints_it() {
     let recorded = record("hardware");
     let mut command = Command::new(env!("CARGO_BIN_EXE_rsbag"));
-    command.arg("view").args(&recorded.files).arg("--no-browser");
+    command
+        .arg("view")
+        .args(&recorded.files)
+        .arg("--no-browser");
     let served = Served::run(command);
     let page = browse(&served.url, &[], &[]);
     served.stop();
-    assert!(page["clock"].as_str().expect("clock").starts_with("Clock: arrival time"));
+    assert!(page["clock"]
+        .as_str()
+        .expect("clock")
+        .starts_with("Clock: arrival time"));
     let sync = assert_sync_report_is_checks(&page, &recorded.files);
     // The offsets are the cameras' clocks apart (origins 1000 ms and
     // 770000 ms at CAM-B's start, 340 ms after CAM-A's): not zero.
     let offset = s_(&sync["CAM-A / CAM-B"]["offset"]);
-    let ms: f64 = offset.split(" ms").next().expect("ms").parse().expect("number");
+    let ms: f64 = offset
+        .split(" ms")
+        .next()
+        .expect("ms")
+        .parse()
+        .expect("number");
     let truth = 770000.0 - (1000.0 + 340.0);
-    assert!((ms - truth).abs() < 1000.0 / 30.0, "{offset}: truth {truth} ms");
+    assert!(
+        (ms - truth).abs() < 1000.0 / 30.0,
+        "{offset}: truth {truth} ms"
+    );
 }
 
 #[test]
@@ -381,12 +427,103 @@ fn clock_options_need_a_session_and_a_clock_all_recordings_have() {
     let bag = common::sample("librealsense-depth-color-lz4.bag");
     let run = run::rsbag(&["view", s(&bag), "--clock", "global", "--no-browser"]);
     assert_ne!(run.code, Some(0), "{}", run.stderr);
-    assert!(run.stderr.contains("session of several recordings"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("session of several recordings"),
+        "{}",
+        run.stderr
+    );
     // The samples have no Global Time: asked for, it is refused, and
     // nothing is served.
     let motion = common::sample("librealsense-motion-lz4.bag");
-    let run = run::rsbag(&["view", s(&bag), s(&motion), "--clock", "global", "--no-browser"]);
+    let run = run::rsbag(&[
+        "view",
+        s(&bag),
+        s(&motion),
+        "--clock",
+        "global",
+        "--no-browser",
+    ]);
     assert_ne!(run.code, Some(0), "{}", run.stderr);
-    assert!(run.stderr.contains("do not all have global time"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("do not all have global time"),
+        "{}",
+        run.stderr
+    );
     assert!(!run.stdout.contains("http://"), "{}", run.stdout);
+}
+
+/// The report an exported page holds (its inlined JSON).
+fn exported_report(html: &Path) -> Value {
+    let text = std::fs::read_to_string(html).expect("read the page");
+    let start = r#"<script id="rsbag-report" type="application/json">"#;
+    let json = text.split(start).nth(1).expect("the report");
+    let json = json.split("</script>").next().expect("its end");
+    serde_json::from_str(json).expect("JSON")
+}
+
+#[test]
+fn an_offset_moves_a_cameras_lanes_on_the_session_clock() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (a, b) = (
+        common::sample("librealsense-depth-color-lz4.bag"),
+        common::sample("librealsense-stereo-none.bag"),
+    );
+    let html = dir.path().join("session.html");
+    let name = b.file_name().expect("name").to_str().expect("utf-8");
+    let offset = format!("{name}=0.25");
+    run::ok(&[
+        "view",
+        s(&a),
+        s(&b),
+        "--offset",
+        &offset,
+        "--export",
+        s(&html),
+    ]);
+    let report = exported_report(&html);
+    let recording = &report["recording"];
+    assert_eq!(recording["session"]["summary"]["clock"], "recording start");
+    // Without a shared clock each recording starts at 0 plus its offset.
+    let library = Session::open_with(
+        [&a, &b],
+        rsbag::playback::SessionOptions {
+            clock: None,
+            offsets: vec![(b.clone(), 0.25)],
+        },
+    )
+    .expect("session");
+    let origin = library.start_ms().expect("frames");
+    let mut second_starts = f64::INFINITY;
+    for lane in recording["streams"].as_array().expect("lanes") {
+        let key = s_(&lane["key"]);
+        let (camera, stream) = key.split_once('/').expect("CAMERA/STREAM");
+        let file = (library.files().iter())
+            .position(|f| f.name() == camera)
+            .expect("a camera of the session");
+        let reader = library.files()[file].reader();
+        let id = (reader.streams().into_iter())
+            .find(|s| s.to_string() == stream)
+            .expect("the stream");
+        let times = lane["frames"]["t"].as_array().expect("times");
+        assert_eq!(times.len() as u64, reader.frame_count(id).expect("count"));
+        for (position, t) in times.iter().enumerate() {
+            let index = lane["frames"]["index"][position].as_u64().expect("index");
+            let frame = reader.frame(id, index).expect("frame");
+            let expected = (library.time_ms(file, &frame) - origin) / 1000.0;
+            assert!(
+                (t.as_f64().expect("t") - expected).abs() < 1e-9,
+                "{key} {position}"
+            );
+        }
+        if file == 1 {
+            second_starts = second_starts.min(times[0].as_f64().expect("t"));
+        }
+    }
+    // The second recording's first frame is 0.25 s after the first's.
+    assert!((second_starts - 0.25).abs() < 1e-9, "{second_starts}");
+    // Thumbnails of every lane.
+    assert_eq!(
+        report["frames"].as_object().expect("frames").len(),
+        recording["streams"].as_array().expect("lanes").len()
+    );
 }

@@ -27,9 +27,8 @@ pub fn describe(session: &Session, progress: &(dyn Fn() + Sync)) -> Result<(Valu
     let mut scanned = true;
     for (camera, file) in session.files().iter().enumerate() {
         let time_of = |frame: &_| session.time_ms(camera, frame);
-        let document =
-            model::describe_timed(file.path(), file.reader(), progress, Some(&time_of))
-                .map_err(|e| e.in_file(file.path()))?;
+        let document = model::describe_timed(file.path(), file.reader(), progress, Some(&time_of))
+            .map_err(|e| e.in_file(file.path()))?;
         let name = file.name();
         for stream in document["streams"].as_array().into_iter().flatten() {
             let key = stream["key"].as_str().unwrap_or_default();
@@ -68,7 +67,8 @@ pub fn describe(session: &Session, progress: &(dyn Fn() + Sync)) -> Result<(Valu
         .filter_map(|s| s["frames"]["t"].as_array()?.last()?.as_f64())
         .fold(session.duration().as_secs_f64(), f64::max);
     let sync = session.sync_report(None)?;
-    let cannot = |e: serde_json::Error| Error::InvalidArgument(format!("cannot describe the session: {e}"));
+    let cannot =
+        |e: serde_json::Error| Error::InvalidArgument(format!("cannot describe the session: {e}"));
     let document = json!({
         "file": format!("session of {} recordings", session.files().len()),
         "session": {
@@ -108,11 +108,15 @@ fn stream_id(reader: &rsbag::playback::FrameReader, key: &str) -> Result<StreamI
 /// in the stream (`index`) and its time in the recording
 /// (`recording_t`); its `check` findings placed on that clock; and the
 /// stream positions in lane order.
-fn lane_of(camera: &str, stream: &Value, check: &Value, origin_ms: f64) -> (Value, Value, Vec<u64>) {
+fn lane_of(
+    camera: &str,
+    stream: &Value,
+    check: &Value,
+    origin_ms: f64,
+) -> (Value, Value, Vec<u64>) {
     let frames = &stream["frames"];
-    let column = |name: &str| -> Vec<Value> {
-        frames[name].as_array().cloned().unwrap_or_default()
-    };
+    let column =
+        |name: &str| -> Vec<Value> { frames[name].as_array().cloned().unwrap_or_default() };
     let (t, number, timestamp) = (column("t"), column("number"), column("timestamp"));
     let session_s: Vec<f64> = (column("session_ms").iter())
         .map(|ms| (ms.as_f64().unwrap_or(f64::NAN) - origin_ms) / 1000.0)
@@ -121,7 +125,10 @@ fn lane_of(camera: &str, stream: &Value, check: &Value, origin_ms: f64) -> (Valu
     // Stable: frames at one moment keep their recorded order.
     order.sort_by(|&a, &b| session_s[a].total_cmp(&session_s[b]));
     let reorder = |values: &[Value]| -> Vec<Value> {
-        order.iter().map(|&i| values.get(i).cloned().unwrap_or(Value::Null)).collect()
+        order
+            .iter()
+            .map(|&i| values.get(i).cloned().unwrap_or(Value::Null))
+            .collect()
     };
     let mut lane = stream.clone();
     let key = stream["key"].as_str().unwrap_or_default();

@@ -71,10 +71,12 @@ use super::progress;
 pub struct Args {
     /// The recording to look at: a file, a ROS 2 bag directory, or a URL
     /// (`http(s)://`, `s3://`: read in place). Several: one session.
-    #[arg(value_name = "FILE", required_unless_present = "camera", conflicts_with = "camera")]
+    #[arg(
+        value_name = "FILE",
+        required_unless_present = "camera",
+        conflicts_with = "camera"
+    )]
     files: Vec<PathBuf>,
-    #[command(flatten)]
-    clock: super::session::ClockArgs,
     /// Show the RealSense camera with this serial number live (no serial:
     /// the only one connected).
     #[arg(long, value_name = "SERIAL", num_args = 0..=1, default_missing_value = "", conflicts_with = "export")]
@@ -108,6 +110,8 @@ pub struct Args {
     /// Replace the file at --export if there is one.
     #[arg(long)]
     force: bool,
+    #[command(flatten)]
+    clock: super::session::ClockArgs,
 }
 
 /// How often the live view looks whether a simulated camera's file ended.
@@ -161,7 +165,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     };
-    let Viewed { label, document, site } = site;
+    let Viewed {
+        label,
+        document,
+        site,
+    } = site;
     if let Some(out) = &args.export {
         let site = server::Site {
             document: String::new(),
@@ -220,7 +228,7 @@ fn one_recording(file: &Path) -> Result<Viewed> {
         label: file.display().to_string(),
         document,
         site: server::Site {
-            recordings: server::Recordings::One(reader),
+            recordings: server::Recordings::One(Box::new(reader)),
             recent: Default::default(),
             document: String::new(),
             lanes,
@@ -242,7 +250,10 @@ fn session(files: &[PathBuf], clock: &super::session::ClockArgs) -> Result<Viewe
     let frames: u64 = (session.files().iter())
         .flat_map(|f| {
             let reader = f.reader();
-            reader.streams().into_iter().map(move |s| reader.frame_count(s).unwrap_or(0))
+            reader
+                .streams()
+                .into_iter()
+                .map(move |s| reader.frame_count(s).unwrap_or(0))
         })
         .sum();
     let bar = progress::bar(2 * frames, "frames read");

@@ -80,7 +80,7 @@ pub struct Site {
 
 /// The recordings a [`Site`] reads from.
 pub enum Recordings {
-    One(FrameReader),
+    One(Box<FrameReader>),
     Session(Session),
 }
 

@@ -9,6 +9,8 @@
 //! session's clock, times in seconds since the session's first frame.
 //! `session` adds what only a session has.
 
+use std::collections::HashMap;
+
 use rsbag::device::StreamId;
 use rsbag::playback::Session;
 use rsbag::{Error, Result};
@@ -153,26 +155,33 @@ fn lane_of(
     }
     let mut check = check.clone();
     if let Some(findings) = check["findings"].as_array_mut() {
-        for finding in findings {
-            let at = frame_of(&t, &number, finding);
+        let mut by_number: HashMap<u64, Vec<usize>> = HashMap::new();
+        for (i, n) in number.iter().enumerate() {
+            by_number
+                .entry(n.as_u64().unwrap_or(0))
+                .or_default()
+                .push(i);
+        }
+        for finding in findings.iter_mut() {
+            let at = frame_of(&t, &by_number, finding);
             finding["recording_t"] = finding["t"].clone();
             finding["t"] = json!(at.and_then(|i| session_s.get(i)));
         }
+        // A finding about no frame of the stream has no place on the clock.
+        findings.retain(|f| !f["t"].is_null());
     }
     (lane, check, order.into_iter().map(|i| i as u64).collect())
 }
 
-/// The position in the stream of the frame a finding is about: the frame
-/// with its number at its time (times in recorded order, seconds since
-/// the recording's first frame).
-fn frame_of(t: &[Value], number: &[Value], finding: &Value) -> Option<usize> {
-    let (at, wanted) = (finding["t"].as_f64()?, &finding["number"]);
-    let time = |i: usize| t[i].as_f64().unwrap_or(f64::NAN);
-    let first = t.partition_point(|v| v.as_f64().is_some_and(|v| v < at - 1e-9));
-    let same_time = (first..t.len()).take_while(|&i| time(i) <= at + 1e-9);
-    let mut candidates = same_time.clone();
-    candidates
-        .find(|&i| number.get(i) == Some(wanted))
-        .or_else(|| same_time.clone().next())
-        .or_else(|| first.checked_sub(1))
+/// The position in the stream of the frame a finding is about: of the
+/// frames with its number, the one nearest its time (`t`: each frame's
+/// time in its recording, as the finding's).
+fn frame_of(t: &[Value], by_number: &HashMap<u64, Vec<usize>>, finding: &Value) -> Option<usize> {
+    let at = finding["t"].as_f64()?;
+    let apart = |i: &usize| (t[*i].as_f64().unwrap_or(f64::INFINITY) - at).abs();
+    let same_number = by_number.get(&finding["number"].as_u64()?)?;
+    same_number
+        .iter()
+        .copied()
+        .min_by(|a, b| apart(a).total_cmp(&apart(b)))
 }

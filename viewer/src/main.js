@@ -90,6 +90,8 @@ class Viewer {
       const s = this.session.summary;
       facts = `session on ${s.clock} · ${short(this.duration, 3)} s · ${s.cameras.length} cameras · ${this.recording.streams.length} streams${report}`;
       panels = [camerasPanel(this.session), syncPanel(this.session), damagePanel(this.recording)];
+      // Every camera's pictures side by side.
+      this.pictures.node.classList.add('session');
     } else {
       facts = `${this.recording.summary.format} · ${short(this.duration, 3)} s · ${this.recording.streams.length} streams${report}`;
       panels = [devicePanel(this.recording, this), streamsPanel(this.recording), structurePanel(this.recording)];

@@ -3,7 +3,7 @@
 // print what it shows as one JSON object, for cli/tests/view_session.rs
 // to judge against the library's session and what librealsense recorded.
 //
-//   node session.mjs URL --at T1,T2,... [--offline] [--screenshot FILE]
+//   node session.mjs URL --at T1,T2,... [--offline] [--screenshots DIR]
 //
 // At each time T (seconds on the session's clock from its first frame),
 // set with the scrubber: the frame each lane shows (header and the
@@ -95,8 +95,14 @@ try {
     await settle();
     out.at.push(await shown());
   }
-  const screenshot = option('--screenshot');
-  if (screenshot) await page.screenshot({ path: screenshot, fullPage: true });
+  // The guide's pictures (docs/src/viewing.md): the frames of every camera
+  // at the last time given, then the timeline and the sync report.
+  const screenshots = option('--screenshots');
+  if (screenshots) {
+    await page.screenshot({ path: `${screenshots}/view-session.png` });
+    await page.evaluate(() => window.scrollTo(0, document.getElementById('timeline').offsetTop - 90));
+    await page.screenshot({ path: `${screenshots}/view-session-sync.png` });
+  }
 } catch (error) {
   out.failure = String(error.stack || error);
 } finally {

@@ -527,3 +527,37 @@ fn an_offset_moves_a_cameras_lanes_on_the_session_clock() {
         recording["streams"].as_array().expect("lanes").len()
     );
 }
+
+#[test]
+fn a_session_with_a_damaged_file_lists_it_and_exits_4() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let whole = std::fs::read(common::sample("librealsense-depth-color-lz4.bag")).expect("read");
+    let cut = dir.path().join("cut.bag");
+    std::fs::write(&cut, &whole[..whole.len() - 100]).expect("write");
+    let other = common::sample("librealsense-stereo-none.bag");
+    let html = dir.path().join("session.html");
+    let run = run::rsbag(&["view", s(&cut), s(&other), "--export", s(&html)]);
+    assert_eq!(run.code, Some(4), "{}", run.stderr);
+    assert!(run.stderr.contains("a file is damaged"), "{}", run.stderr);
+    let report = exported_report(&html);
+    let damage = report["recording"]["check"]["damage"]
+        .as_array()
+        .expect("damage");
+    // Said under the camera's name (the cut file's serial, 0001).
+    assert!(
+        damage.iter().any(|d| s_(d).starts_with("0001: ")),
+        "{damage:?}"
+    );
+    assert_eq!(
+        std::fs::read(&cut).expect("read"),
+        whole[..whole.len() - 100]
+    );
+    // A file that is not a recording: nothing is written.
+    let text = dir.path().join("notes.txt");
+    std::fs::write(&text, "not a recording").expect("write");
+    let html = dir.path().join("none.html");
+    let run = run::rsbag(&["view", s(&other), s(&text), "--export", s(&html)]);
+    assert_ne!(run.code, Some(0));
+    assert!(run.stderr.contains("notes.txt"), "{}", run.stderr);
+    assert!(!html.exists());
+}

@@ -126,18 +126,22 @@ class StreamView {
     this.wanted = null;
     /** The frame being fetched. */
     this.pending = null;
+    /** Nothing shown: the moment is before the stream's first frame. */
+    this.blank = null;
     this.loading = false;
     this.shown = null;
     this.canvas.addEventListener('mousemove', (e) => this.hover(e));
     this.canvas.addEventListener('mouseleave', () => viewer.tooltip.hide());
   }
 
-  /** Show the frame at time t (the latest at or before it). */
+  /** Show the frame at time t (the latest at or before it; in a session,
+   * none before the camera's first frame: index -1). */
   showTime(t, askedAt) {
     const times = this.stream.frames.t;
     if (times.length === 0) return;
-    const index = Math.max(0, lastAtOrBefore(times, t));
-    const latest = this.wanted || this.pending || (this.shown && this.shown.header);
+    const at = lastAtOrBefore(times, t);
+    const index = this.viewer.session ? at : Math.max(0, at);
+    const latest = this.wanted || this.pending || (this.shown ? this.shown.header : this.blank);
     if (latest && latest.index === index) return;
     this.wanted = { index, askedAt };
     this.load();
@@ -161,6 +165,11 @@ class StreamView {
       const wanted = this.wanted;
       this.wanted = null;
       this.pending = wanted;
+      if (wanted.index < 0) {
+        this.clear();
+        this.pending = null;
+        continue;
+      }
       try {
         const previewWidth = this.shownWidth();
         if (this.source.live && this.stream.width > previewWidth) {
@@ -195,8 +204,19 @@ class StreamView {
     });
   }
 
+  /** Show no frame: the camera has not started at this moment. */
+  clear() {
+    this.shown = null;
+    this.blank = { index: -1 };
+    this.canvas.getContext('2d').clearRect(0, 0, this.canvas.width, this.canvas.height);
+    delete this.canvas.dataset.index;
+    delete this.canvas.dataset.number;
+    this.caption.textContent = `no frame yet: the first is at ${short(this.stream.frames.t[0], 6)} s`;
+  }
+
   draw(frame) {
     this.shown = frame;
+    this.blank = null;
     const { header } = frame;
     if (this.canvas.width !== header.width || this.canvas.height !== header.height) {
       this.canvas.width = header.width;
@@ -205,7 +225,12 @@ class StreamView {
     this.canvas.getContext('2d').putImageData(rgba(frame, this.viewer.depthRange), 0, 0);
     this.canvas.dataset.index = header.index;
     this.canvas.dataset.number = header.number;
-    this.caption.textContent = `frame #${header.number} · ${short(header.timestamp, 3)} ms (${header.domain}) · ${short(header.t, 6)} s`;
+    // In a session, the frame's time on the session's clock, then in its
+    // recording.
+    const at = this.viewer.session
+      ? `${short(this.stream.frames.t[header.index], 6)} s (${short(header.t, 6)} s in its recording)`
+      : `${short(header.t, 6)} s`;
+    this.caption.textContent = `frame #${header.number} · ${short(header.timestamp, 3)} ms (${header.domain}) · ${at}`;
     if (this.legend) this.drawLegend();
   }
 

@@ -1,7 +1,10 @@
 // The page of `rsbag view`: a recording's frames, timeline, plots and
 // structure. Served by `rsbag view FILE`, or inlined into the one file of
 // `rsbag view FILE --export report.html`. Served by `rsbag view --camera`,
-// a camera live instead (see live.js).
+// a camera live instead (see live.js). Several recordings viewed as one
+// session (`rsbag view A.bag B.db3 ...`) have a document of the same shape
+// whose streams are a lane per camera and stream on the session's clock,
+// and a `session` (see session.js).
 //
 // `window.rsbagViewer` is the page's state, for the browser tests and for
 // anyone at the console: the recording's document, the time shown, the
@@ -13,6 +16,7 @@ import { Pictures } from './frames.js';
 import { startLive } from './live.js';
 import { devicePanel, streamsPanel, structurePanel } from './panels.js';
 import { Plots } from './plots.js';
+import { camerasPanel, damagePanel, syncPanel } from './session.js';
 import { openSource } from './source.js';
 import { Timeline } from './timeline.js';
 import { el, lastAtOrBefore, short } from './util.js';
@@ -46,6 +50,8 @@ class Viewer {
   constructor(source) {
     this.source = source;
     this.recording = source.recording;
+    /** What only a session of several recordings has (null for one). */
+    this.session = this.recording.session || null;
     this.duration = this.recording.duration_s;
     this.time = 0;
     this.playing = false;
@@ -72,19 +78,31 @@ class Viewer {
   }
 
   sensorName(i) {
-    const rs = this.recording.summary.realsense;
+    const rs = this.recording.summary && this.recording.summary.realsense;
     return rs && rs.sensors[i] ? rs.sensors[i].name : `sensor ${i}`;
   }
 
   build(root) {
-    const s = this.recording.summary;
+    const report = this.source.live ? '' : ' · report: thumbnails only';
+    let facts;
+    let panels;
+    if (this.session) {
+      const s = this.session.summary;
+      facts = `session on ${s.clock} · ${short(this.duration, 3)} s · ${s.cameras.length} cameras · ${this.recording.streams.length} streams${report}`;
+      panels = [camerasPanel(this.session), syncPanel(this.session), damagePanel(this.recording)];
+      // Every camera's pictures side by side.
+      this.pictures.node.classList.add('session');
+    } else {
+      facts = `${this.recording.summary.format} · ${short(this.duration, 3)} s · ${this.recording.streams.length} streams${report}`;
+      panels = [devicePanel(this.recording, this), streamsPanel(this.recording), structurePanel(this.recording)];
+    }
     const title = el('header', {},
       el('h1', {}, this.recording.file || 'recording'),
-      el('span', { class: 'facts' }, `${s.format} · ${short(this.duration, 3)} s · ${this.recording.streams.length} streams${this.source.live ? '' : ' · report: thumbnails only'}`));
+      el('span', { class: 'facts' }, facts));
     root.append(title, this.controls(), this.pictures.node, this.cloud.stream ? this.cloud.node : null,
       el('h2', {}, 'Timeline'), this.timeline.node,
       el('h2', {}, 'IMU and pose'), this.plots.node,
-      el('div', { class: 'panels' }, devicePanel(this.recording, this), streamsPanel(this.recording), structurePanel(this.recording)));
+      el('div', { class: 'panels' }, panels));
     this.timeline.draw();
     this.seek(0);
   }
@@ -160,7 +178,8 @@ class Viewer {
     this.time = Math.min(this.duration, Math.max(0, t));
     const askedAt = performance.now();
     this.scrubber.value = this.duration > 0 ? Math.round((this.time / this.duration) * SCRUB_STEPS) : 0;
-    this.timeLabel.textContent = `${this.time.toFixed(3)} s of ${this.duration.toFixed(3)} s`;
+    const clock = this.session ? ` on ${this.session.summary.clock}` : '';
+    this.timeLabel.textContent = `${this.time.toFixed(3)} s of ${this.duration.toFixed(3)} s${clock}`;
     this.pictures.showTime(this.time, askedAt);
     this.cloud.showTime(this.time, askedAt);
     this.timeline.drawCursor();

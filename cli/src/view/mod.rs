@@ -1,6 +1,7 @@
 //! `rsbag view`: look at a recording in a web browser, or export the same
 //! page as one self-contained HTML file; or watch a camera live.
 
+mod cameras;
 mod cloud;
 mod depth;
 mod live;
@@ -56,14 +57,26 @@ use super::progress;
 /// `--record-to` (`live-SERIAL-N.bag`, or `.db3` with `--record-format
 /// db3`), as `rsbag record --camera` records.
 ///
+/// Several recordings (`rsbag view A.bag B.db3 ...`, e.g. the files of
+/// `rsbag record --camera all`) are one session, as `rsbag frames` reads
+/// them: one scrubber over the session on its clock (named on the page;
+/// `--clock` and `--offset` as for `frames`), a timeline lane per camera
+/// and stream, the frame of each stream at or before the scrubbed moment,
+/// and the sync report of `rsbag check` (per pair of cameras: clock offset
+/// and drift, frames without a partner, gaps), in the exported page too.
+///
 /// Exit code: 0; 4 when the recording is damaged (the page lists the
 /// damage); 1 when it cannot be read at all (nothing is served).
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The recording to look at: a file, a ROS 2 bag directory, or a URL
-    /// (`http(s)://`, `s3://`: read in place).
-    #[arg(required_unless_present = "camera", conflicts_with = "camera")]
-    file: Option<PathBuf>,
+    /// (`http(s)://`, `s3://`: read in place). Several: one session.
+    #[arg(
+        value_name = "FILE",
+        required_unless_present = "camera",
+        conflicts_with = "camera"
+    )]
+    files: Vec<PathBuf>,
     /// Show the RealSense camera with this serial number live (no serial:
     /// the only one connected).
     #[arg(long, value_name = "SERIAL", num_args = 0..=1, default_missing_value = "", conflicts_with = "export")]
@@ -97,6 +110,8 @@ pub struct Args {
     /// Replace the file at --export if there is one.
     #[arg(long)]
     force: bool,
+    #[command(flatten)]
+    clock: super::session::ClockArgs,
 }
 
 /// How often the live view looks whether a simulated camera's file ended.
@@ -113,58 +128,65 @@ const CLOUD_WIDTH: u32 = 160;
 /// damaged, as every command that reads one, once the page is written or
 /// served.
 pub fn run(args: Args) -> Result<ExitCode> {
-    let file = match (&args.file, &args.camera) {
-        (Some(file), _) => file.clone(),
-        (None, Some(serial)) => return run_live(&args, serial),
+    let site = match (args.files.as_slice(), &args.camera) {
+        ([], Some(serial)) => return run_live(&args, serial),
         // clap asks for one or the other.
-        (None, None) => {
+        ([], None) => {
             return Err(Error::InvalidArgument(
                 "give a recording or --camera".into(),
             ))
         }
+        ([_], _) if args.clock.given() => {
+            return Err(Error::InvalidArgument(
+                "--offset and --clock apply to a session of several recordings".into(),
+            ))
+        }
+        (files, _) => {
+            if let Some(out) = &args.export {
+                super::output::refuse_existing(out, args.force)?;
+            }
+            // What cannot be read is an error before anything is served.
+            match files {
+                [file] => one_recording(file)?,
+                files => session(files, &args.clock)?,
+            }
+        }
     };
-    if let Some(out) = &args.export {
-        super::output::refuse_existing(out, args.force)?;
-    }
-    // A file that cannot be read is an error before anything is served.
-    let reader = super::select::open(&file)?;
-    let document = describe(&file, &reader)?;
-    let exit = if model::is_damaged(&document) {
+    let exit = if model::is_damaged(&site.document) {
+        let which = match site.site.recordings {
+            server::Recordings::One(_) => "the file is",
+            server::Recordings::Session(_) => "a file is",
+        };
         eprintln!(
-            "rsbag: {}: the file is damaged; the page lists what `rsbag check` finds",
-            file.display()
+            "rsbag: {}: {which} damaged; the page lists what `rsbag check` finds",
+            site.label
         );
         ExitCode::from(DAMAGED)
     } else {
         ExitCode::SUCCESS
     };
+    let Viewed {
+        label,
+        document,
+        site,
+    } = site;
     if let Some(out) = &args.export {
+        let site = server::Site {
+            document: String::new(),
+            ..site
+        };
         let report = json!({
             "recording": document,
-            "frames": thumbnails(&reader, args.thumbnails)?,
-            "clouds": clouds(&reader, args.thumbnails)?,
+            "frames": thumbnails(&site, args.thumbnails)?,
+            "clouds": clouds(&site, args.thumbnails)?,
         });
         write_new(out, page::report(&report).as_bytes(), args.force)?;
         println!("wrote {}", out.display());
         return Ok(exit);
     }
-    let streams = reader
-        .streams()
-        .into_iter()
-        .map(|s| {
-            (
-                model::stream_key(s),
-                s,
-                model::depth_units_of(reader.recording(), s),
-            )
-        })
-        .collect();
     let site = server::Site {
-        clouds: cloud::makers(&reader),
-        reader,
-        recent: Default::default(),
         document: document.to_string(),
-        streams,
+        ..site
     };
     let interrupted = super::interrupt::handle();
     let running = server::start(
@@ -172,15 +194,86 @@ pub fn run(args: Args) -> Result<ExitCode> {
         SocketAddr::new(args.bind, args.port),
     )?;
     let url = format!("http://{}/", running.address());
-    println!(
-        "rsbag: viewing {} at {url} (Ctrl-C to stop)",
-        file.display()
-    );
+    println!("rsbag: viewing {label} at {url} (Ctrl-C to stop)");
     open_browser(&args, &url);
     // Serve until Ctrl-C; dropping the server stops its threads.
     let _ = interrupted.recv();
     drop(running);
     Ok(exit)
+}
+
+/// What is viewed: its name in messages, the page's document, and what
+/// serves its frames (its document not yet filled in).
+struct Viewed {
+    label: String,
+    document: Value,
+    site: server::Site,
+}
+
+/// One recording, as its page shows it.
+fn one_recording(file: &Path) -> Result<Viewed> {
+    let reader = super::select::open(file)?;
+    let document = describe(file, &reader)?;
+    let lanes = (reader.streams().into_iter())
+        .map(|s| server::Lane {
+            key: model::stream_key(s),
+            camera: 0,
+            stream: s,
+            units: model::depth_units_of(reader.recording(), s),
+            order: None,
+        })
+        .collect();
+    let clouds = cloud::makers(&reader).into_iter().map(|m| (0, m)).collect();
+    Ok(Viewed {
+        label: file.display().to_string(),
+        document,
+        site: server::Site {
+            recordings: server::Recordings::One(Box::new(reader)),
+            recent: Default::default(),
+            document: String::new(),
+            lanes,
+            clouds,
+        },
+    })
+}
+
+/// Several recordings as one session.
+fn session(files: &[PathBuf], clock: &super::session::ClockArgs) -> Result<Viewed> {
+    let opened = super::session::open(files, clock)?;
+    if opened.failed {
+        return Err(Error::InvalidArgument(
+            "not every recording of the session could be opened (see above); nothing is shown"
+                .into(),
+        ));
+    }
+    let session = opened.session;
+    let frames: u64 = (session.files().iter())
+        .flat_map(|f| {
+            let reader = f.reader();
+            reader
+                .streams()
+                .into_iter()
+                .map(move |s| reader.frame_count(s).unwrap_or(0))
+        })
+        .sum();
+    let bar = progress::bar(2 * frames, "frames read");
+    let described = cameras::describe(&session, &|| bar.inc(1));
+    bar.finish_and_clear();
+    let (document, lanes) = described?;
+    let clouds = (session.files().iter().enumerate())
+        .flat_map(|(k, f)| cloud::makers(f.reader()).into_iter().map(move |m| (k, m)))
+        .collect();
+    Ok(Viewed {
+        label: format!("a session of {} recordings", files.len()),
+        document,
+        site: server::Site {
+            recordings: server::Recordings::Session(session),
+            recent: Default::default(),
+            document: String::new(),
+            lanes,
+            clouds,
+        },
+    })
 }
 
 /// `--camera SERIAL`: serve the camera's live page until Ctrl-C, then
@@ -242,52 +335,53 @@ fn describe(path: &Path, reader: &FrameReader) -> Result<Value> {
     document.map_err(|e| e.in_file(path))
 }
 
-/// Up to `count` frames of each video stream, evenly spread, as
-/// thumbnails (base64 of [`payload`]'s bytes), by stream key.
-fn thumbnails(reader: &FrameReader, count: u32) -> Result<Value> {
+/// Up to `count` frames of each video stream (lane), evenly spread, as
+/// thumbnails (base64 of [`payload`]'s bytes), by the lane's key.
+fn thumbnails(site: &server::Site, count: u32) -> Result<Value> {
     let mut streams = serde_json::Map::new();
-    for stream in reader.streams() {
-        let total = reader.frame_count(stream)?;
-        let chosen = spread(total, u64::from(count));
-        let units = model::depth_units_of(reader.recording(), stream);
+    for lane in &site.lanes {
+        let chosen = spread(site.frame_count(lane)?, u64::from(count));
         let mut frames = Vec::new();
-        for index in chosen {
-            let recorded = match reader.frame(stream, index) {
+        for position in chosen {
+            let recorded = match site.frame(lane, position) {
                 Ok(recorded) => recorded,
                 // A damaged part: the page shows the frames there are.
                 Err(_) => continue,
             };
-            match payload::encode(&recorded, units, Some(THUMBNAIL_WIDTH))? {
+            match payload::encode(&recorded, lane.units, Some(THUMBNAIL_WIDTH))? {
                 Some(bytes) => frames.push(base64::engine::general_purpose::STANDARD.encode(bytes)),
                 None => break,
             }
         }
         if !frames.is_empty() {
-            streams.insert(model::stream_key(stream), json!(frames));
+            streams.insert(lane.key.clone(), json!(frames));
         }
     }
     Ok(Value::Object(streams))
 }
 
-/// Up to `count` point clouds of each depth stream (of the frames the
-/// thumbnails show, at most [`CLOUD_WIDTH`] columns of vertices), as
-/// base64 of [`cloud`]'s bytes, by stream key.
-fn clouds(reader: &FrameReader, count: u32) -> Result<Value> {
+/// Up to `count` point clouds of each depth stream (lane) (of the frames
+/// the thumbnails show, at most [`CLOUD_WIDTH`] columns of vertices), as
+/// base64 of [`cloud`]'s bytes, by the lane's key.
+fn clouds(site: &server::Site, count: u32) -> Result<Value> {
     let mut streams = serde_json::Map::new();
     let settings = depth::DepthSettings::default();
-    for maker in cloud::makers(reader) {
-        let stream = maker.depth();
+    for lane in &site.lanes {
+        let Some(maker) = site.cloud_maker(lane) else {
+            continue;
+        };
+        let reader = site.reader(lane.camera);
         let mut clouds = Vec::new();
-        for index in spread(reader.frame_count(stream)?, u64::from(count)) {
+        for position in spread(site.frame_count(lane)?, u64::from(count)) {
             // A damaged part: the page shows the clouds there are.
-            let Ok(depth) = reader.frame(stream, index) else {
+            let Ok(depth) = site.frame(lane, position) else {
                 continue;
             };
             let bytes = maker.encode(reader, &depth, &depth.frame, &settings, Some(CLOUD_WIDTH))?;
             clouds.push(base64::engine::general_purpose::STANDARD.encode(bytes));
         }
         if !clouds.is_empty() {
-            streams.insert(model::stream_key(stream), json!(clouds));
+            streams.insert(lane.key.clone(), json!(clouds));
         }
     }
     Ok(Value::Object(streams))

@@ -12,7 +12,7 @@ use std::path::Path;
 use rsbag::device::{Frame, StreamId, StreamKind};
 use rsbag::playback::check::{check_file, CheckReport, FindingKind};
 use rsbag::playback::summary::Summary;
-use rsbag::playback::{Event, FrameReader, Recording};
+use rsbag::playback::{Event, FrameReader, RecordedFrame, Recording};
 use rsbag::processing::filters::SensorFacts;
 use rsbag::processing::image_supported;
 use rsbag::storage::{ConnectionExt, Storage};
@@ -28,11 +28,26 @@ pub fn stream_key(stream: StreamId) -> String {
 /// `progress` is told of every frame read (each frame is read twice: for
 /// the timeline and by the check).
 pub fn describe(path: &Path, reader: &FrameReader, progress: &(dyn Fn() + Sync)) -> Result<Value> {
+    describe_timed(path, reader, progress, None)
+}
+
+/// A frame's time on a session's clock, ms (see [`describe_timed`]).
+pub type SessionTime<'a> = &'a (dyn Fn(&RecordedFrame) -> f64 + Sync);
+
+/// [`describe`], with each frame's time on a session's clock too (the
+/// frames of each stream get a `session_ms` column) when `session_time`
+/// is given.
+pub fn describe_timed(
+    path: &Path,
+    reader: &FrameReader,
+    progress: &(dyn Fn() + Sync),
+    session_time: Option<SessionTime>,
+) -> Result<Value> {
     let recording = reader.recording();
     // The check reads the file on its own; both passes run at once.
     let (timeline, check) = std::thread::scope(|scope| {
         let check = scope.spawn(|| check_file(path, |_, _| progress()));
-        let timeline = timelines(reader, progress);
+        let timeline = timelines(reader, progress, session_time);
         let check = check
             .join()
             .unwrap_or_else(|_| Err(Error::InvalidArgument("the check failed".into())));
@@ -110,12 +125,14 @@ fn seconds(time: BagTime, start: BagTime) -> f64 {
 fn timelines(
     reader: &FrameReader,
     progress: &(dyn Fn() + Sync),
+    session_time: Option<SessionTime>,
 ) -> Result<(Vec<Value>, Vec<String>)> {
     let recording = reader.recording();
+    let new_lane = |id| Lane::new(kind_of(recording, id), session_time.is_some());
     let mut lanes: BTreeMap<StreamId, Lane> = recording
         .streams()
         .keys()
-        .map(|&id| (id, Lane::new(kind_of(recording, id))))
+        .map(|&id| (id, new_lane(id)))
         .collect();
     let mut errors = Vec::new();
     for frame in reader.frames()? {
@@ -123,7 +140,8 @@ fn timelines(
             Ok(recorded) => {
                 progress();
                 if let Some(lane) = lanes.get_mut(&recorded.stream) {
-                    lane.push(recorded.time.as_secs_f64(), &recorded.frame);
+                    let session_ms = session_time.map(|time_of| time_of(&recorded));
+                    lane.push(recorded.time.as_secs_f64(), session_ms, &recorded.frame);
                 }
             }
             Err(e) => errors.push(e.to_string()),
@@ -134,7 +152,7 @@ fn timelines(
         .iter()
         .map(|(&id, recorded)| {
             let kind = kind_of(recording, id);
-            let lane = lanes.remove(&id).unwrap_or_else(|| Lane::new(kind));
+            let lane = lanes.remove(&id).unwrap_or_else(|| new_lane(id));
             let profile = &recorded.profile;
             json!({
                 "key": stream_key(id),
@@ -168,6 +186,9 @@ struct Lane {
     time: Vec<f64>,
     number: Vec<u64>,
     timestamp: Vec<f64>,
+    /// Each frame's time on a session's clock, ms (`None` outside a
+    /// session).
+    session_ms: Option<Vec<f64>>,
     /// The names of the sample columns (none for a video stream).
     names: &'static [&'static str],
     /// IMU x, y, z, or pose translation x, y, z and rotation x, y, z, w; a
@@ -177,7 +198,7 @@ struct Lane {
 }
 
 impl Lane {
-    fn new(kind: &str) -> Lane {
+    fn new(kind: &str, in_session: bool) -> Lane {
         let names = match kind {
             "motion" => MOTION_COLUMNS,
             "pose" => POSE_COLUMNS,
@@ -187,13 +208,17 @@ impl Lane {
             time: Vec::new(),
             number: Vec::new(),
             timestamp: Vec::new(),
+            session_ms: in_session.then(Vec::new),
             names,
             samples: vec![Vec::new(); names.len()],
         }
     }
 
-    fn push(&mut self, time: f64, frame: &Frame) {
+    fn push(&mut self, time: f64, session_ms: Option<f64>, frame: &Frame) {
         self.time.push(time);
+        if let (Some(column), Some(t)) = (self.session_ms.as_mut(), session_ms) {
+            column.push(t);
+        }
         self.number.push(frame.number);
         self.timestamp.push(frame.timestamp);
         let values: Vec<f32> = match self.names.len() {
@@ -210,7 +235,12 @@ impl Lane {
     }
 
     fn frames(&self) -> Value {
-        json!({ "t": self.time, "number": self.number, "timestamp": self.timestamp })
+        let mut frames =
+            json!({ "t": self.time, "number": self.number, "timestamp": self.timestamp });
+        if let Some(session_ms) = &self.session_ms {
+            frames["session_ms"] = json!(session_ms);
+        }
+        frames
     }
 
     /// The samples, by column name; `null` for a video stream.

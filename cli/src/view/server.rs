@@ -17,7 +17,7 @@ use hyper::{Request, Response, StatusCode};
 use hyper_util::rt::TokioIo;
 use parking_lot::Mutex;
 use rsbag::device::StreamId;
-use rsbag::playback::{FrameReader, RecordedFrame};
+use rsbag::playback::{FrameReader, RecordedFrame, Session};
 use rsbag::{Error, Result};
 use socket2::{Domain, Protocol, Socket, Type};
 use tokio::runtime::Runtime;
@@ -62,18 +62,110 @@ pub fn reads(method: &Method) -> bool {
     *method == Method::GET || *method == Method::HEAD
 }
 
-/// What the server serves for a recording.
+/// What the server serves for a recording, or for several as one
+/// session.
 pub struct Site {
-    pub reader: FrameReader,
-    /// The frames read last (cheap handles: the pixels are shared).
-    pub recent: Mutex<VecDeque<RecordedFrame>>,
-    /// The recording's document (see [`super::model`]).
+    pub recordings: Recordings,
+    /// The frames read last, with their camera (cheap handles: the pixels
+    /// are shared).
+    pub recent: Mutex<VecDeque<(usize, RecordedFrame)>>,
+    /// The page's document (see [`super::model`], [`super::cameras`]).
     pub document: String,
-    /// Each stream, by the key the page names it with, and its depth units
-    /// (depth streams).
-    pub streams: Vec<(String, StreamId, Option<f32>)>,
-    /// The point clouds of the depth streams (see [`super::cloud`]).
-    pub clouds: Vec<super::cloud::CloudMaker>,
+    /// Each lane of the timeline whose frames the page asks for.
+    pub lanes: Vec<Lane>,
+    /// The point clouds of the depth streams (see [`super::cloud`]), with
+    /// the camera each belongs to.
+    pub clouds: Vec<(usize, super::cloud::CloudMaker)>,
+}
+
+/// The recordings a [`Site`] reads from.
+pub enum Recordings {
+    One(Box<FrameReader>),
+    Session(Session),
+}
+
+/// A stream as the page names it (`Depth 0`; `CAM-A/Depth 0` in a
+/// session): the recording (camera) and stream it is, its depth units
+/// (depth streams), and the order of its frames on the page.
+pub struct Lane {
+    pub key: String,
+    /// Position of the recording in the session (0 for one recording).
+    pub camera: usize,
+    pub stream: StreamId,
+    pub units: Option<f32>,
+    /// In a session: the stream's frames (their positions in the stream)
+    /// in time order on the session's clock, which the page counts in;
+    /// `None`: the page counts in the stream's own positions.
+    pub order: Option<Vec<u64>>,
+}
+
+impl Site {
+    /// The reader of recording `camera`.
+    pub fn reader(&self, camera: usize) -> &FrameReader {
+        match &self.recordings {
+            Recordings::One(reader) => reader,
+            Recordings::Session(session) => session.files()[camera].reader(),
+        }
+    }
+
+    /// The lane the page names `key`.
+    pub fn lane(&self, key: &str) -> Option<&Lane> {
+        self.lanes.iter().find(|l| l.key == key)
+    }
+
+    /// How many frames the lane has.
+    pub fn frame_count(&self, lane: &Lane) -> Result<u64> {
+        match &lane.order {
+            Some(order) => Ok(order.len() as u64),
+            None => self.reader(lane.camera).frame_count(lane.stream),
+        }
+    }
+
+    /// The frame at `position` of `lane` as the page counts (its `index`
+    /// is that position), from the recent ones or read (the lock is not
+    /// held while reading).
+    pub fn frame(&self, lane: &Lane, position: u64) -> Result<RecordedFrame> {
+        let index = match &lane.order {
+            None => position,
+            Some(order) => *usize::try_from(position)
+                .ok()
+                .and_then(|p| order.get(p))
+                .ok_or_else(|| {
+                    Error::InvalidArgument(format!(
+                        "{} has {} frames, not {}",
+                        lane.key,
+                        order.len(),
+                        position + 1
+                    ))
+                })?,
+        };
+        let mut frame = self.read_frame(lane.camera, lane.stream, index)?;
+        frame.index = position;
+        Ok(frame)
+    }
+
+    fn read_frame(&self, camera: usize, stream: StreamId, index: u64) -> Result<RecordedFrame> {
+        let known = (self.recent.lock().iter())
+            .find(|(c, f)| *c == camera && f.stream == stream && f.index == index)
+            .map(|(_, f)| f.clone());
+        if let Some(frame) = known {
+            return Ok(frame);
+        }
+        let frame = self.reader(camera).frame(stream, index)?;
+        let mut recent = self.recent.lock();
+        if recent.len() == RECENT_FRAMES {
+            recent.pop_front();
+        }
+        recent.push_back((camera, frame.clone()));
+        Ok(frame)
+    }
+
+    /// The cloud maker of a lane's depth stream, if it has one.
+    pub fn cloud_maker(&self, lane: &Lane) -> Option<&super::cloud::CloudMaker> {
+        (self.clouds.iter())
+            .find(|(c, m)| *c == lane.camera && m.depth() == lane.stream)
+            .map(|(_, m)| m)
+    }
 }
 
 /// A running server: stops when dropped.
@@ -299,7 +391,9 @@ impl Api for Site {
 }
 
 /// `/api/frame?stream=Depth%200&index=K[&max_width=W]`: the K-th frame of
-/// the stream, at most W pixels wide if given (see [`super::payload`]).
+/// the stream (of a session's lane, `stream=CAM-A/Depth%200`: the K-th on
+/// the session's clock), at most W pixels wide if given (see
+/// [`super::payload`]).
 fn frame(site: &Site, query: &str) -> Reply {
     let (mut key, mut index, mut max_width) = (None, None, None);
     for (name, value) in query.split('&').filter_map(|p| p.split_once('=')) {
@@ -313,25 +407,25 @@ fn frame(site: &Site, query: &str) -> Reply {
     let (Some(key), Some(index)) = (key, index) else {
         return text(400, "give stream=NAME&index=K");
     };
-    let Some((_, stream, units)) = site.streams.iter().find(|(k, _, _)| *k == key) else {
+    let Some(lane) = site.lane(&key) else {
         return text(404, &format!("the recording has no stream {key}"));
     };
     let settings = match DepthSettings::from_query(query_pairs(query)) {
         Ok(settings) => settings,
         Err(e) => return text(400, &e.to_string()),
     };
-    let mut recorded = match read_frame(site, *stream, index) {
+    let mut recorded = match site.frame(lane, index) {
         Ok(recorded) => recorded,
         Err(e) => return not_read(e),
     };
-    if units.is_some() {
-        match settings.process(&site.reader, &recorded) {
+    if lane.units.is_some() {
+        match settings.process(site.reader(lane.camera), &recorded) {
             Ok(frame) => recorded.frame = frame,
             Err(e) => return not_processed(e),
         }
     }
-    let encoded =
-        super::payload::encode_colored(&recorded, *units, max_width, settings.colorizer.as_ref());
+    let colorizer = settings.colorizer.as_ref();
+    let encoded = super::payload::encode_colored(&recorded, lane.units, max_width, colorizer);
     match encoded {
         Ok(Some(bytes)) => body(bytes, "application/octet-stream"),
         Ok(None) => text(404, &format!("{key} has no pictures")),
@@ -374,10 +468,9 @@ fn cloud(site: &Site, query: &str) -> Reply {
     let (Some(key), Some(index)) = (key, index) else {
         return text(400, "give stream=NAME&index=K");
     };
-    let Some(maker) = site
-        .clouds
-        .iter()
-        .find(|m| super::model::stream_key(m.depth()) == key)
+    let Some((lane, maker)) = site
+        .lane(&key)
+        .and_then(|lane| Some((lane, site.cloud_maker(lane)?)))
     else {
         return text(
             404,
@@ -388,15 +481,16 @@ fn cloud(site: &Site, query: &str) -> Reply {
         Ok(settings) => settings,
         Err(e) => return text(400, &e.to_string()),
     };
-    let depth = match read_frame(site, maker.depth(), index) {
+    let depth = match site.frame(lane, index) {
         Ok(depth) => depth,
         Err(e) => return not_read(e),
     };
-    let processed = match settings.process(&site.reader, &depth) {
+    let reader = site.reader(lane.camera);
+    let processed = match settings.process(reader, &depth) {
         Ok(processed) => processed,
         Err(e) => return not_processed(e),
     };
-    match maker.encode(&site.reader, &depth, &processed, &settings, max_width) {
+    match maker.encode(reader, &depth, &processed, &settings, max_width) {
         Ok(bytes) => body(bytes, "application/octet-stream"),
         Err(e) => not_read(e),
     }
@@ -408,27 +502,6 @@ fn query_pairs(query: &str) -> impl Iterator<Item = (&str, String)> {
         .split('&')
         .filter_map(|p| p.split_once('='))
         .map(|(name, value)| (name, percent_decode(value)))
-}
-
-/// The frame, from the recent ones or read (the lock is not held while
-/// reading).
-fn read_frame(site: &Site, stream: StreamId, index: u64) -> Result<RecordedFrame> {
-    let known = site
-        .recent
-        .lock()
-        .iter()
-        .find(|f| f.stream == stream && f.index == index)
-        .cloned();
-    if let Some(frame) = known {
-        return Ok(frame);
-    }
-    let frame = site.reader.frame(stream, index)?;
-    let mut recent = site.recent.lock();
-    if recent.len() == RECENT_FRAMES {
-        recent.pop_front();
-    }
-    recent.push_back(frame.clone());
-    Ok(frame)
 }
 
 /// The value of `name` in a query (`a=1&b=2`), percent-decoded.

@@ -1,0 +1,111 @@
+// Drive the page of a session (`rsbag view A.bag B.db3 ...`, served or
+// exported) in headless Chromium (Debian's, through playwright-core) and
+// print what it shows as one JSON object, for cli/tests/view_session.rs
+// to judge against the library's session and what librealsense recorded.
+//
+//   node session.mjs URL --at T1,T2,... [--offline] [--screenshots DIR]
+//
+// At each time T (seconds on the session's clock from its first frame),
+// set with the scrubber: the frame each lane shows (header and the
+// frame's own bytes), or none. Also the clock line, the timeline's lanes
+// and the frame ticks drawn on each, and the sync report's cells.
+
+import { chromium } from 'playwright-core';
+
+const args = process.argv.slice(2);
+const url = args[0];
+const option = (name) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const offline = args.includes('--offline');
+const times = (option('--at') || '').split(',').filter((t) => t).map(Number);
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const out = { errors: [], requests: [] };
+try {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, offline });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => out.errors.push(String(e)));
+  page.on('console', (m) => m.type() === 'error' && out.errors.push(m.text()));
+  page.on('request', (r) => out.requests.push(r.url()));
+  await page.goto(url);
+  await page.waitForFunction(() => document.body.dataset.ready, null, { timeout: 60000 });
+  out.ready = await page.evaluate(() => document.body.dataset.ready);
+  if (out.ready !== 'true') {
+    out.text = await page.evaluate(() => document.body.innerText);
+    throw new Error('the page did not start');
+  }
+  const settle = () => page.waitForFunction(() => window.rsbagViewer.state().settled, null, { timeout: 30000 });
+  await settle();
+
+  out.title = await page.$eval('header', (e) => e.innerText);
+  out.clock = await page.$eval('#session-clock', (e) => e.innerText);
+  out.duration = await page.evaluate(() => window.rsbagViewer.duration);
+  out.lanes = await page.evaluate(() => window.rsbagViewer.timeline.lanes.map((l) => l.name));
+  // The frame ticks drawn on each lane: columns of the frame colour across
+  // the middle of the lane, the whole session in view.
+  out.ticks = await page.evaluate(() => {
+    const canvas = document.getElementById('timeline-canvas');
+    const row = (y) => canvas.getContext('2d').getImageData(0, y, canvas.width, 1).data;
+    return Object.fromEntries(window.rsbagViewer.timeline.lanes.map((lane, i) => {
+      const pixels = row(i * 22 + 11);
+      let columns = 0;
+      for (let x = 0; x < canvas.width; x++) {
+        const [r, g, b] = pixels.slice(4 * x, 4 * x + 3);
+        if (r === 0x3a && g === 0x6e && b === 0xa5) columns++;
+      }
+      return [lane.name, columns];
+    }));
+  });
+  out.marks = await page.evaluate(() => window.rsbagViewer.state().marks
+    .map((m) => ({ lane: m.lane, kind: m.kind, t: m.t, start: m.start, text: m.text })));
+  out.pictures = await page.$$eval('figure.stream', (n) => n.map((e) => e.dataset.stream));
+  out.sync_rule = await page.$eval('#sync-rule', (e) => e.textContent);
+  out.sync = await page.$$eval('#sync-report tbody tr', (rows) => Object.fromEntries(rows.map((r) => [r.dataset.pair,
+    Object.fromEntries(Array.from(r.cells).map((c) => [c.dataset.column, c.textContent]))])));
+  out.damage = await page.$eval('#damage', (e) => e.innerText);
+
+  // The frame each lane shows at each time.
+  const shown = () => page.evaluate(() => {
+    const b64 = (bytes) => {
+      let s = '';
+      for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      return btoa(s);
+    };
+    const viewer = window.rsbagViewer;
+    return {
+      time: viewer.time,
+      label: document.getElementById('time').textContent,
+      lanes: Object.fromEntries(viewer.pictures.views.map((v) => [v.stream.key, v.shown
+        ? { header: v.shown.header, values: b64(v.shown.pixels), caption: v.caption.textContent }
+        : { header: null, caption: v.caption.textContent }])),
+    };
+  });
+  out.at = [];
+  for (const t of times) {
+    await page.$eval('#scrubber', (s, f) => {
+      s.value = Math.round(f * Number(s.max));
+      s.dispatchEvent(new Event('input'));
+    }, t / out.duration);
+    await settle();
+    out.at.push(await shown());
+  }
+  // The guide's pictures (docs/src/viewing.md): the frames of every camera
+  // at the last time given, then the timeline and the sync report.
+  const screenshots = option('--screenshots');
+  if (screenshots) {
+    await page.screenshot({ path: `${screenshots}/view-session.png` });
+    await page.evaluate(() => window.scrollTo(0, document.getElementById('timeline').offsetTop - 90));
+    await page.screenshot({ path: `${screenshots}/view-session-sync.png` });
+  }
+} catch (error) {
+  out.failure = String(error.stack || error);
+} finally {
+  await browser.close();
+}
+process.stdout.write(`${JSON.stringify(out)}\n`);

@@ -97,12 +97,8 @@ impl RsWriter {
         if let Some(&conn) = self.connections.get(topic) {
             return conn;
         }
-        let conn = (self.bag).add_connection(Connection::ros1(
-            topic,
-            M::TYPE,
-            M::MD5SUM,
-            M::DEFINITION,
-        ));
+        let conn =
+            (self.bag).add_connection(Connection::ros1(topic, M::TYPE, M::MD5SUM, M::DEFINITION));
         self.connections.insert(topic.to_owned(), conn);
         conn
     }

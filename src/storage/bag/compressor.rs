@@ -81,7 +81,6 @@ impl RawChunk {
         pieces
     }
 
-
     /// The inline buffer, to be reused; the shared buffers are let go.
     pub(crate) fn into_inline(self) -> Vec<u8> {
         self.inline

@@ -89,7 +89,6 @@ const BATCH: usize = 8;
 /// close.
 const BATCH_WAIT: Duration = Duration::from_millis(250);
 
-
 /// A message's bytes shorter than this are copied into the chunk rather
 /// than spliced in by reference (a piece of its own costs a short LZ4
 /// block).
@@ -648,7 +647,12 @@ mod tests {
                 .compression(compression)
                 .chunk_threshold(300_000);
             let mut writer = BagWriter::new(std::io::Cursor::new(Vec::new()), options).unwrap();
-            let conn = writer.add_connection(Connection::ros1("/t", "pkg/T", "0123456789abcdef0123456789abcdef", ""));
+            let conn = writer.add_connection(Connection::ros1(
+                "/t",
+                "pkg/T",
+                "0123456789abcdef0123456789abcdef",
+                "",
+            ));
             let mut expected = Vec::new();
             for i in 0..40u64 {
                 let shared = pixels([10, 70_000, 1 << 20, 0, 2_500_000][i as usize % 5], i as u8);

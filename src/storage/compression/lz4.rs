@@ -159,7 +159,11 @@ pub(crate) fn encode_frames(chunks: &[&[&[u8]]], outs: &mut [Vec<u8>]) {
         out.push((Xxh32::oneshot(0, &descriptor) >> 8) as u8);
     }
     let blocks: Vec<Vec<&[u8]>> = (chunks.iter())
-        .map(|pieces| (pieces.iter()).flat_map(|p| p.chunks(ENCODE_BLOCK)).collect())
+        .map(|pieces| {
+            (pieces.iter())
+                .flat_map(|p| p.chunks(ENCODE_BLOCK))
+                .collect()
+        })
         .collect();
     let mut lanes = spread_over_lanes(chunks);
     let mut hashers = vec![Xxh32::new(0); chunks.len()];
@@ -522,7 +526,12 @@ mod tests {
             .collect();
         let runs: Vec<u8> = (0..(2 << 20) + 7).map(|i| (i / 1000) as u8).collect();
         let mixed: Vec<u8> = [&runs[..], &noise[..(1 << 20) + 3]].concat();
-        let pieces = [&runs[..5], &noise[..(1 << 20) + 100], &[], &runs[7..300_011]];
+        let pieces = [
+            &runs[..5],
+            &noise[..(1 << 20) + 100],
+            &[],
+            &runs[7..300_011],
+        ];
         let joined = pieces.concat();
         for (pieces, data) in [
             (vec![&[][..]], &[][..]),

@@ -348,10 +348,8 @@ mod avx2 {
                     runs[2 * i].as_ptr().add(at).cast(),
                 );
                 let sum = _mm256_add_epi32(*lane, _mm256_mullo_epi32(words, p2));
-                let rotated = _mm256_or_si256(
-                    _mm256_slli_epi32::<13>(sum),
-                    _mm256_srli_epi32::<19>(sum),
-                );
+                let rotated =
+                    _mm256_or_si256(_mm256_slli_epi32::<13>(sum), _mm256_srli_epi32::<19>(sum));
                 *lane = _mm256_mullo_epi32(rotated, p1);
             }
             at += STRIPE;
@@ -489,7 +487,10 @@ mod tests {
         for round in 0..300u32 {
             let cuts = noise(64, round);
             let count = (round % 9) as usize;
-            check_hash_many(round.wrapping_mul(P1), &random_sequences(&data, &cuts, count));
+            check_hash_many(
+                round.wrapping_mul(P1),
+                &random_sequences(&data, &cuts, count),
+            );
         }
         check_hash_many(0, &[]);
         check_hash_many(0, &[vec![], vec![&[][..]], vec![&data[..1]]]);

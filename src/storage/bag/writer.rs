@@ -189,8 +189,8 @@ impl<W: Write + Seek> BagWriter<W> {
         &self.connections
     }
 
-    /// Bytes written to the sink so far (chunks still open or being
-    /// compressed are not counted).
+    /// Bytes written to the sink so far (chunks still open, waiting for
+    /// their batch or being compressed are not counted).
     pub fn bytes_written(&self) -> u64 {
         self.pos
     }

@@ -71,7 +71,7 @@ impl Xxh32 {
 
     /// Take in `stripes`, whole stripes, none pending.
     fn take_stripes(&mut self, stripes: &[u8]) {
-        debug_assert!(stripes.len() % STRIPE == 0);
+        debug_assert!(stripes.len().is_multiple_of(STRIPE));
         if stripes.is_empty() {
             return;
         }
@@ -287,7 +287,7 @@ fn take_runs(accumulators: &mut [[u32; 4]], runs: &[&[u8]]) {
     assert_eq!(accumulators.len(), runs.len(), "a run per hash");
     let len = runs.first().map_or(0, |run| run.len());
     assert!(
-        len % STRIPE == 0 && runs.iter().all(|run| run.len() == len),
+        len.is_multiple_of(STRIPE) && runs.iter().all(|run| run.len() == len),
         "runs of whole stripes, of one length"
     );
     #[cfg(target_arch = "x86_64")]

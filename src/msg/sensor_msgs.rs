@@ -4,7 +4,7 @@ use std::borrow::Cow;
 
 use super::definitions;
 use super::geometry_msgs::{Quaternion, Vector3};
-use super::ser::{prefix_len, put_bytes, put_seq, Decode, Encode, Reader};
+use super::ser::{prefix_len, put_len, put_seq, Decode, Encode, Reader};
 use super::std_msgs::Header;
 use crate::Result;
 
@@ -142,6 +142,30 @@ ros_message!(
     "6a62c6daae103f4ff57a132d6f95cec2"
 );
 
+impl Image<'_> {
+    /// Append the message's bytes before its pixels, up to the pixels'
+    /// length prefix: with the pixels and [`Image::encode_tail`], the
+    /// message. For writers that keep the pixels apart, by reference.
+    pub(crate) fn encode_head(&self, out: &mut Vec<u8>) -> Result<()> {
+        self.header.write(out)?;
+        self.height.write(out)?;
+        self.width.write(out)?;
+        self.encoding.write(out)?;
+        self.is_bigendian.write(out)?;
+        self.step.write(out)?;
+        put_len(out, self.data.len())
+    }
+
+    /// Append the message's bytes after its pixels (see
+    /// [`Image::encode_head`]).
+    pub(crate) fn encode_tail(&self, out: &mut Vec<u8>) -> Result<()> {
+        if self.has_depth_units() {
+            self.depth_units.write(out)?;
+        }
+        Ok(())
+    }
+}
+
 impl Encode for Image<'_> {
     fn write(&self, out: &mut Vec<u8>) -> Result<()> {
         // 41 bytes of numbers and length prefixes, then the strings and
@@ -149,17 +173,9 @@ impl Encode for Image<'_> {
         prefix_len(self.data.len())?;
         let strings = self.header.frame_id.len() + self.encoding.len();
         out.reserve(41 + strings + self.data.len());
-        self.header.write(out)?;
-        self.height.write(out)?;
-        self.width.write(out)?;
-        self.encoding.write(out)?;
-        self.is_bigendian.write(out)?;
-        self.step.write(out)?;
-        put_bytes(out, &self.data)?;
-        if self.has_depth_units() {
-            self.depth_units.write(out)?;
-        }
-        Ok(())
+        self.encode_head(out)?;
+        out.extend_from_slice(&self.data);
+        self.encode_tail(out)
     }
 }
 

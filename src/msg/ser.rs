@@ -78,7 +78,7 @@ pub(crate) fn prefix_len(len: usize) -> Result<u32> {
 }
 
 /// Append a `u32` length prefix (see [`prefix_len`]).
-fn put_len(out: &mut Vec<u8>, len: usize) -> Result<()> {
+pub(crate) fn put_len(out: &mut Vec<u8>, len: usize) -> Result<()> {
     prefix_len(len)?.write(out)
 }
 

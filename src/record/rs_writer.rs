@@ -7,6 +7,8 @@ use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
+use bytes::Bytes;
+
 use crate::device::{
     camera_info, Extrinsics, Frame, Notification, ProfileKind, SensorOption, StreamKind,
     StreamProfile,
@@ -85,21 +87,37 @@ impl RsWriter {
         capture_ns: u64,
         msg: &M,
     ) -> Result<()> {
-        let conn = match self.connections.get(topic) {
-            Some(&conn) => conn,
-            None => {
-                let conn = self.bag.add_connection(Connection::ros1(
-                    topic,
-                    M::TYPE,
-                    M::MD5SUM,
-                    M::DEFINITION,
-                ));
-                self.connections.insert(topic.to_owned(), conn);
-                conn
-            }
-        };
+        let conn = self.connection::<M>(topic);
         self.bag
             .write_with(conn, bag_time(capture_ns), |out| msg.encode(out))
+    }
+
+    /// The connection of `topic`, added on its first message.
+    fn connection<'m, M: RosMessage<'m>>(&mut self, topic: &str) -> u32 {
+        if let Some(&conn) = self.connections.get(topic) {
+            return conn;
+        }
+        let conn =
+            (self.bag).add_connection(Connection::ros1(topic, M::TYPE, M::MD5SUM, M::DEFINITION));
+        self.connections.insert(topic.to_owned(), conn);
+        conn
+    }
+
+    /// Write a video frame's image on `topic`, its pixels (`pixels`, the
+    /// bytes `image` borrows) kept by reference until their chunk is
+    /// written rather than copied into it: the largest copy of a recording.
+    fn write_image(
+        &mut self,
+        topic: &str,
+        capture_ns: u64,
+        image: &Image<'_>,
+        pixels: &Bytes,
+    ) -> Result<()> {
+        let conn = self.connection::<Image>(topic);
+        let mut tail = Vec::new();
+        image.encode_tail(&mut tail)?;
+        let head = |out: &mut Vec<u8>| image.encode_head(out);
+        (self.bag).write_spliced(conn, bag_time(capture_ns), head, pixels, &tail)
     }
 
     fn write_key_values<'k>(
@@ -268,7 +286,7 @@ impl RsWriter {
                     data: Cow::Borrowed(&frame.data),
                     depth_units,
                 };
-                self.write(&stream.frame_data(), capture_ns, &image)?;
+                self.write_image(&stream.frame_data(), capture_ns, &image, &frame.data)?;
             }
             ProfileKind::Motion { .. } => {
                 let imu = imu_message(header, frame);

@@ -46,10 +46,27 @@ impl Compression {
 
     /// Compress `data`, appending to `out`.
     pub fn compress(self, data: &[u8], out: &mut Vec<u8>) {
+        self.compress_batch(&[&[data]], std::slice::from_mut(out));
+    }
+
+    /// Compress each of `chunks`, given as the pieces it is made of, onto
+    /// the end of the buffer of `out` at its index. The LZ4 checksums of
+    /// a batch are taken side by side, several times faster than one after
+    /// the other: why chunks are compressed in batches.
+    pub(crate) fn compress_batch(self, chunks: &[&[&[u8]]], out: &mut [Vec<u8>]) {
+        assert_eq!(chunks.len(), out.len(), "a buffer per chunk");
         match self {
-            Compression::None => out.extend_from_slice(data),
-            Compression::Lz4 => lz4_compress(data, out),
-            Compression::Bz2 => bz2_compress(data, out),
+            Compression::None => {
+                for (pieces, out) in chunks.iter().zip(out) {
+                    pieces.iter().for_each(|piece| out.extend_from_slice(piece));
+                }
+            }
+            Compression::Lz4 => lz4::encode_frames(chunks, out),
+            Compression::Bz2 => {
+                for (pieces, out) in chunks.iter().zip(out) {
+                    bz2_compress(pieces, out);
+                }
+            }
         }
     }
 
@@ -174,14 +191,12 @@ fn lz4_decompress(data: &[u8], size: usize, out: &mut BytesMut) -> std::io::Resu
     read_limited(lz4_flex::frame::FrameDecoder::new(data), room, size, out)
 }
 
-fn lz4_compress(data: &[u8], out: &mut Vec<u8>) {
-    lz4::encode_frame(data, out);
-}
-
-fn bz2_compress(data: &[u8], out: &mut Vec<u8>) {
+fn bz2_compress(pieces: &[&[u8]], out: &mut Vec<u8>) {
     let mut encoder = bzip2::write::BzEncoder::new(out, bzip2::Compression::default());
     // Writing into a Vec cannot fail.
-    let _ = encoder.write_all(data);
+    for piece in pieces {
+        let _ = encoder.write_all(piece);
+    }
     let _ = encoder.finish();
 }
 

@@ -12,7 +12,7 @@
 //! block) or just after it is decoded. Any other frame is
 //! [`Lz4Error::Unsupported`], for the general decoder.
 
-use super::xxh32::Xxh32;
+use super::xxh32::{update_many, Xxh32};
 
 const MAGIC: u32 = 0x184D_2204;
 const FLAG_VERSION_MASK: u8 = 0b1100_0000;
@@ -115,10 +115,16 @@ pub(crate) fn decode_frame(data: &[u8], out: &mut [u8]) -> Result<(), Lz4Error> 
     Ok(())
 }
 
-/// The blocks [`encode_frame`] writes: 1 MiB, as librealsense and ROS do.
-const ENCODE_BLOCK: usize = 1 << 20;
-/// Block-size descriptor byte for 1 MiB blocks.
+/// The longest block [`encode_frames`] writes: blocks of 256 KiB, hashed
+/// for four chunks side by side, are still in the processor's cache when
+/// they are compressed just after. (LZ4 looks back 64 KiB at most, so
+/// longer blocks would hardly compress better.)
+const ENCODE_BLOCK: usize = 256 << 10;
+/// Block-size descriptor byte for blocks of at most 1 MiB, what
+/// librealsense and ROS write.
 const DESCRIPTOR_1MB: u8 = 6 << 4;
+/// How many chunks [`encode_frames`] hashes side by side.
+const LANES: usize = 4;
 
 thread_local! {
     /// Where each block is compressed before it is appended: reused, so
@@ -126,46 +132,109 @@ thread_local! {
     static BLOCK_SCRATCH: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// Append `data` to `out` as one LZ4 frame of independent 1 MiB blocks
+/// Append to each buffer of `outs` one LZ4 frame of the chunk of `chunks`
+/// at its index, given as the pieces it is made of: independent blocks
 /// with a content checksum and neither block checksums nor a content
-/// size: the only frame the ROS and librealsense decoder (`roslz4`)
+/// size, the only frame the ROS and librealsense decoder (`roslz4`)
 /// accepts. A block that does not shrink is stored.
 ///
-/// Each block is compressed straight from `data`: a general frame encoder
-/// (`lz4_flex::frame::FrameEncoder`) first copies every byte into a block
-/// buffer of its own, a copy as costly as compressing a camera frame.
-pub(crate) fn encode_frame(data: &[u8], out: &mut Vec<u8>) {
+/// The checksums (xxHash32, every byte) cost more than compressing camera
+/// frames, and one is bound by the latency of its multiplications, so
+/// the chunks are spread over four lanes of about equal bytes, whose
+/// checksums are taken side by side ([`update_many`]), a block of each
+/// lane at a time; each block is then compressed while it is in cache.
+/// Each block is compressed straight from its piece (a general frame
+/// encoder, `lz4_flex::frame::FrameEncoder`, first copies every byte into
+/// a block buffer of its own), so no block spans two pieces: blocks are
+/// up to 256 KiB and may be shorter anywhere in a frame, which the frame
+/// format allows and `roslz4` reads (block by block, whatever each
+/// block's size up to the frame's 1 MiB).
+pub(crate) fn encode_frames(chunks: &[&[&[u8]]], outs: &mut [Vec<u8>]) {
+    assert_eq!(chunks.len(), outs.len(), "a buffer per chunk");
     let flags = FLAG_VERSION_01 | FLAG_INDEPENDENT_BLOCKS | FLAG_CONTENT_CHECKSUM;
     let descriptor = [flags, DESCRIPTOR_1MB];
-    out.extend_from_slice(&MAGIC.to_le_bytes());
-    out.extend_from_slice(&descriptor);
-    out.push((Xxh32::oneshot(0, &descriptor) >> 8) as u8);
-    // twox-hash's hash takes in a 1 MiB block about twice as fast as
-    // `Xxh32`, whose strength is hashing while it copies.
-    use std::hash::Hasher;
-    let mut hasher = twox_hash::XxHash32::with_seed(0);
+    for out in outs.iter_mut() {
+        out.extend_from_slice(&MAGIC.to_le_bytes());
+        out.extend_from_slice(&descriptor);
+        out.push((Xxh32::oneshot(0, &descriptor) >> 8) as u8);
+    }
+    let blocks: Vec<Vec<&[u8]>> = (chunks.iter())
+        .map(|pieces| {
+            (pieces.iter())
+                .flat_map(|p| p.chunks(ENCODE_BLOCK))
+                .collect()
+        })
+        .collect();
+    let mut lanes = spread_over_lanes(chunks);
+    let mut hashers = vec![Xxh32::new(0); chunks.len()];
+    let mut next_block = vec![0; chunks.len()];
     BLOCK_SCRATCH.with_borrow_mut(|scratch| {
         let room = lz4_flex::block::get_maximum_output_size(ENCODE_BLOCK);
         if scratch.len() < room {
             scratch.resize(room, 0);
         }
-        for block in data.chunks(ENCODE_BLOCK) {
-            hasher.write(block);
-            // The scratch holds any block's worst case: this cannot fail.
-            match lz4_flex::block::compress_into(block, scratch) {
-                Ok(n) if n < block.len() => {
-                    out.extend_from_slice(&(n as u32).to_le_bytes());
-                    out.extend_from_slice(&scratch[..n]);
+        loop {
+            // The next block of each lane's chunk at hand.
+            let mut step: Vec<(usize, &[u8])> = Vec::with_capacity(LANES);
+            for lane in &mut lanes {
+                while let Some(&chunk) = lane.last() {
+                    if let Some(&block) = blocks[chunk].get(next_block[chunk]) {
+                        next_block[chunk] += 1;
+                        step.push((chunk, block));
+                        break;
+                    }
+                    lane.pop();
                 }
-                _ => {
-                    out.extend_from_slice(&(block.len() as u32 | BLOCK_STORED).to_le_bytes());
-                    out.extend_from_slice(block);
-                }
+            }
+            if step.is_empty() {
+                break;
+            }
+            let mut stepping: Vec<Xxh32> = step.iter().map(|&(c, _)| hashers[c].clone()).collect();
+            let data: Vec<[&[u8]; 1]> = step.iter().map(|&(_, block)| [block]).collect();
+            let data: Vec<&[&[u8]]> = data.iter().map(|d| &d[..]).collect();
+            update_many(&mut stepping, &data);
+            for ((chunk, block), hasher) in step.into_iter().zip(stepping) {
+                hashers[chunk] = hasher;
+                append_block(block, scratch, &mut outs[chunk]);
             }
         }
     });
-    out.extend_from_slice(&0u32.to_le_bytes());
-    out.extend_from_slice(&hasher.finish_32().to_le_bytes());
+    for (out, hasher) in outs.iter_mut().zip(hashers) {
+        out.extend_from_slice(&0u32.to_le_bytes());
+        out.extend_from_slice(&hasher.finish().to_le_bytes());
+    }
+}
+
+/// The chunks (their indices) of each of [`LANES`] lanes, in the order a
+/// lane takes them from its end: the longest first, each to the lane with
+/// the fewest bytes so far, so that the lanes end about together.
+fn spread_over_lanes(chunks: &[&[&[u8]]]) -> Vec<Vec<usize>> {
+    let len = |chunk: usize| chunks[chunk].iter().map(|p| p.len()).sum::<usize>();
+    let mut order: Vec<usize> = (0..chunks.len()).collect();
+    order.sort_by_key(|&chunk| std::cmp::Reverse(len(chunk)));
+    let mut lanes = vec![(0usize, Vec::new()); LANES.min(chunks.len())];
+    for chunk in order {
+        if let Some(lane) = lanes.iter_mut().min_by_key(|(bytes, _)| *bytes) {
+            lane.0 += len(chunk);
+            lane.1.insert(0, chunk);
+        }
+    }
+    lanes.into_iter().map(|(_, chunks)| chunks).collect()
+}
+
+/// Append `block` to a frame, compressed in `scratch` (room for any
+/// block's worst case) if that makes it shorter, stored if not.
+fn append_block(block: &[u8], scratch: &mut [u8], out: &mut Vec<u8>) {
+    match lz4_flex::block::compress_into(block, scratch) {
+        Ok(n) if n < block.len() => {
+            out.extend_from_slice(&(n as u32).to_le_bytes());
+            out.extend_from_slice(&scratch[..n]);
+        }
+        _ => {
+            out.extend_from_slice(&(block.len() as u32 | BLOCK_STORED).to_le_bytes());
+            out.extend_from_slice(block);
+        }
+    }
 }
 
 /// Decode what can be decoded of an LZ4 frame that the end of `data` cuts
@@ -441,7 +510,8 @@ mod tests {
 
     /// Frames `encode_frame` writes decode with lz4_flex's general decoder
     /// (an independent reader) and with ours, whether their blocks are
-    /// compressed, stored (noise) or cut short, and say what roslz4 needs.
+    /// compressed, stored (noise), cut short or short in the middle (a
+    /// frame of several pieces), and say what roslz4 needs.
     #[test]
     fn encoded_frames_decode_elsewhere() {
         use std::io::Read;
@@ -456,9 +526,23 @@ mod tests {
             .collect();
         let runs: Vec<u8> = (0..(2 << 20) + 7).map(|i| (i / 1000) as u8).collect();
         let mixed: Vec<u8> = [&runs[..], &noise[..(1 << 20) + 3]].concat();
-        for data in [&[][..], b"abc", &runs, &noise, &mixed] {
+        let pieces = [
+            &runs[..5],
+            &noise[..(1 << 20) + 100],
+            &[],
+            &runs[7..300_011],
+        ];
+        let joined = pieces.concat();
+        for (pieces, data) in [
+            (vec![&[][..]], &[][..]),
+            (vec![b"abc"], b"abc"),
+            (vec![&runs[..]], &runs),
+            (vec![&noise[..]], &noise),
+            (vec![&mixed[..]], &mixed),
+            (pieces.to_vec(), &joined),
+        ] {
             let mut frame = vec![0xEE];
-            encode_frame(data, &mut frame);
+            encode_frames(&[&pieces], std::slice::from_mut(&mut frame));
             let frame = &frame[1..];
             assert_eq!(&frame[4..6], &[0x64, 0x60], "roslz4's flags, 1 MiB blocks");
             let mut general = Vec::new();

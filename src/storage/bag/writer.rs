@@ -102,7 +102,8 @@ const SPLICE_MIN: usize = 64 << 10;
 /// are compressed in batches of eight on worker threads (one per core), so
 /// a compressed recording uses every core; a batch not full waits at most
 /// a quarter of a second. Large message bytes given as shared buffers
-/// ([`BagWriter::write_spliced`]) are kept by reference, not copied. Call [`BagWriter::finish`] to write the index; a writer
+/// ([`BagWriter::write_spliced`]) are kept by reference, not copied.
+/// Call [`BagWriter::finish`] to write the index; a writer
 /// dropped without it leaves a bag with no index, whose complete chunks
 /// [`crate::storage::bag::Bag::scan`] still recovers.
 ///

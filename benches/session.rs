@@ -6,7 +6,9 @@
 //!
 //! `cargo bench --bench session` (4 recordings of the synthetic camera,
 //! LZ4: depth, colour, two infrared at 640x480 30 fps and IMU; 4 s each
-//! unless RSBAG_BENCH_SECONDS says otherwise).
+//! unless RSBAG_BENCH_SECONDS says otherwise). Each line also gives the
+//! medians of the minor page faults each way took (memory the allocator
+//! had to get anew from the system: what holding frames longer costs).
 
 #[path = "support.rs"]
 mod support;
@@ -81,6 +83,7 @@ fn main() {
 fn measure(paths: &[PathBuf], size: u64, clock: Option<SessionClock>) {
     let mut ratios = Vec::new();
     let (mut sequential_s, mut session_s) = (Vec::new(), Vec::new());
+    let (mut sequential_faults, mut session_faults) = (Vec::new(), Vec::new());
     for round in 0..ROUNDS {
         // Each first in every other round: neither gains from the other.
         let mut sequential = 0.0;
@@ -88,12 +91,15 @@ fn measure(paths: &[PathBuf], size: u64, clock: Option<SessionClock>) {
         let (mut one_by_one, mut together) = (0, 0);
         for turn in 0..2 {
             let start = Instant::now();
+            let faults = minor_faults();
             if (round + turn) % 2 == 0 {
                 one_by_one = paths.iter().map(read_file).sum();
                 sequential = start.elapsed().as_secs_f64();
+                sequential_faults.push((minor_faults() - faults) as f64);
             } else {
                 together = read_session(paths, clock);
                 session = start.elapsed().as_secs_f64();
+                session_faults.push((minor_faults() - faults) as f64);
             }
         }
         assert_eq!(together, one_by_one, "the same frames");
@@ -110,12 +116,26 @@ fn measure(paths: &[PathBuf], size: u64, clock: Option<SessionClock>) {
         ratios.iter().copied().fold(f64::NEG_INFINITY, f64::max),
     );
     println!(
-        "{} recordings, {:.0} MB in all, {ROUNDS} rounds, clock {}: one after another {:.3} s, as a session {:.3} s (medians); session / one after another: median {:.3} (from {lo:.3} to {hi:.3})",
+        "{} recordings, {:.0} MB in all, {ROUNDS} rounds, clock {}: one after another {:.3} s, as a session {:.3} s (medians); session / one after another: median {:.3} (from {lo:.3} to {hi:.3}); minor page faults {:.0} and {:.0} (medians)",
         paths.len(),
         size as f64 / 1e6,
         clock.map_or("best shared".into(), |c| c.to_string()),
         median(&mut sequential_s),
         median(&mut session_s),
         median(&mut ratios),
+        median(&mut sequential_faults),
+        median(&mut session_faults),
     );
+}
+
+/// The process's minor page faults so far (all its threads), from
+/// `/proc/self/stat` (0 where there is none).
+fn minor_faults() -> u64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // The fields after the command's name, `(...)`: minflt is the 10th of
+    // the line, the 8th after it.
+    (stat.rsplit_once(") ").map(|(_, rest)| rest))
+        .and_then(|rest| rest.split_whitespace().nth(7))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0)
 }

@@ -40,6 +40,21 @@ const LISTED: usize = 20;
 /// its drift in ppm, frames without a partner within the tolerance, and
 /// gaps where one camera recorded nothing for over 1.5 frame periods. The
 /// sync report does not change the exit code.
+///
+/// With `--json`, one object per file: `{"file", "result" ("ok",
+/// "frames missing or out of order" or "damaged"), "scanned" (the index
+/// was unusable), "damage" [sentences], "streams" [{"stream", "frames",
+/// "numbers" [lowest, highest] or null, "dropped", "out_of_order",
+/// "duplicates", "findings" [{"kind" ("gap", "out_of_order" or
+/// "duplicate"), "missing" (gaps), "time_s" (from the first frame),
+/// "number", "timestamp_ms", "previous_number",
+/// "previous_timestamp_ms"}]}]}`; for a session a last line `{"sync":
+/// {"clock", "tolerance_ms", "pairs" [{"cameras" [a, b], "streams" [a,
+/// b], "overlap_s" [from, to] or null, "offset_ms" (b's timestamp minus
+/// a's at the overlap's start) or null, "drift_ppm" or null, "frames" [a,
+/// b] (in the overlap), "without_partner" [a, b], "gaps" [{"camera",
+/// "from_s", "to_s"}]}], "read_errors"}}` (times in seconds from the
+/// session's first frame).
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The recordings to check: files, ROS 2 bag directories,
@@ -52,6 +67,10 @@ pub struct Args {
     /// the frame period of the slower of the two streams compared.
     #[arg(long, value_name = "MS")]
     tolerance: Option<f64>,
+    /// Print one JSON object per file (and one for the sync report)
+    /// instead of text.
+    #[arg(long)]
+    json: bool,
     #[command(flatten)]
     session: session::SessionArgs,
 }
@@ -59,8 +78,9 @@ pub struct Args {
 pub fn run(args: Args) -> rsbag::Result<ExitCode> {
     let files = files::recordings(&args.files)?;
     let mut results = [0usize; 4];
-    let worst = files::each(&files, "\n", |file| {
-        let code = check_one(file);
+    let between = if args.json { "" } else { "\n" };
+    let worst = files::each(&files, between, |file| {
+        let code = check_one(file, args.json);
         let result = match &code {
             Ok(code) if *code == ExitCode::SUCCESS => 0,
             Ok(code) if *code == ExitCode::from(FINDINGS) => 1,
@@ -70,7 +90,7 @@ pub fn run(args: Args) -> rsbag::Result<ExitCode> {
         results[result] += 1;
         code
     })?;
-    if files.len() > 1 {
+    if files.len() > 1 && !args.json {
         let [ok, findings, damaged, failed] = results;
         super::emit(&format!(
             "\ntotal:   {} files: {ok} OK, {findings} with frames missing or out of order, \
@@ -92,7 +112,11 @@ pub fn run(args: Args) -> rsbag::Result<ExitCode> {
             .transpose()?;
         if let Some(opened) = session::open_quietly(&files, &args.session.clock)? {
             let report = opened.session.sync_report(tolerance)?;
-            super::emit(&sync_text(&report));
+            super::emit(&if args.json {
+                format!("{}\n", serde_json::json!({ "sync": report }))
+            } else {
+                sync_text(&report)
+            });
         }
     }
     Ok(worst)
@@ -120,6 +144,12 @@ fn sync_text(report: &SyncReport) -> String {
             continue;
         };
         outln!(out, "    overlap:          {from:.3} s .. {to:.3} s");
+        outln!(
+            out,
+            "    frames:           {} of {a}, {} of {b}",
+            pair.frames[0],
+            pair.frames[1]
+        );
         if let (Some(offset), Some(drift)) = (pair.offset_ms, pair.drift_ppm) {
             outln!(
                 out,
@@ -155,8 +185,8 @@ fn sync_text(report: &SyncReport) -> String {
     out
 }
 
-/// Check one file and print its report.
-fn check_one(file: &std::path::Path) -> rsbag::Result<ExitCode> {
+/// Check one file and print its report (as JSON with `json`).
+fn check_one(file: &std::path::Path, json: bool) -> rsbag::Result<ExitCode> {
     let bar = progress::bar(0, "frames");
     let report = check_file(file, |done, total| {
         bar.set_length(total);
@@ -164,7 +194,11 @@ fn check_one(file: &std::path::Path) -> rsbag::Result<ExitCode> {
     });
     bar.finish_and_clear();
     let report = report?;
-    super::emit(&text(file, &report));
+    super::emit(&if json {
+        format!("{}\n", json_report(file, &report))
+    } else {
+        text(file, &report)
+    });
     Ok(if report.is_damaged() {
         ExitCode::from(DAMAGED)
     } else if report.has_frame_problems() {
@@ -172,6 +206,64 @@ fn check_one(file: &std::path::Path) -> rsbag::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// The verdict on a file, as the text's `result:` line says it.
+fn verdict(report: &CheckReport) -> &'static str {
+    if report.is_damaged() {
+        "DAMAGED"
+    } else if report.has_frame_problems() {
+        "FRAMES MISSING OR OUT OF ORDER"
+    } else {
+        "OK"
+    }
+}
+
+/// A file's report as the JSON object `--json` prints.
+fn json_report(file: &std::path::Path, report: &CheckReport) -> serde_json::Value {
+    let streams: Vec<serde_json::Value> = (report.streams.iter())
+        .map(|(stream, check)| {
+            let findings: Vec<serde_json::Value> = (check.findings.iter())
+                .map(|f| json_finding(f, report.start_time))
+                .collect();
+            serde_json::json!({
+                "stream": stream.name(),
+                "frames": check.frames,
+                "numbers": check.numbers.map(|(lo, hi)| [lo, hi]),
+                "dropped": check.dropped,
+                "out_of_order": check.out_of_order,
+                "duplicates": check.duplicates,
+                "findings": findings,
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "file": file.display().to_string(),
+        "result": verdict(report).to_ascii_lowercase(),
+        "scanned": report.scanned,
+        "damage": report.damage,
+        "streams": streams,
+    })
+}
+
+fn json_finding(f: &Finding, start_time: BagTime) -> serde_json::Value {
+    let (kind, missing) = match f.kind {
+        FindingKind::Gap { missing } => ("gap", Some(missing)),
+        FindingKind::OutOfOrder => ("out_of_order", None),
+        FindingKind::Duplicate => ("duplicate", None),
+    };
+    let mut out = serde_json::json!({
+        "kind": kind,
+        "time_s": (f.time - start_time).as_secs_f64(),
+        "number": f.number,
+        "timestamp_ms": f.timestamp,
+        "previous_number": f.previous_number,
+        "previous_timestamp_ms": f.previous_timestamp,
+    });
+    if let Some(missing) = missing {
+        out["missing"] = missing.into();
+    }
+    out
 }
 
 fn text(file: &std::path::Path, report: &CheckReport) -> String {
@@ -223,14 +315,7 @@ fn text(file: &std::path::Path, report: &CheckReport) -> String {
             );
         }
     }
-    let verdict = if report.is_damaged() {
-        "DAMAGED"
-    } else if report.has_frame_problems() {
-        "FRAMES MISSING OR OUT OF ORDER"
-    } else {
-        "OK"
-    };
-    outln!(out, "result:  {verdict}");
+    outln!(out, "result:  {}", verdict(report));
     out
 }
 

@@ -298,17 +298,31 @@ pub struct Args {
     /// wrapper's default is `/camera/camera`).
     #[arg(long, value_name = "NS", default_value = rsbag::ros_camera::DEFAULT_NAMESPACE)]
     namespace: String,
-    /// With several recordings and `--to png`: read them as one session
-    /// and write its framesets across cameras side by side into `--out`:
+    /// With several recordings: read them as one session. `--to png`
+    /// writes its framesets across cameras side by side into `--out`:
     /// `CAMERA_Stream_<n>.png` for each frame of the n-th set (CAMERA the
     /// camera's serial number, or the file's name), listed in
     /// `framesets.csv`. Each frame of the first recording's first chosen
     /// stream makes a set; another camera's frame joins it when each is the
     /// other's nearest on the session's clock, within `--tolerance`.
+    /// `--to ros2` writes one ROS 2 bag of every camera, each under its
+    /// own namespace `/CAMERA` (the camera's name made a ROS name: `CAM-A`
+    /// becomes `/CAM_A`, a serial number `/camera_<serial>`), frame ids
+    /// `CAMERA_link`, `CAMERA_depth_optical_frame`…, every frame in time
+    /// order on the session's clock with its session time as bag time and
+    /// header stamp, and `/tf_static` relating the cameras given a
+    /// `--pose`.
     #[arg(long)]
     session: bool,
-    /// With `--session`: how far (ms) a frame may be from its set's first
-    /// frame (default 10).
+    /// With `--session --to ros2`: where a camera is, as the pose of its
+    /// `CAMERA_link` frame in the first recording's camera's: `--pose
+    /// B.bag=X,Y,Z,QX,QY,QZ,QW` (metres, ROS axes: x forward, y left, z
+    /// up; a unit quaternion), the file as given, its name or the camera's
+    /// serial number. Repeat for each camera.
+    #[arg(long, value_name = "FILE=X,Y,Z,QX,QY,QZ,QW", requires = "session")]
+    pose: Vec<String>,
+    /// With `--session --to png`: how far (ms) a frame may be from its
+    /// set's first frame (default 10).
     #[arg(long, value_name = "MS", requires = "session")]
     tolerance: Option<f64>,
     #[command(flatten)]

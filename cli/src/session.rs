@@ -178,28 +178,47 @@ fn open_reporting(files: &[PathBuf], args: &ClockArgs, report: bool) -> Result<O
 /// The file of the session `name` stands for: its path as given, its
 /// file name, or its recording's serial number.
 fn which_file(readers: &[(PathBuf, rsbag::playback::FrameReader)], name: &str) -> Result<PathBuf> {
-    let serial = |r: &rsbag::playback::FrameReader| {
-        (r.recording().snapshot().info)
+    let files = readers.iter().map(|(path, reader)| {
+        let serial = (reader.recording().snapshot().info)
             .get(rsbag::device::camera_info::SERIAL_NUMBER)
-            .map(str::to_owned)
-    };
-    let matches = |path: &Path, reader| {
+            .map(str::to_owned);
+        (path.as_path(), serial)
+    });
+    let at = find_file(files, "--offset", name)?;
+    Ok(readers[at].0.clone())
+}
+
+/// The position in `session` of the file `name` stands for (its path as
+/// given, its file name, or its camera's serial number), for option
+/// `option`.
+pub fn file_index(session: &Session, option: &str, name: &str) -> Result<usize> {
+    let files = (session.files().iter()).map(|f| (f.path(), Some(f.serial().to_owned())));
+    find_file(files, option, name)
+}
+
+/// The position of the one file of `files` (path, serial) that `name`
+/// stands for.
+fn find_file<'a>(
+    files: impl Iterator<Item = (&'a Path, Option<String>)>,
+    option: &str,
+    name: &str,
+) -> Result<usize> {
+    let matches = |path: &Path, serial: Option<String>| {
         path == Path::new(name)
             || path.file_name().is_some_and(|f| f == name)
-            || serial(reader).is_some_and(|s| s == name)
+            || serial.is_some_and(|s| s == name)
     };
-    let found: Vec<&PathBuf> = readers
-        .iter()
-        .filter(|(p, r)| matches(p, r))
-        .map(|(p, _)| p)
+    let found: Vec<usize> = (files.enumerate())
+        .filter(|(_, (path, serial))| matches(path, serial.clone()))
+        .map(|(at, _)| at)
         .collect();
     match found.as_slice() {
-        [one] => Ok((*one).clone()),
+        [one] => Ok(*one),
         [] => Err(Error::InvalidArgument(format!(
-            "--offset {name}: no recording of the session is {name} (give the file, its name or its serial number)"
+            "{option} {name}: no recording of the session is {name} (give the file, its name or its serial number)"
         ))),
         _ => Err(Error::InvalidArgument(format!(
-            "--offset {name}: several recordings of the session are {name}; give the file's path"
+            "{option} {name}: several recordings of the session are {name}; give the file's path"
         ))),
     }
 }

@@ -599,3 +599,315 @@ fn convert_writes_each_moments_frames_side_by_side() {
         refused.stderr
     );
 }
+
+/// `rsbag convert --session --to ros2` of `recorded`, read back by the
+/// rosbags library (tests/interop/ros2_read.py, which also checks every
+/// message deserializes and `metadata.yaml` opens); `extra` options.
+fn session_ros2(recorded: &Recorded, out: &Path, extra: &[&str]) -> Value {
+    let mut args = vec!["convert", "--session", "--to", "ros2", "--out", s(out)];
+    args.extend_from_slice(extra);
+    args.extend(recorded.files.iter().map(|f| s(f)));
+    let printed = run::ok(&args);
+    assert!(printed.starts_with("wrote "), "{printed}");
+    serde_json::from_str(&common::python("ros2_read.py", &[s(out)])).expect("rosbags reads it")
+}
+
+/// Every frame of every file once, under its camera's namespace, with the
+/// bytes fed, in time order on the session's clock with the session time
+/// (as `frames --json` gives it) as bag time and stamp.
+fn assert_session_bag_holds_every_frame(recorded: &Recorded, read: &Value) {
+    let counts = read["counts"].as_object().expect("counts");
+    let total: u64 = counts.values().map(|n| n.as_u64().expect("n")).sum();
+    assert_eq!(read["metadata_yaml"]["message_count"], total);
+    // Each camera's frames on the session's clock: (time, frame number).
+    let mut session_times: BTreeMap<(String, String), Vec<(f64, u64)>> = BTreeMap::new();
+    for line in session_lines(recorded, &[]) {
+        let (serial, stream, number, _) = key(line["serial"].as_str().expect("serial"), &line);
+        let time = line["session_time"].as_f64().expect("time");
+        session_times
+            .entry((serial, stream))
+            .or_default()
+            .push((time, number));
+    }
+    let images = read["images"].as_array().expect("images");
+    let mut written = Vec::new();
+    let mut last = 0;
+    for image in images {
+        let topic = image["topic"].as_str().expect("topic");
+        let (namespace, stream) = match topic.split('/').collect::<Vec<_>>()[..] {
+            ["", ns, "depth", "image_rect_raw"] => (ns, "Depth"),
+            ["", ns, "color", "image_raw"] => (ns, "Color"),
+            _ => panic!("unexpected topic {topic}"),
+        };
+        // The ROS name of CAM-A is CAM_A.
+        let serial = namespace.replace('_', "-");
+        let folder = if stream == "Depth" { "depth" } else { "color" };
+        assert_eq!(
+            image["frame_id"],
+            format!("{namespace}_{folder}_optical_frame"),
+            "{topic}"
+        );
+        let time = image["time_ns"].as_u64().expect("time");
+        assert_eq!(
+            image["stamp_ns"], time,
+            "{topic}: stamped with its bag time"
+        );
+        assert!(time >= last, "{topic}: in time order");
+        last = time;
+        // The frame at that session time is the one fed, bytes and all.
+        let (_, number) = (session_times[&(serial.clone(), stream.to_owned())].iter())
+            .find(|(ms, _)| (time as f64 / 1e6 - ms).abs() < 1e-3)
+            .unwrap_or_else(|| panic!("{topic}: no frame at {time} ns on the session's clock"));
+        let fed = (recorded.cameras[&serial].frames.iter())
+            .find(|f| f["stream"] == stream && f["frame_number"] == *number)
+            .expect("a fed frame");
+        assert_eq!(image["sha256"], fed["sha256"], "{topic} #{number}");
+        written.push(key(&serial, fed));
+    }
+    let mut fed: Vec<_> = (recorded.cameras.iter())
+        .flat_map(|(serial, c)| c.frames.iter().map(|f| key(serial, f)))
+        .collect();
+    fed.sort();
+    written.sort();
+    assert_eq!(written, fed, "every frame of every file, exactly once");
+}
+
+#[test]
+fn a_session_converts_to_one_ros2_bag_with_a_namespace_per_camera() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    // Poses of CAM-B (by serial) and CAM-D (by its file's name), the
+    // second a quaternion a little off unit length (normalized).
+    let d_name = (recorded_file_name(global(), "CAM-D")).to_owned();
+    let poses = [
+        ("CAM-B", [0.5, -0.25, 0.1], [0.0, 0.0, 0.0, 1.0]),
+        (d_name.as_str(), [-1.0, 2.0, 0.0], [0.0, 0.0, 0.6, 0.8001]),
+    ];
+    let pose_args: Vec<String> = (poses.iter())
+        .map(|(file, t, q)| {
+            let numbers: Vec<String> = t.iter().chain(q).map(f64::to_string).collect();
+            format!("{file}={}", numbers.join(","))
+        })
+        .collect();
+    let mut extra = Vec::new();
+    for p in &pose_args {
+        extra.extend(["--pose", p.as_str()]);
+    }
+    let out = dir.path().join("global");
+    let read = session_ros2(global(), &out, &extra);
+    assert_eq!(read["storage"], "sqlite3");
+    assert_session_bag_holds_every_frame(global(), &read);
+    // /tf_static: the given poses from CAM-A's base frame, the quaternion
+    // normalized; and each camera's own frames.
+    let tf = read["tf_static"].as_array().expect("tf_static");
+    for (file, t, q) in poses {
+        let child = if file == "CAM-B" {
+            "CAM_B_link"
+        } else {
+            "CAM_D_link"
+        };
+        let given: Vec<&Value> = (tf.iter()).filter(|x| x["child"] == child).collect();
+        assert_eq!(given.len(), 1, "{child}: {tf:?}");
+        assert_eq!(given[0]["parent"], "CAM_A_link");
+        assert_eq!(given[0]["translation"], serde_json::json!(t));
+        let norm = q.iter().map(|v| v * v).sum::<f64>().sqrt();
+        let rotation = given[0]["rotation"].as_array().expect("rotation");
+        for (got, want) in rotation.iter().zip(q) {
+            assert!(
+                (got.as_f64().expect("q") - want / norm).abs() < 1e-12,
+                "{rotation:?}"
+            );
+        }
+    }
+    for camera in ["CAM_A", "CAM_B", "CAM_C", "CAM_D"] {
+        let optical = format!("{camera}_depth_optical_frame");
+        assert!(
+            tf.iter().any(|x| x["child"] == optical.as_str()),
+            "{optical}: {tf:?}"
+        );
+    }
+    // Hardware clocks, on arrival time, into MCAP.
+    let out = dir.path().join("hardware");
+    let read = session_ros2(hardware(), &out, &["--storage", "mcap"]);
+    assert_eq!(read["storage"], "mcap");
+    assert_session_bag_holds_every_frame(hardware(), &read);
+}
+
+fn recorded_file_name<'a>(recorded: &'a Recorded, serial: &str) -> &'a str {
+    (recorded.cameras[serial].file.file_name())
+        .and_then(|n| n.to_str())
+        .expect("a file name")
+}
+
+#[test]
+fn bad_poses_are_refused_and_nothing_is_written() {
+    let recorded = global();
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("rig");
+    for (pose, says) in [
+        ("CAM-B=1,2,3,0,0,0", "6 numbers; give 7"),
+        ("CAM-B=1,2,x,0,0,0,1", "\"x\" is not a number"),
+        ("CAM-B=1,2,3,0,0,0,2", "not a unit quaternion"),
+        ("CAM-B=1,2,3,0,0,0,inf", "is not a number"),
+        (
+            "nothing.bag=0,0,0,0,0,0,1",
+            "--pose nothing.bag: no recording of the session",
+        ),
+        (
+            "CAM-A=0,0,0,0,0,0,1",
+            "the poses are relative to its camera",
+        ),
+    ] {
+        let mut args = vec!["convert", "--session", "--to", "ros2", "--out", s(&out)];
+        args.extend(["--pose", pose]);
+        args.extend(recorded.files.iter().map(|f| s(f)));
+        let refused = run::rsbag(&args);
+        assert_eq!(refused.code, Some(1), "{pose}: {}", refused.stderr);
+        assert!(refused.stderr.contains(says), "{pose}: {}", refused.stderr);
+        assert!(!out.exists(), "{pose}: nothing written");
+    }
+    let mut args = vec!["convert", "--to", "ros2", "--out", s(&out)];
+    args.extend(["--pose", "CAM-B=0,0,0,0,0,0,1"]);
+    args.extend(recorded.files.iter().map(|f| s(f)));
+    let refused = run::rsbag(&args);
+    assert_eq!(refused.code, Some(2), "{}", refused.stderr);
+    assert!(refused.stderr.contains("--session"), "{}", refused.stderr);
+}
+
+/// Frames of `serial`'s depth stream the truth has from `from` to `to` ms
+/// after moment 0.
+fn fed_depth_between(recorded: &Recorded, serial: &str, from: f64, to: f64) -> u64 {
+    let t0 = recorded.t0;
+    (recorded.cameras[serial].frames.iter())
+        .filter(|f| f["stream"] == "Depth")
+        .map(|f| f["host_ms"].as_f64().expect("host") - t0)
+        .filter(|t| (from - 1e-3..=to + 1e-3).contains(t))
+        .count() as u64
+}
+
+#[test]
+fn check_json_gives_each_files_findings_and_the_sync_report() {
+    let recorded = global();
+    let mut args = vec!["check", "--json"];
+    args.extend(recorded.files.iter().map(|f| s(f)));
+    let out = run::rsbag(&args);
+    assert_eq!(out.code, Some(3), "CAM-C dropped frames: {}", out.stderr);
+    let lines: Vec<Value> = (out.stdout.lines())
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert_eq!(lines.len(), 5, "a line per file, then the sync report");
+    for (line, (serial, camera)) in lines.iter().zip(&recorded.cameras) {
+        assert_eq!(line["file"], s(&camera.file));
+        let depth = (line["streams"].as_array().expect("streams").iter())
+            .find(|x| x["stream"] == "Depth")
+            .expect("depth");
+        let fed = camera.frames.iter().filter(|f| f["stream"] == "Depth");
+        assert_eq!(depth["frames"], fed.count() as u64, "{serial}");
+        if serial == "CAM-C" {
+            // Frames 15..24 (numbers 16..25) were never fed.
+            assert_eq!(line["result"], "frames missing or out of order");
+            assert_eq!(depth["dropped"], 10);
+            let findings = depth["findings"].as_array().expect("findings");
+            assert_eq!(findings.len(), 1, "{findings:?}");
+            assert_eq!(findings[0]["kind"], "gap");
+            assert_eq!(findings[0]["missing"], 10);
+            assert_eq!(findings[0]["number"], 26);
+            assert_eq!(findings[0]["previous_number"], 15);
+        } else {
+            assert_eq!(line["result"], "ok", "{serial}");
+            assert_eq!(depth["dropped"], 0, "{serial}");
+        }
+    }
+    let sync = &lines[4]["sync"];
+    assert_eq!(sync["clock"], "global time");
+    assert_eq!(sync["read_errors"], 0);
+    let pairs = sync["pairs"].as_array().expect("pairs");
+    assert_eq!(pairs.len(), 6);
+    // Against the truth: each pair overlaps from the later camera's first
+    // frame to the earlier one's last, its frames there are the ones fed,
+    // CAM-C's gap leaves the others' frames without a partner.
+    let c = &recorded.cameras["CAM-C"];
+    let gap = [c.start_ms + 14.0 * PERIOD, c.start_ms + 25.0 * PERIOD].map(|t| t / 1000.0);
+    for pair in pairs {
+        let [a, b] = [0, 1].map(|k| pair["cameras"][k].as_str().expect("camera"));
+        let ends = |serial: &str| {
+            let times: Vec<f64> = (recorded.cameras[serial].frames.iter())
+                .filter(|f| f["stream"] == "Depth")
+                .map(|f| f["host_ms"].as_f64().expect("host") - recorded.t0)
+                .collect();
+            let lo = times.iter().copied().fold(f64::INFINITY, f64::min);
+            let hi = times.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            (lo, hi)
+        };
+        let (from, to) = (ends(a).0.max(ends(b).0), ends(a).1.min(ends(b).1));
+        let overlap = pair["overlap_s"].as_array().expect("overlap");
+        assert!(
+            (overlap[0].as_f64().expect("from") * 1000.0 - from).abs() < 1e-2,
+            "{pair}"
+        );
+        assert!(
+            (overlap[1].as_f64().expect("to") * 1000.0 - to).abs() < 1e-2,
+            "{pair}"
+        );
+        let frames = [a, b].map(|serial| fed_depth_between(recorded, serial, from, to));
+        assert_eq!(pair["frames"], serde_json::json!(frames), "{a} / {b}");
+        assert!(
+            pair["offset_ms"].as_f64().expect("offset").abs() < 1e-2,
+            "{pair}"
+        );
+        assert!(
+            pair["drift_ppm"].as_f64().expect("drift").abs() < 1e-3,
+            "{pair}"
+        );
+        let with_c = [a, b].iter().position(|x| *x == "CAM-C");
+        let (without, gaps) = match with_c {
+            Some(k) => {
+                let mut w = [10, 10];
+                w[k] = 0;
+                (w, 1)
+            }
+            None => ([0, 0], 0),
+        };
+        assert_eq!(
+            pair["without_partner"],
+            serde_json::json!(without),
+            "{a} / {b}"
+        );
+        let found = pair["gaps"].as_array().expect("gaps");
+        assert_eq!(found.len(), gaps, "{pair}");
+        if let Some(g) = found.first() {
+            assert_eq!(g["camera"], "CAM-C");
+            assert!(
+                (g["from_s"].as_f64().expect("from") - gap[0]).abs() < 1e-3,
+                "{g}"
+            );
+            assert!(
+                (g["to_s"].as_f64().expect("to") - gap[1]).abs() < 1e-3,
+                "{g}"
+            );
+        }
+    }
+}
+
+#[test]
+fn frames_leave_their_file_as_soon_as_every_stream_has_a_later_one() {
+    // CAM-A's colour frames are written a millisecond after its depth
+    // frames and CAM-C stops for a third of a second: every frame still
+    // comes once, in time order, none late.
+    for recorded in [global(), hardware()] {
+        let session = Session::open(&recorded.files).expect("open");
+        let mut frames = session.frames().expect("frames");
+        let times: Vec<f64> = frames.by_ref().map(|f| f.expect("frame").time_ms).collect();
+        assert_eq!(frames.out_of_order(), 0);
+        assert!(times.windows(2).all(|w| w[0] <= w[1]));
+        let fed: usize = recorded.cameras.values().map(|c| c.frames.len()).sum();
+        assert_eq!(times.len(), fed);
+        // A window of the session reads the same frames as the whole.
+        let window = (session.select())
+            .time(Duration::from_millis(300)..Duration::from_millis(800))
+            .frames()
+            .expect("frames");
+        let origin = times[0];
+        let inside = (times.iter()).filter(|&&t| (300.0..800.0).contains(&(t - origin)));
+        assert_eq!(window.count(), inside.count());
+    }
+}

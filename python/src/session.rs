@@ -195,6 +195,40 @@ impl Session {
         })
     }
 
+    /// How well the cameras keep together, pair by pair (what `rsbag
+    /// check` prints for a session): a dict `{"clock", "tolerance_ms",
+    /// "pairs": [{"cameras": [a, b], "streams": [a, b], "overlap_s":
+    /// [from, to] or None, "offset_ms" (b's timestamp minus a's at the
+    /// overlap's start) or None, "drift_ppm" or None, "frames": [a, b],
+    /// "without_partner": [a, b], "gaps": [{"camera", "from_s",
+    /// "to_s"}]}], "read_errors"}`, times in seconds from the session's
+    /// first frame. Frames are partners within `tolerance_ms` (None: half
+    /// the slower compared stream's frame period).
+    #[pyo3(signature = (tolerance_ms=None))]
+    fn sync_report<'py>(
+        &self,
+        py: Python<'py>,
+        tolerance_ms: Option<f64>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let tolerance = match tolerance_ms {
+            None => None,
+            Some(ms) if ms.is_finite() && ms >= 0.0 => Some(Duration::from_secs_f64(ms / 1000.0)),
+            Some(ms) => {
+                return Err(to_py(rsbag::Error::InvalidArgument(format!(
+                    "a tolerance of {ms} ms: give a number of ms, not negative"
+                ))))
+            }
+        };
+        let session = self.session.clone();
+        let report = py
+            .detach(|| session.sync_report(tolerance))
+            .map_err(to_py)?;
+        // The report's one JSON form, as `rsbag check --json` prints it.
+        let text = serde_json::to_string(&report)
+            .map_err(|e| to_py(rsbag::Error::InvalidArgument(e.to_string())))?;
+        py.import("json")?.call_method1("loads", (text,))
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "<rsbag.Session {} recordings, clock {:?}, {:.3} s>",

@@ -46,6 +46,8 @@ pub struct PairSync {
     /// How fast that offset grows, in parts per million of the session's
     /// clock (µs per second).
     pub drift_ppm: Option<f64>,
+    /// Frames of each camera's compared stream during the overlap.
+    pub frames: [u64; 2],
     /// Frames of each camera during the overlap with no frame of the other
     /// within the tolerance.
     pub without_partner: [u64; 2],
@@ -156,6 +158,7 @@ fn pair(names: [String; 2], a: &Lane, b: &Lane, tolerance: f64, origin: f64) -> 
         overlap_s: None,
         offset_ms: None,
         drift_ppm: None,
+        frames: [0, 0],
         without_partner: [0, 0],
         gaps: Vec::new(),
         cameras: names,
@@ -177,6 +180,8 @@ fn pair(names: [String; 2], a: &Lane, b: &Lane, tolerance: f64, origin: f64) -> 
     };
     let (ta, tb) = (during(a), during(b));
     let within = |t: f64| (from..=to).contains(&t);
+    let count = |times: &[f64]| times.iter().filter(|&&t| within(t)).count() as u64;
+    sync.frames = [count(&ta), count(&tb)];
     sync.without_partner = [
         unpartnered(&ta, &tb, tolerance, within),
         unpartnered(&tb, &ta, tolerance, within),

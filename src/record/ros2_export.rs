@@ -76,12 +76,29 @@ pub struct Ros2Export {
 }
 
 /// The topics of one exported stream.
-struct StreamTopics {
+pub(super) struct StreamTopics {
     data: usize,
     camera_info: Option<usize>,
     metadata: usize,
     optical_frame: String,
+    /// The frames a pose stream's odometry is in and of.
+    odom_frame: String,
+    pose_frame: String,
     depth_units: Option<f32>,
+}
+
+/// The wrapper's name of a frame for a camera named `camera` (the
+/// wrapper's `camera_name`): `camera_link` becomes `<camera>_link`,
+/// `camera_depth_optical_frame` `<camera>_depth_optical_frame`,
+/// `odom_frame` `<camera>_odom_frame`; unchanged for `camera`.
+pub(super) fn camera_frame(camera: &str, frame: &str) -> String {
+    if camera == "camera" {
+        return frame.to_owned();
+    }
+    match frame.strip_prefix("camera_") {
+        Some(rest) => format!("{camera}_{rest}"),
+        None => format!("{camera}_{frame}"),
+    }
 }
 
 /// Write `recording` (what `selection` keeps) as a rosbag2 directory
@@ -134,14 +151,71 @@ fn write_all(
     let ns = options.namespace.as_str();
     let mut export = Ros2Export::default();
     let start = recording.start_time().as_nanos();
-    let mut topics: BTreeMap<StreamId, StreamTopics> = BTreeMap::new();
     let keeps = |s: &StreamId| selection.trim.keeps_stream(*s);
+    let topics = add_stream_topics(recording, writer, ns, "camera", keeps, &mut export.skipped)?;
+    if topics.is_empty() {
+        return Err(Error::InvalidArgument(
+            "the recording has no stream ROS 2 messages can hold".into(),
+        ));
+    }
+    let transforms = camera_transforms(recording, &topics, "camera");
+    if !transforms.is_empty() {
+        let topic = writer.add_topic("/tf_static", ros2::TF_MESSAGE, Durability::Latched)?;
+        writer.write(topic, start, &tf_message(&transforms, start))?;
+    }
+    for (topic, data) in latched_messages(recording, &topics, ns, writer)? {
+        writer.write(topic, start, &data)?;
+    }
+    let events = recording
+        .select()
+        .streams(topics.keys().copied())
+        .controls(false)
+        .time(selection.trim.time.clone())
+        .events();
+    let mut frames = 0;
+    let mut filters = StreamFilters::of_recording(recording, &selection.filters);
+    for event in events {
+        let event = event?;
+        let Event::Frame { frame, .. } = event.event else {
+            continue;
+        };
+        let Some(stream) = topics.get(&frame.profile.stream) else {
+            continue;
+        };
+        let frame = filters.apply(frame)?;
+        writer.write_together(|writer| {
+            let time = event.time.as_nanos();
+            for message in frame_messages(&frame, time, stamp_ns(frame.timestamp), stream) {
+                let parts: Vec<&[u8]> = message.parts.iter().map(|p| &p[..]).collect();
+                writer.write_parts(message.topic, message.time, &parts)?;
+            }
+            Ok(())
+        })?;
+        frames += 1;
+        progress(frames);
+    }
+    export.messages = writer.message_counts();
+    Ok(export)
+}
+
+/// Add the topics of `recording`'s streams that `keeps` keeps, under
+/// namespace `ns`, frames named for camera `camera` ([`camera_frame`]);
+/// streams ROS has no message for are put in `skipped`.
+pub(super) fn add_stream_topics(
+    recording: &Recording,
+    writer: &mut BagDirWriter,
+    ns: &str,
+    camera: &str,
+    keeps: impl Fn(&StreamId) -> bool,
+    skipped: &mut Vec<(StreamId, String)>,
+) -> Result<BTreeMap<StreamId, StreamTopics>> {
+    let mut topics: BTreeMap<StreamId, StreamTopics> = BTreeMap::new();
     for (id, stream) in recording.streams().iter().filter(|(s, _)| keeps(s)) {
         let profile = &stream.profile;
         let data = match profile.kind {
             ProfileKind::Video { .. } => {
                 if ros_camera::image_encoding(profile.format).is_none() {
-                    export.skipped.push((
+                    skipped.push((
                         *id,
                         format!("ROS has no image encoding for {}", profile.format),
                     ));
@@ -168,9 +242,7 @@ fn write_all(
                 Durability::Volatile,
             )?,
             ProfileKind::Motion { .. } => {
-                export
-                    .skipped
-                    .push((*id, format!("{} samples have no ROS message", id.kind)));
+                skipped.push((*id, format!("{} samples have no ROS message", id.kind)));
                 continue;
             }
         };
@@ -200,61 +272,33 @@ fn write_all(
                 data,
                 camera_info,
                 metadata,
-                optical_frame: ros_camera::optical_frame(*id),
+                optical_frame: camera_frame(camera, &ros_camera::optical_frame(*id)),
+                odom_frame: camera_frame(camera, ros_camera::ODOM_FRAME),
+                pose_frame: camera_frame(camera, "camera_pose_frame"),
                 depth_units,
             },
         );
     }
-    if topics.is_empty() {
-        return Err(Error::InvalidArgument(
-            "the recording has no stream ROS 2 messages can hold".into(),
-        ));
-    }
-    for (topic, data) in static_messages(recording, &topics, ns, writer)? {
-        writer.write(topic, start, &data)?;
-    }
-    let events = recording
-        .select()
-        .streams(topics.keys().copied())
-        .controls(false)
-        .time(selection.trim.time.clone())
-        .events();
-    let mut frames = 0;
-    let mut filters = StreamFilters::of_recording(recording, &selection.filters);
-    for event in events {
-        let event = event?;
-        let Event::Frame { frame, .. } = event.event else {
-            continue;
-        };
-        let Some(stream) = topics.get(&frame.profile.stream) else {
-            continue;
-        };
-        let frame = filters.apply(frame)?;
-        writer.write_together(|writer| {
-            for message in frame_messages(&frame, event.time.as_nanos(), stream) {
-                let parts: Vec<&[u8]> = message.parts.iter().map(|p| &p[..]).collect();
-                writer.write_parts(message.topic, message.time, &parts)?;
-            }
-            Ok(())
-        })?;
-        frames += 1;
-        progress(frames);
-    }
-    export.messages = writer.message_counts();
-    Ok(export)
+    Ok(topics)
 }
 
 /// A message to write: its topic, time and bytes (parts one after the
 /// other: an image's pixels are the frame's own bytes, not copied).
-struct Outgoing {
-    topic: usize,
-    time: u64,
-    parts: Vec<Bytes>,
+pub(super) struct Outgoing {
+    pub(super) topic: usize,
+    pub(super) time: u64,
+    pub(super) parts: Vec<Bytes>,
 }
 
-/// The messages of one frame: its data, camera info and metadata.
-fn frame_messages(frame: &Frame, time: u64, stream: &StreamTopics) -> Vec<Outgoing> {
-    let header = &Header::at(stamp_ns(frame.timestamp), stream.optical_frame.as_bytes());
+/// The messages of one frame, at bag time `time` with header stamp
+/// `stamp` (ns): its data, camera info and metadata.
+pub(super) fn frame_messages(
+    frame: &Frame,
+    time: u64,
+    stamp: u64,
+    stream: &StreamTopics,
+) -> Vec<Outgoing> {
+    let header = &Header::at(stamp, stream.optical_frame.as_bytes());
     let mut out = Vec::with_capacity(3);
     let mut write = |topic: usize, parts: Vec<Bytes>| out.push(Outgoing { topic, time, parts });
     match frame.profile.kind {
@@ -311,10 +355,10 @@ fn frame_messages(frame: &Frame, time: u64, stream: &StreamTopics) -> Vec<Outgoi
             let pose = frame.pose().unwrap_or_default();
             let odometry = Odometry {
                 header: Header {
-                    frame_id: ros_camera::ODOM_FRAME.as_bytes(),
+                    frame_id: stream.odom_frame.as_bytes(),
                     ..*header
                 },
-                child_frame_id: b"camera_pose_frame",
+                child_frame_id: stream.pose_frame.as_bytes(),
                 position: ros_camera::pose_to_ros(pose.translation),
                 orientation: ros_camera::orientation_to_ros(pose.rotation),
                 pose_covariance: [0.0; 36],
@@ -361,44 +405,70 @@ fn camera_info<'a>(
     }
 }
 
-/// `/tf_static`, the extrinsics topics and the IMU intrinsics, added and
-/// returned as (topic, message) to write at the start.
-fn static_messages(
+/// The static transforms of a camera named `camera` ([`camera_frame`]):
+/// its base frame to each exported stream's body and optical frames, from
+/// the recorded extrinsics.
+pub(super) fn camera_transforms(
+    recording: &Recording,
+    topics: &BTreeMap<StreamId, StreamTopics>,
+    camera: &str,
+) -> Vec<FrameTransform> {
+    let (base, related) = related_streams(recording, topics);
+    let mut transforms = ros_camera::static_transforms(base, &related);
+    for t in &mut transforms {
+        t.parent = camera_frame(camera, &t.parent);
+        t.child = camera_frame(camera, &t.child);
+    }
+    transforms
+}
+
+/// The base stream (depth, else the first) and the extrinsics from it of
+/// each exported stream related to it.
+fn related_streams(
+    recording: &Recording,
+    topics: &BTreeMap<StreamId, StreamTopics>,
+) -> (StreamId, Vec<(StreamId, crate::device::Extrinsics)>) {
+    let streams: Vec<StreamId> = topics.keys().copied().collect();
+    let base = streams
+        .iter()
+        .copied()
+        .find(|s| s.kind == StreamKind::Depth)
+        .unwrap_or(streams[0]);
+    let related = streams
+        .iter()
+        .filter_map(|&s| recording.extrinsics(base, s).map(|e| (s, e)))
+        .collect();
+    (base, related)
+}
+
+/// A `tf2_msgs/msg/TFMessage` of `transforms`, stamped `stamp` (ns).
+pub(super) fn tf_message(transforms: &[FrameTransform], stamp: u64) -> Vec<u8> {
+    let stamp = Header::at(stamp, b"");
+    let messages: Vec<TransformStamped<'_>> = transforms
+        .iter()
+        .map(|t| TransformStamped {
+            header: Header {
+                frame_id: t.parent.as_bytes(),
+                ..stamp
+            },
+            child_frame_id: t.child.as_bytes(),
+            translation: t.translation,
+            rotation: t.rotation,
+        })
+        .collect();
+    ros2::encode_tf_message(&messages)
+}
+
+/// The extrinsics topics and the IMU intrinsics, added and returned as
+/// (topic, message) to write at the start.
+pub(super) fn latched_messages(
     recording: &Recording,
     topics: &BTreeMap<StreamId, StreamTopics>,
     ns: &str,
     writer: &mut BagDirWriter,
 ) -> Result<Vec<(usize, Vec<u8>)>> {
     let mut out = Vec::new();
-    let streams: Vec<StreamId> = topics.keys().copied().collect();
-    // The base is the depth stream, else the first stream.
-    let base = streams
-        .iter()
-        .copied()
-        .find(|s| s.kind == StreamKind::Depth)
-        .unwrap_or(streams[0]);
-    let related: Vec<_> = streams
-        .iter()
-        .filter_map(|&s| recording.extrinsics(base, s).map(|e| (s, e)))
-        .collect();
-    let transforms = ros_camera::static_transforms(base, &related);
-    if !transforms.is_empty() {
-        let topic = writer.add_topic("/tf_static", ros2::TF_MESSAGE, Durability::Latched)?;
-        let stamp = Header::at(recording.start_time().as_nanos(), b"");
-        let messages: Vec<TransformStamped<'_>> = transforms
-            .iter()
-            .map(|t: &FrameTransform| TransformStamped {
-                header: Header {
-                    frame_id: t.parent.as_bytes(),
-                    ..stamp
-                },
-                child_frame_id: t.child.as_bytes(),
-                translation: t.translation,
-                rotation: t.rotation,
-            })
-            .collect();
-        out.push((topic, ros2::encode_tf_message(&messages)));
-    }
+    let (base, related) = related_streams(recording, topics);
     for (stream, e) in related.iter().filter(|(s, _)| *s != base) {
         let topic = writer.add_topic(
             &ros_camera::extrinsics_topic(ns, base, *stream),
@@ -413,16 +483,18 @@ fn static_messages(
         let Some(m) = stream.profile.motion_intrinsics() else {
             continue;
         };
-        if !topics.contains_key(id) {
-            continue;
-        }
         let topic = writer.add_topic(
             &ros_camera::stream_topic(ns, *id, "imu_info"),
             ros2::RS_IMU_INFO,
             Durability::Latched,
         )?;
-        let frame_id = ros_camera::optical_frame(*id);
-        let header = Header::at(recording.start_time().as_nanos(), frame_id.as_bytes());
+        let Some(exported) = topics.get(id) else {
+            continue;
+        };
+        let header = Header::at(
+            recording.start_time().as_nanos(),
+            exported.optical_frame.as_bytes(),
+        );
         let data: Vec<f64> = m.data.iter().flatten().map(|&v| f64::from(v)).collect();
         let mut matrix = [0.0; 12];
         matrix.copy_from_slice(&data);
@@ -440,7 +512,7 @@ fn static_messages(
 }
 
 /// A frame timestamp in milliseconds as nanoseconds (0 when negative).
-fn stamp_ns(ms: f64) -> u64 {
+pub(super) fn stamp_ns(ms: f64) -> u64 {
     if ms.is_finite() && ms > 0.0 {
         (ms * 1e6).round() as u64
     } else {

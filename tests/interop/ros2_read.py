@@ -20,8 +20,9 @@ to its end. The script fails (exit 1) when:
 Output:
     {"storage": "sqlite3"|"mcap", "counts": {topic: n},
      "types": {topic: type},
-     "images": [{"topic", "stamp_ns", "frame_id", "encoding", "width",
-                 "height", "step", "size", "sha256"}...],
+     "images": [{"topic", "time_ns" (the bag's time), "stamp_ns", "frame_id",
+                 "encoding", "width", "height", "step", "size", "sha256"}...]
+               (in the order rosbags reads them),
      "imu": [{"topic", "stamp_ns", "frame_id", "angular_velocity": [3],
               "linear_acceleration": [3]}...],
      "camera_info": {topic: {"width", "height", "distortion_model", "d",
@@ -90,13 +91,13 @@ def main():
             stored.register(parse_full_definition(conn.msgdef.data, conn.msgtype))
             if fields_of(stored, conn.msgtype) != fields_of(typestore, conn.msgtype):
                 fail(f"{conn.topic}: stored definition differs from {conn.msgtype}")
-        for conn, _timestamp, raw in reader.messages():
+        for conn, timestamp, raw in reader.messages():
             out["counts"][conn.topic] = out["counts"].get(conn.topic, 0) + 1
             try:
                 msg = typestore.deserialize_cdr(raw, conn.msgtype)
             except Exception as e:  # noqa: BLE001 (report any failure)
                 fail(f"{conn.topic}: does not deserialize: {e}")
-            record(out, conn, msg)
+            record(out, conn, msg, timestamp)
     if out["storage"] == "mcap":
         out["mcap"] = read_mcap(path)
     print(json.dumps(out, sort_keys=True))
@@ -115,7 +116,7 @@ def parse_full_definition(text, msgtype):
     return types
 
 
-def record(out, conn, msg):
+def record(out, conn, msg, timestamp):
     t = conn.msgtype
     if t == "sensor_msgs/msg/Image":
         data = bytes(msg.data)
@@ -125,7 +126,7 @@ def record(out, conn, msg):
         if len(data) != msg.step * msg.height or msg.step != msg.width * bpp:
             fail(f"{conn.topic}: {len(data)} bytes for step {msg.step} x height {msg.height}")
         out["images"].append({
-            "topic": conn.topic, "stamp_ns": stamp_ns(msg.header),
+            "topic": conn.topic, "time_ns": timestamp, "stamp_ns": stamp_ns(msg.header),
             "frame_id": msg.header.frame_id, "encoding": msg.encoding,
             "width": msg.width, "height": msg.height, "step": msg.step,
             "size": len(data), "sha256": hashlib.sha256(data).hexdigest()})

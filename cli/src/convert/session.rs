@@ -1,6 +1,8 @@
 //! `convert --session --to png`: several recordings' frames written side
 //! by side per moment: each frameset across the cameras as
 //! `CAMERA_Stream_<n>.png` files, listed in `framesets.csv`.
+//! `convert --session --to ros2`: one ROS 2 bag of every camera, each
+//! under its own namespace, with `/tf_static` from `--pose`.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -13,6 +15,8 @@ use rsbag::{processing, Error, Result};
 use super::super::{select, session};
 use super::{label, render, Args, OutputDir, Target};
 
+mod ros2;
+
 /// The index of the framesets written.
 const FRAMESETS: &str = "framesets.csv";
 const FRAMESETS_HEADER: &str =
@@ -20,9 +24,10 @@ const FRAMESETS_HEADER: &str =
 
 /// Write the framesets of `files` read as one session into `args.out`.
 pub fn run(args: &Args, files: &[PathBuf]) -> Result<ExitCode> {
-    if args.to != Target::Png {
+    if !matches!(args.to, Target::Png | Target::Ros2) {
         return Err(Error::InvalidArgument(
-            "--session goes with --to png (the other targets convert each file)".into(),
+            "--session goes with --to png or --to ros2 (the other targets convert each file)"
+                .into(),
         ));
     }
     if args.colorize
@@ -34,6 +39,12 @@ pub fn run(args: &Args, files: &[PathBuf]) -> Result<ExitCode> {
         return Err(Error::InvalidArgument(
             "--session writes the recorded frames: --colorize, --align-to, --filter, --start and --duration do not go with it".into(),
         ));
+    }
+    if args.to == Target::Ros2 {
+        return ros2::run(args, files);
+    }
+    if !args.pose.is_empty() {
+        return Err(Error::InvalidArgument("--pose goes with --to ros2".into()));
     }
     let mut opened = session::open(files, &args.session_clock)?;
     let session = &opened.session;

@@ -216,6 +216,12 @@ class Session:
         """Frames of all cameras grouped by moment: each frame of the first
         camera's first chosen stream makes a set; another camera's frame
         joins it when each is the other's nearest, within `tolerance_ms`."""
+    def sync_report(self, tolerance_ms: Optional[float] = None) -> Dict[str, Any]:
+        """How well the cameras keep together, pair by pair: {"clock",
+        "tolerance_ms", "pairs": [{"cameras", "streams", "overlap_s",
+        "offset_ms", "drift_ppm", "frames", "without_partner", "gaps":
+        [{"camera", "from_s", "to_s"}]}], "read_errors"}; times in seconds
+        from the session's first frame."""
 
 @final
 class SessionFrame:

@@ -1,0 +1,125 @@
+//! `convert --session --to ros2`: the recordings of a session as one ROS 2
+//! bag, each camera under its own namespace, with `--pose` on
+//! `/tf_static`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use rsbag::record::{export_ros2_session, session_camera_names, CameraPose, Ros2SessionOptions};
+use rsbag::{Error, Result};
+
+use super::super::super::interrupt::{on_interrupt, Undo};
+use super::super::super::{emit, progress, select, session};
+use super::super::Args;
+
+/// Write `files` read as one session as the ROS 2 bag `args.out`.
+pub fn run(args: &Args, files: &[PathBuf]) -> Result<ExitCode> {
+    if args.tolerance.is_some() {
+        return Err(Error::InvalidArgument(
+            "--tolerance goes with --session --to png (framesets)".into(),
+        ));
+    }
+    if args.namespace != rsbag::ros_camera::DEFAULT_NAMESPACE {
+        return Err(Error::InvalidArgument(
+            "--namespace does not go with --session: each camera gets its own, /CAMERA".into(),
+        ));
+    }
+    let mut poses = Vec::new();
+    let mut given = Vec::new();
+    for pose in &args.pose {
+        given.push(parse_pose(pose)?);
+    }
+    let opened = session::open(files, &args.session_clock)?;
+    let session = &opened.session;
+    for (file, pose) in given {
+        poses.push((session::file_index(session, "--pose", &file)?, pose));
+    }
+    let streams = select::streams(|n| session.find_streams(n), &args.streams)?;
+    let total: u64 = (session.files().iter())
+        .flat_map(|f| {
+            let reader = f.reader();
+            (reader.streams().into_iter())
+                .filter(|s| streams.as_ref().is_none_or(|k| k.contains(s)))
+                .map(move |s| reader.frame_count(s).unwrap_or(0))
+        })
+        .sum();
+    let options = Ros2SessionOptions {
+        storage: args.storage,
+        mcap_compression: args.mcap_compression,
+        streams,
+        poses,
+    };
+    let partial = rsbag::storage::partial_path_for(&args.out);
+    let _remove_partial = on_interrupt(Undo::RemoveDir(partial));
+    let bar = progress::bar(total, "frames");
+    let export = export_ros2_session(session, &args.out, &options, |n| bar.set_position(n));
+    bar.finish_and_clear();
+    let export = export?;
+    let mut text = String::new();
+    for (stream, why) in &export.skipped {
+        text.push_str(&format!("note: {stream} left out: {why}\n"));
+    }
+    let messages: u64 = export.messages.values().sum();
+    text.push_str(&format!(
+        "wrote {} ({} storage, {}): {} messages on {} topics, {} cameras on {}\n",
+        args.out.display(),
+        args.storage.rosbag2_storage_id().unwrap_or_default(),
+        export.storage_file.display(),
+        messages,
+        export.messages.len(),
+        session.files().len(),
+        session.clock()
+    ));
+    for (file, name) in session.files().iter().zip(session_camera_names(session)) {
+        text.push_str(&format!("  /{name}: {}\n", file.path().display()));
+    }
+    for (topic, n) in &export.messages {
+        text.push_str(&format!("  {topic}: {n}\n"));
+    }
+    emit(&text);
+    Ok(opened.exit_code())
+}
+
+/// `FILE=X,Y,Z,QX,QY,QZ,QW`: the file and its camera's pose.
+fn parse_pose(given: &str) -> Result<(String, CameraPose)> {
+    let bad = |why: String| Error::InvalidArgument(format!("--pose {given}: {why}"));
+    let (file, numbers) = given
+        .rsplit_once('=')
+        .ok_or_else(|| bad("give FILE=X,Y,Z,QX,QY,QZ,QW".into()))?;
+    let values: Vec<f64> = (numbers.split(','))
+        .map(|v| {
+            (v.trim().parse::<f64>().ok())
+                .filter(|v| v.is_finite())
+                .ok_or_else(|| bad(format!("{:?} is not a number", v.trim())))
+        })
+        .collect::<Result<_>>()?;
+    let [x, y, z, qx, qy, qz, qw] = values[..] else {
+        return Err(bad(format!(
+            "{} numbers; give 7: X,Y,Z (metres) and QX,QY,QZ,QW (a unit quaternion)",
+            values.len()
+        )));
+    };
+    let pose = CameraPose::new([x, y, z], [qx, qy, qz, qw]).map_err(|e| bad(e.to_string()))?;
+    Ok((file.to_owned(), pose))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn poses_are_a_file_and_seven_numbers() {
+        let (file, pose) = parse_pose("b.bag=0.5,0,0,0,0,0,1").expect("a pose");
+        assert_eq!(file, "b.bag");
+        assert_eq!(pose.translation, [0.5, 0.0, 0.0]);
+        for bad in [
+            "b.bag",
+            "b.bag=1,2,3",
+            "b.bag=1,2,3,0,0,0,x",
+            "b.bag=1,2,3,0,0,0,2",
+            "b.bag=nan,0,0,0,0,0,1",
+        ] {
+            assert!(parse_pose(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -362,7 +362,7 @@ impl Parents {
 /// page, or one that does not parse (SQLite reports damage itself).
 fn interior_children(offset: u64, page: &[u8]) -> Option<Vec<u64>> {
     let size = page.len() as u64;
-    if !size.is_power_of_two() || !(512..=65536).contains(&size) || offset % size != 0 {
+    if !size.is_power_of_two() || !(512..=65536).contains(&size) || !offset.is_multiple_of(size) {
         return None;
     }
     // The first page holds the database header before its b-tree header.

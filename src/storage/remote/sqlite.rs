@@ -321,6 +321,8 @@ struct Parents {
 struct Parent {
     /// Its children's offsets in the file, in order.
     children: Vec<u64>,
+    /// Each child's place in `children`, by its offset.
+    place: HashMap<u64, usize>,
     /// Which child was read last.
     last_read: Option<usize>,
     /// Whether its children were fetched ahead.
@@ -334,7 +336,7 @@ impl Parents {
     fn read(&mut self, remote: &RemoteFile, offset: u64, page: &[u8]) {
         let size = page.len() as u64;
         for parent in &mut self.pages {
-            let Some(k) = parent.children.iter().position(|&c| c == offset) else {
+            let Some(&k) = parent.place.get(&offset) else {
                 continue;
             };
             if !parent.ahead && k > 0 && parent.last_read == Some(k - 1) {
@@ -349,6 +351,9 @@ impl Parents {
                 self.pages.pop_front();
             }
             self.pages.push_back(Parent {
+                place: (children.iter().enumerate())
+                    .map(|(k, &c)| (c, k))
+                    .collect(),
                 children,
                 last_read: None,
                 ahead: false,

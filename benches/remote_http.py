@@ -5,8 +5,11 @@ configuration and logs in a temporary directory), then, ROUNDS times in
 alternating order, times `rsbag frames --json` of every frame from the
 local file and from its URL (the page cache warm for both: nginx reads the
 same file), and `rsbag info URL`, whose requests and bytes nginx's access
-log counts. Prints the median of the per-round speed ratios (remote over
-local) with their spread.
+log counts, and `rsbag info URL` again with a cache directory (`--cache`,
+filled by a first run): the requests and bytes of the second. Prints the
+median of the per-round speed ratios (remote over local) with their
+spread, and the machine's load averages before and after (the figures of
+a shared machine are only as good as its load).
 
 Usage: python3 benches/remote_http.py RECORDING.bag [ROUNDS] [RSBAG]
 (RSBAG defaults to target/release/rsbag).
@@ -65,6 +68,7 @@ def main():
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 5
     rsbag = sys.argv[3] if len(sys.argv) > 3 else "target/release/rsbag"
     size = os.path.getsize(recording)
+    load_before = os.getloadavg()
     with tempfile.TemporaryDirectory() as work:
         server, port = serve(os.path.dirname(recording), work)
         url = f"http://127.0.0.1:{port}/{os.path.basename(recording)}"
@@ -84,6 +88,12 @@ def main():
             for _ in range(rounds):
                 info_times.append(timed([rsbag, "info", url]))
                 requests, sent = take_log(work)
+            cache = os.path.join(work, "cache")
+            timed([rsbag, "--cache", cache, "info", url])
+            take_log(work)
+            cached_time = timed([rsbag, "--cache", cache, "info", url])
+            cached_requests, cached_sent = take_log(work)
+            print(f"load averages (1, 5, 15 min) before: {load_before}, after: {os.getloadavg()}")
             print(f"recording: {size / 1e6:.0f} MB, {rounds} rounds")
             print(f"every frame: local median {statistics.median(local_times):.2f} s, "
                   f"over HTTP {statistics.median(remote_times):.2f} s")
@@ -91,6 +101,8 @@ def main():
                   f"(spread {min(ratios):.2f}-{max(ratios):.2f})")
             print(f"info over HTTP: median {statistics.median(info_times) * 1000:.0f} ms, "
                   f"{requests} requests, {sent / 1e6:.2f} MB")
+            print(f"info again with --cache: {cached_time * 1000:.0f} ms, "
+                  f"{cached_requests} requests, {cached_sent / 1e6:.2f} MB")
         finally:
             server.kill()
             server.wait()

@@ -44,6 +44,13 @@ struct Cli {
     #[arg(short, long, global = true, action = clap::ArgAction::Count)]
     verbose: u8,
 
+    /// Keep the byte ranges read from recordings by URL in this directory,
+    /// so that later commands on the same recording read them from disk
+    /// (each still asks the server whether the recording changed); default:
+    /// $RSBAG_CACHE, if set.
+    #[arg(long, global = true, value_name = "DIR")]
+    cache: Option<std::path::PathBuf>,
+
     #[command(subcommand)]
     command: Command,
 }
@@ -68,6 +75,9 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     init_logging(cli.verbose);
+    if let Some(dir) = cli.cache {
+        rsbag::storage::remote::set_cache_dir(Some(dir));
+    }
     interrupt::install();
     let done = |result: Result<()>| result.map(|()| ExitCode::SUCCESS);
     let result = match cli.command {

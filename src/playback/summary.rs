@@ -381,6 +381,10 @@ impl RealSenseSummary {
             })
             .collect();
         let mut streams = Vec::new();
+        if let Storage::Bag(bag) = recording.storage() {
+            // The chunk indexes of every stream's time span, in one go.
+            bag.will_read_time_spans(recording.streams().values().map(|s| s.data_connections()));
+        }
         for (id, s) in recording.streams() {
             let (width, height) = s.profile.resolution().unzip();
             streams.push(StreamSummary {

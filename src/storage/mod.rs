@@ -100,9 +100,9 @@ impl Storage {
         let file = remote::RemoteFile::open(url)?;
         match Format::of_bytes(file.head()) {
             Some(Format::Bag) => Bag::from_remote(file, true).map(Storage::Bag),
-            Some(Format::Db3) => Db3::open(url).map(Storage::Db3),
+            Some(Format::Db3) => Db3::from_remote(file).map(Storage::Db3),
             Some(format) => Err(Error::InvalidArgument(format!(
-                "{}: a .{} is not read by URL yet (a .bag is): download it first",
+                "{}: a .{} is not read by URL yet (its reader reads a whole file; a .bag or a .db3 is read by URL): download it first",
                 file.url().display(),
                 format.extension()
             ))),

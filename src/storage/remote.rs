@@ -75,6 +75,10 @@ fn remote_error(url: &str, kind: std::io::ErrorKind, reason: impl Into<String>) 
 }
 
 #[cfg(feature = "remote")]
+mod cache;
+#[cfg(feature = "remote")]
+pub use cache::set_cache_dir;
+#[cfg(feature = "remote")]
 mod object;
 #[cfg(feature = "remote")]
 mod sqlite;
@@ -85,7 +89,15 @@ pub(crate) use object::RemoteFile;
 /// ranges; and its size.
 #[cfg(feature = "remote")]
 pub(crate) fn open_sqlite(url: &Path) -> crate::Result<(rusqlite::Connection, u64)> {
-    let file = RemoteFile::open(url)?;
+    open_sqlite_file(RemoteFile::open(url)?)
+}
+
+/// Open the remote `file` read-only through SQLite, its pages read by
+/// ranges; and its size.
+#[cfg(feature = "remote")]
+pub(crate) fn open_sqlite_file(
+    file: std::sync::Arc<RemoteFile>,
+) -> crate::Result<(rusqlite::Connection, u64)> {
     if !file.head().starts_with(crate::storage::Format::Db3.magic()) {
         return Err(Error::NotADb3(
             "the first bytes are not \"SQLite format 3\"".into(),
@@ -107,7 +119,14 @@ pub(crate) fn take_sqlite_read_error() -> Option<Error> {
 /// Without the `remote` feature, a URL is an error that says so.
 #[cfg(not(feature = "remote"))]
 pub(crate) fn open_sqlite(url: &Path) -> crate::Result<(rusqlite::Connection, u64)> {
-    let file = RemoteFile::open(url)?;
+    open_sqlite_file(RemoteFile::open(url)?)
+}
+
+/// Without the `remote` feature no remote file exists.
+#[cfg(not(feature = "remote"))]
+pub(crate) fn open_sqlite_file(
+    file: std::sync::Arc<RemoteFile>,
+) -> crate::Result<(rusqlite::Connection, u64)> {
     match file.never {}
 }
 

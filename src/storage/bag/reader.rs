@@ -198,7 +198,11 @@ impl Bag {
         let indexed = (|| {
             let header = read_bag_header(remote.head())?;
             let index = index_range(&header, remote.size())?;
-            let tail = remote.read(index.clone())?;
+            // With the index, the bytes before it: the last chunk's index
+            // data records, which `info` reads for the time span.
+            let lead = index.start.saturating_sub(INDEX_LEAD_BYTES);
+            let tail = remote.read(lead..index.end)?;
+            let tail = tail.slice(((index.start - lead) as usize).min(tail.len())..);
             read_index(&tail, index.start, &header)
                 .map(|(connections, infos)| (header, connections, infos))
         })();
@@ -350,13 +354,15 @@ impl Bag {
         pos..end.min(self.file_size())
     }
 
-    /// Have a remote bag fetch `chunk` now, for a reader about to read it
-    /// (nothing for a local bag, whose pages the kernel reads).
-    fn will_read(&self, chunk: &Chunk) {
+    /// Have a remote bag fetch `chunks` now, for a reader about to read
+    /// them, in as few requests as they allow (small chunks next to each
+    /// other as one range, and several small ones in one request); nothing
+    /// for a local bag.
+    fn will_read_all(&self, chunks: &[&Chunk]) {
         if let Some(remote) = &self.remote {
-            if chunk.recovered.is_none() {
-                remote.prefetch(self.chunk_span(chunk));
-            }
+            let spans = (chunks.iter().filter(|c| c.recovered.is_none()))
+                .map(|chunk| self.chunk_span(chunk));
+            remote.prefetch_many(spans, HEADS_GAP);
         }
     }
 
@@ -464,17 +470,16 @@ impl Bag {
 
     /// Have a remote bag fetch the headers of `chunks` at once, for a
     /// reader about to ask for their compression (nothing for a local bag):
-    /// the requests are in flight together rather than one after another.
+    /// in one request, or a few, rather than one after another.
     pub(crate) fn will_read_headers(&self, chunks: &[&Chunk]) {
         let Some(remote) = &self.remote else {
             return;
         };
-        for chunk in chunks.iter().filter(|c| c.recovered.is_none()) {
+        let heads = (chunks.iter().filter(|c| c.recovered.is_none())).map(|chunk| {
             let span = self.chunk_span(chunk);
-            if remote.read_cached(span.clone()).is_none() {
-                remote.prefetch(span.start..span.end.min(span.start + CHUNK_HEAD_BYTES));
-            }
-        }
+            span.start..span.end.min(span.start + CHUNK_HEAD_BYTES)
+        });
+        remote.prefetch_many(heads, HEADS_GAP);
     }
 
     /// Every message in time order.
@@ -582,7 +587,7 @@ impl Bag {
             return 0;
         }
         if self.remote.is_some() {
-            self.will_read(chunk);
+            // Fetched by the caller, with the others ahead (will_read_all).
             let span = self.chunk_span(chunk);
             return (span.end - span.start) as usize;
         }
@@ -701,6 +706,18 @@ impl Bag {
         }
     }
 
+    /// Have a remote bag fetch the index data records of `chunks` at once,
+    /// for a reader about to ask for their entries (nothing for a local
+    /// bag).
+    pub(crate) fn will_read_entries_of(&self, chunks: &[&Chunk]) {
+        if let Some(remote) = &self.remote {
+            let wanted = (chunks.iter())
+                .filter(|c| c.entries.get().is_none() && c.recovered.is_none())
+                .map(|chunk| self.index_data_range(chunk));
+            remote.prefetch_many(wanted, HEADS_GAP);
+        }
+    }
+
     /// Bytes that hold the index data records after `chunk`, and where the
     /// first starts. A remote chunk not fetched already is not: its header,
     /// then the records after its data are.
@@ -760,6 +777,13 @@ const ENTRIES_AHEAD: usize = 64;
 
 /// How many bytes of a remote chunk are read for its header alone.
 const CHUNK_HEAD_BYTES: u64 = 4096;
+
+/// How many bytes before the index a remote bag's opening reads with it.
+const INDEX_LEAD_BYTES: u64 = 64 << 10;
+
+/// Chunk headers read together this close to each other are fetched as
+/// one range.
+const HEADS_GAP: u64 = 64 << 10;
 
 /// Bytes of a bag file from offset `base` on.
 #[derive(Debug, Clone)]
@@ -1194,7 +1218,7 @@ pub struct Messages<'b> {
     heap: BinaryHeap<Reverse<(u64, u64, usize)>>,
 }
 
-impl Messages<'_> {
+impl<'b> Messages<'b> {
     /// Open every pending chunk that starts no later than the earliest
     /// message of the open ones.
     fn open_due_chunks(&mut self) -> Result<()> {
@@ -1212,11 +1236,13 @@ impl Messages<'_> {
         Ok(())
     }
 
-    fn open_chunk(&mut self, chunk: &Chunk) -> Result<()> {
+    fn open_chunk(&mut self, chunk: &'b Chunk) -> Result<()> {
         let bag = self.query.bag;
         // Its messages are read next: all of a remote chunk is fetched,
-        // its index data records with it.
-        bag.will_read(chunk);
+        // its index data records with it, and the chunks ahead with it.
+        if bag.remote.is_some() {
+            self.read_ahead(Some(chunk));
+        }
         let entries: Vec<IndexEntry> = bag
             .chunk_entries(chunk)?
             .iter()
@@ -1231,7 +1257,7 @@ impl Messages<'_> {
             return Ok(());
         }
         let (data, decompressed) = self.load(chunk)?;
-        self.read_ahead();
+        self.read_ahead(None);
         if !self.query.random_access {
             self.start_prefetch();
         }
@@ -1299,8 +1325,10 @@ impl Messages<'_> {
         Ok((data, decompressed))
     }
 
-    /// Have the kernel read the next pending chunks, up to the window ahead.
-    fn read_ahead(&mut self) {
+    /// Have the kernel (or a remote bag) read the next pending chunks, up
+    /// to the window ahead, and the `current` chunk, if one is given, with
+    /// them.
+    fn read_ahead(&mut self, current: Option<&'b Chunk>) {
         while let Some(&(index, bytes)) = self.read_ahead.front() {
             if index >= self.next_pending {
                 break;
@@ -1312,6 +1340,7 @@ impl Messages<'_> {
             .read_ahead
             .back()
             .map_or(self.next_pending, |&(i, _)| i + 1);
+        let mut ahead: Vec<&Chunk> = current.into_iter().collect();
         while self.read_ahead_bytes < self.read_ahead_window {
             let Some(chunk) = self.pending.get(next) else {
                 break;
@@ -1319,8 +1348,10 @@ impl Messages<'_> {
             let bytes = self.query.bag.read_ahead(chunk);
             self.read_ahead.push_back((next, bytes));
             self.read_ahead_bytes += bytes;
+            ahead.push(chunk);
             next += 1;
         }
+        self.query.bag.will_read_all(&ahead);
         self.read_ahead_window = (self.read_ahead_window * 2).min(READ_AHEAD_BYTES);
     }
 

@@ -20,6 +20,36 @@ impl Bag {
     /// # Ok(()) }
     /// ```
     pub fn time_span(&self, conns: &[u32]) -> Option<(u64, u64)> {
+        let mut span: Option<(u64, u64)> = None;
+        let mut widen = |first: u64, last: u64| {
+            span = Some(span.map_or((first, last), |(a, b)| (a.min(first), b.max(last))));
+        };
+        for chunk in self.time_span_chunks(conns) {
+            match self.chunk_entries(chunk) {
+                Ok(entries) => {
+                    for e in entries.iter().filter(|e| conns.contains(&e.conn)) {
+                        widen(e.time, e.time);
+                    }
+                }
+                Err(_) => widen(chunk.info.start_time, chunk.info.end_time),
+            }
+        }
+        span
+    }
+
+    /// Have a remote bag fetch, at once, the chunk indexes that
+    /// [`time_span`](Self::time_span) of each of `sets` of connections
+    /// reads (nothing for a local bag).
+    pub fn will_read_time_spans<'c>(&self, sets: impl IntoIterator<Item = &'c [u32]>) {
+        let chunks: Vec<&Chunk> = (sets.into_iter())
+            .flat_map(|conns| self.time_span_chunks(conns))
+            .collect();
+        self.will_read_entries_of(&chunks);
+    }
+
+    /// The chunks whose index [`time_span`](Self::time_span) reads: those
+    /// that may hold the first or the last message on `conns`.
+    fn time_span_chunks(&self, conns: &[u32]) -> Vec<&Chunk> {
         let holding: Vec<&Chunk> = self
             .chunks()
             .iter()
@@ -33,25 +63,14 @@ impl Bag {
         // The first message is no later than the earliest chunk end, and
         // lies in a chunk that starts no later than that; the same for the
         // last.
-        let first_end = holding.iter().map(|c| c.info.end_time).min()?;
-        let last_start = holding.iter().map(|c| c.info.start_time).max()?;
-        let mut span: Option<(u64, u64)> = None;
-        let mut widen = |first: u64, last: u64| {
-            span = Some(span.map_or((first, last), |(a, b)| (a.min(first), b.max(last))));
+        let (Some(first_end), Some(last_start)) = (
+            holding.iter().map(|c| c.info.end_time).min(),
+            holding.iter().map(|c| c.info.start_time).max(),
+        ) else {
+            return Vec::new();
         };
-        for chunk in holding
-            .into_iter()
+        (holding.into_iter())
             .filter(|c| c.info.start_time <= first_end || c.info.end_time >= last_start)
-        {
-            match self.chunk_entries(chunk) {
-                Ok(entries) => {
-                    for e in entries.iter().filter(|e| conns.contains(&e.conn)) {
-                        widen(e.time, e.time);
-                    }
-                }
-                Err(_) => widen(chunk.info.start_time, chunk.info.end_time),
-            }
-        }
-        span
+            .collect()
     }
 }

@@ -30,6 +30,21 @@ const KEPT_BYTES: u64 = 128 << 20;
 /// ... and this many ranges at most.
 const KEPT_FETCHES: usize = 1024;
 
+/// Ranges this small go in multi-range requests (larger ones are fetched
+/// each in a request of its own, in parallel).
+const MULTI_PART_BYTES: u64 = 1 << 20;
+
+/// A multi-range request asks for this many bytes at most.
+const MULTI_REQUEST_BYTES: u64 = 4 << 20;
+
+/// Ranges are made one by coalescing up to this length.
+const MERGED_BYTES: u64 = 1 << 20;
+
+/// At most this many ranges go in one multi-range request.
+/// (its `Range` header stays within the 8 KB a server takes for a
+/// header line).
+const RANGES_PER_REQUEST: usize = 128;
+
 /// How long one request may take, end to end, by default
 /// (`RSBAG_REMOTE_TIMEOUT`, seconds).
 const DEFAULT_TIMEOUT_SECS: u64 = 60;
@@ -52,6 +67,9 @@ pub(crate) struct RemoteFile {
     head: Bytes,
     /// Ranges being fetched or fetched, the most recent last.
     fetches: Mutex<VecDeque<Arc<Fetch>>>,
+    /// The ranges of this version kept on disk, when a cache directory is
+    /// set ([`super::set_cache_dir`]).
+    disk: Option<Arc<super::cache::DiskCache>>,
 }
 
 /// A range being fetched on the runtime, or fetched.
@@ -133,6 +151,7 @@ impl RemoteFile {
                 ),
             ));
         }
+        let disk = super::cache::DiskCache::open(&text, &version_of(&meta));
         let file = RemoteFile {
             shown: PathBuf::from(shown(&text)),
             url: text,
@@ -141,6 +160,7 @@ impl RemoteFile {
             meta,
             head,
             fetches: Mutex::new(VecDeque::new()),
+            disk,
         };
         if file.meta.e_tag.is_none() && file.meta.version.is_none() {
             tracing::debug!(
@@ -158,11 +178,7 @@ impl RemoteFile {
 
     /// What names this version of the object: its URL, ETag and size.
     pub(crate) fn version_key(&self) -> String {
-        let e_tag = self.meta.e_tag.as_deref().unwrap_or("");
-        format!(
-            "{} {e_tag} {} {:?}",
-            self.url, self.meta.size, self.meta.last_modified
-        )
+        format!("{} {}", self.url, version_of(&self.meta))
     }
 
     /// The object's size in bytes.
@@ -232,6 +248,159 @@ impl RemoteFile {
         }
     }
 
+    /// Start fetching `ranges` on the runtime, for a reader that will need
+    /// them soon, in as few requests as they allow: ranges within `gap`
+    /// bytes of each other are fetched as one (the bytes between them cost
+    /// less than a request), and the rest of an `http(s)://` object in one
+    /// request for several ranges (a multipart answer), or, where the
+    /// server does not answer one, in a request each.
+    pub(crate) fn prefetch_many(&self, ranges: impl IntoIterator<Item = Range<u64>>, gap: u64) {
+        let groups = {
+            let fetches = self.fetches.lock();
+            let wanted = ranges.into_iter().map(|r| self.clamp(r)).filter(|r| {
+                !r.is_empty()
+                    && r.end > self.head.len() as u64
+                    && !(fetches.iter()).any(|f| f.range.start <= r.start && r.end <= f.range.end)
+            });
+            coalesce(wanted.collect(), gap)
+        };
+        let Ok(runtime) = runtime() else {
+            return;
+        };
+        let groups: Vec<Range<u64>> = match &self.disk {
+            Some(disk) => (groups.into_iter())
+                .filter(|g| match disk.find(g) {
+                    Some(bytes) => {
+                        self.keep(g.clone()).finish(Ok(bytes));
+                        false
+                    }
+                    None => true,
+                })
+                .collect(),
+            None => groups,
+        };
+        let (small, large): (Vec<_>, Vec<_>) = (groups.into_iter())
+            .partition(|g| self.is_http() && g.end - g.start <= MULTI_PART_BYTES);
+        large.into_iter().for_each(|g| self.start_fetch(g));
+        for batch in batches(small) {
+            if let [single] = &batch[..] {
+                self.start_fetch(single.clone());
+                continue;
+            }
+            let fetches: Vec<Arc<Fetch>> = batch.iter().map(|r| self.keep(r.clone())).collect();
+            let multi = self.multi_request(batch.clone());
+            let singles: Vec<_> = batch.iter().map(|r| self.request(r.clone())).collect();
+            let disk = self.disk.clone();
+            runtime.spawn(async move {
+                match multi.await {
+                    Ok(parts) => {
+                        for (fetch, part) in fetches.iter().zip(parts) {
+                            if let Some(disk) = &disk {
+                                disk.store(&fetch.range, &part);
+                            }
+                            fetch.finish(Ok(part));
+                        }
+                    }
+                    Err(why) => {
+                        tracing::debug!("{why}; the ranges are asked for one by one");
+                        for (fetch, single) in fetches.into_iter().zip(singles) {
+                            let disk = disk.clone();
+                            tokio::spawn(async move {
+                                let result = single.await;
+                                if let (Ok(bytes), Some(disk)) = (&result, disk) {
+                                    disk.store(&fetch.range, bytes);
+                                }
+                                fetch.finish(result)
+                            });
+                        }
+                    }
+                }
+            });
+        }
+    }
+
+    /// Whether the object is read over plain HTTP(S) (not a cloud store's
+    /// API), which may answer several ranges at once.
+    fn is_http(&self) -> bool {
+        let scheme = self.url.split_once("://").map_or("", |(s, _)| s);
+        scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https")
+    }
+
+    /// One request for all of `ranges` (sorted, apart), conditional on the
+    /// version pinned at open; their bytes in order, or why not (then the
+    /// ranges are asked for one by one, which retries and reports errors).
+    fn multi_request(
+        &self,
+        ranges: Vec<Range<u64>>,
+    ) -> impl Future<Output = std::result::Result<Vec<Bytes>, String>> + Send + 'static {
+        let (url, e_tag) = (self.url.clone(), self.meta.e_tag.clone());
+        let last_modified = self.meta.last_modified;
+        async move {
+            let client = http_client().map_err(|e| e.to_string())?;
+            let spec: Vec<String> = (ranges.iter())
+                .map(|r| format!("{}-{}", r.start, r.end - 1))
+                .collect();
+            let mut request = client
+                .get(&url)
+                .header("Range", format!("bytes={}", spec.join(",")));
+            request = match &e_tag {
+                Some(e_tag) => request.header("If-Match", e_tag),
+                None => request.header(
+                    "If-Unmodified-Since",
+                    last_modified
+                        .format("%a, %d %b %Y %H:%M:%S GMT")
+                        .to_string(),
+                ),
+            };
+            let response = request.send().await.map_err(|e| e.to_string())?;
+            if response.status() != reqwest::StatusCode::PARTIAL_CONTENT {
+                // Not read: a whole object may follow.
+                return Err(format!(
+                    "a multi-range request answered {}",
+                    response.status()
+                ));
+            }
+            let header = |name: &str| {
+                (response.headers().get(name))
+                    .and_then(|v| v.to_str().ok())
+                    .map(str::to_owned)
+            };
+            if e_tag.is_some() && header("etag") != e_tag {
+                return Err("a multi-range answer of another version".into());
+            }
+            let content_type = header("content-type").unwrap_or_default();
+            let content_range = header("content-range");
+            let body = response.bytes().await.map_err(|e| e.to_string())?;
+            let parts = match boundary(&content_type) {
+                Some(boundary) => multipart_parts(&body, &boundary)?,
+                None => vec![(parse_content_range(content_range.as_deref())?, body)],
+            };
+            parts_of(&ranges, parts)
+        }
+    }
+
+    /// A range being fetched (or to be) kept for readers; older ranges
+    /// that are done go beyond [`KEPT_BYTES`].
+    fn keep(&self, range: Range<u64>) -> Arc<Fetch> {
+        let fetch = Arc::new(Fetch {
+            range,
+            result: Mutex::new(None),
+            done: Condvar::new(),
+        });
+        let mut fetches = self.fetches.lock();
+        fetches.push_back(fetch.clone());
+        let mut kept: u64 = fetches.iter().map(|f| f.range.end - f.range.start).sum();
+        while kept > KEPT_BYTES || fetches.len() > KEPT_FETCHES {
+            let Some(oldest) = fetches.iter().position(|f| f.is_done()) else {
+                break;
+            };
+            if let Some(gone) = fetches.remove(oldest) {
+                kept -= gone.range.end - gone.range.start;
+            }
+        }
+        fetch
+    }
+
     /// A range fetched right now, in this thread, when the runtime cannot
     /// take it (kept nowhere).
     fn read_now(&self, range: Range<u64>) -> Result<Bytes> {
@@ -244,32 +413,23 @@ impl RemoteFile {
         range.start.min(end)..end
     }
 
-    /// Fetch `range` on the runtime, kept for readers; older ranges that
-    /// are done go beyond [`KEPT_BYTES`].
+    /// Fetch `range` on the runtime, kept for readers.
     fn start_fetch(&self, range: Range<u64>) {
         let Ok(runtime) = runtime() else {
             return;
         };
-        let fetch = Arc::new(Fetch {
-            range: range.clone(),
-            result: Mutex::new(None),
-            done: Condvar::new(),
-        });
-        {
-            let mut fetches = self.fetches.lock();
-            fetches.push_back(fetch.clone());
-            let mut kept: u64 = fetches.iter().map(|f| f.range.end - f.range.start).sum();
-            while kept > KEPT_BYTES || fetches.len() > KEPT_FETCHES {
-                let Some(oldest) = fetches.iter().position(|f| f.is_done()) else {
-                    break;
-                };
-                if let Some(gone) = fetches.remove(oldest) {
-                    kept -= gone.range.end - gone.range.start;
-                }
-            }
+        let fetch = self.keep(range.clone());
+        if let Some(bytes) = self.disk.as_ref().and_then(|d| d.find(&range)) {
+            return fetch.finish(Ok(bytes));
         }
-        let request = self.request(range);
-        runtime.spawn(async move { fetch.finish(request.await) });
+        let (request, disk) = (self.request(range.clone()), self.disk.clone());
+        runtime.spawn(async move {
+            let result = request.await;
+            if let (Ok(bytes), Some(disk)) = (&result, disk) {
+                disk.store(&range, bytes);
+            }
+            fetch.finish(result)
+        });
     }
 
     /// The request for `range`, conditional on the version pinned at open;
@@ -346,6 +506,160 @@ fn run<T: Send + 'static>(task: impl Future<Output = T> + Send + 'static) -> Res
     receiver
         .recv()
         .map_err(|_| Error::Thread("a remote read's task panicked".into()))
+}
+
+/// What tells this version of an object from another: its ETag, size,
+/// version and modification time.
+fn version_of(meta: &ObjectMeta) -> String {
+    format!(
+        "{} {} {} {:?}",
+        meta.e_tag.as_deref().unwrap_or(""),
+        meta.version.as_deref().unwrap_or(""),
+        meta.size,
+        meta.last_modified
+    )
+}
+
+/// `groups` (sorted) in the batches of a multi-range request each: at
+/// most [`RANGES_PER_REQUEST`] ranges and about [`MULTI_REQUEST_BYTES`].
+fn batches(groups: Vec<Range<u64>>) -> Vec<Vec<Range<u64>>> {
+    let mut batches: Vec<Vec<Range<u64>>> = Vec::new();
+    let mut bytes = 0;
+    for group in groups {
+        match batches.last_mut() {
+            Some(batch) if batch.len() < RANGES_PER_REQUEST && bytes < MULTI_REQUEST_BYTES => {
+                bytes += group.end - group.start;
+                batch.push(group);
+            }
+            _ => {
+                bytes = group.end - group.start;
+                batches.push(vec![group]);
+            }
+        }
+    }
+    batches
+}
+
+/// `ranges` sorted, those that overlap or lie within `gap` bytes of each
+/// other made one (while it stays within [`MERGED_BYTES`]).
+fn coalesce(mut ranges: Vec<Range<u64>>, gap: u64) -> Vec<Range<u64>> {
+    ranges.sort_by_key(|r| r.start);
+    let mut groups: Vec<Range<u64>> = Vec::with_capacity(ranges.len());
+    for range in ranges {
+        match groups.last_mut() {
+            Some(last)
+                if range.start <= last.end + gap
+                    && range.end.max(last.end) - last.start <= MERGED_BYTES =>
+            {
+                last.end = last.end.max(range.end)
+            }
+            _ => groups.push(range),
+        }
+    }
+    groups
+}
+
+/// The boundary of a `multipart/byteranges` content type.
+fn boundary(content_type: &str) -> Option<String> {
+    let (kind, params) = content_type.split_once(';')?;
+    if !kind.trim().eq_ignore_ascii_case("multipart/byteranges") {
+        return None;
+    }
+    params.split(';').find_map(|param| {
+        let (name, value) = param.split_once('=')?;
+        (name.trim().eq_ignore_ascii_case("boundary"))
+            .then(|| value.trim().trim_matches('"').to_owned())
+    })
+}
+
+/// The range of a `Content-Range: bytes START-LAST/SIZE` header.
+fn parse_content_range(value: Option<&str>) -> std::result::Result<Range<u64>, String> {
+    let bad = || format!("a part of a multi-range answer has no valid range ({value:?})");
+    let spec = value
+        .and_then(|v| v.trim().strip_prefix("bytes "))
+        .ok_or_else(bad)?;
+    let (span, _size) = spec.split_once('/').ok_or_else(bad)?;
+    let (start, last) = span.split_once('-').ok_or_else(bad)?;
+    let (start, last): (u64, u64) = (
+        start.trim().parse().map_err(|_| bad())?,
+        last.trim().parse().map_err(|_| bad())?,
+    );
+    (start <= last).then_some(start..last + 1).ok_or_else(bad)
+}
+
+/// The parts of a `multipart/byteranges` body: each one's range and bytes,
+/// its length taken from its `Content-Range` (never by a search for the
+/// boundary in the data).
+fn multipart_parts(
+    body: &Bytes,
+    boundary: &str,
+) -> std::result::Result<Vec<(Range<u64>, Bytes)>, String> {
+    let cut = || "a multi-range answer cut off or malformed".to_owned();
+    let delimiter = format!("--{boundary}");
+    let find = |from: usize, what: &[u8]| {
+        (body.get(from..)?.windows(what.len()))
+            .position(|w| w == what)
+            .map(|at| from + at)
+    };
+    let mut parts = Vec::new();
+    let mut at = find(0, delimiter.as_bytes()).ok_or_else(cut)?;
+    loop {
+        at += delimiter.len();
+        if body.get(at..at + 2) == Some(b"--") {
+            return Ok(parts);
+        }
+        let headers_end = find(at, b"\r\n\r\n").ok_or_else(cut)?;
+        let headers = std::str::from_utf8(&body[at..headers_end]).map_err(|_| cut())?;
+        let content_range = headers.lines().find_map(|line| {
+            let (name, value) = line.split_once(':')?;
+            name.trim()
+                .eq_ignore_ascii_case("content-range")
+                .then_some(value)
+        });
+        let range = parse_content_range(content_range)?;
+        let start = headers_end + 4;
+        let end = start + (range.end - range.start) as usize;
+        if end > body.len() {
+            return Err(cut());
+        }
+        parts.push((range, body.slice(start..end)));
+        at = find(end, delimiter.as_bytes()).ok_or_else(cut)?;
+    }
+}
+
+/// The bytes of each of `ranges` out of the `parts` answered, which must
+/// cover each of them.
+fn parts_of(
+    ranges: &[Range<u64>],
+    parts: Vec<(Range<u64>, Bytes)>,
+) -> std::result::Result<Vec<Bytes>, String> {
+    (ranges.iter())
+        .map(|r| {
+            let (within, bytes) = (parts.iter())
+                .find(|(p, _)| p.start <= r.start && r.end <= p.end)
+                .ok_or_else(|| {
+                    format!("a multi-range answer lacks bytes {}..{}", r.start, r.end)
+                })?;
+            let at = (r.start - within.start) as usize;
+            Ok(bytes.slice(at..at + (r.end - r.start) as usize))
+        })
+        .collect()
+}
+
+/// The HTTP client of multi-range requests, with the timeouts of the
+/// store's (built once).
+fn http_client() -> Result<&'static reqwest::Client> {
+    static CLIENT: OnceLock<std::result::Result<reqwest::Client, String>> = OnceLock::new();
+    CLIENT
+        .get_or_init(|| {
+            reqwest::Client::builder()
+                .timeout(timeout())
+                .connect_timeout(timeout_connect())
+                .build()
+                .map_err(|e| e.to_string())
+        })
+        .as_ref()
+        .map_err(|e| Error::Thread(format!("cannot start an HTTP client: {e}")))
 }
 
 /// How long a request may take, from `RSBAG_REMOTE_TIMEOUT` (seconds).
@@ -453,4 +767,46 @@ fn changed() -> String {
     "the object changed since it was opened (its version no longer matches); \
      nothing of the new version was read: open it again"
         .into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn close_ranges_are_fetched_as_one() {
+        let far = 1000;
+        assert_eq!(
+            coalesce(vec![far..far + 5, 0..10, 5..20, 30..40], 10),
+            vec![0..40, far..far + 5]
+        );
+        let big = MERGED_BYTES - 10;
+        assert_eq!(coalesce(vec![0..big, big..big + 20], 10).len(), 2);
+        let many = (0..300).map(|i| i * 100..i * 100 + 10).collect();
+        let sizes: Vec<usize> = batches(many).iter().map(Vec::len).collect();
+        assert_eq!(sizes, [RANGES_PER_REQUEST, RANGES_PER_REQUEST, 44]);
+    }
+
+    #[test]
+    fn multipart_answers_are_split_by_their_ranges() {
+        let body = Bytes::from_static(
+            b"\r\n--B\r\nContent-Type: x\r\nContent-Range: bytes 2-4/100\r\n\r\n--B\r\n--B\r\n\
+              Content-Range: bytes 50-51/100\r\n\r\nxy\r\n--B--\r\n",
+        );
+        assert_eq!(
+            boundary("multipart/byteranges; boundary=B").as_deref(),
+            Some("B")
+        );
+        let parts = multipart_parts(&body, "B").unwrap();
+        assert_eq!(parts[0], (2..5, Bytes::from_static(b"--B")));
+        assert_eq!(parts[1], (50..52, Bytes::from_static(b"xy")));
+        let ranges = parts_of(&[3..5, 50..52], parts).unwrap();
+        assert_eq!(
+            ranges,
+            vec![Bytes::from_static(b"-B"), Bytes::from_static(b"xy")]
+        );
+        assert!(multipart_parts(&body.slice(..70), "B").is_err());
+        let outside = [10..12, 50..51];
+        assert!(parts_of(&outside, multipart_parts(&body, "B").unwrap()).is_err());
+    }
 }

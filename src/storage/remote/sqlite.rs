@@ -111,6 +111,9 @@ struct VfsFile {
     remote: *const RemoteFile,
     /// The block read last, to tell a run of blocks read in order.
     last_block: u64,
+    /// The interior b-tree pages read last, to tell a scan of their
+    /// children (released by `x_close`).
+    parents: Option<Box<Parents>>,
 }
 
 static IO_METHODS: ffi::sqlite3_io_methods = ffi::sqlite3_io_methods {
@@ -160,6 +163,7 @@ unsafe extern "C" fn x_open(
             },
             remote: Arc::into_raw(remote),
             last_block: u64::MAX,
+            parents: Some(Box::default()),
         });
         if !out_flags.is_null() {
             *out_flags = ffi::SQLITE_OPEN_READONLY;
@@ -207,6 +211,7 @@ unsafe extern "C" fn x_close(file: *mut ffi::sqlite3_file) -> c_int {
         let file = file.cast::<VfsFile>();
         drop(Arc::from_raw((*file).remote));
         (*file).remote = std::ptr::null();
+        drop((*file).parents.take());
     }
     ffi::SQLITE_OK
 }
@@ -225,8 +230,14 @@ unsafe extern "C" fn x_read(
     };
     // SAFETY: the Arc lives until x_close.
     let remote = unsafe { &*file.remote };
-    match read_blocks(remote, &mut file.last_block, offset.max(0) as u64, out) {
-        Ok(read) if read == out.len() => ffi::SQLITE_OK,
+    let offset = offset.max(0) as u64;
+    match read_blocks(remote, &mut file.last_block, offset, out) {
+        Ok(read) if read == out.len() => {
+            if let Some(parents) = file.parents.as_deref_mut() {
+                parents.read(remote, offset, out);
+            }
+            ffi::SQLITE_OK
+        }
         Ok(read) => {
             // Past the end: SQLite wants the rest zeroed.
             out[read..].fill(0);
@@ -249,6 +260,12 @@ fn read_blocks(
 ) -> Result<usize> {
     let size = remote.size();
     let end = (offset + out.len() as u64).min(size);
+    // A page fetched on its own (ahead of a scan).
+    if let Some(bytes) = remote.read_cached(offset..end) {
+        let bytes = bytes?;
+        out[..bytes.len()].copy_from_slice(&bytes);
+        return Ok(bytes.len());
+    }
     let mut at = offset;
     while at < end {
         let block = at / BLOCK_BYTES;
@@ -256,14 +273,13 @@ fn read_blocks(
         if *last_block != u64::MAX && block == *last_block + 1 {
             let key = remote.version_key();
             let cache = BLOCKS.lock();
-            for ahead in (1..=BLOCKS_AHEAD).map(|a| block + a) {
-                let cached =
-                    (cache.as_ref()).is_some_and(|c| c.blocks.contains_key(&(key.clone(), ahead)));
-                if !cached {
-                    let from = ahead * BLOCK_BYTES;
-                    remote.prefetch(from..from + BLOCK_BYTES);
-                }
-            }
+            let ahead = ((1..=BLOCKS_AHEAD).map(|a| block + a))
+                .filter(|a| {
+                    !(cache.as_ref()).is_some_and(|c| c.blocks.contains_key(&(key.clone(), *a)))
+                })
+                .map(|a| a * BLOCK_BYTES..(a + 1) * BLOCK_BYTES);
+            // In one request (the blocks are next to each other).
+            remote.prefetch_many(ahead.collect::<Vec<_>>(), 0);
         }
         *last_block = block;
         let bytes = cached_block(remote, block)?;
@@ -277,6 +293,99 @@ fn read_blocks(
         at += (to - from) as u64;
     }
     Ok((at - offset) as usize)
+}
+
+/// How many interior pages are remembered.
+const PARENTS_KEPT: usize = 8;
+
+/// At most this many pages of a scan are fetched ahead at once.
+const PAGES_AHEAD: usize = 4096;
+
+/// Pages fetched ahead this close to each other are fetched as one range.
+const PAGE_GAP: u64 = 8 << 10;
+
+/// The interior b-tree pages a connection read last, with their children
+/// (the pages they point to): a scan of a table or an index reads the
+/// children of an interior page one after another, each a page somewhere
+/// in the file (a table's leaf pages lie between its rows' overflow
+/// pages). Once two children are read in order, the rest are fetched
+/// ahead, page by page, in as few requests as the server allows: a scan
+/// of the messages table (for the counts of each topic) transfers its
+/// leaf pages, not the images between them, and a look-up of one row
+/// fetches nothing ahead.
+#[derive(Default)]
+struct Parents {
+    pages: std::collections::VecDeque<Parent>,
+}
+
+struct Parent {
+    /// Its children's offsets in the file, in order.
+    children: Vec<u64>,
+    /// Each child's place in `children`, by its offset.
+    place: HashMap<u64, usize>,
+    /// Which child was read last.
+    last_read: Option<usize>,
+    /// Whether its children were fetched ahead.
+    ahead: bool,
+}
+
+impl Parents {
+    /// SQLite read `page` at `offset`: fetch the rest of a parent's
+    /// children when this one follows the one read before it, and
+    /// remember the page if it is an interior page.
+    fn read(&mut self, remote: &RemoteFile, offset: u64, page: &[u8]) {
+        let size = page.len() as u64;
+        for parent in &mut self.pages {
+            let Some(&k) = parent.place.get(&offset) else {
+                continue;
+            };
+            if !parent.ahead && k > 0 && parent.last_read == Some(k - 1) {
+                parent.ahead = true;
+                let rest = parent.children[k + 1..].iter().take(PAGES_AHEAD);
+                remote.prefetch_many(rest.map(|&at| at..at + size), PAGE_GAP);
+            }
+            parent.last_read = Some(k);
+        }
+        if let Some(children) = interior_children(offset, page) {
+            if self.pages.len() == PARENTS_KEPT {
+                self.pages.pop_front();
+            }
+            self.pages.push_back(Parent {
+                place: (children.iter().enumerate())
+                    .map(|(k, &c)| (c, k))
+                    .collect(),
+                children,
+                last_read: None,
+                ahead: false,
+            });
+        }
+    }
+}
+
+/// The offsets of the children of `page` (read at `offset`), if it is an
+/// interior page of a table or an index b-tree; `None` for any other
+/// page, or one that does not parse (SQLite reports damage itself).
+fn interior_children(offset: u64, page: &[u8]) -> Option<Vec<u64>> {
+    let size = page.len() as u64;
+    if !size.is_power_of_two() || !(512..=65536).contains(&size) || !offset.is_multiple_of(size) {
+        return None;
+    }
+    // The first page holds the database header before its b-tree header.
+    let header = if offset == 0 { 100 } else { 0 };
+    if !matches!(page.get(header)?, 0x02 | 0x05) {
+        return None;
+    }
+    let be16 = |at: usize| Some(u16::from_be_bytes(page.get(at..at + 2)?.try_into().ok()?));
+    let be32 = |at: usize| Some(u32::from_be_bytes(page.get(at..at + 4)?.try_into().ok()?));
+    let cells = usize::from(be16(header + 3)?);
+    let to_offset = |number: u32| (u64::from(number) > 0).then(|| (u64::from(number) - 1) * size);
+    let mut children = Vec::with_capacity(cells + 1);
+    for cell in 0..cells {
+        let at = usize::from(be16(header + 12 + 2 * cell)?);
+        children.push(to_offset(be32(at)?)?);
+    }
+    children.push(to_offset(be32(header + 8)?)?);
+    Some(children)
 }
 
 /// The blocks read last, of any connection to any version of an object:

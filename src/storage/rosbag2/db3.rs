@@ -119,6 +119,21 @@ impl Db3 {
             true => crate::storage::remote::open_sqlite(path)?,
             false => open_local(path)?,
         };
+        Db3::with_connection(path, db, size)
+    }
+
+    /// Open the remote `.db3` `file`, opened by its URL already.
+    pub(crate) fn from_remote(
+        file: std::sync::Arc<crate::storage::remote::RemoteFile>,
+    ) -> Result<Db3> {
+        let path = file.url().to_path_buf();
+        crate::storage::remote::open_sqlite_file(file)
+            .and_then(|(db, size)| Db3::with_connection(&path, db, size))
+            .map_err(|e| e.in_file(&path))
+    }
+
+    /// Read the topics of the database `db`, of `size` bytes, at `path`.
+    fn with_connection(path: &Path, db: Connection, size: u64) -> Result<Db3> {
         let tables: Vec<String> = db
             .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
             .and_then(|mut s| s.query_map([], |r| r.get(0))?.collect())

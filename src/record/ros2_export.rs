@@ -129,16 +129,8 @@ pub fn export_ros2(
     progress: impl FnMut(u64),
 ) -> Result<Ros2Export> {
     let mut writer = BagDirWriter::create_with(dir, options.storage, options.mcap_compression)?;
-    match write_all(recording, &mut writer, options, selection, progress) {
-        Ok(mut export) => {
-            export.storage_file = writer.finish()?;
-            Ok(export)
-        }
-        Err(e) => {
-            writer.abandon();
-            Err(e)
-        }
-    }
+    let written = write_all(recording, &mut writer, options, selection, progress);
+    finish_or_abandon(writer, written)
 }
 
 fn write_all(
@@ -183,14 +175,8 @@ fn write_all(
             continue;
         };
         let frame = filters.apply(frame)?;
-        writer.write_together(|writer| {
-            let time = event.time.as_nanos();
-            for message in frame_messages(&frame, time, stamp_ns(frame.timestamp), stream) {
-                let parts: Vec<&[u8]> = message.parts.iter().map(|p| &p[..]).collect();
-                writer.write_parts(message.topic, message.time, &parts)?;
-            }
-            Ok(())
-        })?;
+        let time = event.time.as_nanos();
+        write_frame(writer, &frame, time, stamp_ns(frame.timestamp), stream)?;
         frames += 1;
         progress(frames);
     }
@@ -282,6 +268,42 @@ pub(super) fn add_stream_topics(
     Ok(topics)
 }
 
+/// Give the finished bag its name when everything was written, else
+/// remove what was written and return the error.
+pub(super) fn finish_or_abandon(
+    writer: BagDirWriter,
+    written: Result<Ros2Export>,
+) -> Result<Ros2Export> {
+    match written {
+        Ok(mut export) => {
+            export.storage_file = writer.finish()?;
+            Ok(export)
+        }
+        Err(e) => {
+            writer.abandon();
+            Err(e)
+        }
+    }
+}
+
+/// Write a frame's messages (image or sample, camera info, metadata) at
+/// bag time `time`, stamped `stamp`, as one unit.
+pub(super) fn write_frame(
+    writer: &mut BagDirWriter,
+    frame: &Frame,
+    time: u64,
+    stamp: u64,
+    stream: &StreamTopics,
+) -> Result<()> {
+    writer.write_together(|writer| {
+        for message in frame_messages(frame, time, stamp, stream) {
+            let parts: Vec<&[u8]> = message.parts.iter().map(|p| &p[..]).collect();
+            writer.write_parts(message.topic, message.time, &parts)?;
+        }
+        Ok(())
+    })
+}
+
 /// A message to write: its topic, time and bytes (parts one after the
 /// other: an image's pixels are the frame's own bytes, not copied).
 pub(super) struct Outgoing {
@@ -292,7 +314,7 @@ pub(super) struct Outgoing {
 
 /// The messages of one frame, at bag time `time` with header stamp
 /// `stamp` (ns): its data, camera info and metadata.
-pub(super) fn frame_messages(
+fn frame_messages(
     frame: &Frame,
     time: u64,
     stamp: u64,

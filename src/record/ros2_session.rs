@@ -18,8 +18,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use super::ros2_export::{
-    add_stream_topics, camera_frame, camera_transforms, frame_messages, latched_messages,
-    tf_message, StreamTopics,
+    add_stream_topics, camera_frame, camera_transforms, finish_or_abandon, latched_messages,
+    tf_message, write_frame, StreamTopics,
 };
 use super::Ros2Export;
 use crate::device::StreamId;
@@ -145,16 +145,8 @@ pub fn export_ros2_session(
 ) -> Result<Ros2Export> {
     check_poses(session, &options.poses)?;
     let mut writer = BagDirWriter::create_with(dir, options.storage, options.mcap_compression)?;
-    match write_session(session, &mut writer, options, progress) {
-        Ok(mut export) => {
-            export.storage_file = writer.finish()?;
-            Ok(export)
-        }
-        Err(e) => {
-            writer.abandon();
-            Err(e)
-        }
-    }
+    let written = write_session(session, &mut writer, options, progress);
+    finish_or_abandon(writer, written)
 }
 
 /// Each pose is of a file of the session other than the first, given
@@ -236,13 +228,7 @@ fn write_session(
             continue;
         };
         let time = bag_ns(anchor, frame.time_ms);
-        writer.write_together(|writer| {
-            for message in frame_messages(&frame.recorded.frame, time, time, stream) {
-                let parts: Vec<&[u8]> = message.parts.iter().map(|p| &p[..]).collect();
-                writer.write_parts(message.topic, message.time, &parts)?;
-            }
-            Ok(())
-        })?;
+        write_frame(writer, &frame.recorded.frame, time, time, stream)?;
         frames += 1;
         progress(frames);
     }

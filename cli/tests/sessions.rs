@@ -10,11 +10,11 @@
 
 #[path = "../../tests/common/mod.rs"]
 mod common;
+mod librealsense_session;
 mod run;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::OnceLock;
 use std::time::Duration;
 
@@ -59,59 +59,26 @@ fn s(path: &Path) -> &str {
 /// Record CAM-A, CAM-B and CAM-C with librealsense 2.55 and CAM-D with
 /// 2.59, at once, on `clock` (`global` or `hardware`).
 fn record(clock: &str) -> Recorded {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .expect("clock")
-        .as_secs_f64();
-    // Moment 0 after both interpreters have loaded pyrealsense2.
-    let t0 = format!("{:.3}", now * 1000.0 + 2500.0);
-    let script = common::root().join("tests/interop/rs_session.py");
-    let out = s(dir.path()).to_owned();
-    let spawn = |python: PathBuf, cameras: &str, ext: &str| {
-        Command::new(python)
-            .arg(&script)
-            .args([&out, "--cameras", cameras, "--clock", clock, "--t0", &t0])
-            .args(["--ext", ext])
-            .output()
-    };
-    let python259 = common::python_259_path();
-    assert!(python259.exists(), "run scripts/install-test-deps.sh");
-    let (old, new) = std::thread::scope(|scope| {
-        let old = scope.spawn(|| spawn("python3".into(), "CAM-A,CAM-B,CAM-C", "bag"));
-        let new = scope.spawn(|| spawn(python259, "CAM-D", "db3"));
-        (old.join().expect("2.55"), new.join().expect("2.59"))
-    });
+    let recorded = librealsense_session::record(clock);
     let mut cameras = BTreeMap::new();
-    let mut t0_seen = 0.0;
-    for output in [old, new] {
-        let output = output.expect("run python");
-        assert!(
-            output.status.success(),
-            "rs_session.py: {}",
-            String::from_utf8_lossy(&output.stderr)
+    for camera in &recorded.cameras {
+        cameras.insert(
+            camera["serial"].as_str().expect("serial").to_owned(),
+            Camera {
+                file: PathBuf::from(camera["file"].as_str().expect("file")),
+                start_ms: camera["start_ms"].as_f64().expect("start"),
+                origin_ms: camera["origin_ms"].as_f64().expect("origin"),
+                rate: camera["rate"].as_f64().expect("rate"),
+                frames: camera["frames"].as_array().expect("frames").clone(),
+            },
         );
-        let description: Value = serde_json::from_slice(&output.stdout).expect("json");
-        t0_seen = description["t0"].as_f64().expect("t0");
-        for camera in description["cameras"].as_array().expect("cameras") {
-            cameras.insert(
-                camera["serial"].as_str().expect("serial").to_owned(),
-                Camera {
-                    file: PathBuf::from(camera["file"].as_str().expect("file")),
-                    start_ms: camera["start_ms"].as_f64().expect("start"),
-                    origin_ms: camera["origin_ms"].as_f64().expect("origin"),
-                    rate: camera["rate"].as_f64().expect("rate"),
-                    frames: camera["frames"].as_array().expect("frames").clone(),
-                },
-            );
-        }
     }
     let files = cameras.values().map(|c| c.file.clone()).collect();
     Recorded {
-        _dir: dir,
+        _dir: recorded.dir,
         files,
         cameras,
-        t0: t0_seen,
+        t0: recorded.t0,
     }
 }
 

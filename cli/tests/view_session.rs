@@ -1,8 +1,8 @@
 //! `rsbag view A.bag B.db3 ...`: several recordings as one session in a
 //! real browser (Debian's Chromium, headless, driven by
 //! `viewer/tests/session.mjs`), served and exported. The session is
-//! recorded by librealsense itself (tests/interop/rs_session.py, as
-//! cli/tests/sessions.rs records it): CAM-A, CAM-B and CAM-C by 2.55 into
+//! recorded by librealsense itself (librealsense_session, shared with
+//! cli/tests/sessions.rs): CAM-A, CAM-B and CAM-C by 2.55 into
 //! `.bag`s, CAM-D by 2.59 into a `.db3`, started at different moments,
 //! CAM-C with frames 15..24 dropped. What the page shows at a moment is
 //! judged against what the script fed (frame numbers, the SHA-256 of each
@@ -11,6 +11,7 @@
 
 #[path = "../../tests/common/mod.rs"]
 mod common;
+mod librealsense_session;
 mod run;
 mod served;
 
@@ -42,53 +43,18 @@ struct Recorded {
 /// Record CAM-A, CAM-B and CAM-C with librealsense 2.55 and CAM-D with
 /// 2.59, at once, on `clock` (`global` or `hardware`).
 fn record(clock: &str) -> Recorded {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .expect("clock")
-        .as_secs_f64();
-    // Moment 0 after both interpreters have loaded pyrealsense2.
-    let t0 = format!("{:.3}", now * 1000.0 + 2500.0);
-    let script = common::root().join("tests/interop/rs_session.py");
-    let out = s(dir.path()).to_owned();
-    let spawn = |python: PathBuf, cameras: &str, ext: &str| {
-        Command::new(python)
-            .arg(&script)
-            .args([&out, "--cameras", cameras, "--clock", clock, "--t0", &t0])
-            .args(["--ext", ext])
-            .output()
-    };
-    let python259 = common::python_259_path();
-    assert!(python259.exists(), "run scripts/install-test-deps.sh");
-    let (old, new) = std::thread::scope(|scope| {
-        let old = scope.spawn(|| spawn("python3".into(), "CAM-A,CAM-B,CAM-C", "bag"));
-        let new = scope.spawn(|| spawn(python259, "CAM-D", "db3"));
-        (old.join().expect("2.55"), new.join().expect("2.59"))
-    });
-    let mut cameras = BTreeMap::new();
-    let mut t0 = 0.0;
-    for output in [old, new] {
-        let output = output.expect("run python");
-        assert!(
-            output.status.success(),
-            "rs_session.py: {}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-        let description: Value = serde_json::from_slice(&output.stdout).expect("json");
-        t0 = description["t0"].as_f64().expect("t0");
-        for camera in description["cameras"].as_array().expect("cameras") {
-            let serial = camera["serial"].as_str().expect("serial").to_owned();
-            cameras.insert(serial, camera.clone());
-        }
-    }
+    let recorded = librealsense_session::record(clock);
+    let cameras: BTreeMap<String, Value> = (recorded.cameras.iter())
+        .map(|c| (c["serial"].as_str().expect("serial").to_owned(), c.clone()))
+        .collect();
     let files = (cameras.values())
         .map(|c| PathBuf::from(c["file"].as_str().expect("file")))
         .collect();
     Recorded {
-        dir,
+        dir: recorded.dir,
         files,
         cameras,
-        t0,
+        t0: recorded.t0,
     }
 }
 

@@ -314,12 +314,7 @@ pub(super) struct Outgoing {
 
 /// The messages of one frame, at bag time `time` with header stamp
 /// `stamp` (ns): its data, camera info and metadata.
-fn frame_messages(
-    frame: &Frame,
-    time: u64,
-    stamp: u64,
-    stream: &StreamTopics,
-) -> Vec<Outgoing> {
+fn frame_messages(frame: &Frame, time: u64, stamp: u64, stream: &StreamTopics) -> Vec<Outgoing> {
     let header = &Header::at(stamp, stream.optical_frame.as_bytes());
     let mut out = Vec::with_capacity(3);
     let mut write = |topic: usize, parts: Vec<Bytes>| out.push(Outgoing { topic, time, parts });

@@ -1,0 +1,65 @@
+//! A session recorded by librealsense itself, for the session tests:
+//! tests/interop/rs_session.py records CAM-A, CAM-B and CAM-C with
+//! librealsense 2.55 into `.bag`s and CAM-D with 2.59 into a `.db3`, at
+//! once, started at different moments, CAM-C with frames 15..24 dropped.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+/// The recordings and what rs_session.py says it fed.
+pub struct Recorded {
+    /// Holds the files.
+    pub dir: tempfile::TempDir,
+    /// Host ms of the session's moment 0 (CAM-A's first frame).
+    pub t0: f64,
+    /// Each camera as rs_session.py describes it (`serial`, `file`,
+    /// `start_ms`, `origin_ms`, `rate`, `frames`), CAM-A..CAM-C then CAM-D.
+    pub cameras: Vec<Value>,
+}
+
+/// Record the session on `clock` (`global` or `hardware`).
+pub fn record(clock: &str) -> Recorded {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("clock")
+        .as_secs_f64();
+    // Moment 0 after both interpreters have loaded pyrealsense2.
+    let t0 = format!("{:.3}", now * 1000.0 + 2500.0);
+    let script = crate::common::root().join("tests/interop/rs_session.py");
+    let out = path_str(dir.path()).to_owned();
+    let spawn = |python: PathBuf, cameras: &str, ext: &str| {
+        Command::new(python)
+            .arg(&script)
+            .args([&out, "--cameras", cameras, "--clock", clock, "--t0", &t0])
+            .args(["--ext", ext])
+            .output()
+    };
+    let python259 = crate::common::python_259_path();
+    assert!(python259.exists(), "run scripts/install-test-deps.sh");
+    let (old, new) = std::thread::scope(|scope| {
+        let old = scope.spawn(|| spawn("python3".into(), "CAM-A,CAM-B,CAM-C", "bag"));
+        let new = scope.spawn(|| spawn(python259, "CAM-D", "db3"));
+        (old.join().expect("2.55"), new.join().expect("2.59"))
+    });
+    let mut cameras = Vec::new();
+    let mut t0 = 0.0;
+    for output in [old, new] {
+        let output = output.expect("run python");
+        assert!(
+            output.status.success(),
+            "rs_session.py: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let description: Value = serde_json::from_slice(&output.stdout).expect("json");
+        t0 = description["t0"].as_f64().expect("t0");
+        cameras.extend(description["cameras"].as_array().expect("cameras").clone());
+    }
+    Recorded { dir, t0, cameras }
+}
+
+fn path_str(path: &Path) -> &str {
+    path.to_str().expect("utf-8 path")
+}

@@ -11,37 +11,18 @@
 // depth) and DIR/view-details.png (plots and panels), as in the guide
 // (docs/src/viewing.md).
 
-import { chromium } from 'playwright-core';
+import { launch, openViewer, option as optionIn, settled } from './page.mjs';
 
 const args = process.argv.slice(2);
 const url = args[0];
-const option = (name) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
+const option = (name) => optionIn(args, name);
 const offline = args.includes('--offline');
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launch();
 const out = { errors: [], requests: [] };
 try {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, offline });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => out.errors.push(String(e)));
-  page.on('console', (m) => m.type() === 'error' && out.errors.push(m.text()));
-  page.on('request', (r) => out.requests.push(r.url()));
-  await page.goto(url);
-  await page.waitForFunction(() => document.body.dataset.ready, null, { timeout: 30000 });
-  out.ready = await page.evaluate(() => document.body.dataset.ready);
-  if (out.ready !== 'true') {
-    out.text = await page.evaluate(() => document.body.innerText);
-    throw new Error('the page did not start');
-  }
-  const settle = () => page.waitForFunction(() => window.rsbagViewer.state().settled, null, { timeout: 30000 });
-  await settle();
+  const page = await openViewer(browser, url, out, { offline });
+  const settle = () => settled(page);
 
   // What the page lists.
   out.captions = await page.$$eval('figure.stream figcaption, figure.plot figcaption', (n) => n.map((e) => e.textContent));

@@ -10,38 +10,19 @@
 // frame's own bytes), or none. Also the clock line, the timeline's lanes
 // and the frame ticks drawn on each, and the sync report's cells.
 
-import { chromium } from 'playwright-core';
+import { launch, openViewer, option as optionIn, settled } from './page.mjs';
 
 const args = process.argv.slice(2);
 const url = args[0];
-const option = (name) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
+const option = (name) => optionIn(args, name);
 const offline = args.includes('--offline');
 const times = (option('--at') || '').split(',').filter((t) => t).map(Number);
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launch();
 const out = { errors: [], requests: [] };
 try {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, offline });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => out.errors.push(String(e)));
-  page.on('console', (m) => m.type() === 'error' && out.errors.push(m.text()));
-  page.on('request', (r) => out.requests.push(r.url()));
-  await page.goto(url);
-  await page.waitForFunction(() => document.body.dataset.ready, null, { timeout: 60000 });
-  out.ready = await page.evaluate(() => document.body.dataset.ready);
-  if (out.ready !== 'true') {
-    out.text = await page.evaluate(() => document.body.innerText);
-    throw new Error('the page did not start');
-  }
-  const settle = () => page.waitForFunction(() => window.rsbagViewer.state().settled, null, { timeout: 30000 });
-  await settle();
+  const page = await openViewer(browser, url, out, { offline, readyTimeout: 60000 });
+  const settle = () => settled(page);
 
   out.title = await page.$eval('header', (e) => e.innerText);
   out.clock = await page.$eval('#session-clock', (e) => e.innerText);

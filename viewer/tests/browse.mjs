@@ -11,7 +11,7 @@
 // depth) and DIR/view-details.png (plots and panels), as in the guide
 // (docs/src/viewing.md).
 
-import { launch, openViewer, option as optionIn, settled } from './page.mjs';
+import { laneTicks, launch, openViewer, option as optionIn, settled } from './page.mjs';
 
 const args = process.argv.slice(2);
 const url = args[0];
@@ -122,22 +122,7 @@ try {
       return { lane: m.lane, kind: m.kind, t: m.t, text: m.text, pixel };
     });
   });
-  out.lanes = await page.evaluate(() => window.rsbagViewer.timeline.lanes.map((l) => l.name));
-  // The frame ticks drawn on each lane: columns of the frame colour across
-  // the middle of the lane, whole recording in view.
-  out.ticks = await page.evaluate(() => {
-    const canvas = document.getElementById('timeline-canvas');
-    const row = (y) => canvas.getContext('2d').getImageData(0, y, canvas.width, 1).data;
-    return Object.fromEntries(window.rsbagViewer.timeline.lanes.map((lane, i) => {
-      const pixels = row(i * 22 + 11);
-      let columns = 0;
-      for (let x = 0; x < canvas.width; x++) {
-        const [r, g, b] = pixels.slice(4 * x, 4 * x + 3);
-        if (r === 0x3a && g === 0x6e && b === 0xa5) columns++;
-      }
-      return [lane.name, columns];
-    }));
-  });
+  ({ lanes: out.lanes, ticks: out.ticks } = await laneTicks(page));
 
   // The plots and the samples they hold.
   out.plots = await page.evaluate(() => Object.fromEntries(Object.entries(window.rsbagViewer.state().plots)

@@ -42,3 +42,22 @@ export async function openViewer(browser, url, out, { offline = false, readyTime
   await settled(page);
   return page;
 }
+
+// The timeline's lanes, and the frame ticks drawn on each: columns of the
+// frame colour across the middle of the lane (with everything in view, one
+// a frame where frames are further apart than a pixel).
+export const laneTicks = (page) => page.evaluate(() => {
+  const canvas = document.getElementById('timeline-canvas');
+  const row = (y) => canvas.getContext('2d').getImageData(0, y, canvas.width, 1).data;
+  const lanes = window.rsbagViewer.timeline.lanes;
+  const ticks = Object.fromEntries(lanes.map((lane, i) => {
+    const pixels = row(i * 22 + 11);
+    let columns = 0;
+    for (let x = 0; x < canvas.width; x++) {
+      const [r, g, b] = pixels.slice(4 * x, 4 * x + 3);
+      if (r === 0x3a && g === 0x6e && b === 0xa5) columns++;
+    }
+    return [lane.name, columns];
+  }));
+  return { lanes: lanes.map((l) => l.name), ticks };
+});

@@ -10,7 +10,7 @@
 // frame's own bytes), or none. Also the clock line, the timeline's lanes
 // and the frame ticks drawn on each, and the sync report's cells.
 
-import { launch, openViewer, option as optionIn, settled } from './page.mjs';
+import { laneTicks, launch, openViewer, option as optionIn, settled } from './page.mjs';
 
 const args = process.argv.slice(2);
 const url = args[0];
@@ -27,22 +27,7 @@ try {
   out.title = await page.$eval('header', (e) => e.innerText);
   out.clock = await page.$eval('#session-clock', (e) => e.innerText);
   out.duration = await page.evaluate(() => window.rsbagViewer.duration);
-  out.lanes = await page.evaluate(() => window.rsbagViewer.timeline.lanes.map((l) => l.name));
-  // The frame ticks drawn on each lane: columns of the frame colour across
-  // the middle of the lane, the whole session in view.
-  out.ticks = await page.evaluate(() => {
-    const canvas = document.getElementById('timeline-canvas');
-    const row = (y) => canvas.getContext('2d').getImageData(0, y, canvas.width, 1).data;
-    return Object.fromEntries(window.rsbagViewer.timeline.lanes.map((lane, i) => {
-      const pixels = row(i * 22 + 11);
-      let columns = 0;
-      for (let x = 0; x < canvas.width; x++) {
-        const [r, g, b] = pixels.slice(4 * x, 4 * x + 3);
-        if (r === 0x3a && g === 0x6e && b === 0xa5) columns++;
-      }
-      return [lane.name, columns];
-    }));
-  });
+  ({ lanes: out.lanes, ticks: out.ticks } = await laneTicks(page));
   out.marks = await page.evaluate(() => window.rsbagViewer.state().marks
     .map((m) => ({ lane: m.lane, kind: m.kind, t: m.t, start: m.start, text: m.text })));
   out.pictures = await page.$$eval('figure.stream', (n) => n.map((e) => e.dataset.stream));

@@ -20,7 +20,13 @@ Conversion: rsbag's recorder writes a `--convert-mb` MB `.bag` of
 camera-like 1280x720 RGB8 frames (examples/record_throughput); then
 librealsense 2.59's own converter (`rs2_convert_bag_to_db3`, through
 tests/interop/convert_bag_to_db3.py) and `rsbag convert --to db3` convert
-it, alternately; both outputs are compressed `.db3` files.
+it, alternately, each run after `--settle` seconds (15) with nothing
+waiting to be written back: on this kind of virtual machine, memory freed
+by the previous run's output is handed back to the host within seconds,
+and filling it again costs about 10x (see compare_rosbags_convert.py);
+waiting puts every run in the state after any idle moment. Prints every
+round, the median of the per-round ratios and their spread (the lowest
+and highest). `--only playback|conversion` runs one half.
 """
 
 import argparse
@@ -37,8 +43,19 @@ from compare_librealsense import RECORD, RSBAG, ROOT, librealsense_play, rsbag_p
 CONVERTER = os.path.join(ROOT, "tests", "interop", "convert_bag_to_db3.py")
 
 
+SETTLE = 15.0
+
+
+def settle():
+    """Start with no dirty pages of the run before, and memory in the
+    state after an idle moment (see the module's text)."""
+    os.sync()
+    time.sleep(SETTLE)
+    os.sync()
+
+
 def timed(args):
-    os.sync()  # each run starts with no dirty pages of the one before
+    settle()
     start = time.perf_counter()
     subprocess.run(args, check=True, capture_output=True)
     return time.perf_counter() - start
@@ -65,7 +82,7 @@ def playback(work, frames, runs):
 
 def convert_theirs(bag, out):
     """2.59's converter; its own time, without Python's start."""
-    os.sync()
+    settle()
     text = subprocess.run([sys.executable, CONVERTER, bag, out], check=True, capture_output=True, text=True).stdout
     return float(text.split("bytes in ")[1].split()[0])
 
@@ -108,29 +125,39 @@ def conversion(work, mb, runs):
     png = timed(ours_args)
     png_size = os.path.getsize(out)
     os.remove(out)
-    ratio = statistics.median(a / b for a, b in rounds)
+    ratios = [a / b for a, b in rounds]
+    ratio = statistics.median(ratios)
+    print("    per round: librealsense 2.59 " + " ".join(f"{a:.2f}" for a, _ in rounds)
+          + " s; rsbag " + " ".join(f"{b:.2f}" for _, b in rounds)
+          + " s; ratio " + " ".join(f"{r:.2f}" for r in ratios))
     print(f"  converting a {os.path.getsize(bag) / 1e9:.2f} GB .bag to .db3, {runs} rounds (who goes first alternates):")
     print(f"    librealsense 2.59 {statistics.median(a for a, _ in rounds):.2f} s ({sizes['theirs'] / 1e6:.0f} MB; "
           f"a sync of it takes {statistics.median(syncs):.2f} s more), rsbag --uncompressed "
-          f"{statistics.median(b for _, b in rounds):.2f} s ({sizes['ours'] / 1e6:.0f} MB): rsbag {ratio:.2f}x as fast")
+          f"{statistics.median(b for _, b in rounds):.2f} s ({sizes['ours'] / 1e6:.0f} MB): rsbag {ratio:.2f}x as fast (spread {min(ratios):.2f}-{max(ratios):.2f})")
     print(f"    rsbag compressed (PNG, its default) {png:.2f} s ({png_size / 1e6:.0f} MB)")
     os.remove(bag)
 
 
 def main():
+    global SETTLE  # noqa: PLW0603 (one setting for the whole run)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--frames", type=int, default=300)
     parser.add_argument("--convert-mb", type=int, default=1024)
     parser.add_argument("--dir", default=None)
+    parser.add_argument("--settle", type=float, default=SETTLE, help="seconds to wait before each conversion")
+    parser.add_argument("--only", choices=["playback", "conversion"])
     args = parser.parse_args()
+    SETTLE = args.settle
     for binary in (RSBAG, RECORD):
         if not os.path.exists(binary):
             sys.exit(f"{binary} is missing: run `cargo build --release --examples` first")
     work = args.dir or tempfile.mkdtemp(prefix="rsbag-compare-db3-")
     os.makedirs(work, exist_ok=True)
-    playback(work, args.frames, args.runs)
-    conversion(work, args.convert_mb, args.runs)
+    if args.only != "conversion":
+        playback(work, args.frames, args.runs)
+    if args.only != "playback":
+        conversion(work, args.convert_mb, args.runs)
 
 
 if __name__ == "__main__":

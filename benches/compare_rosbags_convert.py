@@ -31,13 +31,17 @@ SQLite's default synchronous mode, so its time includes flushing what
 the kernel had not yet written back). Both outputs are checked to hold the same images (count
 and bytes of the first and last). Prints the times, the per-round
 ratios and their median and spread, without and with the output synced,
-and a floor per round: writing as many bytes as rsbag wrote into a new
-file (not synced), from the same state, which shows how fast this
-round's page cache was.
+and two floors per round: writing as many bytes as rsbag wrote into a new
+file through the page cache (not synced), from the same state, which
+shows how fast this round's page cache was; and straight to the disk
+(O_DIRECT), the least time in which any converter can put this output on
+the disk: rosbags-convert's synced time over it bounds the ratio any
+converter could reach.
 """
 
 import argparse
 import hashlib
+import mmap
 import os
 import shutil
 import statistics
@@ -156,17 +160,28 @@ def timed(cmd):
     return done - start, time.perf_counter() - start
 
 
-def write_floor(path, size):
-    """Seconds to write `size` bytes to a new file (4 MB at a time, not
-    synced), the file removed afterwards: the page cache's speed this
-    round."""
-    block = b"\x5a" * (4 << 20)
+def write_floor(path, size, direct=False):
+    """Seconds to write `size` bytes to a new file, 4 MB at a time, the
+    file removed afterwards. Through the page cache, not synced (`direct`
+    False): the page cache's speed this round. Straight to the disk
+    (`direct`: O_DIRECT from one buffer, the size rounded up to 4 KiB),
+    synced as it goes: the disk's speed, the least time in which any
+    converter can put this output on the disk."""
+    block = mmap.mmap(-1, 4 << 20)  # page-aligned, as O_DIRECT needs
+    block.write(b"\x5a" * len(block))
+    if direct:
+        size = -(-size // 4096) * 4096
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | (os.O_DIRECT if direct else 0)
     os.sync()
     start = time.perf_counter()
-    with open(path, "wb", buffering=0) as f:
+    fd = os.open(path, flags)
+    try:
         for _ in range(size // len(block)):
-            f.write(block)
-        f.write(block[: size % len(block)])
+            os.write(fd, block)
+        if size % len(block):
+            os.write(fd, memoryview(block)[: size % len(block)])
+    finally:
+        os.close(fd)
     elapsed = time.perf_counter() - start
     path.unlink()
     return elapsed
@@ -195,10 +210,10 @@ def main():
     converter = shutil.which("rosbags-convert") or str(Path(sys.executable).parent / "rosbags-convert")
     times = {"rosbags-convert": [], "rsbag": []}
     synced = {"rosbags-convert": [], "rsbag": []}
-    floor = []
+    floor, disk_floor = [], []
     for run in range(args.runs):
         order = ["rosbags-convert", "rsbag"] if run % 2 == 0 else ["rsbag", "rosbags-convert"]
-        for tool in order + ["floor"]:
+        for tool in order + ["floor", "disk floor"]:
             out = work / f"out-{tool}"
             shutil.rmtree(out, ignore_errors=True)
             read_through(bag)  # into the page cache, for both alike
@@ -213,9 +228,10 @@ def main():
             # removed. After --settle seconds every run writes into memory
             # the host has taken back, as after any idle moment.
             time.sleep(args.settle)
-            if tool == "floor":
+            if tool in ("floor", "disk floor"):
                 written = sum(f.stat().st_size for f in (work / "out-rsbag").rglob("*") if f.is_file())
-                floor.append(write_floor(work / "floor.bin", written))
+                direct = tool == "disk floor"
+                (disk_floor if direct else floor).append(write_floor(work / "floor.bin", written, direct))
                 continue
             if tool == "rsbag":
                 cmd = [args.rsbag, "convert", str(bag), "--to", "ros2", "--out", str(out)]
@@ -233,6 +249,11 @@ def main():
     print(f"{'write floor':16} {' '.join(f'{x:.2f}' for x in floor)} s (rsbag's output's bytes "
           f"written to a file, not synced); rsbag / floor per round "
           f"{fmt([r / f for r, f in zip(times['rsbag'], floor)])}")
+    print(f"{'disk floor':16} {' '.join(f'{x:.2f}' for x in disk_floor)} s (the same bytes written "
+          f"straight to the disk, O_DIRECT); rsbag with sync / disk floor per round "
+          f"{fmt([r / f for r, f in zip(synced['rsbag'], disk_floor)])}; rosbags-convert with sync / "
+          f"disk floor, the most any converter could reach, "
+          f"{describe([r / f for r, f in zip(synced['rosbags-convert'], disk_floor)])}")
     ratios = per_round(times)
     ratios_synced = per_round(synced)
     print(f"{size / 1e6:.0f} MB {args.compression} bag, {sum(v[0] for v in ours.values())} images, "

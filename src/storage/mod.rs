@@ -29,6 +29,7 @@ pub(crate) mod compression;
 mod connection;
 pub(crate) mod file;
 mod format;
+mod growing_file;
 pub mod remote;
 pub mod rosbag2;
 

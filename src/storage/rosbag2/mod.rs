@@ -6,7 +6,6 @@
 mod db3;
 mod directory;
 mod mcap_file;
-mod reserve;
 mod topics;
 mod writer;
 

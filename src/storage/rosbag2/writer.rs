@@ -7,9 +7,9 @@ use std::path::{Path, PathBuf};
 use rusqlite::blob::ZeroBlob;
 use rusqlite::{Connection, OpenFlags, MAIN_DB};
 
-use super::reserve::Reserve;
 use super::to_db;
 use crate::storage::file::{claim_partial, publish_partial};
+use crate::storage::growing_file::GrowingFile;
 use crate::{Error, Result};
 
 /// The schema librealsense 2.59 creates (rosbag2's "schema 2"), statement
@@ -96,8 +96,9 @@ pub struct Db3Writer {
     schema: Db3Schema,
     db: Connection,
     topics: HashMap<String, u32>,
-    /// Space reserved ahead of the file's end, topped up at each commit.
-    reserve: Reserve,
+    /// The file as it grows: space reserved ahead of each commit, its
+    /// pages written out behind.
+    file: GrowingFile,
     uncommitted: usize,
     /// How many [`Db3Writer::write_together`] calls are under way: no
     /// commit falls inside one.
@@ -130,7 +131,7 @@ impl Db3Writer {
         // Claim the temporary name first: SQLite would open a file there.
         let (partial_path, file) = claim_partial(path, replace)?;
         let db = open_for_writing(&partial_path, schema).map_err(|e| e.in_file(&partial_path))?;
-        let reserve = Reserve::new(file);
+        let file = GrowingFile::new(file);
         Ok(Db3Writer {
             path: path.to_owned(),
             partial_path,
@@ -138,7 +139,7 @@ impl Db3Writer {
             schema,
             db,
             topics: HashMap::new(),
-            reserve,
+            file,
             uncommitted: 0,
             together: 0,
             commit_bytes: COMMIT_BYTES,
@@ -153,8 +154,9 @@ impl Db3Writer {
     /// that need not survive a crash (a conversion, which can be run
     /// again from its input, and whose file appears under its name only
     /// once complete) turns it off: no sync and no rollback journal, so
-    /// it runs at the page cache's speed, as `cp` and librealsense's own
-    /// converter do; a crash leaves an unusable `.partial` file.
+    /// it runs at the speed of the page cache, or of the disk where the
+    /// written pages are let go of behind (as they are in either mode); a
+    /// crash leaves an unusable `.partial` file.
     pub fn set_durable(&mut self, durable: bool) -> Result<()> {
         let (sync, journal, commit_bytes) = if durable {
             ("NORMAL", "DELETE", COMMIT_BYTES)
@@ -302,10 +304,11 @@ impl Db3Writer {
 
     /// Commit what was written so far: it survives a crash from now on.
     pub fn commit(&mut self) -> Result<()> {
-        self.reserve.top_up();
+        self.file.reserve_ahead();
         self.db
             .execute_batch("COMMIT; BEGIN")
             .map_err(|e| self.in_file(db_error(e)))?;
+        self.file.write_behind();
         self.uncommitted = 0;
         self.last_commit = std::time::Instant::now();
         Ok(())
@@ -379,7 +382,7 @@ impl Db3Writer {
             partial_path,
             replace,
             db,
-            reserve,
+            file,
             bytes,
             ..
         } = self;
@@ -395,7 +398,7 @@ impl Db3Writer {
                 .map_err(|e| in_file(db_error(e)))?;
         }
         db.close().map_err(|(_, e)| in_file(db_error(e)))?;
-        reserve.release().map_err(|e| in_file(e.into()))?;
+        file.release().map_err(|e| in_file(e.into()))?;
         let size = std::fs::metadata(&partial_path)
             .map_err(|e| in_file(e.into()))?
             .len();

@@ -24,8 +24,10 @@ it, alternately, each run after `--settle` seconds (15) with nothing
 waiting to be written back: on this kind of virtual machine, memory freed
 by the previous run's output is handed back to the host within seconds,
 and filling it again costs about 10x (see compare_rosbags_convert.py);
-waiting puts every run in the state after any idle moment. Prints every
-round, the median of the per-round ratios and their spread (the lowest
+waiting puts every run in the state after any idle moment. Each round
+also writes as many bytes as rsbag's output straight to the disk
+(O_DIRECT): the least time any converter needs to put that output on the
+disk. Prints every round, the median of the per-round ratios and their spread (the lowest
 and highest). `--only playback|conversion` runs one half.
 """
 
@@ -36,9 +38,11 @@ import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from compare_librealsense import RECORD, RSBAG, ROOT, librealsense_play, rsbag_play, write_bag  # noqa: E402
+from write_floor import write_floor  # noqa: E402
 
 CONVERTER = os.path.join(ROOT, "tests", "interop", "convert_bag_to_db3.py")
 
@@ -88,7 +92,8 @@ def convert_theirs(bag, out):
 
 
 def sync_time(path):
-    """What syncing a file takes (neither converter syncs its output)."""
+    """What syncing a file takes once its converter returned (neither
+    syncs its output; rsbag's is mostly on the disk already)."""
     start = time.perf_counter()
     fd = os.open(path, os.O_RDONLY)
     os.fsync(fd)
@@ -102,15 +107,16 @@ def conversion(work, mb, runs):
     subprocess.run([RECORD, bag, "--mb", str(mb), "--rate", "0"], check=True, capture_output=True)
     out = os.path.join(work, "out.db3")
     ours_args = [RSBAG, "convert", bag, "--to", "db3", "--out", out]
-    rounds, sizes, syncs = [], {}, []
+    rounds, sizes, disk_floor = [], {}, []
+    syncs = {"theirs": [], "ours": []}
 
     def run(who):
         if who == "theirs":
             t = convert_theirs(bag, out)
-            syncs.append(sync_time(out))
         else:
             # Like for like: 2.59's converter writes uncompressed images.
             t = timed(ours_args + ["--uncompressed"])
+        syncs[who].append(sync_time(out))
         sizes[who] = os.path.getsize(out)
         os.remove(out)
         return t
@@ -121,6 +127,8 @@ def conversion(work, mb, runs):
         order = ["theirs", "ours"] if k % 2 == 0 else ["ours", "theirs"]
         times = {who: run(who) for who in order}
         rounds.append((times["theirs"], times["ours"]))
+        settle()
+        disk_floor.append(write_floor(Path(work) / "floor.bin", sizes["ours"], direct=True))
     # rsbag's default compresses as 2.59's recorder does (PNG).
     png = timed(ours_args)
     png_size = os.path.getsize(out)
@@ -130,10 +138,20 @@ def conversion(work, mb, runs):
     print("    per round: librealsense 2.59 " + " ".join(f"{a:.2f}" for a, _ in rounds)
           + " s; rsbag " + " ".join(f"{b:.2f}" for _, b in rounds)
           + " s; ratio " + " ".join(f"{r:.2f}" for r in ratios))
+    synced = [(a + sa, b + sb) for (a, b), sa, sb in zip(rounds, syncs["theirs"], syncs["ours"])]
+    ratios_synced = [a / b for a, b in synced]
+    print("    with the output synced: librealsense 2.59 " + " ".join(f"{a:.2f}" for a, _ in synced)
+          + " s; rsbag " + " ".join(f"{b:.2f}" for _, b in synced) + " s; ratio "
+          + " ".join(f"{r:.2f}" for r in ratios_synced) + f": median {statistics.median(ratios_synced):.2f}x "
+          f"(spread {min(ratios_synced):.2f}-{max(ratios_synced):.2f})")
+    bound = [a / f for (a, _), f in zip(synced, disk_floor)]
+    print("    disk floor (rsbag's output's bytes written straight to the disk, O_DIRECT) "
+          + " ".join(f"{f:.2f}" for f in disk_floor) + " s: librealsense 2.59 with sync / disk floor, the most any "
+          f"converter could reach, {statistics.median(bound):.2f}x (spread {min(bound):.2f}-{max(bound):.2f})")
     print(f"  converting a {os.path.getsize(bag) / 1e9:.2f} GB .bag to .db3, {runs} rounds (who goes first alternates):")
     print(f"    librealsense 2.59 {statistics.median(a for a, _ in rounds):.2f} s ({sizes['theirs'] / 1e6:.0f} MB; "
-          f"a sync of it takes {statistics.median(syncs):.2f} s more), rsbag --uncompressed "
-          f"{statistics.median(b for _, b in rounds):.2f} s ({sizes['ours'] / 1e6:.0f} MB): rsbag {ratio:.2f}x as fast (spread {min(ratios):.2f}-{max(ratios):.2f})")
+          f"a sync of it takes {statistics.median(syncs['theirs']):.2f} s more), rsbag --uncompressed "
+          f"{statistics.median(b for _, b in rounds):.2f} s ({sizes['ours'] / 1e6:.0f} MB): rsbag {ratio:.2f}x as fast (spread {min(ratios):.2f}-{max(ratios):.2f}; output not synced)")
     print(f"    rsbag compressed (PNG, its default) {png:.2f} s ({png_size / 1e6:.0f} MB)")
     os.remove(bag)
 

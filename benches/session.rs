@@ -4,11 +4,15 @@
 //! median of the per-round ratios (session / one after another), with the
 //! lowest and highest.
 //!
-//! `cargo bench --bench session` (4 recordings of the synthetic camera,
-//! LZ4: depth, colour, two infrared at 640x480 30 fps and IMU; 4 s each
-//! unless RSBAG_BENCH_SECONDS says otherwise). Each line also gives the
-//! medians of the minor page faults each way took (memory the allocator
-//! had to get anew from the system: what holding frames longer costs).
+//! `cargo bench --bench session` (4 recordings of the synthetic camera:
+//! depth, colour, two infrared at 640x480 30 fps and IMU; 4 s each, LZ4,
+//! 11 rounds, unless RSBAG_BENCH_SECONDS, RSBAG_BENCH_COMPRESSION (`none`,
+//! `lz4`, `bz2`) and RSBAG_BENCH_ROUNDS say otherwise: 16 s uncompressed
+//! make files of about 1 GB). The files are written to a temporary
+//! directory (RSBAG_BENCH_DIR, else the system's) and deleted at the end.
+//! Each line also gives the medians of the minor page faults each way took
+//! (memory the allocator had to get anew from the system: what holding
+//! frames longer costs).
 
 #[path = "support.rs"]
 mod support;
@@ -20,7 +24,16 @@ use rsbag::bag::Compression;
 use rsbag::playback::{FrameReader, Session, SessionClock, SessionOptions};
 
 const FILES: usize = 4;
-const ROUNDS: usize = 11;
+
+/// The value of the environment variable `name`, parsed, or `default`.
+fn setting<T: std::str::FromStr>(name: &str, default: T) -> T {
+    match std::env::var(name) {
+        Ok(value) => value
+            .parse()
+            .unwrap_or_else(|_| panic!("{name}={value}: not a value this bench takes")),
+        Err(_) => default,
+    }
+}
 
 /// Bytes of every frame of `reader`, read in recorded order.
 fn read_file(path: &PathBuf) -> u64 {
@@ -46,15 +59,18 @@ fn read_session(paths: &[PathBuf], clock: Option<SessionClock>) -> u64 {
 }
 
 fn main() {
-    let seconds = std::env::var("RSBAG_BENCH_SECONDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(4);
-    let dir = tempfile::tempdir().expect("tempdir");
+    let seconds = setting("RSBAG_BENCH_SECONDS", 4);
+    let compression = setting("RSBAG_BENCH_COMPRESSION", Compression::Lz4);
+    let rounds = setting("RSBAG_BENCH_ROUNDS", 11);
+    let dir = match std::env::var_os("RSBAG_BENCH_DIR") {
+        Some(parent) => tempfile::tempdir_in(parent),
+        None => tempfile::tempdir(),
+    };
+    let dir = dir.expect("tempdir");
     let paths: Vec<PathBuf> = (0..FILES)
         .map(|i| {
             let path = dir.path().join(format!("camera-{i}.bag"));
-            support::write_synthetic_bag(&path, seconds, Compression::Lz4);
+            support::write_synthetic_bag(&path, seconds, compression);
             path
         })
         .collect();
@@ -72,19 +88,20 @@ fn main() {
         "open: session {open:.3} s, the readers alone {:.3} s",
         start.elapsed().as_secs_f64()
     );
-    measure(&paths[..1], size / FILES as u64, None);
+    println!("{compression} files of {seconds} s, {rounds} rounds");
+    measure(&paths[..1], size / FILES as u64, None, rounds);
     for clock in [None, Some(SessionClock::RecordingStart)] {
-        measure(&paths, size, clock);
+        measure(&paths, size, clock, rounds);
     }
 }
 
 /// Rounds of reading `paths` one after another, then as a session on
 /// `clock`; prints the figures.
-fn measure(paths: &[PathBuf], size: u64, clock: Option<SessionClock>) {
+fn measure(paths: &[PathBuf], size: u64, clock: Option<SessionClock>, rounds: usize) {
     let mut ratios = Vec::new();
     let (mut sequential_s, mut session_s) = (Vec::new(), Vec::new());
     let (mut sequential_faults, mut session_faults) = (Vec::new(), Vec::new());
-    for round in 0..ROUNDS {
+    for round in 0..rounds {
         // Each first in every other round: neither gains from the other.
         let mut sequential = 0.0;
         let mut session = 0.0;
@@ -116,7 +133,7 @@ fn measure(paths: &[PathBuf], size: u64, clock: Option<SessionClock>) {
         ratios.iter().copied().fold(f64::NEG_INFINITY, f64::max),
     );
     println!(
-        "{} recordings, {:.0} MB in all, {ROUNDS} rounds, clock {}: one after another {:.3} s, as a session {:.3} s (medians); session / one after another: median {:.3} (from {lo:.3} to {hi:.3}); minor page faults {:.0} and {:.0} (medians)",
+        "{} recordings, {:.0} MB in all, {rounds} rounds, clock {}: one after another {:.3} s, as a session {:.3} s (medians); session / one after another: median {:.3} (from {lo:.3} to {hi:.3}); minor page faults {:.0} and {:.0} (medians)",
         paths.len(),
         size as f64 / 1e6,
         clock.map_or("best shared".into(), |c| c.to_string()),

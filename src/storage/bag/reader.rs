@@ -496,6 +496,7 @@ impl Bag {
             start: Bound::Unbounded,
             end: Bound::Unbounded,
             random_access: false,
+            decompressors: None,
         }
     }
 
@@ -952,6 +953,9 @@ pub struct Query<'b> {
     end: Bound<u64>,
     /// Read for random access: see [`Query::random_access`].
     random_access: bool,
+    /// The threads to decompress ahead on, shared with other readers: see
+    /// [`Query::decompressors`]; threads of its own when `None`.
+    decompressors: Option<Decompressors>,
 }
 
 impl<'b> Query<'b> {
@@ -999,6 +1003,14 @@ impl<'b> Query<'b> {
         self
     }
 
+    /// Decompress ahead on the threads of `decompressors`, shared with
+    /// the other readers that read at the same time (the files of a
+    /// session), rather than on threads of this query's own.
+    pub(crate) fn decompressors(mut self, decompressors: Decompressors) -> Self {
+        self.decompressors = Some(decompressors);
+        self
+    }
+
     fn wants_time(&self, t: u64) -> bool {
         (self.start, self.end).contains(&t)
     }
@@ -1025,7 +1037,7 @@ impl<'b> Query<'b> {
     }
 
     /// The messages, in time order (ties in the order they were written).
-    pub fn messages(self) -> Messages<'b> {
+    pub fn messages(mut self) -> Messages<'b> {
         // The chunks that start before the range ends and, of those, the
         // ones from the first that may end in it: a frame fetched from a
         // long recording looks at a few chunks, not at all of them.
@@ -1044,13 +1056,14 @@ impl<'b> Query<'b> {
             .iter()
             .filter(|c| self.wants_chunk(&c.info))
             .collect();
+        let decompressors = self.decompressors.take().unwrap_or_default();
         Messages {
             query: self,
             pending: chunks,
             next_pending: 0,
             prefetch: VecDeque::new(),
             prefetch_next: 0,
-            decompressors: Decompressors::default(),
+            decompressors,
             read_ahead: VecDeque::new(),
             read_ahead_bytes: 0,
             read_ahead_window: READ_AHEAD_FIRST_BYTES,

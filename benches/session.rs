@@ -10,7 +10,11 @@
 //! depth, colour, two infrared at 640x480 30 fps and IMU; 4 s each, LZ4,
 //! 11 rounds, unless RSBAG_BENCH_SECONDS, RSBAG_BENCH_COMPRESSION (`none`,
 //! `lz4`, `bz2`) and RSBAG_BENCH_ROUNDS say otherwise: 16 s uncompressed
-//! make files of about 1 GB). The files are written to a temporary
+//! make files of about 1 GB). RSBAG_BENCH_CHUNK_KB sets the chunks' size
+//! before compression (768 KiB, the writer's, by default; the synthetic
+//! frames compress so well that such chunks are decompressed on the
+//! reading thread, where a camera's larger ones are decompressed ahead on
+//! other threads: 4096 makes them so). The files are written to a temporary
 //! directory (RSBAG_BENCH_DIR, else the system's) and deleted at the end.
 //! Each line also gives the medians of the minor page faults each way took
 //! (memory the allocator had to get anew from the system: what holding
@@ -22,7 +26,7 @@ mod support;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use rsbag::bag::Compression;
+use rsbag::bag::{Compression, WriterOptions};
 use rsbag::playback::{FrameReader, Session, SessionClock, SessionOptions};
 
 const FILES: usize = 4;
@@ -69,6 +73,10 @@ fn main() {
     let seconds = setting("RSBAG_BENCH_SECONDS", 4);
     let compression = setting("RSBAG_BENCH_COMPRESSION", Compression::Lz4);
     let rounds = setting("RSBAG_BENCH_ROUNDS", 11);
+    let chunk_kb = setting("RSBAG_BENCH_CHUNK_KB", WriterOptions::default().chunk_threshold >> 10);
+    let options = WriterOptions::default()
+        .compression(compression)
+        .chunk_threshold(chunk_kb << 10);
     let dir = match std::env::var_os("RSBAG_BENCH_DIR") {
         Some(parent) => tempfile::tempdir_in(parent),
         None => tempfile::tempdir(),
@@ -77,7 +85,7 @@ fn main() {
     let paths: Vec<PathBuf> = (0..FILES)
         .map(|i| {
             let path = dir.path().join(format!("camera-{i}.bag"));
-            support::write_synthetic_bag(&path, seconds, compression);
+            support::write_synthetic_bag_with(&path, seconds, options);
             path
         })
         .collect();
@@ -95,7 +103,7 @@ fn main() {
         "open: session {open:.3} s, the readers alone {:.3} s",
         start.elapsed().as_secs_f64()
     );
-    println!("{compression} files of {seconds} s, {rounds} rounds");
+    println!("{compression} files of {seconds} s, chunks of {chunk_kb} KiB, {rounds} rounds");
     measure(&paths[..1], size / FILES as u64, None, rounds);
     for clock in [None, Some(SessionClock::RecordingStart)] {
         measure(&paths, size, clock, rounds);

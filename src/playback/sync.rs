@@ -252,25 +252,25 @@ impl Line {
 /// two distinct times.
 fn fit(points: &[(f64, f64)]) -> Option<Line> {
     let n = points.len() as f64;
-    let origin = points.first()?.0;
-    let mean_x = points.iter().map(|p| p.0 - origin).sum::<f64>() / n;
-    let mean_y = points.iter().map(|p| p.1).sum::<f64>() / n;
-    let sxx: f64 = points.iter().map(|p| (p.0 - origin - mean_x).powi(2)).sum();
+    // Both coordinates from the first point's: times and timestamps may
+    // be ms since the epoch, where sums and residuals would lose the
+    // digits that matter.
+    let (origin, base) = *points.first()?;
+    let centred = || points.iter().map(|p| (p.0 - origin, p.1 - base));
+    let mean_x = centred().map(|p| p.0).sum::<f64>() / n;
+    let mean_y = centred().map(|p| p.1).sum::<f64>() / n;
+    let sxx: f64 = centred().map(|p| (p.0 - mean_x).powi(2)).sum();
     if sxx <= 0.0 {
         return None;
     }
-    let sxy: f64 = (points.iter())
-        .map(|p| (p.0 - origin - mean_x) * (p.1 - mean_y))
-        .sum();
+    let sxy: f64 = centred().map(|p| (p.0 - mean_x) * (p.1 - mean_y)).sum();
     let slope = sxy / sxx;
-    // Residuals from the centred coordinates: timestamps may be ms since
-    // the epoch, where the line's own values would lose the digits.
-    let residuals: f64 = (points.iter())
-        .map(|p| (p.1 - mean_y - slope * (p.0 - origin - mean_x)).powi(2))
+    let residuals: f64 = centred()
+        .map(|p| (p.1 - mean_y - slope * (p.0 - mean_x)).powi(2))
         .sum();
     let slope_error = (points.len() > 2).then(|| (residuals / (n - 2.0) / sxx).sqrt());
     Some(Line {
-        intercept: mean_y - slope * mean_x,
+        intercept: base + mean_y - slope * mean_x,
         slope,
         slope_error,
         origin,

@@ -1106,6 +1106,11 @@ struct RecentState {
 }
 
 impl RecentChunks {
+    /// Whether the chunk at `pos` is kept.
+    fn contains(&self, pos: u64) -> bool {
+        self.chunks.lock().kept.iter().any(|(p, _)| *p == pos)
+    }
+
     /// The data of the chunk at `pos`, if kept; it becomes the most
     /// recently used.
     fn get(&self, pos: u64) -> Option<Bytes> {
@@ -1329,6 +1334,12 @@ impl<'b> Messages<'b> {
                 break;
             }
         }
+        // A chunk a random access decompressed already (a session's
+        // opening reads each stream's first and last frames) is not
+        // decompressed again.
+        if let Some(data) = self.query.bag.recent.get(chunk.info.chunk_pos) {
+            return Ok((data, false));
+        }
         let mut decompressed = false;
         let buffers = &mut self.buffers;
         let data = self.query.bag.chunk_data_in(chunk, |size| {
@@ -1375,8 +1386,9 @@ impl<'b> Messages<'b> {
         let mut ahead: usize = self.prefetch.iter().map(|p| p.size).sum();
         while self.prefetch_next < window_end {
             let next = self.pending[self.prefetch_next];
+            let kept = self.query.bag.recent.contains(next.info.chunk_pos);
             // A chunk whose header cannot be read is reported when it is opened.
-            if let Ok(Some(job)) = self.query.bag.chunk_decompressor(next) {
+            if let (false, Ok(Some(job))) = (kept, self.query.bag.chunk_decompressor(next)) {
                 let size = job.size as usize;
                 if !self.prefetch.is_empty() && ahead + size > PREFETCH_MAX_BYTES {
                     return;

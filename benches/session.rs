@@ -73,7 +73,10 @@ fn main() {
     let seconds = setting("RSBAG_BENCH_SECONDS", 4);
     let compression = setting("RSBAG_BENCH_COMPRESSION", Compression::Lz4);
     let rounds = setting("RSBAG_BENCH_ROUNDS", 11);
-    let chunk_kb = setting("RSBAG_BENCH_CHUNK_KB", WriterOptions::default().chunk_threshold >> 10);
+    let chunk_kb = setting(
+        "RSBAG_BENCH_CHUNK_KB",
+        WriterOptions::default().chunk_threshold >> 10,
+    );
     let options = WriterOptions::default()
         .compression(compression)
         .chunk_threshold(chunk_kb << 10);

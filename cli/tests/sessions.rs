@@ -503,7 +503,10 @@ fn the_sync_report_measures_the_offset_between_hardware_clocks() {
         // The drift, fitted against arrival times over a second and a
         // half, is off the clocks' by whatever the host's load delays
         // arrivals: its standard error says by how much.
-        let (drift, error) = (p.drift_ppm.expect("drift"), p.drift_ppm_error.expect("error"));
+        let (drift, error) = (
+            p.drift_ppm.expect("drift"),
+            p.drift_ppm_error.expect("error"),
+        );
         let true_drift = (cb.rate - ca.rate) * 1e6;
         assert!(error.is_finite() && error > 0.0, "{p:?}");
         assert!(

@@ -331,7 +331,10 @@ mod tests {
     #[test]
     fn a_long_session_has_a_close_drift() {
         let (drift, error) = drift_over(60.0);
-        assert!(error.is_finite() && error > 0.0 && error < 100.0, "± {error} ppm");
+        assert!(
+            error.is_finite() && error > 0.0 && error < 100.0,
+            "± {error} ppm"
+        );
         assert!((drift - 500.0).abs() < 3.0 * error, "{drift} ± {error} ppm");
     }
 

@@ -1,14 +1,24 @@
 //! Reading a session of N recordings against reading the same files one
-//! after another: both open the files and read every frame (touching its
-//! bytes), in the same process, round after round; the figure is the
+//! after another: both open the files and read every frame (touching a
+//! byte of its data every 4 KiB, as a consumer reading the pixels would:
+//! an uncompressed recording's frames are borrowed from the mapped file,
+//! and only touching them reads it), in the same process, round after round; the figure is the
 //! median of the per-round ratios (session / one after another), with the
 //! lowest and highest.
 //!
-//! `cargo bench --bench session` (4 recordings of the synthetic camera,
-//! LZ4: depth, colour, two infrared at 640x480 30 fps and IMU; 4 s each
-//! unless RSBAG_BENCH_SECONDS says otherwise). Each line also gives the
-//! medians of the minor page faults each way took (memory the allocator
-//! had to get anew from the system: what holding frames longer costs).
+//! `cargo bench --bench session` (4 recordings of the synthetic camera:
+//! depth, colour, two infrared at 640x480 30 fps and IMU; 4 s each, LZ4,
+//! 11 rounds, unless RSBAG_BENCH_SECONDS, RSBAG_BENCH_COMPRESSION (`none`,
+//! `lz4`, `bz2`) and RSBAG_BENCH_ROUNDS say otherwise: 16 s uncompressed
+//! make files of about 1 GB). RSBAG_BENCH_CHUNK_KB sets the chunks' size
+//! before compression (768 KiB, the writer's, by default; the synthetic
+//! frames compress so well that such chunks are decompressed on the
+//! reading thread, where a camera's larger ones are decompressed ahead on
+//! other threads: 4096 makes them so). The files are written to a temporary
+//! directory (RSBAG_BENCH_DIR, else the system's) and deleted at the end.
+//! Each line also gives the medians of the minor page faults each way took
+//! (memory the allocator had to get anew from the system: what holding
+//! frames longer costs).
 
 #[path = "support.rs"]
 mod support;
@@ -16,23 +26,37 @@ mod support;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use rsbag::bag::Compression;
+use rsbag::bag::{Compression, WriterOptions};
 use rsbag::playback::{FrameReader, Session, SessionClock, SessionOptions};
 
 const FILES: usize = 4;
-const ROUNDS: usize = 11;
 
-/// Bytes of every frame of `reader`, read in recorded order.
+/// The value of the environment variable `name`, parsed, or `default`.
+fn setting<T: std::str::FromStr>(name: &str, default: T) -> T {
+    match std::env::var(name) {
+        Ok(value) => value
+            .parse()
+            .unwrap_or_else(|_| panic!("{name}={value}: not a value this bench takes")),
+        Err(_) => default,
+    }
+}
+
+/// The bytes of a frame's data and a byte of every 4 KiB of it, summed
+/// (for the data to be read, and for both ways to be compared).
+fn touch(data: &[u8]) -> u64 {
+    let sampled: u64 = data.iter().step_by(4096).map(|&b| u64::from(b)).sum();
+    data.len() as u64 + sampled
+}
+
+/// [`touch`] of every frame of `reader`, read in recorded order.
 fn read_file(path: &PathBuf) -> u64 {
     let reader = FrameReader::open(path).expect("open");
     let frames = reader.frames().expect("frames");
-    frames
-        .map(|f| f.expect("frame").frame.data.len() as u64)
-        .sum()
+    frames.map(|f| touch(&f.expect("frame").frame.data)).sum()
 }
 
-/// Bytes of every frame of the session of `paths`, in session order, on
-/// `clock` (the best shared one when `None`).
+/// [`touch`] of every frame of the session of `paths`, in session order,
+/// on `clock` (the best shared one when `None`).
 fn read_session(paths: &[PathBuf], clock: Option<SessionClock>) -> u64 {
     let options = SessionOptions {
         clock,
@@ -41,20 +65,30 @@ fn read_session(paths: &[PathBuf], clock: Option<SessionClock>) -> u64 {
     let session = Session::open_with(paths, options).expect("session");
     let frames = session.frames().expect("frames");
     frames
-        .map(|f| f.expect("frame").recorded.frame.data.len() as u64)
+        .map(|f| touch(&f.expect("frame").recorded.frame.data))
         .sum()
 }
 
 fn main() {
-    let seconds = std::env::var("RSBAG_BENCH_SECONDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(4);
-    let dir = tempfile::tempdir().expect("tempdir");
+    let seconds = setting("RSBAG_BENCH_SECONDS", 4);
+    let compression = setting("RSBAG_BENCH_COMPRESSION", Compression::Lz4);
+    let rounds = setting("RSBAG_BENCH_ROUNDS", 11);
+    let chunk_kb = setting(
+        "RSBAG_BENCH_CHUNK_KB",
+        WriterOptions::default().chunk_threshold >> 10,
+    );
+    let options = WriterOptions::default()
+        .compression(compression)
+        .chunk_threshold(chunk_kb << 10);
+    let dir = match std::env::var_os("RSBAG_BENCH_DIR") {
+        Some(parent) => tempfile::tempdir_in(parent),
+        None => tempfile::tempdir(),
+    };
+    let dir = dir.expect("tempdir");
     let paths: Vec<PathBuf> = (0..FILES)
         .map(|i| {
             let path = dir.path().join(format!("camera-{i}.bag"));
-            support::write_synthetic_bag(&path, seconds, Compression::Lz4);
+            support::write_synthetic_bag_with(&path, seconds, options);
             path
         })
         .collect();
@@ -72,19 +106,20 @@ fn main() {
         "open: session {open:.3} s, the readers alone {:.3} s",
         start.elapsed().as_secs_f64()
     );
-    measure(&paths[..1], size / FILES as u64, None);
+    println!("{compression} files of {seconds} s, chunks of {chunk_kb} KiB, {rounds} rounds");
+    measure(&paths[..1], size / FILES as u64, None, rounds);
     for clock in [None, Some(SessionClock::RecordingStart)] {
-        measure(&paths, size, clock);
+        measure(&paths, size, clock, rounds);
     }
 }
 
 /// Rounds of reading `paths` one after another, then as a session on
 /// `clock`; prints the figures.
-fn measure(paths: &[PathBuf], size: u64, clock: Option<SessionClock>) {
+fn measure(paths: &[PathBuf], size: u64, clock: Option<SessionClock>, rounds: usize) {
     let mut ratios = Vec::new();
     let (mut sequential_s, mut session_s) = (Vec::new(), Vec::new());
     let (mut sequential_faults, mut session_faults) = (Vec::new(), Vec::new());
-    for round in 0..ROUNDS {
+    for round in 0..rounds {
         // Each first in every other round: neither gains from the other.
         let mut sequential = 0.0;
         let mut session = 0.0;
@@ -116,7 +151,7 @@ fn measure(paths: &[PathBuf], size: u64, clock: Option<SessionClock>) {
         ratios.iter().copied().fold(f64::NEG_INFINITY, f64::max),
     );
     println!(
-        "{} recordings, {:.0} MB in all, {ROUNDS} rounds, clock {}: one after another {:.3} s, as a session {:.3} s (medians); session / one after another: median {:.3} (from {lo:.3} to {hi:.3}); minor page faults {:.0} and {:.0} (medians)",
+        "{} recordings, {:.0} MB in all, {rounds} rounds, clock {}: one after another {:.3} s, as a session {:.3} s (medians); session / one after another: median {:.3} (from {lo:.3} to {hi:.3}); minor page faults {:.0} and {:.0} (medians)",
         paths.len(),
         size as f64 / 1e6,
         clock.map_or("best shared".into(), |c| c.to_string()),

@@ -111,6 +111,13 @@ pub fn write_bag(path: &Path, frames: u64, compression: Compression) {
 /// seconds, its frames rendered by the synthetic device, as fast as it can
 /// be written rather than in real time.
 pub fn write_synthetic_bag(path: &Path, seconds: u64, compression: Compression) {
+    let options = WriterOptions::default().compression(compression);
+    write_synthetic_bag_with(path, seconds, options);
+}
+
+/// As [`write_synthetic_bag`], written with `options` (compression, chunk
+/// size).
+pub fn write_synthetic_bag_with(path: &Path, seconds: u64, options: WriterOptions) {
     use rsbag::device::synthetic;
     let streams = [
         synthetic::DEPTH,
@@ -120,7 +127,7 @@ pub fn write_synthetic_bag(path: &Path, seconds: u64, compression: Compression) 
         synthetic::ACCEL,
         synthetic::GYRO,
     ];
-    write_synthetic_streams(path, seconds, compression, &streams);
+    write_synthetic_streams_with(path, seconds, options, &streams);
 }
 
 /// As [`write_synthetic_bag`], with only `streams` of the synthetic camera.
@@ -130,12 +137,23 @@ pub fn write_synthetic_streams(
     compression: Compression,
     streams: &[rsbag::device::StreamId],
 ) {
+    let options = WriterOptions::default().compression(compression);
+    write_synthetic_streams_with(path, seconds, options, streams);
+}
+
+/// As [`write_synthetic_streams`], written with `options` (compression,
+/// chunk size).
+pub fn write_synthetic_streams_with(
+    path: &Path,
+    seconds: u64,
+    options: WriterOptions,
+    streams: &[rsbag::device::StreamId],
+) {
     use rsbag::device::synthetic::{SyntheticConfig, SyntheticDevice};
     use rsbag::device::Device;
 
     let camera = SyntheticDevice::new(SyntheticConfig::default()).expect("camera");
-    let mut w =
-        RsWriter::create(path, WriterOptions::default().compression(compression)).expect("create");
+    let mut w = RsWriter::create(path, options).expect("create");
     w.write_device_info(&camera.info()).expect("info");
     // (sensor, profile) of each stream, in the device's sensor order.
     let mut playing = Vec::new();

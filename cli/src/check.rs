@@ -37,7 +37,9 @@ const LISTED: usize = 20;
 /// follows: per pair of cameras (one stream of each: the first video
 /// stream), when both record, the offset between their clocks (the
 /// second's timestamp minus the first's at the start of that overlap) and
-/// its drift in ppm, frames without a partner within the tolerance, and
+/// its drift in ppm with its standard error (`drift +X ± Y ppm`: over a
+/// short overlap, or on arrival times, a drift is known only roughly),
+/// frames without a partner within the tolerance, and
 /// gaps where one camera recorded nothing for over 1.5 frame periods. The
 /// sync report does not change the exit code.
 ///
@@ -51,7 +53,8 @@ const LISTED: usize = 20;
 /// "previous_timestamp_ms"}]}]}`; for a session a last line `{"sync":
 /// {"clock", "tolerance_ms", "pairs" [{"cameras" [a, b], "streams" [a,
 /// b], "overlap_s" [from, to] or null, "offset_ms" (b's timestamp minus
-/// a's at the overlap's start) or null, "drift_ppm" or null, "frames" [a,
+/// a's at the overlap's start) or null, "drift_ppm" or null,
+/// "drift_ppm_error" (its standard error) or null, "frames" [a,
 /// b] (in the overlap), "without_partner" [a, b], "gaps" [{"camera",
 /// "from_s", "to_s"}]}], "read_errors"}}` (times in seconds from the
 /// session's first frame).
@@ -151,9 +154,12 @@ fn sync_text(report: &SyncReport) -> String {
             pair.frames[1]
         );
         if let (Some(offset), Some(drift)) = (pair.offset_ms, pair.drift_ppm) {
+            let error = pair
+                .drift_ppm_error
+                .map_or(String::new(), |e| format!(" ± {e:.1}"));
             outln!(
                 out,
-                "    clock offset:     {offset:+.3} ms ({b} minus {a}), drift {drift:+.1} ppm"
+                "    clock offset:     {offset:+.3} ms ({b} minus {a}), drift {drift:+.1}{error} ppm"
             );
         }
         outln!(

@@ -500,6 +500,19 @@ fn the_sync_report_measures_the_offset_between_hardware_clocks() {
         );
         let overlap = p.overlap_s.expect("overlap");
         assert!((overlap[0] * 1000.0 - host).abs() < PERIOD, "{p:?}");
+        // The drift, fitted against arrival times over a second and a
+        // half, is off the clocks' by whatever the host's load delays
+        // arrivals: its standard error says by how much.
+        let (drift, error) = (
+            p.drift_ppm.expect("drift"),
+            p.drift_ppm_error.expect("error"),
+        );
+        let true_drift = (cb.rate - ca.rate) * 1e6;
+        assert!(error.is_finite() && error > 0.0, "{p:?}");
+        assert!(
+            (drift - true_drift).abs() < 3.0 * error,
+            "{a} / {b}: drift {drift} ± {error} ppm, truth {true_drift} ppm"
+        );
     }
 }
 
@@ -825,6 +838,10 @@ fn check_json_gives_each_files_findings_and_the_sync_report() {
             pair["drift_ppm"].as_f64().expect("drift").abs() < 1e-3,
             "{pair}"
         );
+        // Timestamps on the host's clock lie on their lines: no error but
+        // what f64 holds of ms since the epoch.
+        let error = pair["drift_ppm_error"].as_f64().expect("drift error");
+        assert!((0.0..1e-3).contains(&error), "{pair}");
         let with_c = [a, b].iter().position(|x| *x == "CAM-C");
         let (without, gaps) = match with_c {
             Some(k) => {

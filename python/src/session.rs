@@ -199,7 +199,8 @@ impl Session {
     /// check` prints for a session): a dict `{"clock", "tolerance_ms",
     /// "pairs": [{"cameras": [a, b], "streams": [a, b], "overlap_s":
     /// [from, to] or None, "offset_ms" (b's timestamp minus a's at the
-    /// overlap's start) or None, "drift_ppm" or None, "frames": [a, b],
+    /// overlap's start) or None, "drift_ppm" or None, "drift_ppm_error"
+    /// (its standard error) or None, "frames": [a, b],
     /// "without_partner": [a, b], "gaps": [{"camera", "from_s",
     /// "to_s"}]}], "read_errors"}`, times in seconds from the session's
     /// first frame. Frames are partners within `tolerance_ms` (None: half

@@ -5,6 +5,7 @@ cameras by pyrealsense2 2.55 into .bag files and a fourth by 2.59 into a
 a second of frames dropped. The truth is what the script fed."""
 
 import json
+import math
 import subprocess
 import threading
 import time
@@ -207,7 +208,10 @@ def test_sync_report_measures_the_offset_between_hardware_clocks(hardware_sessio
         host = max(a["start_ms"], b["start_ms"])
         truth = clock_at(b, host) - clock_at(a, host)
         assert abs(pair["offset_ms"] - truth) < PERIOD, pair
-        # (The drift, fitted against arrival times over a second and a
+        # The drift, fitted against arrival times over a second and a
         # half, is off the clocks' by whatever the host's load delays
-        # arrivals: not checked here; on Global Time above it is 0.)
-        assert pair["drift_ppm"] is not None
+        # arrivals, and its standard error says by how much.
+        drift, error = pair["drift_ppm"], pair["drift_ppm_error"]
+        assert math.isfinite(error) and error > 0, pair
+        true_drift = (b["rate"] - a["rate"]) * 1e6
+        assert abs(drift - true_drift) < 3 * error, (pair, true_drift)

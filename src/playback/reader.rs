@@ -9,6 +9,7 @@ use std::time::Duration;
 use super::frameset::{FrameSet, SyncFrame, SyncOptions, Syncer};
 use super::recording::{Event, Events, Recording, TimedEvent};
 use crate::device::{Frame, StreamId};
+use crate::storage::Decompressors;
 use crate::{BagTime, Error, Result};
 
 /// A frame read from a recording, with where it lies in it.
@@ -192,6 +193,7 @@ impl FrameReader {
             streams: None,
             start: Bound::Unbounded,
             end: Bound::Unbounded,
+            decompressors: None,
         }
     }
 
@@ -513,6 +515,9 @@ pub struct FrameQuery<'r> {
     streams: Option<Vec<StreamId>>,
     start: Bound<Duration>,
     end: Bound<Duration>,
+    /// Shared threads to decompress ahead on: see
+    /// [`FrameQuery::decompressors`].
+    decompressors: Option<Decompressors>,
 }
 
 impl<'r> FrameQuery<'r> {
@@ -528,6 +533,14 @@ impl<'r> FrameQuery<'r> {
     pub fn time(mut self, range: impl RangeBounds<Duration>) -> Self {
         self.start = range.start_bound().cloned();
         self.end = range.end_bound().cloned();
+        self
+    }
+
+    /// Decompress ahead on the threads of `decompressors`, shared with the
+    /// other recordings read at the same time (a session's), rather than
+    /// on threads of this read's own.
+    pub(crate) fn decompressors(mut self, decompressors: Decompressors) -> Self {
+        self.decompressors = Some(decompressors);
         self
     }
 
@@ -570,7 +583,7 @@ impl<'r> FrameQuery<'r> {
             let si = reader.stream_index(s)?;
             next.insert(s, si.count_before(&reader.recording, from)?);
         }
-        let events = reader
+        let mut events = reader
             .recording
             .select()
             .streams(streams.iter().copied())
@@ -578,8 +591,11 @@ impl<'r> FrameQuery<'r> {
             .time((
                 Bound::Included(BagTime::from_nanos(from)),
                 end.map(BagTime::from_nanos),
-            ))
-            .events();
+            ));
+        if let Some(decompressors) = self.decompressors {
+            events = events.decompressors(decompressors);
+        }
+        let events = events.events();
         Ok(Frames {
             reader,
             events,

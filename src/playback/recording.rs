@@ -18,7 +18,7 @@ use crate::realsense::topics::{Topic, FILE_VERSION_TOPIC};
 use crate::ros_camera::import::CameraStream;
 use crate::storage::bag::Bag;
 use crate::storage::Message;
-use crate::storage::{Format, Storage, StorageMessages};
+use crate::storage::{Decompressors, Format, Storage, StorageMessages};
 use crate::{BagTime, Error, Result};
 
 /// One stream of a recording.
@@ -434,6 +434,7 @@ impl Recording {
             start: Bound::Unbounded,
             end: Bound::Unbounded,
             random_access: false,
+            decompressors: None,
         }
     }
 }
@@ -446,6 +447,9 @@ pub struct EventQuery<'r> {
     start: Bound<u64>,
     end: Bound<u64>,
     random_access: bool,
+    /// Shared threads to decompress ahead on: see
+    /// [`EventQuery::decompressors`].
+    decompressors: Option<Decompressors>,
 }
 
 impl<'r> EventQuery<'r> {
@@ -494,6 +498,14 @@ impl<'r> EventQuery<'r> {
         self
     }
 
+    /// Decompress a bag's chunks ahead on the threads of `decompressors`,
+    /// shared with the other recordings read at the same time (a
+    /// session's), rather than on threads of this read's own.
+    pub(crate) fn decompressors(mut self, decompressors: Decompressors) -> Self {
+        self.decompressors = Some(decompressors);
+        self
+    }
+
     /// Only events with bag time (as [`Recording::start_time`]) in
     /// `range`.
     pub fn time(mut self, range: impl RangeBounds<BagTime>) -> Self {
@@ -517,6 +529,7 @@ impl<'r> EventQuery<'r> {
             &self.connections(),
             (Bound::Included(start), self.end),
             self.random_access,
+            self.decompressors,
         );
         Events {
             recording: self.recording,

@@ -15,6 +15,7 @@ use std::time::Duration;
 
 use super::reader::{FrameReader, Frames, RecordedFrame};
 use crate::device::{camera_info, metadata_key, StreamId, TimestampDomain};
+use crate::storage::Decompressors;
 use crate::{Error, Result};
 
 /// The clock a session orders its frames on, the best that every
@@ -610,10 +611,13 @@ impl<'s> SessionQuery<'s> {
             SessionClock::RecordingStart => 0.0,
             _ => ms(REORDER_WINDOW),
         };
+        // One set of threads decompresses ahead for all the files: a set
+        // each would run more threads than cores, each with its buffers.
+        let decompressors = Decompressors::default();
         let mut cursors = Vec::new();
         for (index, file) in session.files.iter().enumerate() {
             let reader = &file.reader;
-            let mut query = reader.select();
+            let mut query = reader.select().decompressors(decompressors.clone());
             if let Some(streams) = &self.streams {
                 let mine: Vec<StreamId> = (reader.streams().into_iter())
                     .filter(|s| streams.contains(s))

@@ -46,6 +46,13 @@ pub struct PairSync {
     /// How fast that offset grows, in parts per million of the session's
     /// clock (µs per second).
     pub drift_ppm: Option<f64>,
+    /// The standard error of `drift_ppm`, in ppm, from how far each
+    /// camera's timestamps scatter about its fitted line: over a short
+    /// overlap, or on arrival times the host's load delays, the drift is
+    /// known only roughly (the true one lies within about 3 of these of
+    /// the estimate). `None` without a drift, or under three frames of a
+    /// camera.
+    pub drift_ppm_error: Option<f64>,
     /// Frames of each camera's compared stream during the overlap.
     pub frames: [u64; 2],
     /// Frames of each camera during the overlap with no frame of the other
@@ -158,6 +165,7 @@ fn pair(names: [String; 2], a: &Lane, b: &Lane, tolerance: f64, origin: f64) -> 
         overlap_s: None,
         offset_ms: None,
         drift_ppm: None,
+        drift_ppm_error: None,
         frames: [0, 0],
         without_partner: [0, 0],
         gaps: Vec::new(),
@@ -170,6 +178,10 @@ fn pair(names: [String; 2], a: &Lane, b: &Lane, tolerance: f64, origin: f64) -> 
     if let (Some(fa), Some(fb)) = (fit(&a.frames), fit(&b.frames)) {
         sync.offset_ms = Some(fb.at(from) - fa.at(from));
         sync.drift_ppm = Some((fb.slope - fa.slope) * 1e6);
+        // The two fits are independent: their variances add.
+        sync.drift_ppm_error = (fa.slope_error)
+            .zip(fb.slope_error)
+            .map(|(ea, eb)| ea.hypot(eb) * 1e6);
     }
     let during = |l: &Lane| -> Vec<f64> {
         let mut t: Vec<f64> = (l.frames.iter().map(|f| f.0))
@@ -223,6 +235,9 @@ fn unpartnered(times: &[f64], other: &[f64], tolerance: f64, within: impl Fn(f64
 struct Line {
     intercept: f64,
     slope: f64,
+    /// The standard error of the slope, from the residuals; `None` under
+    /// three points (a line through two has none to judge by).
+    slope_error: Option<f64>,
     /// Session time the intercept is at (for precision).
     origin: f64,
 }
@@ -237,20 +252,99 @@ impl Line {
 /// two distinct times.
 fn fit(points: &[(f64, f64)]) -> Option<Line> {
     let n = points.len() as f64;
-    let origin = points.first()?.0;
-    let mean_x = points.iter().map(|p| p.0 - origin).sum::<f64>() / n;
-    let mean_y = points.iter().map(|p| p.1).sum::<f64>() / n;
-    let sxx: f64 = points.iter().map(|p| (p.0 - origin - mean_x).powi(2)).sum();
+    // Both coordinates from the first point's: times and timestamps may
+    // be ms since the epoch, where sums and residuals would lose the
+    // digits that matter.
+    let (origin, base) = *points.first()?;
+    let centred = || points.iter().map(|p| (p.0 - origin, p.1 - base));
+    let mean_x = centred().map(|p| p.0).sum::<f64>() / n;
+    let mean_y = centred().map(|p| p.1).sum::<f64>() / n;
+    let sxx: f64 = centred().map(|p| (p.0 - mean_x).powi(2)).sum();
     if sxx <= 0.0 {
         return None;
     }
-    let sxy: f64 = (points.iter())
-        .map(|p| (p.0 - origin - mean_x) * (p.1 - mean_y))
-        .sum();
+    let sxy: f64 = centred().map(|p| (p.0 - mean_x) * (p.1 - mean_y)).sum();
     let slope = sxy / sxx;
+    let residuals: f64 = centred()
+        .map(|p| (p.1 - mean_y - slope * (p.0 - mean_x)).powi(2))
+        .sum();
+    let slope_error = (points.len() > 2).then(|| (residuals / (n - 2.0) / sxx).sqrt());
     Some(Line {
-        intercept: mean_y - slope * mean_x,
+        intercept: base + mean_y - slope * mean_x,
         slope,
+        slope_error,
         origin,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::device::StreamKind;
+
+    /// A camera's lane: `seconds` of frames at 30 fps from host time
+    /// `start_ms`, stamped on a clock of `rate` from `origin_ms`, each
+    /// arriving late by a jitter of up to 8 ms (a loaded host's), drawn
+    /// from `seed`.
+    fn lane(seconds: f64, start_ms: f64, origin_ms: f64, rate: f64, seed: u64) -> Lane {
+        let period_ms = 1000.0 / 30.0;
+        let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut jitter = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 11) as f64 / (1u64 << 53) as f64 * 8.0
+        };
+        let frames = (0..(seconds * 30.0) as u64)
+            .map(|k| {
+                let host = start_ms + k as f64 * period_ms;
+                (host + jitter(), origin_ms + (host - start_ms) * rate)
+            })
+            .collect();
+        Lane {
+            stream: StreamId::new(StreamKind::Depth, 0),
+            period_ms,
+            frames,
+        }
+    }
+
+    /// The drift and its standard error of two cameras whose clocks run
+    /// 500 ppm apart, over `seconds`.
+    fn drift_over(seconds: f64) -> (f64, f64) {
+        let a = lane(seconds, 1.7e12, 1000.0, 1.0, 1);
+        let b = lane(seconds, 1.7e12 + 10.0, 770_000.0, 1.0005, 2);
+        let names = ["a".to_owned(), "b".to_owned()];
+        let sync = pair(names, &a, &b, 1000.0 / 60.0, 1.7e12);
+        (
+            sync.drift_ppm.expect("drift"),
+            sync.drift_ppm_error.expect("error"),
+        )
+    }
+
+    #[test]
+    fn a_short_session_has_a_rough_drift_and_says_so() {
+        let (drift, error) = drift_over(1.0);
+        assert!(error.is_finite() && error > 100.0, "± {error} ppm");
+        assert!((drift - 500.0).abs() < 3.0 * error, "{drift} ± {error} ppm");
+    }
+
+    #[test]
+    fn a_long_session_has_a_close_drift() {
+        let (drift, error) = drift_over(60.0);
+        assert!(
+            error.is_finite() && error > 0.0 && error < 100.0,
+            "± {error} ppm"
+        );
+        assert!((drift - 500.0).abs() < 3.0 * error, "{drift} ± {error} ppm");
+    }
+
+    #[test]
+    fn two_frames_give_a_drift_without_an_error() {
+        let (mut a, mut b) = (lane(1.0, 0.0, 0.0, 1.0, 1), lane(1.0, 0.0, 0.0, 1.0, 2));
+        a.frames.truncate(2);
+        b.frames.truncate(2);
+        let sync = pair(["a".into(), "b".into()], &a, &b, 10.0, 0.0);
+        assert!(sync.drift_ppm.is_some());
+        assert_eq!(sync.drift_ppm_error, None);
+    }
 }

@@ -40,6 +40,7 @@ use bytes::Bytes;
 
 use crate::{Error, Result};
 use bag::{Bag, Messages};
+pub(crate) use compression::pool::Decompressors;
 use rosbag2::{Db3, Db3Messages, McapFile, McapMessages};
 
 pub use connection::{Connection, ConnectionExt};
@@ -249,22 +250,29 @@ impl Storage {
     /// The messages on `ids` with time in `range`, in time order (ties in
     /// file order).
     pub fn messages(&self, ids: &[u32], range: impl RangeBounds<u64>) -> StorageMessages<'_> {
-        self.messages_for(ids, range, false)
+        self.messages_for(ids, range, false, None)
     }
 
     /// [`messages`](Self::messages), for a random access (a frame fetched
     /// by index or time) when `random_access`: a bag's compressed chunks
-    /// come from its cache of the chunks decompressed last.
+    /// come from its cache of the chunks decompressed last. A bag read in
+    /// order decompresses its chunks ahead on the threads of
+    /// `decompressors` when given (shared with other readers), else on
+    /// threads of its own.
     pub(crate) fn messages_for(
         &self,
         ids: &[u32],
         range: impl RangeBounds<u64>,
         random_access: bool,
+        decompressors: Option<Decompressors>,
     ) -> StorageMessages<'_> {
         let range = (range.start_bound().cloned(), range.end_bound().cloned());
         match self {
             Storage::Bag(bag) => {
-                let query = bag.query().connections(ids.iter().copied()).time(range);
+                let mut query = bag.query().connections(ids.iter().copied()).time(range);
+                if let Some(decompressors) = decompressors {
+                    query = query.decompressors(decompressors);
+                }
                 StorageMessages::Bag(match random_access {
                     true => query.random_access().messages(),
                     false => query.messages(),

@@ -57,7 +57,9 @@ export function pairCells(pair) {
   cells.overlap = `${pair.overlap_s[0].toFixed(3)} s .. ${pair.overlap_s[1].toFixed(3)} s`;
   if (pair.offset_ms != null && pair.drift_ppm != null) {
     cells.offset = `${signed(pair.offset_ms, 3)} ms (${b} minus ${a})`;
-    cells.drift = `${signed(pair.drift_ppm, 1)} ppm`;
+    // With its standard error, as `check` prints it.
+    const error = pair.drift_ppm_error != null ? ` ± ${pair.drift_ppm_error.toFixed(1)}` : '';
+    cells.drift = `${signed(pair.drift_ppm, 1)}${error} ppm`;
   }
   cells.without_partner = `${pair.without_partner[0]} of ${a}, ${pair.without_partner[1]} of ${b}`;
   cells.gaps = pair.gaps.length === 0 ? 'none'

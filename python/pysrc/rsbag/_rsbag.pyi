@@ -219,7 +219,8 @@ class Session:
     def sync_report(self, tolerance_ms: Optional[float] = None) -> Dict[str, Any]:
         """How well the cameras keep together, pair by pair: {"clock",
         "tolerance_ms", "pairs": [{"cameras", "streams", "overlap_s",
-        "offset_ms", "drift_ppm", "frames", "without_partner", "gaps":
+        "offset_ms", "drift_ppm", "drift_ppm_error" (its standard error),
+        "frames", "without_partner", "gaps":
         [{"camera", "from_s", "to_s"}]}], "read_errors"}; times in seconds
         from the session's first frame."""
 

@@ -496,6 +496,7 @@ impl Bag {
             start: Bound::Unbounded,
             end: Bound::Unbounded,
             random_access: false,
+            decompressors: None,
         }
     }
 
@@ -952,6 +953,9 @@ pub struct Query<'b> {
     end: Bound<u64>,
     /// Read for random access: see [`Query::random_access`].
     random_access: bool,
+    /// The threads to decompress ahead on, shared with other readers: see
+    /// [`Query::decompressors`]; threads of its own when `None`.
+    decompressors: Option<Decompressors>,
 }
 
 impl<'b> Query<'b> {
@@ -999,6 +1003,14 @@ impl<'b> Query<'b> {
         self
     }
 
+    /// Decompress ahead on the threads of `decompressors`, shared with
+    /// the other readers that read at the same time (the files of a
+    /// session), rather than on threads of this query's own.
+    pub(crate) fn decompressors(mut self, decompressors: Decompressors) -> Self {
+        self.decompressors = Some(decompressors);
+        self
+    }
+
     fn wants_time(&self, t: u64) -> bool {
         (self.start, self.end).contains(&t)
     }
@@ -1025,7 +1037,7 @@ impl<'b> Query<'b> {
     }
 
     /// The messages, in time order (ties in the order they were written).
-    pub fn messages(self) -> Messages<'b> {
+    pub fn messages(mut self) -> Messages<'b> {
         // The chunks that start before the range ends and, of those, the
         // ones from the first that may end in it: a frame fetched from a
         // long recording looks at a few chunks, not at all of them.
@@ -1044,13 +1056,14 @@ impl<'b> Query<'b> {
             .iter()
             .filter(|c| self.wants_chunk(&c.info))
             .collect();
+        let decompressors = self.decompressors.take().unwrap_or_default();
         Messages {
             query: self,
             pending: chunks,
             next_pending: 0,
             prefetch: VecDeque::new(),
             prefetch_next: 0,
-            decompressors: Decompressors::default(),
+            decompressors,
             read_ahead: VecDeque::new(),
             read_ahead_bytes: 0,
             read_ahead_window: READ_AHEAD_FIRST_BYTES,
@@ -1093,6 +1106,11 @@ struct RecentState {
 }
 
 impl RecentChunks {
+    /// Whether the chunk at `pos` is kept.
+    fn contains(&self, pos: u64) -> bool {
+        self.chunks.lock().kept.iter().any(|(p, _)| *p == pos)
+    }
+
     /// The data of the chunk at `pos`, if kept; it becomes the most
     /// recently used.
     fn get(&self, pos: u64) -> Option<Bytes> {
@@ -1316,6 +1334,12 @@ impl<'b> Messages<'b> {
                 break;
             }
         }
+        // A chunk a random access decompressed already (a session's
+        // opening reads each stream's first and last frames) is not
+        // decompressed again.
+        if let Some(data) = self.query.bag.recent.get(chunk.info.chunk_pos) {
+            return Ok((data, false));
+        }
         let mut decompressed = false;
         let buffers = &mut self.buffers;
         let data = self.query.bag.chunk_data_in(chunk, |size| {
@@ -1362,8 +1386,9 @@ impl<'b> Messages<'b> {
         let mut ahead: usize = self.prefetch.iter().map(|p| p.size).sum();
         while self.prefetch_next < window_end {
             let next = self.pending[self.prefetch_next];
+            let kept = self.query.bag.recent.contains(next.info.chunk_pos);
             // A chunk whose header cannot be read is reported when it is opened.
-            if let Ok(Some(job)) = self.query.bag.chunk_decompressor(next) {
+            if let (false, Ok(Some(job))) = (kept, self.query.bag.chunk_decompressor(next)) {
                 let size = job.size as usize;
                 if !self.prefetch.is_empty() && ahead + size > PREFETCH_MAX_BYTES {
                     return;

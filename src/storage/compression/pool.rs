@@ -2,6 +2,7 @@
 //! buffers they decompress into.
 
 use std::collections::VecDeque;
+use std::sync::{Arc, OnceLock};
 
 use bytes::{Bytes, BytesMut};
 
@@ -37,25 +38,28 @@ type DecompressionJob = (
     crossbeam_channel::Sender<Result<Bytes>>,
 );
 
-/// The threads that decompress chunks ahead: one per core, started with
-/// the first job, ending when the iterator that owns them is dropped (each
-/// after its job at hand).
-#[derive(Default)]
+/// A handle on the threads that decompress chunks ahead: one per core (at
+/// most [`PREFETCH_DEPTH`]), started with the first job submitted through
+/// any clone of the handle, ending when the last clone is dropped (each
+/// after its job at hand). A new handle has threads of its own; clones
+/// share them, so that readers reading at the same time (the files of a
+/// session) do not each start a set, more threads than cores.
+#[derive(Default, Clone)]
 pub(crate) struct Decompressors {
-    jobs: Option<crossbeam_channel::Sender<DecompressionJob>>,
+    /// The queue of the threads, once started (`None` if none could be).
+    jobs: Arc<OnceLock<Option<crossbeam_channel::Sender<DecompressionJob>>>>,
 }
 
 impl Decompressors {
     /// Queue `job`; `None` if no thread could be started.
     pub(crate) fn submit(
-        &mut self,
+        &self,
         job: Decompression,
         buffer: BytesMut,
     ) -> Option<crossbeam_channel::Receiver<Result<Bytes>>> {
-        let jobs = match &self.jobs {
-            Some(jobs) => jobs,
-            None => self.jobs.insert(Self::start()?),
-        };
+        let jobs = self.jobs.get_or_init(Self::start).as_ref()?;
+        // Room for the one result: a thread never waits to hand it over,
+        // and a result no one waits for any more is dropped with it.
         let (reply, result) = crossbeam_channel::bounded(1);
         jobs.send((job, buffer, reply)).ok()?;
         Some(result)
@@ -78,6 +82,16 @@ impl Decompressors {
             started += usize::from(worker.is_ok());
         }
         (started > 0).then_some(jobs)
+    }
+}
+
+impl std::fmt::Debug for Decompressors {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let started = self.jobs.get().is_some_and(Option::is_some);
+        f.debug_struct("Decompressors")
+            .field("started", &started)
+            .field("handles", &Arc::strong_count(&self.jobs))
+            .finish()
     }
 }
 

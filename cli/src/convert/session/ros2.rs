@@ -10,6 +10,7 @@ use rsbag::{Error, Result};
 
 use super::super::super::interrupt::{on_interrupt, Undo};
 use super::super::super::{emit, progress, select, session};
+use super::super::recording::ros2_report;
 use super::super::Args;
 
 /// Write `files` read as one session as the ROS 2 bag `args.out`.
@@ -55,27 +56,12 @@ pub fn run(args: &Args, files: &[PathBuf]) -> Result<ExitCode> {
     let export = export_ros2_session(session, &args.out, &options, |n| bar.set_position(n));
     bar.finish_and_clear();
     let export = export?;
-    let mut text = String::new();
-    for (stream, why) in &export.skipped {
-        text.push_str(&format!("note: {stream} left out: {why}\n"));
-    }
-    let messages: u64 = export.messages.values().sum();
-    text.push_str(&format!(
-        "wrote {} ({} storage, {}): {} messages on {} topics, {} cameras on {}\n",
-        args.out.display(),
-        args.storage.rosbag2_storage_id().unwrap_or_default(),
-        export.storage_file.display(),
-        messages,
-        export.messages.len(),
-        session.files().len(),
-        session.clock()
-    ));
+    let tail = format!(", {} cameras on {}", session.files().len(), session.clock());
+    let mut cameras = String::new();
     for (file, name) in session.files().iter().zip(session_camera_names(session)) {
-        text.push_str(&format!("  /{name}: {}\n", file.path().display()));
+        cameras.push_str(&format!("  /{name}: {}\n", file.path().display()));
     }
-    for (topic, n) in &export.messages {
-        text.push_str(&format!("  {topic}: {n}\n"));
-    }
+    let text = ros2_report(&export, &args.out, args.storage, &tail, &cameras);
     emit(&text);
     Ok(opened.exit_code())
 }

@@ -8,6 +8,13 @@
 //! median of the per-round ratios (session / one after another), with the
 //! lowest and highest.
 //!
+//! Each round also times what the difference is made of: the files'
+//! readers read a frame each in turn, not merged (what reading several
+//! files at once costs by itself), and, for uncompressed files, the
+//! session's frames' bytes read from the mapped files without rsbag, in
+//! the session's order against file after file (what the order costs the
+//! memory by itself). Each way comes first in its turn of the rounds.
+//!
 //! `cargo bench --bench session` (4 recordings of the synthetic camera:
 //! depth, colour, two infrared at 640x480 30 fps and IMU; 4 s each, LZ4,
 //! 11 rounds, unless RSBAG_BENCH_SECONDS, RSBAG_BENCH_COMPRESSION (`none`,
@@ -91,6 +98,60 @@ fn sum_pages(data: &[u8]) -> u64 {
     data.iter().step_by(4096).map(|&b| u64::from(b)).sum()
 }
 
+/// A way of reading the recordings, timed in every round.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Way {
+    /// Each file's frames in recorded order, the files one after another:
+    /// what a session is compared with.
+    OneAfterAnother,
+    /// The session's frames, in time order on a clock (the best shared one
+    /// when `None`).
+    Session(Option<SessionClock>),
+    /// A frame of each file's reader in turn, not merged: what reading
+    /// the files at once costs without the session's ordering.
+    ReadersInTurn,
+    /// The session's frames' bytes (uncompressed files: borrowed from the
+    /// mapped files, so their places in the files are known), read from
+    /// the files mapped anew without rsbag, in the session's order: what
+    /// the order itself costs the memory, against...
+    BytesInSessionOrder,
+    /// ...the same bytes read file after file.
+    BytesFileAfterFile,
+}
+
+impl Way {
+    fn name(self) -> String {
+        match self {
+            Way::OneAfterAnother => "one after another".into(),
+            Way::Session(None) => "session, best shared clock".into(),
+            Way::Session(Some(clock)) => format!("session, {clock} clock"),
+            Way::ReadersInTurn => "the readers in turn".into(),
+            Way::BytesInSessionOrder => "bytes alone, session order".into(),
+            Way::BytesFileAfterFile => "bytes alone, file after file".into(),
+        }
+    }
+
+    /// The way this one is compared with.
+    fn reference(self) -> Way {
+        match self {
+            Way::BytesInSessionOrder | Way::BytesFileAfterFile => Way::BytesFileAfterFile,
+            _ => Way::OneAfterAnother,
+        }
+    }
+
+    /// [`touch`] of every frame (of the image frames' bytes: the byte
+    /// ways, which read `bytes`) of `paths`, read this way.
+    fn read(self, paths: &[PathBuf], bytes: &[FrameBytes]) -> u64 {
+        match self {
+            Way::OneAfterAnother => paths.iter().map(read_file).sum(),
+            Way::Session(clock) => read_session(paths, clock),
+            Way::ReadersInTurn => read_in_turn(paths),
+            Way::BytesInSessionOrder => read_bytes(paths, bytes, false),
+            Way::BytesFileAfterFile => read_bytes(paths, bytes, true),
+        }
+    }
+}
+
 /// [`touch`] of every frame of `reader`, read in recorded order.
 fn read_file(path: &PathBuf) -> u64 {
     let reader = FrameReader::open(path).expect("open");
@@ -110,6 +171,94 @@ fn read_session(paths: &[PathBuf], clock: Option<SessionClock>) -> u64 {
     frames
         .map(|f| touch(&f.expect("frame").recorded.frame.data))
         .sum()
+}
+
+/// [`touch`] of every frame of `paths`, a frame of each file in turn.
+fn read_in_turn(paths: &[PathBuf]) -> u64 {
+    let readers: Vec<FrameReader> = (paths.iter())
+        .map(|p| FrameReader::open(p).expect("open"))
+        .collect();
+    let mut files: Vec<_> = (readers.iter())
+        .map(|r| r.frames().expect("frames"))
+        .collect();
+    let mut sum = 0;
+    while !files.is_empty() {
+        files.retain_mut(|frames| match frames.next() {
+            Some(frame) => {
+                sum += touch(&frame.expect("frame").frame.data);
+                true
+            }
+            None => false,
+        });
+    }
+    sum
+}
+
+/// Where one of a session's frames lies: its file and the range of its
+/// bytes in it.
+#[derive(Clone, Debug)]
+struct FrameBytes {
+    file: usize,
+    range: std::ops::Range<usize>,
+}
+
+/// The places of the session's image frames, in session order, if the
+/// frames are borrowed from the mapped files (uncompressed), found by
+/// their addresses: each file's lowest is taken as where its first
+/// frame's data starts in the file (about a page off, which shifts the
+/// ranges, not their order, sizes or gaps).
+fn frame_bytes(paths: &[PathBuf]) -> Option<Vec<FrameBytes>> {
+    let session = Session::open(paths).expect("session");
+    let mut frames = Vec::new();
+    for frame in session.frames().expect("frames") {
+        let frame = frame.expect("frame");
+        let data = &frame.recorded.frame.data;
+        if data.len() >= 4096 {
+            frames.push((frame.file, data.as_ptr() as usize, data.len()));
+        }
+    }
+    let mut lowest = vec![usize::MAX; paths.len()];
+    for &(file, at, _) in &frames {
+        lowest[file] = lowest[file].min(at);
+    }
+    let bytes: Vec<FrameBytes> = (frames.into_iter())
+        .map(|(file, at, len)| FrameBytes {
+            file,
+            range: at - lowest[file]..at - lowest[file] + len,
+        })
+        .collect();
+    let sizes: Vec<u64> = (paths.iter())
+        .map(|p| std::fs::metadata(p).expect("size").len())
+        .collect();
+    let borrowed = (bytes.iter()).all(|b| b.range.end as u64 <= sizes[b.file]);
+    borrowed.then_some(bytes)
+}
+
+/// [`touch`] of each of `frames`' bytes, from the files mapped here, in
+/// the frames' order or file after file (each file's in its order).
+fn read_bytes(paths: &[PathBuf], frames: &[FrameBytes], file_after_file: bool) -> u64 {
+    let map = |path: &PathBuf| {
+        let file = std::fs::File::open(path).expect("open");
+        // SAFETY: the bench's own files, not changed while mapped.
+        unsafe { memmap2::Mmap::map(&file) }.expect("map")
+    };
+    if !file_after_file {
+        let maps: Vec<memmap2::Mmap> = paths.iter().map(map).collect();
+        return (frames.iter())
+            .map(|f| touch(&maps[f.file][f.range.clone()]))
+            .sum();
+    }
+    let mut sum = 0;
+    for (file, path) in paths.iter().enumerate() {
+        let mapped = map(path);
+        let mut mine: Vec<&FrameBytes> = frames.iter().filter(|f| f.file == file).collect();
+        mine.sort_by_key(|f| f.range.start);
+        sum += mine
+            .iter()
+            .map(|f| touch(&mapped[f.range.clone()]))
+            .sum::<u64>();
+    }
+    sum
 }
 
 fn main() {
@@ -153,60 +302,83 @@ fn main() {
     println!(
         "{compression} files of {seconds} s, chunks of {chunk_kb} KiB, {rounds} rounds, reading {read:?}"
     );
-    measure(&paths[..1], size / FILES as u64, None, rounds);
-    for clock in [None, Some(SessionClock::RecordingStart)] {
-        measure(&paths, size, clock, rounds);
+    println!("1 recording, {:.0} MB:", size as f64 / FILES as f64 / 1e6);
+    measure(
+        &paths[..1],
+        &[Way::OneAfterAnother, Way::Session(None)],
+        rounds,
+    );
+    println!("{FILES} recordings, {:.0} MB in all:", size as f64 / 1e6);
+    let mut ways = vec![
+        Way::OneAfterAnother,
+        Way::Session(None),
+        Way::Session(Some(SessionClock::RecordingStart)),
+        Way::ReadersInTurn,
+    ];
+    if compression == Compression::None {
+        ways.extend([Way::BytesInSessionOrder, Way::BytesFileAfterFile]);
+    }
+    measure(&paths, &ways, rounds);
+}
+
+/// Rounds of reading `paths` each of `ways`, in a turning order; prints
+/// each way's median time and the median of its per-round ratios to its
+/// reference (with the lowest and highest), and the medians of the minor
+/// page faults each took.
+fn measure(paths: &[PathBuf], ways: &[Way], rounds: usize) {
+    let bytes = match ways.contains(&Way::BytesInSessionOrder) {
+        true => frame_bytes(paths).expect("uncompressed frames, borrowed from the files"),
+        false => Vec::new(),
+    };
+    let reference = |way: Way| {
+        let at = ways.iter().position(|&w| w == way.reference());
+        at.expect("a way's reference is measured too")
+    };
+    let mut seconds = vec![Vec::new(); ways.len()];
+    let mut faults = vec![Vec::new(); ways.len()];
+    let mut sums = vec![0; ways.len()];
+    for round in 0..rounds {
+        // Each way first in its turn: none gains from coming after another.
+        for turn in 0..ways.len() {
+            let at = (round + turn) % ways.len();
+            let (start, faults_before) = (Instant::now(), minor_faults());
+            sums[at] = ways[at].read(paths, &bytes);
+            seconds[at].push(start.elapsed().as_secs_f64());
+            faults[at].push((minor_faults() - faults_before) as f64);
+        }
+        for (at, &way) in ways.iter().enumerate() {
+            let name = way.name();
+            assert_eq!(sums[at], sums[reference(way)], "{name}: the same frames");
+        }
+    }
+    for (at, &way) in ways.iter().enumerate() {
+        let (time, faults) = (median(&mut seconds[at]), median(&mut faults[at]));
+        if way == way.reference() {
+            println!(
+                "  {}: {time:.3} s; minor page faults {faults:.0}",
+                way.name()
+            );
+            continue;
+        }
+        let mut ratios: Vec<f64> = (seconds[at].iter().zip(&seconds[reference(way)]))
+            .map(|(s, r)| s / r)
+            .collect();
+        let (lo, hi) = (
+            ratios.iter().copied().fold(f64::INFINITY, f64::min),
+            ratios.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+        );
+        println!(
+            "  {}: {time:.3} s; / {}: {:.3} (from {lo:.3} to {hi:.3}); minor page faults {faults:.0}",
+            way.name(),
+            way.reference().name(),
+            median(&mut ratios),
+        );
     }
 }
 
-/// Rounds of reading `paths` one after another, then as a session on
-/// `clock`; prints the figures.
-fn measure(paths: &[PathBuf], size: u64, clock: Option<SessionClock>, rounds: usize) {
-    let mut ratios = Vec::new();
-    let (mut sequential_s, mut session_s) = (Vec::new(), Vec::new());
-    let (mut sequential_faults, mut session_faults) = (Vec::new(), Vec::new());
-    for round in 0..rounds {
-        // Each first in every other round: neither gains from the other.
-        let mut sequential = 0.0;
-        let mut session = 0.0;
-        let (mut one_by_one, mut together) = (0, 0);
-        for turn in 0..2 {
-            let start = Instant::now();
-            let faults = minor_faults();
-            if (round + turn) % 2 == 0 {
-                one_by_one = paths.iter().map(read_file).sum();
-                sequential = start.elapsed().as_secs_f64();
-                sequential_faults.push((minor_faults() - faults) as f64);
-            } else {
-                together = read_session(paths, clock);
-                session = start.elapsed().as_secs_f64();
-                session_faults.push((minor_faults() - faults) as f64);
-            }
-        }
-        assert_eq!(together, one_by_one, "the same frames");
-        ratios.push(session / sequential);
-        sequential_s.push(sequential);
-        session_s.push(session);
-    }
-    let median = |v: &mut Vec<f64>| {
-        v.sort_by(f64::total_cmp);
-        v[v.len() / 2]
-    };
-    let (lo, hi) = (
-        ratios.iter().copied().fold(f64::INFINITY, f64::min),
-        ratios.iter().copied().fold(f64::NEG_INFINITY, f64::max),
-    );
-    println!(
-        "{} recordings, {:.0} MB in all, {rounds} rounds, clock {}: one after another {:.3} s, as a session {:.3} s (medians); session / one after another: median {:.3} (from {lo:.3} to {hi:.3}); minor page faults {:.0} and {:.0} (medians)",
-        paths.len(),
-        size as f64 / 1e6,
-        clock.map_or("best shared".into(), |c| c.to_string()),
-        median(&mut sequential_s),
-        median(&mut session_s),
-        median(&mut ratios),
-        median(&mut sequential_faults),
-        median(&mut session_faults),
-    );
+fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values[values.len() / 2]
 }
 
 /// The process's minor page faults so far (all its threads), from

@@ -656,6 +656,7 @@ impl<'s> SessionQuery<'s> {
                 window_ms: window,
                 frames,
                 held: BinaryHeap::new(),
+                slots: Vec::new(),
                 waiting: streams.values().filter(|&&n| n > 0).count(),
                 streams: (streams.into_iter())
                     .map(|(stream, unread)| StreamCursor {
@@ -671,6 +672,7 @@ impl<'s> SessionQuery<'s> {
         }
         Ok(SessionFrames {
             heads: BinaryHeap::new(),
+            next: (0..cursors.len()).map(|_| None).collect(),
             refill: (0..cursors.len()).rev().collect(),
             cursors,
             start,
@@ -688,30 +690,43 @@ impl<'s> SessionQuery<'s> {
     }
 }
 
-/// A frame held by a file's cursor until it is its turn.
-#[derive(Debug)]
-struct Held {
+/// Where a frame stands in a session's order. The heaps order these small
+/// keys and the frames stay where they were put: a frame is a few hundred
+/// bytes, which every step of a heap of frames copied.
+#[derive(Debug, Clone, Copy)]
+struct Turn {
+    /// Time on the session's clock.
     time_ms: f64,
     /// Position in the file's recorded order, to keep ties in it.
     order: u64,
-    frame: RecordedFrame,
+    /// Where the frame is: a slot of the file's cursor, or the cursor.
+    at: usize,
 }
 
-impl PartialEq for Held {
+impl PartialEq for Turn {
     fn eq(&self, other: &Self) -> bool {
         self.cmp(other) == Ordering::Equal
     }
 }
-impl Eq for Held {}
-impl PartialOrd for Held {
+impl Eq for Turn {}
+impl PartialOrd for Turn {
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
     }
 }
-impl Ord for Held {
+impl Ord for Turn {
     fn cmp(&self, other: &Self) -> Ordering {
-        (self.time_ms.total_cmp(&other.time_ms)).then(self.order.cmp(&other.order))
+        (self.time_ms.total_cmp(&other.time_ms))
+            .then(self.order.cmp(&other.order))
+            .then(self.at.cmp(&other.at))
     }
+}
+
+/// A file's next frame and its turn (`at`: where its cursor held it).
+#[derive(Debug)]
+struct Held {
+    turn: Turn,
+    frame: RecordedFrame,
 }
 
 /// One file's frames in time order on the session clock: read in recorded
@@ -733,7 +748,10 @@ struct FileCursor<'s> {
     offset_ms: f64,
     window_ms: f64,
     frames: Frames<'s>,
-    held: BinaryHeap<Reverse<Held>>,
+    /// The frames held, by turn (`at`: the slot holding the frame).
+    held: BinaryHeap<Reverse<Turn>>,
+    /// Frames held (`None`: a free slot).
+    slots: Vec<Option<RecordedFrame>>,
     /// Each read stream's frames unread and held.
     streams: Vec<StreamCursor>,
     /// Streams with frames unread and none held: while there are any, a
@@ -766,37 +784,56 @@ impl FileCursor<'_> {
     /// reading it.
     fn next(&mut self) -> Option<Result<Held>> {
         loop {
-            if let Some(Reverse(first)) = self.held.peek() {
+            if let Some(&Reverse(first)) = self.held.peek() {
+                let read_since = |frame: &Option<RecordedFrame>| {
+                    frame
+                        .as_ref()
+                        .map_or(f64::INFINITY, |f| self.read_to - ms(f.time))
+                };
                 if self.done
                     || self.waiting == 0
-                    || self.read_to >= ms(first.frame.time) + self.window_ms
+                    || read_since(&self.slots[first.at]) >= self.window_ms
                 {
-                    let held = self.held.pop().map(|Reverse(h)| h)?;
-                    self.count(held.frame.stream, |s| s.held -= 1);
-                    return Some(Ok(held));
+                    self.held.pop();
+                    // Every turn held has its frame in its slot.
+                    let Some(frame) = self.slots[first.at].take() else {
+                        continue;
+                    };
+                    self.count(frame.stream, |s| s.held -= 1);
+                    return Some(Ok(Held { turn: first, frame }));
                 }
             } else if self.done {
                 return None;
             }
             match self.frames.next() {
-                Some(Ok(frame)) => {
-                    self.read_to = ms(frame.time);
-                    let time_ms = clock_ms(self.clock, &frame) + self.offset_ms;
-                    self.order += 1;
-                    self.count(frame.stream, |s| {
-                        s.unread = s.unread.saturating_sub(1);
-                        s.held += 1;
-                    });
-                    self.held.push(Reverse(Held {
-                        time_ms,
-                        order: self.order,
-                        frame,
-                    }));
-                }
+                Some(Ok(frame)) => self.hold(frame),
                 Some(Err(e)) => return Some(Err(e.in_file(self.path))),
                 None => self.done = true,
             }
         }
+    }
+
+    /// Hold a frame just read until its turn.
+    fn hold(&mut self, frame: RecordedFrame) {
+        self.read_to = ms(frame.time);
+        let time_ms = clock_ms(self.clock, &frame) + self.offset_ms;
+        self.order += 1;
+        self.count(frame.stream, |s| {
+            s.unread = s.unread.saturating_sub(1);
+            s.held += 1;
+        });
+        let at = match self.slots.iter().position(Option::is_none) {
+            Some(free) => {
+                self.slots[free] = Some(frame);
+                free
+            }
+            None => {
+                self.slots.push(Some(frame));
+                self.slots.len() - 1
+            }
+        };
+        let order = self.order;
+        self.held.push(Reverse(Turn { time_ms, order, at }));
     }
 
     /// Change what is counted of `stream`, keeping [`Self::waiting`].
@@ -819,8 +856,10 @@ impl FileCursor<'_> {
 /// the iteration goes on.
 pub struct SessionFrames<'s> {
     cursors: Vec<FileCursor<'s>>,
-    /// Each file's next frame, by (time, file).
-    heads: BinaryHeap<Reverse<(Held, usize)>>,
+    /// Each file's next frame's turn (`at`: the file's cursor).
+    heads: BinaryHeap<Reverse<Turn>>,
+    /// Each file's next frame, if read.
+    next: Vec<Option<RecordedFrame>>,
     /// Cursors whose next frame is not among `heads` yet.
     refill: Vec<usize>,
     start: Bound<f64>,
@@ -843,10 +882,12 @@ impl SessionFrames<'_> {
         loop {
             match self.cursors[at].next() {
                 Some(Ok(held)) => {
-                    if self.past_end(held.time_ms) {
+                    if self.past_end(held.turn.time_ms) {
                         continue;
                     }
-                    self.heads.push(Reverse((held, at)));
+                    let turn = Turn { at, ..held.turn };
+                    self.heads.push(Reverse(turn));
+                    self.next[at] = Some(held.frame);
                     return None;
                 }
                 Some(Err(e)) => return Some(e),
@@ -885,19 +926,23 @@ impl Iterator for SessionFrames<'_> {
                 }
                 self.refill.pop();
             }
-            let Reverse((held, at)) = self.heads.pop()?;
+            let Reverse(Turn { time_ms, at, .. }) = self.heads.pop()?;
             self.refill.push(at);
-            if self.before_start(held.time_ms) {
+            // Every turn among the heads has its file's next frame.
+            let Some(frame) = self.next[at].take() else {
+                continue;
+            };
+            if self.before_start(time_ms) {
                 continue;
             }
-            if held.time_ms < self.last_ms {
+            if time_ms < self.last_ms {
                 self.out_of_order += 1;
             }
-            self.last_ms = self.last_ms.max(held.time_ms);
+            self.last_ms = self.last_ms.max(time_ms);
             return Some(Ok(SessionFrame {
                 file: self.cursors[at].file,
-                time_ms: held.time_ms,
-                recorded: held.frame,
+                time_ms,
+                recorded: frame,
             }));
         }
     }

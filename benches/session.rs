@@ -326,9 +326,10 @@ fn main() {
 /// reference (with the lowest and highest), and the medians of the minor
 /// page faults each took.
 fn measure(paths: &[PathBuf], ways: &[Way], rounds: usize) {
-    let bytes = match ways.contains(&Way::BytesInSessionOrder) {
-        true => frame_bytes(paths).expect("uncompressed frames, borrowed from the files"),
-        false => Vec::new(),
+    let bytes = if ways.contains(&Way::BytesInSessionOrder) {
+        frame_bytes(paths).expect("uncompressed frames, borrowed from the files")
+    } else {
+        Vec::new()
     };
     let reference = |way: Way| {
         let at = ways.iter().position(|&w| w == way.reference());

@@ -51,6 +51,7 @@ pub mod processing;
 pub mod realsense;
 pub mod record;
 pub mod ros_camera;
+mod slots;
 pub mod storage;
 pub mod time;
 

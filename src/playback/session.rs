@@ -657,6 +657,7 @@ impl<'s> SessionQuery<'s> {
                 frames,
                 held: BinaryHeap::new(),
                 slots: Vec::new(),
+                head: None,
                 waiting: streams.values().filter(|&&n| n > 0).count(),
                 streams: (streams.into_iter())
                     .map(|(stream, unread)| StreamCursor {
@@ -672,7 +673,6 @@ impl<'s> SessionQuery<'s> {
         }
         Ok(SessionFrames {
             heads: BinaryHeap::new(),
-            next: (0..cursors.len()).map(|_| None).collect(),
             refill: (0..cursors.len()).rev().collect(),
             cursors,
             start,
@@ -752,6 +752,8 @@ struct FileCursor<'s> {
     held: BinaryHeap<Reverse<Turn>>,
     /// Frames held (`None`: a free slot).
     slots: Vec<Option<RecordedFrame>>,
+    /// The file's next frame, once among the session's heads.
+    head: Option<RecordedFrame>,
     /// Each read stream's frames unread and held.
     streams: Vec<StreamCursor>,
     /// Streams with frames unread and none held: while there are any, a
@@ -785,15 +787,9 @@ impl FileCursor<'_> {
     fn next(&mut self) -> Option<Result<Held>> {
         loop {
             if let Some(&Reverse(first)) = self.held.peek() {
-                let read_since = |frame: &Option<RecordedFrame>| {
-                    frame
-                        .as_ref()
-                        .map_or(f64::INFINITY, |f| self.read_to - ms(f.time))
-                };
-                if self.done
-                    || self.waiting == 0
-                    || read_since(&self.slots[first.at]) >= self.window_ms
-                {
+                let waited_long = (self.slots[first.at].as_ref())
+                    .is_none_or(|f| self.read_to >= ms(f.time) + self.window_ms);
+                if self.done || self.waiting == 0 || waited_long {
                     self.held.pop();
                     // Every turn held has its frame in its slot.
                     let Some(frame) = self.slots[first.at].take() else {
@@ -822,16 +818,7 @@ impl FileCursor<'_> {
             s.unread = s.unread.saturating_sub(1);
             s.held += 1;
         });
-        let at = match self.slots.iter().position(Option::is_none) {
-            Some(free) => {
-                self.slots[free] = Some(frame);
-                free
-            }
-            None => {
-                self.slots.push(Some(frame));
-                self.slots.len() - 1
-            }
-        };
+        let at = crate::slots::fill_free(&mut self.slots, frame);
         let order = self.order;
         self.held.push(Reverse(Turn { time_ms, order, at }));
     }
@@ -856,10 +843,9 @@ impl FileCursor<'_> {
 /// the iteration goes on.
 pub struct SessionFrames<'s> {
     cursors: Vec<FileCursor<'s>>,
-    /// Each file's next frame's turn (`at`: the file's cursor).
+    /// Each file's next frame's turn (`at`: the file's cursor, which
+    /// holds the frame as its `head`).
     heads: BinaryHeap<Reverse<Turn>>,
-    /// Each file's next frame, if read.
-    next: Vec<Option<RecordedFrame>>,
     /// Cursors whose next frame is not among `heads` yet.
     refill: Vec<usize>,
     start: Bound<f64>,
@@ -887,7 +873,7 @@ impl SessionFrames<'_> {
                     }
                     let turn = Turn { at, ..held.turn };
                     self.heads.push(Reverse(turn));
-                    self.next[at] = Some(held.frame);
+                    self.cursors[at].head = Some(held.frame);
                     return None;
                 }
                 Some(Err(e)) => return Some(e),
@@ -929,7 +915,7 @@ impl Iterator for SessionFrames<'_> {
             let Reverse(Turn { time_ms, at, .. }) = self.heads.pop()?;
             self.refill.push(at);
             // Every turn among the heads has its file's next frame.
-            let Some(frame) = self.next[at].take() else {
+            let Some(frame) = self.cursors[at].head.take() else {
                 continue;
             };
             if self.before_start(time_ms) {

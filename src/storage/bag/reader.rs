@@ -1280,25 +1280,15 @@ impl<'b> Messages<'b> {
             self.start_prefetch();
         }
         let first_time = entries[0].time;
-        let open = Some(OpenChunk {
+        let open = OpenChunk {
             pos: chunk.info.chunk_pos,
             data,
             decompressed,
             entries,
             next: 0,
-        });
-        // Reuse the slot of a finished chunk, so that the slots stay as few
-        // as the chunks open at once.
-        let slot = match self.open.iter().position(Option::is_none) {
-            Some(free) => {
-                self.open[free] = open;
-                free
-            }
-            None => {
-                self.open.push(open);
-                self.open.len() - 1
-            }
         };
+        // A finished chunk's slot is reused: as few slots as chunks open.
+        let slot = crate::slots::fill_free(&mut self.open, open);
         self.heap
             .push(Reverse((first_time, chunk.info.chunk_pos, slot)));
         Ok(())

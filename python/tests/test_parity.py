@@ -251,7 +251,10 @@ def test_seek_takes_seconds_or_a_timedelta_as_pyrealsense2s():
 
     first = rsbag.open(DEPTH_COLOR).frame("Depth", 0).timestamp
     for seek in (0.2, datetime.timedelta(milliseconds=200)):
-        with rsbag.Pipeline(DEPTH_COLOR) as pipeline:
+        # Room for one frame: the playback waits for the consumer, so it
+        # cannot read this 0.3 s recording to its end (after which seeking
+        # is refused) before the seek, however the threads are scheduled.
+        with rsbag.Pipeline(DEPTH_COLOR, queue_size=1) as pipeline:
             pipeline.seek(seek)
             frames = pipeline.wait_for_frames()
             assert min(f.timestamp for f in frames.frames) >= first + 150

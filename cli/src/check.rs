@@ -2,7 +2,6 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
 
 use rsbag::playback::check::{check_file, CheckReport, Finding, FindingKind};
 use rsbag::playback::SyncReport;
@@ -79,7 +78,14 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> rsbag::Result<ExitCode> {
+    let tolerance = super::select::milliseconds("tolerance", args.tolerance)?;
     let files = files::recordings(&args.files)?;
+    args.session.unused(&files)?;
+    if tolerance.is_some() && !args.session.as_session(&files) {
+        return Err(rsbag::Error::InvalidArgument(
+            "--tolerance applies to a session of several recordings (and not with --each)".into(),
+        ));
+    }
     let mut results = [0usize; 4];
     let between = if args.json { "" } else { "\n" };
     let worst = files::each(&files, between, |file| {
@@ -101,18 +107,7 @@ pub fn run(args: Args) -> rsbag::Result<ExitCode> {
             files.len()
         ));
     }
-    args.session.unused(&files)?;
     if args.session.as_session(&files) {
-        let tolerance = args
-            .tolerance
-            .map(|ms| {
-                Duration::try_from_secs_f64(ms / 1000.0).map_err(|_| {
-                    rsbag::Error::InvalidArgument(format!(
-                        "--tolerance {ms}: give milliseconds, not negative"
-                    ))
-                })
-            })
-            .transpose()?;
         if let Some(opened) = session::open_quietly(&files, &args.session.clock)? {
             let report = opened.session.sync_report(tolerance)?;
             super::emit(&if args.json {

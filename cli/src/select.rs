@@ -86,9 +86,18 @@ impl Window {
 /// The value of flag `--name`, seconds, as a duration; an error naming
 /// the flag for a value that is not one (negative, not finite, too large).
 pub fn seconds(name: &str, value: f64) -> Result<Duration> {
-    Duration::try_from_secs_f64(value).map_err(|_| {
+    duration(name, value, 1.0, "seconds")
+}
+
+/// [`seconds`] for a flag given in milliseconds, if it is given.
+pub fn milliseconds(name: &str, value: Option<f64>) -> Result<Option<Duration>> {
+    (value.map(|ms| duration(name, ms, 1e-3, "milliseconds"))).transpose()
+}
+
+fn duration(name: &str, value: f64, seconds_per_unit: f64, units: &str) -> Result<Duration> {
+    Duration::try_from_secs_f64(value * seconds_per_unit).map_err(|_| {
         Error::InvalidArgument(format!(
-            "--{name} must be a non-negative number of seconds, not {value}"
+            "--{name} must be a non-negative number of {units}, not {value}"
         ))
     })
 }

@@ -12,6 +12,7 @@
 #[path = "../../tests/common/mod.rs"]
 mod common;
 mod librealsense_session;
+mod planted;
 mod run;
 mod served;
 
@@ -225,9 +226,13 @@ fn assert_lanes(page: &Value, recorded: &Recorded) {
 /// `rsbag check`'s sync report of the session, per pair: its lines after
 /// the pair's (`overlap`, `clock offset`, `without partner`, `gaps` with
 /// the gap lines joined by "; "), and its first line.
-fn check_sync(files: &[PathBuf]) -> (String, BTreeMap<String, BTreeMap<String, String>>) {
+fn check_sync(
+    files: &[PathBuf],
+    options: &[&str],
+) -> (String, BTreeMap<String, BTreeMap<String, String>>) {
     let mut args = vec!["check"];
     args.extend(files.iter().map(|f| s(f)));
+    args.extend_from_slice(options);
     let out = run::rsbag(&args);
     let text = out.stdout.split("\nsync:").nth(1).expect("a sync report");
     let mut lines = text.lines();
@@ -256,14 +261,15 @@ fn check_sync(files: &[PathBuf]) -> (String, BTreeMap<String, BTreeMap<String, S
     (rule, pairs)
 }
 
-/// The page's sync report says what `rsbag check` says, number for number.
-fn assert_sync_report_is_checks(page: &Value, files: &[PathBuf]) -> Value {
-    let (rule, pairs) = check_sync(files);
+/// The page's sync report says what `rsbag check` with `options` says,
+/// number for number.
+fn assert_sync_report_is_checks(page: &Value, files: &[PathBuf], options: &[&str]) -> Value {
+    let (rule, pairs) = check_sync(files, options);
     // "on global time, frames are partners within 16.667 ms"
     let page_rule = page["sync_rule"].as_str().expect("rule");
     assert_eq!(page_rule.trim_end_matches('.').to_lowercase(), rule);
     let sync = page["sync"].as_object().expect("sync rows");
-    assert_eq!(sync.len(), 6);
+    assert_eq!(sync.len(), files.len() * (files.len() - 1) / 2);
     assert_eq!(
         sync.keys().collect::<Vec<_>>(),
         pairs.keys().collect::<Vec<_>>()
@@ -322,7 +328,7 @@ fn a_session_is_one_scrubber_with_a_lane_per_camera_and_stream() {
         .contains("No damage"));
     assert_lanes(&page, &recorded);
     assert_shows_the_frames_of_each_moment(&page, &recorded, &session);
-    let sync = assert_sync_report_is_checks(&page, &recorded.files);
+    let sync = assert_sync_report_is_checks(&page, &recorded.files, &[]);
     // As the script recorded it: CAM-C's frames 15..24 dropped leave ten
     // frames of CAM-A without a partner, and a gap of CAM-C's.
     assert_eq!(
@@ -371,7 +377,7 @@ fn the_sync_report_of_hardware_clocks_is_on_the_page_as_check_prints_it() {
         .as_str()
         .expect("clock")
         .starts_with("Clock: arrival time"));
-    let sync = assert_sync_report_is_checks(&page, &recorded.files);
+    let sync = assert_sync_report_is_checks(&page, &recorded.files, &[]);
     // The offsets are the cameras' clocks apart (origins 1000 ms and
     // 770000 ms at CAM-B's start, 340 ms after CAM-A's): not zero.
     let offset = s_(&sync["CAM-A / CAM-B"]["offset"]);
@@ -526,4 +532,117 @@ fn a_session_with_a_damaged_file_lists_it_and_exits_4() {
     assert_ne!(run.code, Some(0));
     assert!(run.stderr.contains("notes.txt"), "{}", run.stderr);
     assert!(!html.exists());
+}
+
+/// Two recordings of depth and colour (frame k written k ms after the
+/// first), `A.bag` changing an option with its frame 6 and `B.bag`
+/// raising a notification with its frame 9, viewed as a session with B
+/// starting 11 ms after A: each camera's option changes and notifications
+/// have lanes of their own, placed on the session's clock; `--tolerance`
+/// sets the sync report's, as `check --tolerance` does.
+#[test]
+fn each_cameras_option_changes_and_notifications_are_on_the_session_clock() {
+    use planted::Control;
+    use rsbag::device::StreamKind;
+
+    let dir = tempfile::tempdir().expect("tempdir");
+    let plan: Vec<(StreamKind, u64)> = (0..12)
+        .flat_map(|n| [(StreamKind::Depth, n), (StreamKind::Color, n)])
+        .collect();
+    let files = [dir.path().join("A.bag"), dir.path().join("B.bag")];
+    let exposure = Control::Option("Exposure", 2000.0);
+    planted::write_with_controls(&files[0], &plan, &[(6, exposure)]);
+    let late = Control::Notification("Frames didn't arrive within 5 seconds");
+    planted::write_with_controls(&files[1], &plan, &[(9, late)]);
+    let options = ["--clock", "start", "--offset", "B.bag=0.011"];
+    let mut command = Command::new(env!("CARGO_BIN_EXE_rsbag"));
+    command
+        .arg("view")
+        .args(&files)
+        .args(options)
+        .args(["--tolerance", "0.5", "--no-browser"]);
+    let served = Served::run(command);
+    let page = browse(&served.url, &[], &[]);
+    served.stop();
+    let lanes: Vec<&str> = (page["lanes"].as_array().expect("lanes").iter())
+        .map(s_)
+        .collect();
+    assert_eq!(
+        lanes,
+        [
+            "A/Depth 0",
+            "A/Color 0",
+            "B/Depth 0",
+            "B/Color 0",
+            "A/Options",
+            "B/Notifications"
+        ]
+    );
+    // A's frame 6 is 6 ms after its first, the session's first; B's frame
+    // 9 is 9 ms after B's first, 11 ms after A's.
+    let marks = page["marks"].as_array().expect("marks");
+    assert_eq!(marks.len(), 2, "{marks:?}");
+    for (lane, kind, t, text) in [
+        ("A/Options", "option", 0.006, "Exposure = 2000"),
+        (
+            "B/Notifications",
+            "notification",
+            0.020,
+            "Warn Hardware Error: Frames didn't arrive within 5 seconds",
+        ),
+    ] {
+        let mark = (marks.iter())
+            .find(|m| m["lane"] == lane)
+            .unwrap_or_else(|| panic!("nothing on {lane}: {marks:?}"));
+        assert_eq!(mark["kind"], kind);
+        assert!((mark["t"].as_f64().expect("t") - t).abs() < 1e-9, "{mark}");
+        assert_eq!(mark["text"][0], text);
+        // The camera's own sensor names it.
+        assert!(
+            s_(&mark["text"][1]).starts_with("Stereo Module, at "),
+            "{mark}"
+        );
+    }
+    // Depth frames 2 ms apart, B's 11 ms later: within 0.5 ms, none of the
+    // six frames of each while both record has a partner.
+    let mut check_options = options.to_vec();
+    check_options.extend(["--tolerance", "0.5"]);
+    let sync = assert_sync_report_is_checks(&page, &files, &check_options);
+    assert_eq!(sync["A / B"]["without_partner"], "6 of A, 6 of B");
+    assert!(s_(&page["sync_rule"]).contains("within 0.500 ms"));
+
+    // A tolerance that is not one, or without a session, is refused before
+    // anything is served.
+    // `check` and `convert` say it alike.
+    let out = dir.path().join("sets");
+    for command in [
+        vec!["view", "--no-browser"],
+        vec!["check"],
+        vec!["convert", "--session", "--to", "png", "--out", s(&out)],
+    ] {
+        let mut args = command.clone();
+        args.extend([s(&files[0]), s(&files[1]), "--tolerance=-1"]);
+        let run = run::rsbag(&args);
+        assert_ne!(run.code, Some(0), "{command:?}: {}", run.stderr);
+        assert!(
+            run.stderr
+                .contains("--tolerance must be a non-negative number of milliseconds, not -1"),
+            "{command:?}: {}",
+            run.stderr
+        );
+        assert!(!run.stdout.contains("http://"), "{}", run.stdout);
+    }
+    assert!(!out.exists());
+    for command in [vec!["view", "--no-browser"], vec!["check"]] {
+        let mut args = command.clone();
+        args.extend([s(&files[0]), "--tolerance", "5"]);
+        let run = run::rsbag(&args);
+        assert_ne!(run.code, Some(0), "{command:?}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("to a session of several recordings"),
+            "{command:?}: {}",
+            run.stderr
+        );
+        assert!(run.stdout.is_empty(), "{command:?}: {}", run.stdout);
+    }
 }

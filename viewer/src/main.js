@@ -77,8 +77,12 @@ class Viewer {
     if (this.framesShown.length > 2 * FRAMES_KEPT) this.framesShown.splice(0, FRAMES_KEPT);
   }
 
-  sensorName(i) {
-    const rs = this.recording.summary && this.recording.summary.realsense;
+  /** The name of sensor `i` of the recording, or of the session's camera
+   * named `camera`. */
+  sensorName(i, camera) {
+    const summary = camera === undefined ? this.recording.summary
+      : ((this.session.cameras.find((c) => c.name === camera) || {}).summary);
+    const rs = summary && summary.realsense;
     return rs && rs.sensors[i] ? rs.sensors[i].name : `sensor ${i}`;
   }
 

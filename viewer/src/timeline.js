@@ -1,8 +1,9 @@
 // The timeline: a lane per stream with a tick per frame, the findings of
 // `rsbag check` (dropped frames as red spans, out-of-order and duplicate
-// frames as marks), lanes for option changes, notifications and chunks,
-// and the cursor. Click or drag to move the cursor, the wheel zooms,
-// a double click shows the whole recording again.
+// frames as marks), lanes for option changes, notifications (in a
+// session, a lane of each per camera) and chunks, and the cursor. Click
+// or drag to move the cursor, the wheel zooms, a double click shows the
+// whole recording again.
 
 import { el, lastAtOrBefore, short } from './util.js';
 
@@ -20,6 +21,13 @@ const COLORS = {
   chunk: ['#c7c7c7', '#a5a5a5'],
   cursor: '#111',
 };
+
+/** The lanes of option changes or notifications (`events`): one, or in
+ * a session one per camera with any (`CAM-A/Options`). */
+function controlLanes(events, label, kind) {
+  const cameras = [...new Set(events.map((e) => e.camera))];
+  return cameras.map((camera) => ({ name: camera === undefined ? label : `${camera}/${label}`, kind, camera }));
+}
 
 export class Timeline {
   constructor(recording, viewer) {
@@ -59,8 +67,8 @@ export class Timeline {
       stream,
       findings: (recording.check.streams[stream.key] || { findings: [] }).findings,
     }));
-    if (recording.options.length) lanes.push({ name: 'Options', kind: 'options' });
-    if (recording.notifications.length) lanes.push({ name: 'Notifications', kind: 'notifications' });
+    lanes.push(...controlLanes(recording.options, 'Options', 'options'),
+      ...controlLanes(recording.notifications, 'Notifications', 'notifications'));
     if (recording.chunks && recording.chunks.length) lanes.push({ name: 'Chunks', kind: 'chunks' });
     return lanes;
   }
@@ -101,15 +109,15 @@ export class Timeline {
       this.drawTicks(context, lane.stream.frames.t, top);
       for (const finding of lane.findings) this.drawFinding(context, lane, finding, top);
     } else if (lane.kind === 'options') {
-      for (const change of this.recording.options) {
-        const sensor = this.viewer.sensorName(change.sensor);
+      for (const change of this.recording.options.filter((c) => c.camera === lane.camera)) {
+        const sensor = this.viewer.sensorName(change.sensor, change.camera);
         this.drawMark(context, change.t, top, COLORS.option, 'option',
           [`${change.name} = ${short(change.value)}`, `${sensor}, at ${short(change.t, 6)} s`], lane);
       }
     } else if (lane.kind === 'notifications') {
-      for (const n of this.recording.notifications) {
+      for (const n of this.recording.notifications.filter((e) => e.camera === lane.camera)) {
         this.drawMark(context, n.t, top, COLORS.notification, 'notification',
-          [`${n.severity} ${n.category}: ${n.description}`, `${this.viewer.sensorName(n.sensor)}, at ${short(n.t, 6)} s`], lane);
+          [`${n.severity} ${n.category}: ${n.description}`, `${this.viewer.sensorName(n.sensor, n.camera)}, at ${short(n.t, 6)} s`], lane);
       }
     } else if (lane.kind === 'chunks') {
       this.recording.chunks.forEach((chunk, i) => {

@@ -7,7 +7,6 @@
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
 
 use rsbag::playback::{FramesetOptions, SessionFrame};
 use rsbag::{processing, Error, Result};
@@ -49,12 +48,8 @@ pub fn run(args: &Args, files: &[PathBuf]) -> Result<ExitCode> {
     let mut opened = session::open(files, &args.session_clock)?;
     let session = &opened.session;
     let streams = select::streams(|n| session.find_streams(n), &args.streams)?;
-    let tolerance = match args.tolerance {
-        None => FramesetOptions::default().tolerance,
-        Some(ms) => Duration::try_from_secs_f64(ms / 1000.0).map_err(|_| {
-            Error::InvalidArgument(format!("--tolerance {ms}: give milliseconds, not negative"))
-        })?,
-    };
+    let tolerance = select::milliseconds("tolerance", args.tolerance)?
+        .unwrap_or(FramesetOptions::default().tolerance);
     let options = FramesetOptions {
         streams: streams.map(|s| s.into_iter().collect()).unwrap_or_default(),
         tolerance,

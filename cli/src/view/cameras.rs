@@ -7,9 +7,12 @@
 //! so the page draws it the same way: its streams are the lanes, named
 //! `CAMERA/STREAM` (`CAM-A/Depth 0`), their frames in time order on the
 //! session's clock, times in seconds since the session's first frame.
-//! `session` adds what only a session has.
+//! Each camera's option changes and notifications carry its name and are
+//! placed on the session's clock by the camera's frames. `session` adds
+//! what only a session has.
 
 use std::collections::HashMap;
+use std::time::Duration;
 
 use rsbag::device::StreamId;
 use rsbag::playback::Session;
@@ -19,19 +22,26 @@ use serde_json::{json, Map, Value};
 use super::model;
 use super::server::Lane;
 
-/// The page's document for `session`, and its lanes. `progress` is told of
-/// every frame read.
-pub fn describe(session: &Session, progress: &(dyn Fn() + Sync)) -> Result<(Value, Vec<Lane>)> {
+/// The page's document for `session`, and its lanes; its sync report's
+/// partners are within `tolerance` (`None`: the report's default).
+/// `progress` is told of every frame read.
+pub fn describe(
+    session: &Session,
+    tolerance: Option<Duration>,
+    progress: &(dyn Fn() + Sync),
+) -> Result<(Value, Vec<Lane>)> {
     let origin_ms = session.start_ms().unwrap_or(0.0);
     let (mut streams, mut lanes, mut cameras) = (Vec::new(), Vec::new(), Vec::new());
     let mut check_streams = Map::new();
     let (mut damage, mut read_errors) = (Vec::new(), Vec::new());
+    let (mut options, mut notifications) = (Vec::new(), Vec::new());
     let mut scanned = true;
     for (camera, file) in session.files().iter().enumerate() {
         let time_of = |frame: &_| session.time_ms(camera, frame);
         let document = model::describe_timed(file.path(), file.reader(), progress, Some(&time_of))
             .map_err(|e| e.in_file(file.path()))?;
         let name = file.name();
+        let mut clock = ClockShift::default();
         for stream in document["streams"].as_array().into_iter().flatten() {
             let key = stream["key"].as_str().unwrap_or_default();
             let findings = &document["check"]["streams"][key];
@@ -45,9 +55,13 @@ pub fn describe(session: &Session, progress: &(dyn Fn() + Sync)) -> Result<(Valu
                 units: model::depth_units_of(file.reader().recording(), id),
                 order: Some(order),
             });
+            clock.add_frames(&stream_json["frames"]);
             streams.push(stream_json);
             check_streams.insert(lane_key, check);
         }
+        clock.sort();
+        options.extend(clock.place(name, &document["options"]));
+        notifications.extend(clock.place(name, &document["notifications"]));
         let said = |list: &Value| -> Vec<Value> {
             (list.as_array().into_iter().flatten())
                 .map(|d| json!(format!("{name}: {}", d.as_str().unwrap_or_default())))
@@ -68,7 +82,7 @@ pub fn describe(session: &Session, progress: &(dyn Fn() + Sync)) -> Result<(Valu
     let last_s = (streams.iter())
         .filter_map(|s| s["frames"]["t"].as_array()?.last()?.as_f64())
         .fold(session.duration().as_secs_f64(), f64::max);
-    let sync = session.sync_report(None)?;
+    let sync = session.sync_report(tolerance)?;
     let cannot =
         |e: serde_json::Error| Error::InvalidArgument(format!("cannot describe the session: {e}"));
     let document = json!({
@@ -81,8 +95,8 @@ pub fn describe(session: &Session, progress: &(dyn Fn() + Sync)) -> Result<(Valu
         "summary": Value::Null,
         "duration_s": last_s,
         "streams": streams,
-        "options": [],
-        "notifications": [],
+        "options": options,
+        "notifications": notifications,
         "check": { "damage": damage, "scanned": scanned, "streams": check_streams },
         "extrinsics": [],
         "chunks": Value::Null,
@@ -90,6 +104,58 @@ pub fn describe(session: &Session, progress: &(dyn Fn() + Sync)) -> Result<(Valu
         "read_errors": read_errors,
     });
     Ok((document, lanes))
+}
+
+/// Where a camera's moments lie on the session's clock: each of its
+/// frames' time in its recording against its time in the session (both
+/// seconds), in recording order.
+#[derive(Default)]
+struct ClockShift {
+    frames: Vec<(f64, f64)>,
+}
+
+impl ClockShift {
+    /// The frames of one of the camera's lanes (see [`lane_of`]).
+    fn add_frames(&mut self, frames: &Value) {
+        let column =
+            |name: &str| (frames[name].as_array().into_iter().flatten()).map(Value::as_f64);
+        let pairs = (column("recording_t").zip(column("t"))).filter_map(|(r, t)| Some((r?, t?)));
+        self.frames.extend(pairs);
+    }
+
+    fn sort(&mut self) {
+        self.frames.sort_by(|a, b| a.0.total_cmp(&b.0));
+    }
+
+    /// `recording_t`, seconds in the recording, on the session's clock:
+    /// moved as the camera's frame nearest it in the recording was (the
+    /// clocks can run apart over a session; near a moment they agree).
+    /// `None` for a camera without frames.
+    fn at(&self, recording_t: f64) -> Option<f64> {
+        let after = self.frames.partition_point(|f| f.0 < recording_t);
+        let apart = |frame: &&(f64, f64)| (frame.0 - recording_t).abs();
+        let nearest = ([after.checked_sub(1), Some(after)].into_iter().flatten())
+            .filter_map(|i| self.frames.get(i))
+            .min_by(|a, b| apart(a).total_cmp(&apart(b)))?;
+        Some(recording_t + nearest.1 - nearest.0)
+    }
+
+    /// The camera `camera`'s option changes or notifications (as [`model`]
+    /// lists them, `t` in the recording) on the session's clock: `t` in
+    /// the session, `recording_t` as it was, and the camera's name.
+    fn place(&self, camera: &str, events: &Value) -> Vec<Value> {
+        let placed = |event: &Value| {
+            let recording_t = event["t"].as_f64()?;
+            let mut event = event.clone();
+            event["t"] = json!(self.at(recording_t)?);
+            event["recording_t"] = json!(recording_t);
+            event["camera"] = json!(camera);
+            Some(event)
+        };
+        (events.as_array().into_iter().flatten())
+            .filter_map(placed)
+            .collect()
+    }
 }
 
 /// A lane's name on the page: the camera's, then the stream's.

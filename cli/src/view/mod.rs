@@ -110,6 +110,12 @@ pub struct Args {
     /// Replace the file at --export if there is one.
     #[arg(long)]
     force: bool,
+    /// With several recordings: how far apart (ms, on the session's clock)
+    /// two cameras' frames may be and still be partners in the sync
+    /// report, as for `rsbag check`. By default half the frame period of
+    /// the slower of the two streams compared.
+    #[arg(long, value_name = "MS")]
+    tolerance: Option<f64>,
     #[command(flatten)]
     clock: super::session::ClockArgs,
 }
@@ -136,9 +142,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 "give a recording or --camera".into(),
             ))
         }
-        ([_], _) if args.clock.given() => {
+        ([_], _) if args.clock.given() || args.tolerance.is_some() => {
             return Err(Error::InvalidArgument(
-                "--offset and --clock apply to a session of several recordings".into(),
+                "--offset, --clock and --tolerance apply to a session of several recordings".into(),
             ))
         }
         (files, _) => {
@@ -148,7 +154,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
             // What cannot be read is an error before anything is served.
             match files {
                 [file] => one_recording(file)?,
-                files => session(files, &args.clock)?,
+                files => {
+                    let tolerance = super::select::milliseconds("tolerance", args.tolerance)?;
+                    session(files, &args.clock, tolerance)?
+                }
             }
         }
     };
@@ -237,8 +246,13 @@ fn one_recording(file: &Path) -> Result<Viewed> {
     })
 }
 
-/// Several recordings as one session.
-fn session(files: &[PathBuf], clock: &super::session::ClockArgs) -> Result<Viewed> {
+/// Several recordings as one session, its sync report's partners within
+/// `tolerance` (`None`: `check`'s default).
+fn session(
+    files: &[PathBuf],
+    clock: &super::session::ClockArgs,
+    tolerance: Option<std::time::Duration>,
+) -> Result<Viewed> {
     let opened = super::session::open(files, clock)?;
     if opened.failed {
         return Err(Error::InvalidArgument(
@@ -257,7 +271,7 @@ fn session(files: &[PathBuf], clock: &super::session::ClockArgs) -> Result<Viewe
         })
         .sum();
     let bar = progress::bar(2 * frames, "frames read");
-    let described = cameras::describe(&session, &|| bar.inc(1));
+    let described = cameras::describe(&session, tolerance, &|| bar.inc(1));
     bar.finish_and_clear();
     let (document, lanes) = described?;
     let clouds = (session.files().iter().enumerate())

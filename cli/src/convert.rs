@@ -487,6 +487,7 @@ fn to_recording(reader: &FrameReader, args: &Args, format: FileFormat) -> Result
         format,
         streams: select::streams(|n| reader.find_streams(n), &args.streams)?,
         window: window_of(reader, args)?,
+        stream_times: Default::default(),
         uncompressed: args.uncompressed,
         keep_pose: args.keep_pose,
         force: args.force,

@@ -132,6 +132,7 @@ fn recover_db3(args: &Args) -> Result<ExitCode> {
         format: Format::Db3,
         streams: None,
         window: None,
+        stream_times: Default::default(),
         uncompressed: !compressed,
         keep_pose: true,
         force: false,

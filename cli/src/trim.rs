@@ -1,21 +1,24 @@
 //! `rsbag trim`: the part of a recording that is needed, as a new bag.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Duration;
 
 use rsbag::bag::{copy_messages, Compression, WriterOptions};
 use rsbag::device::StreamId;
-use rsbag::playback::FrameReader;
+use rsbag::playback::{FrameReader, Session};
 use rsbag::record::trim::Trim;
 use rsbag::storage::Format as FileFormat;
-use rsbag::{Error, Result};
+use rsbag::{BagTime, Error, Result};
 
 use super::convert::recording;
 use super::files;
 use super::output::{compression_of, Destination};
 use super::progress;
 use super::select::{self, Window};
+use super::session;
 
 /// Copy chosen streams over a time range into a new recording.
 ///
@@ -28,6 +31,14 @@ use super::select::{self, Window};
 /// With several recordings (or directories of them), `--out` is a
 /// directory, made if missing, where each trimmed copy takes its
 /// recording's name (`IN.bag` → `OUT/IN.bag`; other recordings → `.db3`).
+/// Each is trimmed on its own: `--start` counts from its own first frame.
+///
+/// With `--session`, the recordings are one session (one camera each, as
+/// `rsbag frames A B ...` reads them) cut at the same moments: `--start`
+/// and `--duration` count on the session's clock from its first frame
+/// (`--clock` and `--offset` as for `frames`), and each copy keeps the
+/// frames its camera recorded then, each stream's in one stretch of its
+/// recorded order (a camera not recording then keeps none).
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The recordings to trim.
@@ -56,38 +67,201 @@ pub struct Args {
     /// input's). librealsense 2.55 crashes on bz2 chunks.
     #[arg(long)]
     compression: Option<Compression>,
+    /// With several recordings: cut them as one session, at the same
+    /// moments of its clock (see above).
+    #[arg(long)]
+    session: bool,
+    #[command(flatten)]
+    clock: super::session::ClockArgs,
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
     let files = files::recordings(&args.files)?;
+    if args.session {
+        return trim_session(&files, &args);
+    }
+    if args.clock.given() {
+        return Err(Error::InvalidArgument(
+            "--offset and --clock go with --session".into(),
+        ));
+    }
     let several = files.len() > 1;
     files::each(&files, "", |file| {
-        trim_one(file, several.then_some(args.out.as_path()), &args)?;
+        let reader = select::open(file)?;
+        let streams = select::streams(|n| reader.find_streams(n), &args.streams)?;
+        let window = Window::new(reader.duration(), args.start, args.duration)?;
+        let trim = Trim {
+            streams,
+            time: window.bag_times(reader.recording().start_time()),
+            ..Trim::default()
+        };
+        let mut query = reader.select().time(window.bounds());
+        if let Some(streams) = &trim.streams {
+            query = query.streams(streams.iter().copied());
+        }
+        let total = query.frame_counts().map_err(|e| e.in_file(file))?;
+        let kept = Kept {
+            trim,
+            window: Some(&window),
+            frames: total,
+        };
+        let into_dir = several.then_some(args.out.as_path());
+        let out = output_of(&reader, file, into_dir, &args.out)?;
+        super::emit(&trim_into(&reader, file, &out, &kept, &args)?);
         Ok(ExitCode::SUCCESS)
     })
 }
 
-/// Trim `file` into `args.out`, or (`into_dir`) into a file of that
-/// directory named after it.
-fn trim_one(file: &Path, into_dir: Option<&Path>, args: &Args) -> Result<()> {
-    let reader = select::open(file)?;
-    let recording = reader.recording();
-    let streams = select::streams(|n| reader.find_streams(n), &args.streams)?;
-    let window = Window::new(reader.duration(), args.start, args.duration)?;
-    let extension = match recording.bag() {
+/// `--session`: each of `files` cut at the same moments of the session's
+/// clock into a file of `args.out` named after it.
+fn trim_session(files: &[PathBuf], args: &Args) -> Result<ExitCode> {
+    if files.len() < 2 {
+        return Err(Error::InvalidArgument(
+            "--session takes several recordings".into(),
+        ));
+    }
+    let opened = session::open(files, &args.clock)?;
+    if opened.failed {
+        return Err(Error::InvalidArgument(
+            "not every recording of the session could be opened (see above); nothing is written"
+                .into(),
+        ));
+    }
+    let session = &opened.session;
+    let streams = select::streams(|n| session.find_streams(n), &args.streams)?;
+    let window = Window::new(session.duration(), args.start, args.duration)?;
+    // No copy is written while another could not be.
+    let outs: Vec<PathBuf> = (session.files().iter())
+        .map(|f| output_of(f.reader(), f.path(), Some(&args.out), &args.out))
+        .collect::<Result<_>>()?;
+    for out in &outs {
+        super::output::refuse_existing(out, args.force)?;
+    }
+    let kept = session_stretches(session, streams.as_ref(), &window)?;
+    super::emit(&format!(
+        "{}{}\n",
+        session::header(session),
+        window_text(&window)
+    ));
+    for ((file, stretches), out) in session.files().iter().zip(kept).zip(outs) {
+        let reader = file.reader();
+        let chosen: BTreeSet<StreamId> = (reader.streams().into_iter())
+            .filter(|s| streams.as_ref().is_none_or(|c| c.contains(s)))
+            .collect();
+        let mut kept = Kept {
+            trim: Trim {
+                streams: Some(chosen.clone()),
+                ..Trim::default()
+            },
+            window: None,
+            frames: BTreeMap::new(),
+        };
+        for stream in chosen {
+            // A stream without a frame in the window keeps none.
+            let (times, frames) = stretches
+                .get(&stream)
+                .map_or((BagTime::ZERO..BagTime::ZERO, 0), |s| {
+                    (s.times.clone(), s.frames)
+                });
+            kept.trim.stream_times.insert(stream, times);
+            kept.frames.insert(stream, frames);
+        }
+        let written = trim_into(reader, file.path(), &out, &kept, args)?;
+        super::emit(&format!("\n{}:\n{written}", file.name()));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The frames of one stream of a file within a session's window: the bag
+/// times from its first to its last (included), and how many.
+struct Stretch {
+    times: Range<BagTime>,
+    frames: u64,
+}
+
+/// Per file of `session`, the stretch of each of its streams (of
+/// `streams`, or all) whose frames lie in `window` on the session's
+/// clock. What cannot be read is an error: a cut must not leave out
+/// frames unsaid.
+fn session_stretches(
+    session: &Session,
+    streams: Option<&BTreeSet<StreamId>>,
+    window: &Window,
+) -> Result<Vec<BTreeMap<StreamId, Stretch>>> {
+    let mut kept: Vec<BTreeMap<StreamId, Stretch>> =
+        (session.files().iter()).map(|_| BTreeMap::new()).collect();
+    let mut query = session.select().time(window.bounds());
+    if let Some(streams) = streams {
+        query = query.streams(streams.iter().copied());
+    }
+    for frame in query.frames()? {
+        let frame = frame?;
+        let at = frame.recorded.bag_time;
+        let stretch = kept[frame.file]
+            .entry(frame.recorded.stream)
+            .or_insert(Stretch {
+                times: at..at,
+                frames: 0,
+            });
+        stretch.times =
+            stretch.times.start.min(at)..stretch.times.end.max(at + Duration::from_nanos(1));
+        stretch.frames += 1;
+    }
+    Ok(kept)
+}
+
+/// The window, in words.
+fn window_text(window: &Window) -> String {
+    let end = window.end.map_or("its end".to_owned(), |e| {
+        format!("{:.3} s", e.as_secs_f64())
+    });
+    format!(
+        "cut:     from {:.3} s to {end} of the session's clock",
+        window.start.as_secs_f64()
+    )
+}
+
+/// Where `file`'s copy goes: `out`, or (`into_dir`) a file of that
+/// directory named after it, with the extension of its format.
+fn output_of(
+    reader: &FrameReader,
+    file: &Path,
+    into_dir: Option<&Path>,
+    out: &Path,
+) -> Result<PathBuf> {
+    let extension = match reader.recording().bag() {
         Some(_) => "bag",
         None => "db3",
     };
-    let out = match into_dir {
-        Some(dir) => files::output_for(file, dir, Some(extension))?,
-        None => args.out.clone(),
-    };
+    match into_dir {
+        Some(dir) => files::output_for(file, dir, Some(extension)),
+        None => Ok(out.to_path_buf()),
+    }
+}
+
+/// What a copy keeps: `trim` (the frames' bag times: from `window`,
+/// given for a `.db3`'s conversion, or each stream's own stretch of a
+/// session), and how many frames of each stream lie in the range (a
+/// stretch can hold more: frames recorded out of time order amid it,
+/// which the report of a `.bag`'s copy tells).
+struct Kept<'a> {
+    trim: Trim,
+    window: Option<&'a Window>,
+    frames: BTreeMap<StreamId, u64>,
+}
+
+/// Copy what `kept` says of `reader` (`file`) into `out`; what was
+/// written, in words.
+fn trim_into(
+    reader: &FrameReader,
+    file: &Path,
+    out: &Path,
+    kept: &Kept,
+    args: &Args,
+) -> Result<String> {
+    let (recording, trim) = (reader.recording(), &kept.trim);
     let Some(bag) = recording.bag() else {
-        return trim_db3(&reader, file, &out, args, streams, &window);
-    };
-    let trim = Trim {
-        streams: streams.clone(),
-        time: window.bag_times(recording.start_time()),
+        return trim_db3(reader, file, out, args, trim, kept.window);
     };
     let compression = match args.compression {
         Some(c) => c,
@@ -99,14 +273,9 @@ fn trim_one(file: &Path, into_dir: Option<&Path>, args: &Args) -> Result<()> {
         .iter()
         .flat_map(|(&s, r)| r.data_connections().iter().map(move |&c| (c, s)))
         .collect();
-    let mut kept: BTreeMap<StreamId, u64> = BTreeMap::new();
-    let mut query = reader.select().time(window.bounds());
-    if let Some(streams) = &streams {
-        query = query.streams(streams.iter().copied());
-    }
-    let total = query.frame_counts().map_err(|e| e.in_file(file))?;
-    let bar = progress::bar(total.values().sum(), "frames");
-    let destination = Destination::new(file, Some(&out), args.force)?;
+    let mut written: BTreeMap<StreamId, u64> = BTreeMap::new();
+    let bar = progress::bar(kept.frames.values().sum(), "frames");
+    let destination = Destination::new(file, Some(out), args.force)?;
     let options = WriterOptions::default().compression(compression);
     let (stats, size) = destination.write(file, options, |out| {
         copy_messages(
@@ -115,7 +284,7 @@ fn trim_one(file: &Path, into_dir: Option<&Path>, args: &Args) -> Result<()> {
             |c| trim.select(c),
             |m| {
                 if let Some(&s) = data.get(&m.conn) {
-                    *kept.entry(s).or_default() += 1;
+                    *written.entry(s).or_default() += 1;
                     bar.inc(1);
                 }
             },
@@ -131,20 +300,28 @@ fn trim_one(file: &Path, into_dir: Option<&Path>, args: &Args) -> Result<()> {
         );
     }
     let chosen: BTreeSet<StreamId> =
-        streams.unwrap_or_else(|| recording.streams().keys().copied().collect());
-    let counts: Vec<String> = chosen
-        .iter()
-        .map(|s| format!("{s} {}", kept.get(s).copied().unwrap_or(0)))
-        .collect();
+        (trim.streams.clone()).unwrap_or_else(|| recording.streams().keys().copied().collect());
+    let count = |s: &StreamId| written.get(s).copied().unwrap_or(0);
+    let counts: Vec<String> = chosen.iter().map(|s| format!("{s} {}", count(s))).collect();
     outln!(
         out,
         "kept {} frames ({})",
-        kept.values().sum::<u64>(),
+        written.values().sum::<u64>(),
         counts.join(", ")
     );
+    for stream in chosen.iter().filter(|_| kept.window.is_none()) {
+        let within = kept.frames.get(stream).copied().unwrap_or(0);
+        if count(stream) != within {
+            outln!(
+                out,
+                "note: {stream}: {} frames kept, {within} of them in the range \
+                 (the others were recorded out of time order amid them)",
+                count(stream)
+            );
+        }
+    }
     out.push_str(&destination.report(stats.messages, size, compression));
-    super::emit(&out);
-    Ok(())
+    Ok(out)
 }
 
 /// Trim a `.db3` into a `.db3`: the recording written anew with the kept
@@ -154,9 +331,9 @@ fn trim_db3(
     file: &Path,
     out: &Path,
     args: &Args,
-    streams: Option<BTreeSet<StreamId>>,
-    window: &Window,
-) -> Result<()> {
+    trim: &Trim,
+    window: Option<&Window>,
+) -> Result<String> {
     if args.compression.is_some() {
         return Err(Error::InvalidArgument(
             "--compression chooses a bag's chunk compression; a .db3 keeps librealsense's image compression".into(),
@@ -166,14 +343,14 @@ fn trim_db3(
         file,
         out,
         format: FileFormat::Db3,
-        streams,
-        window: Some(*window),
+        streams: trim.streams.clone(),
+        window: window.copied(),
+        stream_times: trim.stream_times.clone(),
         uncompressed: false,
         keep_pose: true,
         force: args.force,
         skip_unreadable: false,
         filters: Vec::new(),
     };
-    super::emit(&recording::run(reader, target)?.text);
-    Ok(())
+    Ok(recording::run(reader, target)?.text)
 }

@@ -897,3 +897,103 @@ fn frames_leave_their_file_as_soon_as_every_stream_has_a_later_one() {
         assert_eq!(window.count(), inside.count());
     }
 }
+
+/// `trim --session` cuts every camera at the same moments of the session's
+/// clock: from 0.61 s to 1.11 s after its first frame (frames lie 0, 6.7
+/// and 20 ms past each 33.3 ms: none within 3 ms of either end), each copy holds exactly the frames its
+/// camera was fed for that stretch of host time (CAM-C none of its
+/// dropped ones), as librealsense plays them: 2.55 the `.bag`s, 2.59 the
+/// `.db3`.
+#[test]
+fn trim_cuts_every_camera_at_the_same_moments() {
+    let recorded = global();
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("cut");
+    let mut args = vec!["trim", "--session", "--start", "0.61", "--duration", "0.5"];
+    args.extend(["--out", s(&out)]);
+    args.extend(recorded.files.iter().map(|f| s(f)));
+    let printed = run::ok(&args);
+    assert!(
+        printed.contains("cut:     from 0.610 s to 1.110 s of the session's clock"),
+        "{printed}"
+    );
+    let host = |f: &Value| f["host_ms"].as_f64().expect("host");
+    let origin = (recorded.cameras.values())
+        .flat_map(|c| c.frames.iter().map(host))
+        .fold(f64::INFINITY, f64::min);
+    let fed_key = |f: &Value| {
+        (
+            f["stream"].as_str().expect("stream").to_owned(),
+            f["frame_number"].as_u64().expect("number"),
+            f["sha256"].as_str().expect("sha").to_owned(),
+        )
+    };
+    for (serial, camera) in &recorded.cameras {
+        let want: std::collections::BTreeSet<_> = (camera.frames.iter())
+            .filter(|f| (610.0..1110.0).contains(&(host(f) - origin)))
+            .map(fed_key)
+            .collect();
+        assert!(want.len() >= 5, "{serial}: {want:?}");
+        let copy = out.join(recorded_file_name(recorded, serial));
+        let path = s(&copy);
+        let played = match copy.extension().and_then(|e| e.to_str()) {
+            Some("db3") => common::python259("rs_play.py", &[path]),
+            _ => common::python("rs_play.py", &[path]),
+        };
+        let got: std::collections::BTreeSet<_> = (played.lines())
+            .map(|l| fed_key(&serde_json::from_str(l).expect("a JSON line")))
+            .collect();
+        assert_eq!(played.lines().count(), got.len(), "{serial}: once each");
+        assert_eq!(got, want, "{serial}");
+        // Its part of the report counts them.
+        let part = (printed.split(&format!("\n{serial}:\n")).nth(1))
+            .and_then(|p| p.split("\n\n").next())
+            .expect("a part per camera");
+        assert!(
+            part.contains(&format!("{} frames (", want.len())),
+            "{serial}: {part}"
+        );
+    }
+    // CAM-C recorded nothing between its #15 (0.667 s) and #26 (1.033 s):
+    // its copy has the frames on either side.
+    let numbers: Vec<u64> = (recorded.cameras["CAM-C"].frames.iter())
+        .filter(|f| (610.0..1110.0).contains(&(host(f) - origin)))
+        .map(|f| f["frame_number"].as_u64().expect("number"))
+        .collect();
+    assert_eq!(numbers, [14, 15, 26, 27, 28]);
+
+    // Refused, with an error that says `says`, exit 1.
+    let refused = |args: &[&str], says: &str| {
+        let run = run::rsbag(args);
+        assert_eq!(run.code, Some(1), "{args:?}: {}", run.stderr);
+        assert!(run.stderr.contains(says), "{args:?}: {}", run.stderr);
+    };
+    // Cut again into the same directory: refused before anything is
+    // written, the copies as they were.
+    let copies: Vec<PathBuf> = (recorded.cameras.keys())
+        .map(|serial| out.join(recorded_file_name(recorded, serial)))
+        .collect();
+    let before: Vec<Vec<u8>> = copies
+        .iter()
+        .map(|c| std::fs::read(c).expect("copy"))
+        .collect();
+    std::fs::remove_file(&copies[0]).expect("remove one copy");
+    let mut again = vec!["trim", "--session", "--start", "0.2", "--out", s(&out)];
+    again.extend(recorded.files.iter().map(|f| s(f)));
+    refused(&again, "the output exists");
+    assert!(!copies[0].exists(), "nothing written");
+    for (copy, bytes) in copies.iter().zip(&before).skip(1) {
+        assert_eq!(&std::fs::read(copy).expect("copy"), bytes);
+    }
+    // Without --session the clock options are refused; with it, a single
+    // recording is.
+    let mut args = vec!["trim", "--clock", "global", "--out", s(&out)];
+    args.extend(recorded.files.iter().map(|f| s(f)));
+    refused(&args, "go with --session");
+    let one = dir.path().join("one.bag");
+    refused(
+        &["trim", "--session", s(&recorded.files[0]), "--out", s(&one)],
+        "several recordings",
+    );
+    assert!(!one.exists());
+}

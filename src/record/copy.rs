@@ -135,7 +135,8 @@ fn write_all(
             Err(e) => return Err(e),
         };
         match event.event {
-            Event::Frame { .. } if !selection.trim.time.contains(&event.time) => {}
+            Event::Frame { ref frame, .. }
+                if !selection.trim.keeps_frame(frame.profile.stream, event.time) => {}
             Event::Frame { sensor, frame } => {
                 let units = match frame.profile.stream.kind {
                     StreamKind::Depth => options.get(sensor).map_or(0.0, |o| depth_units_of(o)),

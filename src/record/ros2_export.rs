@@ -162,7 +162,7 @@ fn write_all(
         .select()
         .streams(topics.keys().copied())
         .controls(false)
-        .time(selection.trim.time.clone())
+        .time(selection.trim.span())
         .events();
     let mut frames = 0;
     let mut filters = StreamFilters::of_recording(recording, &selection.filters);
@@ -174,6 +174,9 @@ fn write_all(
         let Some(stream) = topics.get(&frame.profile.stream) else {
             continue;
         };
+        if !selection.trim.keeps_frame(frame.profile.stream, event.time) {
+            continue;
+        }
         let frame = filters.apply(frame)?;
         let time = event.time.as_nanos();
         write_frame(writer, &frame, time, stamp_ns(frame.timestamp), stream)?;

@@ -4,8 +4,10 @@
 //! The copy stays a complete RealSense recording: the file version, the
 //! device and sensor descriptions, options and notifications are all kept;
 //! the frames (data, metadata and pose parts) of the chosen streams are
-//! kept inside the time range; the streams not chosen lose their frames and
-//! their description (stream info, camera info or IMU intrinsics,
+//! kept inside the time range (or a range of their own: a session cut at
+//! one moment of its clock, which each stream of a file reached at a
+//! slightly different bag time); the streams not chosen lose their frames
+//! and their description (stream info, camera info or IMU intrinsics,
 //! extrinsics), so the copy describes only what it holds.
 //!
 //! # Example
@@ -15,17 +17,25 @@
 //! use rsbag::record::trim::Trim;
 //! use rsbag::BagTime;
 //!
-//! let trim = Trim {
-//!     streams: Some([StreamId::new(StreamKind::Depth, 0)].into()),
-//!     time: BagTime::from_nanos(1_000_000_000)..BagTime::from_nanos(2_000_000_000),
+//! let depth = StreamId::new(StreamKind::Depth, 0);
+//! let second = |s: u64| BagTime::from_nanos(s * 1_000_000_000);
+//! let mut trim = Trim {
+//!     streams: Some([depth].into()),
+//!     time: second(1)..second(2),
+//!     ..Trim::default()
 //! };
 //! let conn = |topic: &str| Connection::ros1(topic, "t", "0123456789abcdef0123456789abcdef", "");
 //! assert_eq!(trim.select(&conn("/device_0/sensor_0/Depth_0/image/data")), Some(1_000_000_000..2_000_000_000));
 //! assert_eq!(trim.select(&conn("/device_0/sensor_1/Color_0/info")), None);
 //! assert_eq!(trim.select(&conn("/device_0/info")), Some(0..u64::MAX));
+//! // Depth's frames over a range of its own.
+//! trim.stream_times.insert(depth, second(3)..second(4));
+//! assert!(trim.keeps_frame(depth, second(3)));
+//! assert!(!trim.keeps_frame(depth, second(1)));
+//! assert_eq!(trim.span(), second(1)..second(4));
 //! ```
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 
 use crate::device::StreamId;
@@ -43,6 +53,9 @@ pub struct Trim {
     pub streams: Option<BTreeSet<StreamId>>,
     /// Bag times of the frames kept.
     pub time: Range<BagTime>,
+    /// Streams whose frames are kept over bag times of their own instead
+    /// of `time`.
+    pub stream_times: BTreeMap<StreamId, Range<BagTime>>,
 }
 
 impl Default for Trim {
@@ -51,6 +64,7 @@ impl Default for Trim {
         Trim {
             streams: None,
             time: BagTime::ZERO..BagTime::MAX,
+            stream_times: BTreeMap::new(),
         }
     }
 }
@@ -64,14 +78,38 @@ impl Trim {
             Topic::FrameData(s)
             | Topic::FrameMetadata(s)
             | Topic::PoseAccel(s)
-            | Topic::PoseTwist(s) => self
-                .keeps_stream(s.stream)
-                .then(|| self.time.start.as_nanos()..self.time.end.as_nanos()),
+            | Topic::PoseTwist(s) => self.keeps_stream(s.stream).then(|| {
+                let times = self.frame_times(s.stream);
+                times.start.as_nanos()..times.end.as_nanos()
+            }),
             Topic::StreamInfo(s)
             | Topic::CameraInfo(s)
             | Topic::ImuIntrinsic(s)
             | Topic::Extrinsics(s, _) => self.keeps_stream(s.stream).then_some(ALL),
             _ => Some(ALL),
+        }
+    }
+
+    /// The bag times of `stream`'s frames the copy keeps (if it keeps
+    /// the stream).
+    pub fn frame_times(&self, stream: StreamId) -> Range<BagTime> {
+        (self.stream_times.get(&stream).cloned()).unwrap_or_else(|| self.time.clone())
+    }
+
+    /// Whether the copy keeps `stream`'s frame of bag time `time`.
+    pub fn keeps_frame(&self, stream: StreamId, time: BagTime) -> bool {
+        self.keeps_stream(stream) && self.frame_times(stream).contains(&time)
+    }
+
+    /// The bag times every kept frame lies within.
+    pub fn span(&self) -> Range<BagTime> {
+        let ranges = (std::iter::once(&self.time).chain(self.stream_times.values()))
+            .filter(|r| !r.is_empty());
+        let start = ranges.clone().map(|r| r.start).min();
+        let end = ranges.map(|r| r.end).max();
+        match start.zip(end) {
+            Some((start, end)) => start..end,
+            None => BagTime::ZERO..BagTime::ZERO,
         }
     }
 

@@ -4,7 +4,8 @@
 //! `--to ros2 --out DIR`: the frames and description as a ROS 2 bag of
 //! standard messages.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
+use std::ops::Range;
 use std::path::Path;
 
 use rsbag::bag::{Compression, WriterOptions};
@@ -34,6 +35,10 @@ pub struct FileTarget<'a> {
     /// `--start`/`--duration`, when given (otherwise everything, the
     /// option changes and notifications before the first frame too).
     pub window: Option<Window>,
+    /// Streams whose frames are kept over bag times of their own instead
+    /// of the window's (`trim --session`: each stream's frames in one
+    /// stretch of the session's clock).
+    pub stream_times: BTreeMap<StreamId, Range<BagTime>>,
     pub uncompressed: bool,
     pub keep_pose: bool,
     pub force: bool,
@@ -98,7 +103,11 @@ pub fn run(reader: &FrameReader, target: FileTarget<'_>) -> Result<Written> {
             ));
         }
     }
-    let (mut selection, total) = chosen(reader, streams, target.window.as_ref(), target.file)?;
+    let (mut selection, mut total) = chosen(reader, streams, target.window.as_ref(), target.file)?;
+    if !target.stream_times.is_empty() {
+        total = frames_within(reader, &target.stream_times).map_err(|e| e.in_file(target.file))?;
+        selection.trim.stream_times = target.stream_times.clone();
+    }
     selection.skip_unreadable = target.skip_unreadable;
     selection.filters = target.filters.clone();
     let bag_options = WriterOptions::default().compression(if target.uncompressed {
@@ -210,6 +219,21 @@ pub(super) fn ros2_report(
     text
 }
 
+/// The frames of `reader` within each stream's bag times.
+fn frames_within(
+    reader: &FrameReader,
+    stream_times: &BTreeMap<StreamId, Range<BagTime>>,
+) -> Result<u64> {
+    let start = reader.recording().start_time();
+    let mut total = 0;
+    for (&stream, times) in stream_times.iter().filter(|(_, t)| !t.is_empty()) {
+        let since_start = times.start.since(start)..times.end.since(start);
+        let counts = (reader.select().streams([stream]).time(since_start)).frame_counts()?;
+        total += counts.values().sum::<u64>();
+    }
+    Ok(total)
+}
+
 /// What a conversion keeps (`streams`, and frames in `window` when given),
 /// and how many frames that is.
 fn chosen(
@@ -237,6 +261,7 @@ fn chosen(
             time: window.map_or(BagTime::ZERO..BagTime::MAX, |w| {
                 w.bag_times(recording.start_time())
             }),
+            ..Trim::default()
         },
         ..CopySelection::default()
     };

@@ -997,3 +997,71 @@ fn trim_cuts_every_camera_at_the_same_moments() {
     );
     assert!(!one.exists());
 }
+
+/// On arrival time (the hardware-clock session) a cut follows each frame's
+/// Time Of Arrival as librealsense itself reports it from the originals:
+/// each copy, played by librealsense, holds exactly the frames that
+/// arrived from 0.6105 s to 1.1105 s after the session's first (arrivals
+/// are whole ms: none at either end).
+#[test]
+fn trim_cuts_a_session_on_arrival_time_as_librealsense_reports_it() {
+    let recorded = hardware();
+    let play = |path: &Path, extra: &[&str]| -> Vec<Value> {
+        let mut args = vec![s(path)];
+        args.extend_from_slice(extra);
+        let played = match path.extension().and_then(|e| e.to_str()) {
+            Some("db3") => common::python259("rs_play.py", &args),
+            _ => common::python("rs_play.py", &args),
+        };
+        (played.lines())
+            .map(|l| serde_json::from_str(l).expect("a JSON line"))
+            .collect()
+    };
+    let frame_key = |f: &Value| {
+        (
+            f["stream"].as_str().expect("stream").to_owned(),
+            f["frame_number"].as_u64().expect("number"),
+            f["sha256"].as_str().expect("sha").to_owned(),
+        )
+    };
+    let arrivals: BTreeMap<&str, Vec<Value>> = (recorded.cameras.iter())
+        .map(|(serial, camera)| (serial.as_str(), play(&camera.file, &["--metadata"])))
+        .collect();
+    let arrival = |f: &Value| {
+        f["metadata"]["Time Of Arrival"]
+            .as_f64()
+            .expect("librealsense reports the arrival")
+    };
+    let origin = (arrivals.values().flatten())
+        .map(arrival)
+        .fold(f64::INFINITY, f64::min);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("cut");
+    let mut args = vec![
+        "trim",
+        "--session",
+        "--start",
+        "0.6105",
+        "--duration",
+        "0.5",
+    ];
+    args.extend(["--out", s(&out)]);
+    args.extend(recorded.files.iter().map(|f| s(f)));
+    let printed = run::ok(&args);
+    assert!(printed.contains("clock: arrival time"), "{printed}");
+    for (serial, frames) in &arrivals {
+        let want: std::collections::BTreeSet<_> = (frames.iter())
+            .filter(|f| (610.5..1110.5).contains(&(arrival(f) - origin)))
+            .map(frame_key)
+            .collect();
+        assert!(want.len() >= 5, "{serial}: {want:?}");
+        let copy = out.join(recorded_file_name(recorded, serial));
+        let got: Vec<_> = play(&copy, &[]).iter().map(frame_key).collect();
+        assert_eq!(got.len(), want.len(), "{serial}: once each");
+        assert_eq!(
+            got.into_iter().collect::<std::collections::BTreeSet<_>>(),
+            want,
+            "{serial}"
+        );
+    }
+}

@@ -309,7 +309,8 @@ fn trim_into(
         written.values().sum::<u64>(),
         counts.join(", ")
     );
-    for stream in chosen.iter().filter(|_| kept.window.is_none()) {
+    // A stream's own stretch (of a session) can hold frames out of its range.
+    for stream in chosen.iter().filter(|s| trim.stream_times.contains_key(s)) {
         let within = kept.frames.get(stream).copied().unwrap_or(0);
         if count(stream) != within {
             outln!(

@@ -5,8 +5,9 @@
 //! standard messages.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::ops::Range;
+use std::ops::{Bound, Range};
 use std::path::Path;
+use std::time::Duration;
 
 use rsbag::bag::{Compression, WriterOptions};
 use rsbag::device::{Format, StreamId, StreamKind};
@@ -103,11 +104,9 @@ pub fn run(reader: &FrameReader, target: FileTarget<'_>) -> Result<Written> {
             ));
         }
     }
-    let (mut selection, mut total) = chosen(reader, streams, target.window.as_ref(), target.file)?;
-    if !target.stream_times.is_empty() {
-        total = frames_within(reader, &target.stream_times).map_err(|e| e.in_file(target.file))?;
-        selection.trim.stream_times = target.stream_times.clone();
-    }
+    let window = target.window.as_ref();
+    let (mut selection, total) = chosen(reader, streams, window, &target.stream_times)
+        .map_err(|e| e.in_file(target.file))?;
     selection.skip_unreadable = target.skip_unreadable;
     selection.filters = target.filters.clone();
     let bag_options = WriterOptions::default().compression(if target.uncompressed {
@@ -172,7 +171,8 @@ pub fn run_ros2(reader: &FrameReader, target: Ros2Target<'_>) -> Result<String> 
         .streams
         .clone()
         .unwrap_or_else(|| recording.streams().keys().copied().collect());
-    let (mut selection, total) = chosen(reader, streams, target.window.as_ref(), target.file)?;
+    let (mut selection, total) = chosen(reader, streams, target.window.as_ref(), &BTreeMap::new())
+        .map_err(|e| e.in_file(target.file))?;
     selection.filters = target.filters.clone();
     let options = Ros2ExportOptions {
         storage: target.storage,
@@ -219,49 +219,48 @@ pub(super) fn ros2_report(
     text
 }
 
-/// The frames of `reader` within each stream's bag times.
-fn frames_within(
-    reader: &FrameReader,
-    stream_times: &BTreeMap<StreamId, Range<BagTime>>,
-) -> Result<u64> {
-    let start = reader.recording().start_time();
-    let mut total = 0;
-    for (&stream, times) in stream_times.iter().filter(|(_, t)| !t.is_empty()) {
-        let since_start = times.start.since(start)..times.end.since(start);
-        let counts = (reader.select().streams([stream]).time(since_start)).frame_counts()?;
-        total += counts.values().sum::<u64>();
-    }
-    Ok(total)
-}
-
-/// What a conversion keeps (`streams`, and frames in `window` when given),
-/// and how many frames that is.
+/// What a conversion keeps (`streams`: their frames in `window` when
+/// given, or over a stream's own bag times in `stream_times`), and how
+/// many frames that is.
 fn chosen(
     reader: &FrameReader,
     streams: BTreeSet<StreamId>,
     window: Option<&Window>,
-    file: &Path,
+    stream_times: &BTreeMap<StreamId, Range<BagTime>>,
 ) -> Result<(CopySelection, u64)> {
-    let recording = reader.recording();
-    let bounds = window.map_or(
-        (std::ops::Bound::Unbounded, std::ops::Bound::Unbounded),
-        Window::bounds,
-    );
-    let total: u64 = reader
-        .select()
-        .streams(streams.iter().copied())
-        .time(bounds)
-        .frame_counts()
-        .map_err(|e| e.in_file(file))?
-        .values()
-        .sum();
+    let start = reader.recording().start_time();
+    let count = |streams: Vec<StreamId>, bounds: (Bound<Duration>, Bound<Duration>)| {
+        if streams.is_empty() {
+            return Ok(0);
+        }
+        let counts = reader
+            .select()
+            .streams(streams)
+            .time(bounds)
+            .frame_counts()?;
+        Ok::<u64, rsbag::Error>(counts.values().sum())
+    };
+    let (own, windowed): (Vec<StreamId>, Vec<StreamId>) =
+        streams.iter().partition(|s| stream_times.contains_key(s));
+    let mut total = count(
+        windowed,
+        window.map_or((Bound::Unbounded, Bound::Unbounded), Window::bounds),
+    )?;
+    for stream in own {
+        let times = &stream_times[&stream];
+        if !times.is_empty() {
+            let since_start = (
+                Bound::Included(times.start.since(start)),
+                Bound::Excluded(times.end.since(start)),
+            );
+            total += count(vec![stream], since_start)?;
+        }
+    }
     let selection = CopySelection {
         trim: Trim {
             streams: Some(streams),
-            time: window.map_or(BagTime::ZERO..BagTime::MAX, |w| {
-                w.bag_times(recording.start_time())
-            }),
-            ..Trim::default()
+            time: window.map_or(BagTime::ZERO..BagTime::MAX, |w| w.bag_times(start)),
+            stream_times: stream_times.clone(),
         },
         ..CopySelection::default()
     };

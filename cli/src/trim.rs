@@ -38,7 +38,9 @@ use super::session;
 /// and `--duration` count on the session's clock from its first frame
 /// (`--clock` and `--offset` as for `frames`), and each copy keeps the
 /// frames its camera recorded then, each stream's in one stretch of its
-/// recorded order (a camera not recording then keeps none).
+/// recorded order (a camera not recording then keeps none). A damaged
+/// recording is cut as far as it can be read, and the exit code is 4, as
+/// for `frames`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The recordings to trim.
@@ -169,7 +171,8 @@ fn trim_session(files: &[PathBuf], args: &Args) -> Result<ExitCode> {
         let written = trim_into(reader, file.path(), &out, &kept, args)?;
         super::emit(&format!("\n{}:\n{written}", file.name()));
     }
-    Ok(ExitCode::SUCCESS)
+    // A damaged recording (read by a scan) is cut as read, and said.
+    Ok(opened.exit_code())
 }
 
 /// The frames of one stream of a file within a session's window: the bag

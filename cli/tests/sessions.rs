@@ -996,6 +996,23 @@ fn trim_cuts_every_camera_at_the_same_moments() {
         "several recordings",
     );
     assert!(!one.exists());
+
+    // A damaged recording (cut off: read by a scan of its records) is cut
+    // as far as it was read, and the exit code says the damage; the input
+    // is as it was.
+    let whole = std::fs::read(&recorded.cameras["CAM-B"].file).expect("read");
+    let damaged = dir.path().join("CAM-B-cut.bag");
+    std::fs::write(&damaged, &whole[..whole.len() * 2 / 3]).expect("write");
+    let into = dir.path().join("damaged");
+    let first = s(&recorded.cameras["CAM-A"].file);
+    let run = run::rsbag(&["trim", "--session", first, s(&damaged), "--out", s(&into)]);
+    assert_eq!(run.code, Some(4), "{}", run.stderr);
+    assert!(run.stderr.contains("the file is damaged"), "{}", run.stderr);
+    assert!(into.join("CAM-B-cut.bag").is_file());
+    assert_eq!(
+        std::fs::read(&damaged).expect("read"),
+        &whole[..whole.len() * 2 / 3]
+    );
 }
 
 /// On arrival time (the hardware-clock session) a cut follows each frame's

@@ -16,7 +16,10 @@
 //! memory by itself). Each way comes first in its turn of the rounds.
 //!
 //! `cargo bench --bench session` (4 recordings of the synthetic camera:
-//! depth, colour, two infrared at 640x480 30 fps and IMU; 4 s each, LZ4,
+//! depth, colour, two infrared at 640x480 30 fps and IMU, recorded
+//! together: their frames arrive at host times as a camera streaming in
+//! real time gives them, each camera started a quarter of a frame period
+//! after the one before; 4 s each, LZ4,
 //! 11 rounds, unless RSBAG_BENCH_SECONDS, RSBAG_BENCH_COMPRESSION (`none`,
 //! `lz4`, `bz2`) and RSBAG_BENCH_ROUNDS say otherwise: 16 s uncompressed
 //! make files of about 1 GB). RSBAG_BENCH_CHUNK_KB sets the chunks' size
@@ -39,6 +42,14 @@ use rsbag::bag::{Compression, WriterOptions};
 use rsbag::playback::{FrameReader, Session, SessionClock, SessionOptions};
 
 const FILES: usize = 4;
+
+/// When the first camera started, host time (ms): 2026-11-26.
+const STARTED_MS: f64 = 1_795_650_000_000.0;
+
+/// How much later each camera started than the one before: a quarter
+/// of a frame period, so that their frames interleave on arrival time
+/// (the recording-start clock starts them together).
+const START_STEP_MS: f64 = 1000.0 / 30.0 / 4.0;
 
 /// The value of the environment variable `name`, parsed, or `default`.
 fn setting<T: std::str::FromStr>(name: &str, default: T) -> T {
@@ -281,7 +292,8 @@ fn main() {
     let paths: Vec<PathBuf> = (0..FILES)
         .map(|i| {
             let path = dir.path().join(format!("camera-{i}.bag"));
-            support::write_synthetic_bag_with(&path, seconds, options);
+            let started_ms = STARTED_MS + i as f64 * START_STEP_MS;
+            support::write_synthetic_camera(&path, seconds, options, started_ms);
             path
         })
         .collect();

@@ -118,16 +118,7 @@ pub fn write_synthetic_bag(path: &Path, seconds: u64, compression: Compression) 
 /// As [`write_synthetic_bag`], written with `options` (compression, chunk
 /// size).
 pub fn write_synthetic_bag_with(path: &Path, seconds: u64, options: WriterOptions) {
-    use rsbag::device::synthetic;
-    let streams = [
-        synthetic::DEPTH,
-        synthetic::INFRARED_1,
-        synthetic::INFRARED_2,
-        synthetic::COLOR,
-        synthetic::ACCEL,
-        synthetic::GYRO,
-    ];
-    write_synthetic_streams_with(path, seconds, options, &streams);
+    write_synthetic_streams_with(path, seconds, options, &synthetic_camera_streams());
 }
 
 /// As [`write_synthetic_bag`], with only `streams` of the synthetic camera.
@@ -148,6 +139,39 @@ pub fn write_synthetic_streams_with(
     seconds: u64,
     options: WriterOptions,
     streams: &[rsbag::device::StreamId],
+) {
+    write_synthetic(path, seconds, options, streams, None);
+}
+
+/// As [`write_synthetic_bag_with`], with the host times a camera
+/// streaming in real time gives its frames: each arrives at
+/// `started_ms` (host time, ms) plus its capture time. Frames rendered
+/// faster than real time otherwise arrive when rendered, so that files
+/// written one after another do not overlap on arrival time, where
+/// cameras recording together do.
+pub fn write_synthetic_camera(path: &Path, seconds: u64, options: WriterOptions, started_ms: f64) {
+    let streams = synthetic_camera_streams();
+    write_synthetic(path, seconds, options, &streams, Some(started_ms));
+}
+
+fn synthetic_camera_streams() -> [StreamId; 6] {
+    use rsbag::device::synthetic;
+    [
+        synthetic::DEPTH,
+        synthetic::INFRARED_1,
+        synthetic::INFRARED_2,
+        synthetic::COLOR,
+        synthetic::ACCEL,
+        synthetic::GYRO,
+    ]
+}
+
+fn write_synthetic(
+    path: &Path,
+    seconds: u64,
+    options: WriterOptions,
+    streams: &[rsbag::device::StreamId],
+    started_ms: Option<f64>,
 ) {
     use rsbag::device::synthetic::{SyntheticConfig, SyntheticDevice};
     use rsbag::device::Device;
@@ -184,8 +208,22 @@ pub fn write_synthetic_streams_with(
     due.sort_unstable();
     for (at, k, number) in due {
         let (sensor, profile) = &playing[k];
-        let frame = camera.render(profile, number).expect("render");
+        let mut frame = camera.render(profile, number).expect("render");
+        if let Some(started_ms) = started_ms {
+            arrive_at(&mut frame, started_ms + at as f64 / 1e6);
+        }
         w.write_frame(*sensor, &frame, 0.001, at).expect("frame");
     }
     w.finish().expect("finish");
+}
+
+/// Give `frame` the host time `ms` (`system_time` and its Time Of Arrival
+/// metadata).
+fn arrive_at(frame: &mut Frame, ms: f64) {
+    frame.system_time = ms;
+    for (key, value) in &mut frame.metadata {
+        if key == rsbag::device::metadata_key::TIME_OF_ARRIVAL {
+            *value = ms.round() as i64;
+        }
+    }
 }

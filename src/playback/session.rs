@@ -97,14 +97,15 @@ pub struct SessionOptions {
 /// clock, measured in the file's own recorded order: the longest a frame
 /// is held back, until the file has been read this far past it. A frame
 /// is released sooner, as soon as every stream of its file with frames
-/// still unread has a frame held (each stream's frames come in time
-/// order), which is about a frame period. Frames of one camera arrive within tens of
-/// milliseconds of their timestamps; one that arrives later than this is
-/// delivered late (counted by [`SessionFrames::out_of_order`]), never
-/// dropped. Holding costs time: the frames held keep their decompressed
-/// chunks in memory, which the next chunks then cannot reuse (holding
-/// every frame the whole window made reading a session 1.2 times, and a
-/// 1 s window 1.8 times, as slow as reading the files one after another).
+/// still unread has been read up to its time (each stream's frames come
+/// in time order), which is at most about a frame period. Frames of one
+/// camera arrive within tens of milliseconds of their timestamps; one
+/// that arrives later than this is delivered late (counted by
+/// [`SessionFrames::out_of_order`]), never dropped. Holding costs time:
+/// the frames held keep their decompressed chunks in memory, which the
+/// next chunks then cannot reuse (holding every frame the whole window
+/// made reading a session 1.2 times, and a 1 s window 1.8 times, as slow
+/// as reading the files one after another).
 pub const REORDER_WINDOW: Duration = Duration::from_millis(200);
 
 /// One recording of a session.
@@ -658,14 +659,7 @@ impl<'s> SessionQuery<'s> {
                 held: BinaryHeap::new(),
                 slots: Vec::new(),
                 head: None,
-                waiting: streams.values().filter(|&&n| n > 0).count(),
-                streams: (streams.into_iter())
-                    .map(|(stream, unread)| StreamCursor {
-                        stream,
-                        unread,
-                        held: 0,
-                    })
-                    .collect(),
+                streams: ReadFront::new(streams),
                 read_to: f64::NEG_INFINITY,
                 order: 0,
                 done: false,
@@ -735,8 +729,11 @@ struct Held {
 /// Each stream's frames come in time order; the file interleaves its
 /// streams (a colour frame taken before a depth frame may be written after
 /// it). So the earliest frame held is the file's next once every stream
-/// with frames still unread (from the index's counts) has a frame held:
-/// typically a frame period of each stream is held, not more. A stream
+/// with frames still unread (from the index's counts) has been read up to
+/// its time: no frame still unread can then be earlier. Frames taken
+/// together (a frameset's depth and infrared, one timestamp) go at once;
+/// a frame whose streams have not all been read that far waits up to a
+/// frame period of the slowest of them. A stream
 /// with a gap, or counts the index gets wrong (a damaged file), hold
 /// frames no longer than [`REORDER_WINDOW`]: until the file has been read
 /// that far past them. A frame out of its own stream's time order is
@@ -754,15 +751,47 @@ struct FileCursor<'s> {
     slots: Vec<Option<RecordedFrame>>,
     /// The file's next frame, once among the session's heads.
     head: Option<RecordedFrame>,
-    /// Each read stream's frames unread and held.
-    streams: Vec<StreamCursor>,
-    /// Streams with frames unread and none held: while there are any, a
-    /// frame still unread may be earlier than every frame held.
-    waiting: usize,
+    /// How far each stream has been read.
+    streams: ReadFront,
     /// Time since the file's first frame of the last frame read, in ms.
     read_to: f64,
     order: u64,
     done: bool,
+}
+
+/// How far a [`FileCursor`] has read each stream of its file.
+struct ReadFront(Vec<StreamCursor>);
+
+impl ReadFront {
+    /// Nothing read yet of streams with these frame counts (the index's).
+    fn new(counts: impl IntoIterator<Item = (StreamId, u64)>) -> ReadFront {
+        let streams = (counts.into_iter())
+            .map(|(stream, unread)| StreamCursor {
+                stream,
+                unread,
+                read_to_ms: f64::NEG_INFINITY,
+            })
+            .collect();
+        ReadFront(streams)
+    }
+
+    /// A frame of `stream` at session time `time_ms` was read.
+    fn read(&mut self, stream: StreamId, time_ms: f64) {
+        if let Some(s) = self.0.iter_mut().find(|s| s.stream == stream) {
+            s.unread = s.unread.saturating_sub(1);
+            s.read_to_ms = time_ms;
+        }
+    }
+
+    /// The earliest session time a frame still unread can have: the
+    /// least of how far each stream with frames unread has been read (on a
+    /// tie, the frame held was read first and goes first).
+    fn unread_from_ms(&self) -> f64 {
+        (self.0.iter())
+            .filter(|s| s.unread > 0)
+            .map(|s| s.read_to_ms)
+            .fold(f64::INFINITY, f64::min)
+    }
 }
 
 /// How far a [`FileCursor`] has read one stream.
@@ -770,15 +799,9 @@ struct StreamCursor {
     stream: StreamId,
     /// Frames in the range not read yet (by the index).
     unread: u64,
-    /// Frames read and held.
-    held: u64,
-}
-
-impl StreamCursor {
-    /// Whether a frame of the stream still unread may be the file's next.
-    fn waiting(&self) -> bool {
-        self.unread > 0 && self.held == 0
-    }
+    /// The session time of the stream's last frame read: none of its
+    /// frames still unread is earlier.
+    read_to_ms: f64,
 }
 
 impl FileCursor<'_> {
@@ -789,13 +812,12 @@ impl FileCursor<'_> {
             if let Some(&Reverse(first)) = self.held.peek() {
                 let waited_long = (self.slots[first.at].as_ref())
                     .is_none_or(|f| self.read_to >= ms(f.time) + self.window_ms);
-                if self.done || self.waiting == 0 || waited_long {
+                if self.done || first.time_ms <= self.streams.unread_from_ms() || waited_long {
                     self.held.pop();
                     // Every turn held has its frame in its slot.
                     let Some(frame) = self.slots[first.at].take() else {
                         continue;
                     };
-                    self.count(frame.stream, |s| s.held -= 1);
                     return Some(Ok(Held { turn: first, frame }));
                 }
             } else if self.done {
@@ -814,27 +836,10 @@ impl FileCursor<'_> {
         self.read_to = ms(frame.time);
         let time_ms = clock_ms(self.clock, &frame) + self.offset_ms;
         self.order += 1;
-        self.count(frame.stream, |s| {
-            s.unread = s.unread.saturating_sub(1);
-            s.held += 1;
-        });
+        self.streams.read(frame.stream, time_ms);
         let at = crate::slots::fill_free(&mut self.slots, frame);
         let order = self.order;
         self.held.push(Reverse(Turn { time_ms, order, at }));
-    }
-
-    /// Change what is counted of `stream`, keeping [`Self::waiting`].
-    fn count(&mut self, stream: StreamId, change: impl FnOnce(&mut StreamCursor)) {
-        let Some(s) = self.streams.iter_mut().find(|s| s.stream == stream) else {
-            return;
-        };
-        let before = s.waiting();
-        change(s);
-        match (before, s.waiting()) {
-            (true, false) => self.waiting -= 1,
-            (false, true) => self.waiting += 1,
-            _ => {}
-        }
     }
 }
 
@@ -1165,5 +1170,48 @@ impl std::fmt::Debug for SessionFrameSets<'_> {
             .field("lanes", &self.lanes)
             .field("unmatched", &self.unmatched)
             .finish_non_exhaustive()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::device::StreamKind;
+
+    #[test]
+    fn a_frame_goes_once_every_stream_with_frames_unread_is_read_up_to_it() {
+        let depth = StreamId::new(StreamKind::Depth, 0);
+        let infrared = StreamId::new(StreamKind::Infrared, 1);
+        let gyro = StreamId::new(StreamKind::Gyro, 0);
+        let mut front = ReadFront::new([(depth, 3), (infrared, 3), (gyro, 1)]);
+        // Nothing read: any stream's first frame may come first.
+        assert_eq!(front.unread_from_ms(), f64::NEG_INFINITY);
+        front.read(depth, 0.0);
+        front.read(infrared, 0.0);
+        assert_eq!(front.unread_from_ms(), f64::NEG_INFINITY, "gyro unread");
+        // The gyro's only frame read: it holds nothing back.
+        front.read(gyro, 10.0);
+        // The frameset at 0 ms goes without the next one being read; a
+        // frame at 10 ms waits for depth and infrared to be read that far.
+        assert_eq!(front.unread_from_ms(), 0.0);
+        front.read(depth, 33.3);
+        assert_eq!(front.unread_from_ms(), 0.0, "infrared read to 0 ms");
+        front.read(infrared, 33.3);
+        assert_eq!(front.unread_from_ms(), 33.3);
+        front.read(depth, 66.7);
+        front.read(infrared, 66.7);
+        // Every frame read: nothing held back.
+        assert_eq!(front.unread_from_ms(), f64::INFINITY);
+    }
+
+    #[test]
+    fn frames_of_streams_the_index_does_not_count_hold_nothing_back() {
+        let depth = StreamId::new(StreamKind::Depth, 0);
+        let color = StreamId::new(StreamKind::Color, 0);
+        let mut front = ReadFront::new([(depth, 2)]);
+        front.read(color, 5.0);
+        assert_eq!(front.unread_from_ms(), f64::NEG_INFINITY);
+        front.read(depth, 1.0);
+        assert_eq!(front.unread_from_ms(), 1.0);
     }
 }

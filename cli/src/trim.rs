@@ -14,6 +14,7 @@ use rsbag::storage::Format as FileFormat;
 use rsbag::{BagTime, Error, Result};
 
 use super::convert::recording;
+use super::damage::Losses;
 use super::files;
 use super::output::{compression_of, Destination};
 use super::progress;
@@ -38,9 +39,10 @@ use super::session;
 /// and `--duration` count on the session's clock from its first frame
 /// (`--clock` and `--offset` as for `frames`), and each copy keeps the
 /// frames its camera recorded then, each stream's in one stretch of its
-/// recorded order (a camera not recording then keeps none). A damaged
-/// recording is cut as far as it can be read, and the exit code is 4, as
-/// for `frames`.
+/// recorded order (a camera not recording then keeps none).
+///
+/// A damaged recording (cut off: read by a scan of its records) is cut as
+/// far as it can be read, and the exit code is 4, as for `frames`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The recordings to trim.
@@ -109,8 +111,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
         };
         let into_dir = several.then_some(args.out.as_path());
         let out = output_of(&reader, file, into_dir, &args.out)?;
+        let mut losses = Losses::new(file);
+        losses.scanned(reader.recording());
         super::emit(&trim_into(&reader, file, &out, &kept, &args)?);
-        Ok(ExitCode::SUCCESS)
+        // A damaged recording (read by a scan) is cut as read, and said.
+        Ok(losses.exit_code())
     })
 }
 

@@ -148,7 +148,8 @@ fn a_recording_cut_off_in_its_first_chunk_is_a_damaged_recording_everywhere() {
     let cut = cut.to_str().expect("utf-8 path");
     let raw = dir.path().join("raw");
     let db3 = dir.path().join("cut.db3");
-    let commands: [&[&str]; 7] = [
+    let trimmed = dir.path().join("trimmed.bag");
+    let commands: [&[&str]; 8] = [
         &["info"],
         &["frames"],
         &["frames", "--json"],
@@ -168,6 +169,7 @@ fn a_recording_cut_off_in_its_first_chunk_is_a_damaged_recording_everywhere() {
             "--out",
             db3.to_str().expect("utf-8"),
         ],
+        &["trim", "--out", trimmed.to_str().expect("utf-8")],
     ];
     let mut frame_lines = 0;
     for command in commands {
@@ -194,6 +196,9 @@ fn a_recording_cut_off_in_its_first_chunk_is_a_damaged_recording_everywhere() {
             );
         }
     }
+    // trim copied what the scan recovered: every frame `frames` read.
+    let (code, stdout, stderr) = rsbag(&["frames", trimmed.to_str().expect("utf-8")]);
+    assert_eq!((code, stdout.lines().count()), (0, frame_lines), "{stderr}");
     // The stream listing, from what was recovered.
     let run = run::rsbag(&["info", "--json", cut]);
     let info: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");

@@ -900,10 +900,10 @@ fn frames_leave_their_file_as_soon_as_every_stream_has_a_later_one() {
 
 /// `trim --session` cuts every camera at the same moments of the session's
 /// clock: from 0.61 s to 1.11 s after its first frame (frames lie 0, 6.7
-/// and 20 ms past each 33.3 ms: none within 3 ms of either end), each copy holds exactly the frames its
-/// camera was fed for that stretch of host time (CAM-C none of its
-/// dropped ones), as librealsense plays them: 2.55 the `.bag`s, 2.59 the
-/// `.db3`.
+/// and 20 ms past each 33.3 ms: none within 3 ms of either end), each
+/// copy holds exactly the frames its camera was fed for that stretch of
+/// host time (CAM-C none of its dropped ones), as librealsense plays them:
+/// 2.55 the `.bag`s, 2.59 the `.db3`.
 #[test]
 fn trim_cuts_every_camera_at_the_same_moments() {
     let recorded = global();

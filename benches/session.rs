@@ -30,7 +30,16 @@
 //! directory (RSBAG_BENCH_DIR, else the system's) and deleted at the end.
 //! Each line also gives the medians of the minor page faults each way took
 //! (memory the allocator had to get anew from the system: what holding
-//! frames longer costs).
+//! frames longer costs) and the major ones over all rounds (pages read
+//! from disk).
+//!
+//! The files are read from the page cache: before each way of each round
+//! the bench maps them with every page read in (`MAP_POPULATE`, untimed).
+//! Without it, pages the kernel drops between rounds (a machine that gives
+//! memory back drops a few megabytes of each file a minute) are read from
+//! disk by whichever way touches them next: up to a hundred milliseconds
+//! in a round, at random. (Locking them in memory, `mlock`, does as well,
+//! with the same figures, but needs a privilege.)
 
 #[path = "support.rs"]
 mod support;
@@ -349,15 +358,19 @@ fn measure(paths: &[PathBuf], ways: &[Way], rounds: usize) {
     };
     let mut seconds = vec![Vec::new(); ways.len()];
     let mut faults = vec![Vec::new(); ways.len()];
+    let mut from_disk = vec![0; ways.len()];
     let mut sums = vec![0; ways.len()];
     for round in 0..rounds {
         // Each way first in its turn: none gains from coming after another.
         for turn in 0..ways.len() {
             let at = (round + turn) % ways.len();
-            let (start, faults_before) = (Instant::now(), minor_faults());
+            bring_into_memory(paths);
+            let (start, before) = (Instant::now(), page_faults());
             sums[at] = ways[at].read(paths, &bytes);
             seconds[at].push(start.elapsed().as_secs_f64());
-            faults[at].push((minor_faults() - faults_before) as f64);
+            let after = page_faults();
+            faults[at].push((after.minor - before.minor) as f64);
+            from_disk[at] += after.major - before.major;
         }
         for (at, &way) in ways.iter().enumerate() {
             let name = way.name();
@@ -366,11 +379,9 @@ fn measure(paths: &[PathBuf], ways: &[Way], rounds: usize) {
     }
     for (at, &way) in ways.iter().enumerate() {
         let (time, faults) = (median(&mut seconds[at]), median(&mut faults[at]));
+        let faults = format!("minor page faults {faults:.0}, major {}", from_disk[at]);
         if way == way.reference() {
-            println!(
-                "  {}: {time:.3} s; minor page faults {faults:.0}",
-                way.name()
-            );
+            println!("  {}: {time:.3} s; {faults}", way.name());
             continue;
         }
         let mut ratios: Vec<f64> = (seconds[at].iter().zip(&seconds[reference(way)]))
@@ -381,7 +392,7 @@ fn measure(paths: &[PathBuf], ways: &[Way], rounds: usize) {
             ratios.iter().copied().fold(f64::NEG_INFINITY, f64::max),
         );
         println!(
-            "  {}: {time:.3} s; / {}: {:.3} (from {lo:.3} to {hi:.3}); minor page faults {faults:.0}",
+            "  {}: {time:.3} s; / {}: {:.3} (from {lo:.3} to {hi:.3}); {faults}",
             way.name(),
             way.reference().name(),
             median(&mut ratios),
@@ -394,14 +405,37 @@ fn median(values: &mut [f64]) -> f64 {
     values[values.len() / 2]
 }
 
-/// The process's minor page faults so far (all its threads), from
-/// `/proc/self/stat` (0 where there is none).
-fn minor_faults() -> u64 {
+/// Page faults of the process so far (all its threads).
+struct PageFaults {
+    /// Pages mapped from memory (or memory got anew).
+    minor: u64,
+    /// Pages read from disk.
+    major: u64,
+}
+
+/// The process's page faults so far, from `/proc/self/stat` (0 where
+/// there is none).
+fn page_faults() -> PageFaults {
     let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
     // The fields after the command's name, `(...)`: minflt is the 10th of
-    // the line, the 8th after it.
-    (stat.rsplit_once(") ").map(|(_, rest)| rest))
-        .and_then(|rest| rest.split_whitespace().nth(7))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0)
+    // the line, the 8th after it; majflt the 12th, the 10th after it.
+    let fields: Vec<&str> = (stat.rsplit_once(") ").map(|(_, rest)| rest))
+        .map(|rest| rest.split_whitespace().collect())
+        .unwrap_or_default();
+    let field = |n: usize| fields.get(n).and_then(|v| v.parse().ok()).unwrap_or(0);
+    PageFaults {
+        minor: field(7),
+        major: field(9),
+    }
+}
+
+/// Every page of the files in the page cache (read from disk if the
+/// kernel dropped it), through maps made and dropped here.
+fn bring_into_memory(paths: &[PathBuf]) {
+    for path in paths {
+        let file = std::fs::File::open(path).expect("open");
+        // SAFETY: the bench's own files, not changed while mapped.
+        let map = unsafe { memmap2::MmapOptions::new().populate().map(&file) };
+        drop(map.expect("map"));
+    }
 }

@@ -7,8 +7,8 @@
 //! recording shares ([`SessionClock`]) and then merges the files' frames
 //! in time order on it.
 
-use std::cmp::{Ordering, Reverse};
-use std::collections::{BTreeSet, BinaryHeap, VecDeque};
+use std::cmp::Ordering;
+use std::collections::{BTreeSet, VecDeque};
 use std::ops::{Bound, RangeBounds};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -647,7 +647,12 @@ impl<'s> SessionQuery<'s> {
                 }
             };
             let query = query.time((from, to));
-            let streams = query.frame_counts()?;
+            // The recording-start clock counts bag time, the order the file
+            // is read in: no frame needs holding back.
+            let streams = match session.clock {
+                SessionClock::RecordingStart => ReadFront::new([]),
+                _ => ReadFront::new(query.frame_counts()?),
+            };
             let frames = query.frames()?;
             cursors.push(FileCursor {
                 file: index,
@@ -656,18 +661,15 @@ impl<'s> SessionQuery<'s> {
                 offset_ms: file.offset_ms,
                 window_ms: window,
                 frames,
-                held: BinaryHeap::new(),
-                slots: Vec::new(),
-                head: None,
-                streams: ReadFront::new(streams),
+                streams,
+                held: Vec::new(),
                 read_to: f64::NEG_INFINITY,
                 order: 0,
                 done: false,
             });
         }
         Ok(SessionFrames {
-            heads: BinaryHeap::new(),
-            refill: (0..cursors.len()).rev().collect(),
+            heads: vec![Head::Unread; cursors.len()],
             cursors,
             start,
             end,
@@ -684,17 +686,20 @@ impl<'s> SessionQuery<'s> {
     }
 }
 
-/// Where a frame stands in a session's order. The heaps order these small
-/// keys and the frames stay where they were put: a frame is a few hundred
-/// bytes, which every step of a heap of frames copied.
+/// Where a frame stands in a session's order: small keys, compared to
+/// choose the next frame, while the frames stay held by their streams
+/// until delivered (a frame is a few hundred bytes, costly to move).
 #[derive(Debug, Clone, Copy)]
 struct Turn {
     /// Time on the session's clock.
     time_ms: f64,
     /// Position in the file's recorded order, to keep ties in it.
     order: u64,
-    /// Where the frame is: a slot of the file's cursor, or the cursor.
-    at: usize,
+    /// The file's cursor (last of ties, the files' order).
+    cursor: usize,
+    /// The stream (its place in the cursor's [`ReadFront`]) whose first
+    /// frame held it is.
+    lane: usize,
 }
 
 impl PartialEq for Turn {
@@ -712,15 +717,8 @@ impl Ord for Turn {
     fn cmp(&self, other: &Self) -> Ordering {
         (self.time_ms.total_cmp(&other.time_ms))
             .then(self.order.cmp(&other.order))
-            .then(self.at.cmp(&other.at))
+            .then(self.cursor.cmp(&other.cursor))
     }
-}
-
-/// A file's next frame and its turn (`at`: where its cursor held it).
-#[derive(Debug)]
-struct Held {
-    turn: Turn,
-    frame: RecordedFrame,
 }
 
 /// One file's frames in time order on the session clock: read in recorded
@@ -745,52 +743,90 @@ struct FileCursor<'s> {
     offset_ms: f64,
     window_ms: f64,
     frames: Frames<'s>,
-    /// The frames held, by turn (`at`: the slot holding the frame).
-    held: BinaryHeap<Reverse<Turn>>,
-    /// Frames held (`None`: a free slot).
-    slots: Vec<Option<RecordedFrame>>,
-    /// The file's next frame, once among the session's heads.
-    head: Option<RecordedFrame>,
     /// How far each stream has been read.
     streams: ReadFront,
+    /// Each stream's frames held, in recorded order, by its place in
+    /// `streams` (the file's head among them until taken).
+    held: Vec<VecDeque<Held>>,
     /// Time since the file's first frame of the last frame read, in ms.
     read_to: f64,
     order: u64,
     done: bool,
 }
 
+/// A frame held by its stream until its turn.
+struct Held {
+    time_ms: f64,
+    order: u64,
+    frame: RecordedFrame,
+}
+
 /// How far a [`FileCursor`] has read each stream of its file.
-struct ReadFront(Vec<StreamCursor>);
+struct ReadFront {
+    streams: Vec<StreamCursor>,
+    /// The least of how far each stream with frames unread has been read:
+    /// kept as frames are read, for it is asked more often.
+    unread_from_ms: f64,
+}
 
 impl ReadFront {
     /// Nothing read yet of streams with these frame counts (the index's).
+    /// With none, nothing is held back: on a clock the file's recorded
+    /// order keeps.
     fn new(counts: impl IntoIterator<Item = (StreamId, u64)>) -> ReadFront {
-        let streams = (counts.into_iter())
+        let streams: Vec<StreamCursor> = (counts.into_iter())
             .map(|(stream, unread)| StreamCursor {
                 stream,
                 unread,
                 read_to_ms: f64::NEG_INFINITY,
             })
             .collect();
-        ReadFront(streams)
+        let mut front = ReadFront {
+            streams,
+            unread_from_ms: f64::NEG_INFINITY,
+        };
+        front.unread_from_ms = front.least_read_to_ms();
+        front
     }
 
-    /// A frame of `stream` at session time `time_ms` was read.
-    fn read(&mut self, stream: StreamId, time_ms: f64) {
-        if let Some(s) = self.0.iter_mut().find(|s| s.stream == stream) {
-            s.unread = s.unread.saturating_sub(1);
-            s.read_to_ms = time_ms;
-        }
+    /// A frame of `stream` at session time `time_ms` was read; the
+    /// stream's place (a stream the counts did not have is added, with
+    /// no frames unread: it holds nothing back).
+    fn read(&mut self, stream: StreamId, time_ms: f64) -> usize {
+        let lane = match self.streams.iter().position(|s| s.stream == stream) {
+            Some(lane) => lane,
+            None => {
+                self.streams.push(StreamCursor {
+                    stream,
+                    unread: 0,
+                    read_to_ms: time_ms,
+                });
+                return self.streams.len() - 1;
+            }
+        };
+        let s = &mut self.streams[lane];
+        s.unread = s.unread.saturating_sub(1);
+        s.read_to_ms = time_ms;
+        self.unread_from_ms = self.least_read_to_ms();
+        lane
     }
 
     /// The earliest session time a frame still unread can have: the
     /// least of how far each stream with frames unread has been read (on a
     /// tie, the frame held was read first and goes first).
     fn unread_from_ms(&self) -> f64 {
-        (self.0.iter())
-            .filter(|s| s.unread > 0)
-            .map(|s| s.read_to_ms)
-            .fold(f64::INFINITY, f64::min)
+        self.unread_from_ms
+    }
+
+    fn least_read_to_ms(&self) -> f64 {
+        let mut least = f64::INFINITY;
+        for s in &self.streams {
+            // A time that is not a number bounds nothing (as `f64::min`).
+            if s.unread > 0 && s.read_to_ms < least {
+                least = s.read_to_ms;
+            }
+        }
+        least
     }
 }
 
@@ -805,20 +841,16 @@ struct StreamCursor {
 }
 
 impl FileCursor<'_> {
-    /// The file's next frame in session time order, or an error met while
-    /// reading it.
-    fn next(&mut self) -> Option<Result<Held>> {
+    /// The turn of the file's next frame in session time order (the frame
+    /// stays held until taken), or an error met while reading it.
+    fn next(&mut self) -> Option<Result<Turn>> {
         loop {
-            if let Some(&Reverse(first)) = self.held.peek() {
-                let waited_long = (self.slots[first.at].as_ref())
-                    .is_none_or(|f| self.read_to >= ms(f.time) + self.window_ms);
-                if self.done || first.time_ms <= self.streams.unread_from_ms() || waited_long {
-                    self.held.pop();
-                    // Every turn held has its frame in its slot.
-                    let Some(frame) = self.slots[first.at].take() else {
-                        continue;
-                    };
-                    return Some(Ok(Held { turn: first, frame }));
+            if let Some(first) = self.earliest_held() {
+                if self.done
+                    || first.time_ms <= self.streams.unread_from_ms()
+                    || self.waited_long(first.lane)
+                {
+                    return Some(Ok(first));
                 }
             } else if self.done {
                 return None;
@@ -831,15 +863,51 @@ impl FileCursor<'_> {
         }
     }
 
+    /// The earliest of the streams' first frames held.
+    fn earliest_held(&self) -> Option<Turn> {
+        let mut earliest: Option<Turn> = None;
+        for (lane, held) in self.held.iter().enumerate() {
+            let Some(first) = held.front() else {
+                continue;
+            };
+            let turn = Turn {
+                time_ms: first.time_ms,
+                order: first.order,
+                cursor: 0,
+                lane,
+            };
+            if earliest.is_none_or(|e| turn < e) {
+                earliest = Some(turn);
+            }
+        }
+        earliest
+    }
+
+    /// Whether the first frame `lane` holds has been held the longest a
+    /// frame is: the file has been read the reordering window past it.
+    fn waited_long(&self, lane: usize) -> bool {
+        (self.held[lane].front()).is_none_or(|h| self.read_to >= ms(h.frame.time) + self.window_ms)
+    }
+
     /// Hold a frame just read until its turn.
     fn hold(&mut self, frame: RecordedFrame) {
         self.read_to = ms(frame.time);
         let time_ms = clock_ms(self.clock, &frame) + self.offset_ms;
         self.order += 1;
-        self.streams.read(frame.stream, time_ms);
-        let at = crate::slots::fill_free(&mut self.slots, frame);
-        let order = self.order;
-        self.held.push(Reverse(Turn { time_ms, order, at }));
+        let lane = self.streams.read(frame.stream, time_ms);
+        if lane >= self.held.len() {
+            self.held.resize_with(lane + 1, VecDeque::new);
+        }
+        self.held[lane].push_back(Held {
+            time_ms,
+            order: self.order,
+            frame,
+        });
+    }
+
+    /// Take the first frame `lane` holds (the one its turn was given for).
+    fn take(&mut self, lane: usize) -> Option<RecordedFrame> {
+        self.held[lane].pop_front().map(|h| h.frame)
     }
 }
 
@@ -848,15 +916,24 @@ impl FileCursor<'_> {
 /// the iteration goes on.
 pub struct SessionFrames<'s> {
     cursors: Vec<FileCursor<'s>>,
-    /// Each file's next frame's turn (`at`: the file's cursor, which
-    /// holds the frame as its `head`).
-    heads: BinaryHeap<Reverse<Turn>>,
-    /// Cursors whose next frame is not among `heads` yet.
-    refill: Vec<usize>,
+    /// Each cursor's next frame, by the cursor's place; the earliest is
+    /// found by comparing them all (a session has a few cameras).
+    heads: Vec<Head>,
     start: Bound<f64>,
     end: Bound<f64>,
     last_ms: f64,
     out_of_order: u64,
+}
+
+/// A file's next frame in a session's order.
+#[derive(Debug, Clone, Copy)]
+enum Head {
+    /// Not read yet.
+    Unread,
+    /// Its turn.
+    Next(Turn),
+    /// The file has no frames left in the range.
+    Done,
 }
 
 impl SessionFrames<'_> {
@@ -867,24 +944,40 @@ impl SessionFrames<'_> {
         self.out_of_order
     }
 
-    /// Put cursor `at`'s next frame among the heads (none past the end
-    /// of the range); an error met reading it is returned.
-    fn advance(&mut self, at: usize) -> Option<Error> {
+    /// Cursor `at`'s next frame (none past the end of the range), or an
+    /// error met reading it.
+    fn advance(&mut self, at: usize) -> Result<Head> {
         loop {
             match self.cursors[at].next() {
-                Some(Ok(held)) => {
-                    if self.past_end(held.turn.time_ms) {
+                Some(Ok(turn)) => {
+                    if self.past_end(turn.time_ms) {
+                        self.cursors[at].take(turn.lane);
                         continue;
                     }
-                    let turn = Turn { at, ..held.turn };
-                    self.heads.push(Reverse(turn));
-                    self.cursors[at].head = Some(held.frame);
-                    return None;
+                    return Ok(Head::Next(Turn { cursor: at, ..turn }));
                 }
-                Some(Err(e)) => return Some(e),
-                None => return None,
+                Some(Err(e)) => return Err(e),
+                None => return Ok(Head::Done),
             }
         }
+    }
+
+    /// The earliest of the files' next frames, every file's read first;
+    /// an error met reading one is returned (that file is read again at
+    /// the next call).
+    fn earliest_head(&mut self) -> Result<Option<Turn>> {
+        let mut earliest: Option<Turn> = None;
+        for at in 0..self.heads.len() {
+            if let Head::Unread = self.heads[at] {
+                self.heads[at] = self.advance(at)?;
+            }
+            if let Head::Next(turn) = self.heads[at] {
+                if earliest.is_none_or(|e| turn < e) {
+                    earliest = Some(turn);
+                }
+            }
+        }
+        Ok(earliest)
     }
 
     fn past_end(&self, t: f64) -> bool {
@@ -909,20 +1002,18 @@ impl Iterator for SessionFrames<'_> {
 
     fn next(&mut self) -> Option<Self::Item> {
         loop {
-            // Every cursor's next frame among the heads before choosing.
-            while let Some(&at) = self.refill.last() {
-                if let Some(e) = self.advance(at) {
-                    // The cursor goes on after the damage: refilled next call.
-                    return Some(Err(e));
-                }
-                self.refill.pop();
-            }
-            let Reverse(Turn { time_ms, at, .. }) = self.heads.pop()?;
-            self.refill.push(at);
-            // Every turn among the heads has its file's next frame.
-            let Some(frame) = self.cursors[at].head.take() else {
+            let turn = match self.earliest_head() {
+                Ok(turn) => turn?,
+                Err(e) => return Some(Err(e)),
+            };
+            self.heads[turn.cursor] = Head::Unread;
+            let cursor = &mut self.cursors[turn.cursor];
+            // Every head's frame is held by its stream until taken here.
+            let Some(frame) = cursor.take(turn.lane) else {
                 continue;
             };
+            let file = cursor.file;
+            let time_ms = turn.time_ms;
             if self.before_start(time_ms) {
                 continue;
             }
@@ -931,7 +1022,7 @@ impl Iterator for SessionFrames<'_> {
             }
             self.last_ms = self.last_ms.max(time_ms);
             return Some(Ok(SessionFrame {
-                file: self.cursors[at].file,
+                file,
                 time_ms,
                 recorded: frame,
             }));

@@ -24,14 +24,37 @@ const RELEASE_GAP_BYTES: usize = 64 << 10;
 #[derive(Debug)]
 pub(crate) struct MappedFile {
     pub(crate) map: memmap2::Mmap,
+    /// The file, kept open to ask the kernel how much of it is in memory.
+    #[cfg_attr(not(target_os = "linux"), allow(dead_code))]
+    file: std::fs::File,
     /// Where the range released last ends, rounded down to a page: the
     /// page there holds the start of what follows, which goes with it.
     released_to: AtomicUsize,
 }
 
 impl MappedFile {
+    /// Whether every page of `range` of the file is in memory. The kernel
+    /// counts the range's pages in its cache (`cachestat`, Linux 6.5 and
+    /// later: a folio of up to 2 MB at a step, 0.5-2 µs for a chunk of
+    /// 768 KB); where it cannot, the range's first and last pages are
+    /// asked about (`mincore` looks up every page of a range: 5-10 µs for
+    /// such a chunk, a tenth of the time reading it takes).
+    pub(crate) fn resident(&self, range: std::ops::Range<usize>) -> bool {
+        let page = page_size();
+        let start = range.start / page * page;
+        let end = range.end.min(self.map.len());
+        if start >= end {
+            return true;
+        }
+        #[cfg(target_os = "linux")]
+        if let Some(cached) = cached_pages(&self.file, start, end - start) {
+            return cached >= (end - start).div_ceil(page) as u64;
+        }
+        self.page_resident(start) && self.page_resident(end - 1)
+    }
+
     /// Whether the page holding byte `at` of the file is in memory.
-    pub(crate) fn resident(&self, at: usize) -> bool {
+    fn page_resident(&self, at: usize) -> bool {
         let page = page_size();
         let start = at / page * page;
         let Some(len) = self.map.len().checked_sub(start).map(|n| n.min(page)) else {
@@ -99,6 +122,50 @@ impl MappedFile {
     }
 }
 
+/// How many pages of `len` bytes of `file` from `offset` (a page's start)
+/// the page cache holds, by the `cachestat` system call; `None` where the
+/// kernel has none (before Linux 6.5) or refuses.
+#[cfg(target_os = "linux")]
+fn cached_pages(file: &std::fs::File, offset: usize, len: usize) -> Option<u64> {
+    use std::os::fd::AsRawFd;
+    /// `cachestat`'s number, the same on every architecture (the
+    /// `libc` crate does not have it for all).
+    const SYS_CACHESTAT: libc::c_long = 451;
+    /// `struct cachestat_range` of `<linux/mman.h>`.
+    #[repr(C)]
+    struct Range {
+        off: u64,
+        len: u64,
+    }
+    /// `struct cachestat` of `<linux/mman.h>`.
+    #[repr(C)]
+    #[derive(Default)]
+    struct Counts {
+        cache: u64,
+        dirty: u64,
+        writeback: u64,
+        evicted: u64,
+        recently_evicted: u64,
+    }
+    let range = Range {
+        off: offset as u64,
+        len: len as u64,
+    };
+    let mut counts = Counts::default();
+    // SAFETY: a valid descriptor, and the two structs as the kernel
+    // defines them, alive for the call; flags must be 0.
+    let result = unsafe {
+        libc::syscall(
+            SYS_CACHESTAT,
+            file.as_raw_fd(),
+            &range as *const Range,
+            &mut counts as *mut Counts,
+            0u32,
+        )
+    };
+    (result == 0).then_some(counts.cache)
+}
+
 fn page_size() -> usize {
     static PAGE: OnceLock<usize> = OnceLock::new();
     // SAFETY: sysconf has no preconditions.
@@ -157,6 +224,7 @@ pub(crate) fn map_file(
     let map = unsafe { memmap2::Mmap::map(&file) }.map_err(io_error)?;
     let file = Arc::new(MappedFile {
         map,
+        file,
         released_to: AtomicUsize::new(0),
     });
     Ok((Bytes::from_owner(SharedMap(file.clone())), file))
@@ -305,5 +373,41 @@ mod tests {
         let far = 30 * page + RELEASE_GAP_BYTES + 2 * page;
         file.release(far, far + 10 * page);
         assert_eq!(mapped_pages(&file), 24);
+    }
+
+    #[test]
+    fn a_range_is_resident_only_with_every_page_in_memory() {
+        use std::os::fd::AsRawFd;
+        let page = page_size();
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("file");
+        let written = std::fs::File::create(&path).expect("create");
+        std::io::Write::write_all(&mut &written, &vec![1u8; 4096 * page]).expect("write");
+        written.sync_all().expect("sync");
+        // The kernel drops pages of the middle (clean, mapped by no one), as
+        // it does under memory pressure or on a machine that gives memory
+        // back. It drops whole folios, which can be 2 MB: so 2 MB, aligned.
+        let drop = |first: usize, pages: usize| {
+            let (at, len) = ((first * page) as i64, (pages * page) as i64);
+            // SAFETY: a valid descriptor; the call only advises.
+            let result = unsafe {
+                libc::posix_fadvise(written.as_raw_fd(), at, len, libc::POSIX_FADV_DONTNEED)
+            };
+            assert_eq!(result, 0, "POSIX_FADV_DONTNEED");
+        };
+        let two_mb = (2 << 20) / page;
+        drop(two_mb, two_mb);
+        let (_, file) = map_file(&path, || unreachable!("not empty")).expect("map");
+        assert!(file.resident(0..page) && file.resident(4095 * page..4096 * page));
+        assert!(
+            !file.resident(10..4096 * page),
+            "the ends are in, not the middle"
+        );
+        assert!(!file.resident(600 * page + 10..600 * page + 20));
+        assert!(file.resident(3..two_mb * page), "the pages before it");
+        // Megabytes, the missing pages far from both ends.
+        assert!(file.resident(2 * two_mb * page..4096 * page));
+        drop(6 * two_mb, two_mb);
+        assert!(!file.resident(2 * two_mb * page..4096 * page));
     }
 }

@@ -612,9 +612,11 @@ impl Bag {
             return;
         };
         // Asking costs as much as reading a few hundred microseconds' worth
-        // when the pages are in memory already: ask only when the range's
-        // ends are not.
-        if range.is_empty() || (map.resident(range.start) && map.resident(range.end - 1)) {
+        // when the pages are in memory already: ask only when some are not.
+        // Any page: the kernel drops a file's pages a folio at a time,
+        // anywhere, and each page missing from a map read at random is read
+        // alone, waited for, when touched.
+        if range.is_empty() || map.resident(range.clone()) {
             return;
         }
         let _ = map

@@ -734,8 +734,9 @@ impl Ord for Turn {
 /// frame period of the slowest of them. A stream
 /// with a gap, or counts the index gets wrong (a damaged file), hold
 /// frames no longer than [`REORDER_WINDOW`]: until the file has been read
-/// that far past them. A frame out of its own stream's time order is
-/// delivered as read (and counted by [`SessionFrames::out_of_order`]).
+/// that far past them. A frame out of its own stream's time order goes
+/// in its stream's order, after the frames of its stream read before it
+/// (and is counted by [`SessionFrames::out_of_order`]).
 struct FileCursor<'s> {
     file: usize,
     path: &'s Path,

@@ -503,15 +503,17 @@ impl Bag {
     /// The uncompressed data of a chunk: borrowed from the file when the
     /// chunk is stored uncompressed, decompressed otherwise.
     pub fn chunk_data(&self, chunk: &Chunk) -> Result<Bytes> {
-        self.chunk_data_in(chunk, |_| BytesMut::new())
+        self.chunk_data_in(chunk, false, |_| BytesMut::new())
     }
 
     /// [`chunk_data`](Self::chunk_data), decompressing into the buffer
     /// `buffer` gives for the uncompressed size (asked only for a
-    /// compressed chunk).
+    /// compressed chunk); `read_ahead` when [`read_ahead`](Self::read_ahead)
+    /// was asked for the chunk already (its pages not asked about again).
     fn chunk_data_in(
         &self,
         chunk: &Chunk,
+        read_ahead: bool,
         buffer: impl FnOnce(usize) -> BytesMut,
     ) -> Result<Bytes> {
         if let Some(recovered) = &chunk.recovered {
@@ -520,7 +522,9 @@ impl Bag {
         let bytes = self.chunk_bytes(chunk)?;
         let (compression, size, record) = self.chunk_header(chunk, &bytes)?;
         let range = record.data_offset as usize..record.end() as usize;
-        self.will_need(range.clone());
+        if !read_ahead {
+            self.will_need(range.clone());
+        }
         match compression {
             Compression::None if record.data.len() == size as usize => {
                 Ok(self.file_range(&bytes, range.start, range.end))
@@ -548,7 +552,7 @@ impl Bag {
             return Ok(data);
         }
         let mut decompressed = false;
-        let data = self.chunk_data_in(chunk, |_| {
+        let data = self.chunk_data_in(chunk, false, |_| {
             decompressed = true;
             self.recent.take_spare()
         })?;
@@ -1332,9 +1336,12 @@ impl<'b> Messages<'b> {
         if let Some(data) = self.query.bag.recent.get(chunk.info.chunk_pos) {
             return Ok((data, false));
         }
+        // The chunks after the first were asked for as they came into the
+        // read-ahead window, which still holds them.
+        let read_ahead = self.read_ahead.iter().any(|&(i, _)| i == index);
         let mut decompressed = false;
         let buffers = &mut self.buffers;
-        let data = self.query.bag.chunk_data_in(chunk, |size| {
+        let data = self.query.bag.chunk_data_in(chunk, read_ahead, |size| {
             decompressed = true;
             buffers.take(size)
         })?;

@@ -647,12 +647,7 @@ impl<'s> SessionQuery<'s> {
                 }
             };
             let query = query.time((from, to));
-            // The recording-start clock counts bag time, the order the file
-            // is read in: no frame needs holding back.
-            let streams = match session.clock {
-                SessionClock::RecordingStart => ReadFront::new([]),
-                _ => ReadFront::new(query.frame_counts()?),
-            };
+            let streams = ReadFront::new(query.frame_counts()?);
             let frames = query.frames()?;
             cursors.push(FileCursor {
                 file: index,
@@ -772,8 +767,6 @@ struct ReadFront {
 
 impl ReadFront {
     /// Nothing read yet of streams with these frame counts (the index's).
-    /// With none, nothing is held back: on a clock the file's recorded
-    /// order keeps.
     fn new(counts: impl IntoIterator<Item = (StreamId, u64)>) -> ReadFront {
         let streams: Vec<StreamCursor> = (counts.into_iter())
             .map(|(stream, unread)| StreamCursor {

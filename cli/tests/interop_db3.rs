@@ -127,7 +127,9 @@ fn frame_metadata_is_what_librealsense_259_plays() {
             .expect("frames")
             .map(|f| {
                 let f = f.expect("frame").frame;
-                let mut metadata: BTreeMap<String, i64> = f.metadata.iter().cloned().collect();
+                let mut metadata: BTreeMap<String, i64> = (f.metadata.iter())
+                    .map(|(k, v)| (k.to_string(), *v))
+                    .collect();
                 metadata.entry("Frame Counter".into()).or_insert(0);
                 let key = (
                     f.profile.stream.kind.name().to_owned(),

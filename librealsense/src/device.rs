@@ -12,6 +12,7 @@ use crossbeam_channel::{Receiver, Sender};
 
 use bytes::Bytes;
 use parking_lot::Mutex;
+use rsbag::device::metadata_key::{self, MetadataKey};
 use rsbag::device::{
     CameraInfo, Device, Distortion, Extrinsics, Format, Frame, FrameCallback, Intrinsics,
     MotionIntrinsics, Notification, NotificationCallback, OptionCallback, OptionRange, ProfileKind,
@@ -612,7 +613,7 @@ fn to_frame(delivery: &Delivery, frame: Handle) -> Result<Frame> {
 }
 
 /// Every metadata value the frame has, by librealsense's name.
-fn frame_metadata(api: &Api, frame: Handle) -> Result<Vec<(String, i64)>> {
+fn frame_metadata(api: &Api, frame: Handle) -> Result<Vec<(MetadataKey, i64)>> {
     let f = &api.f;
     let mut values = Vec::new();
     // Numbered from 0; past the last, the name is UNKNOWN.
@@ -624,7 +625,7 @@ fn frame_metadata(api: &Api, frame: Handle) -> Result<Vec<(String, i64)>> {
         }
         if api.call(|e| unsafe { (f.rs2_supports_frame_metadata)(frame, key, e) })? != 0 {
             values.push((
-                name,
+                metadata_key::key(&name),
                 api.call(|e| unsafe { (f.rs2_get_frame_metadata)(frame, key, e) })?,
             ));
         }

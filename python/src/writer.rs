@@ -275,7 +275,9 @@ impl Writer {
             timestamp,
             domain,
             system_time: system_time.unwrap_or(timestamp),
-            metadata: metadata.unwrap_or_default().into_iter().collect(),
+            metadata: (metadata.unwrap_or_default().into_iter())
+                .map(|(k, v)| (k.into(), v))
+                .collect(),
             stride: match profile.kind {
                 ProfileKind::Video { width, .. } => {
                     width * profile.format.bytes_per_pixel().unwrap_or(1)

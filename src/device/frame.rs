@@ -2,6 +2,7 @@
 
 use bytes::Bytes;
 
+use super::names::metadata_key::MetadataKey;
 use super::names::TimestampDomain;
 use super::profile::{ProfileKind, StreamProfile};
 
@@ -26,8 +27,9 @@ pub struct Frame {
     pub domain: TimestampDomain,
     /// Host time (ms since the Unix epoch) when the frame arrived.
     pub system_time: f64,
-    /// Per-frame metadata, librealsense key names to values.
-    pub metadata: Vec<(String, i64)>,
+    /// Per-frame metadata, librealsense key names to values (see
+    /// [`MetadataKey`]).
+    pub metadata: Vec<(MetadataKey, i64)>,
     /// Bytes per image row (0 for non-image frames).
     pub stride: u32,
     /// The payload.

@@ -448,6 +448,77 @@ pub mod option_name {
 
 /// Well-known frame metadata keys (`rs2_frame_metadata_value`).
 pub mod metadata_key {
+    use std::borrow::Cow;
+
+    /// A frame's metadata key, as [`crate::device::Frame::metadata`] holds
+    /// it: one of librealsense's names is borrowed (a frame read from a
+    /// file allocates nothing for it), any other name owned.
+    pub type MetadataKey = Cow<'static, str>;
+
+    /// librealsense's names of its metadata values (`rs2_frame_metadata_to_string`),
+    /// in the order of `rs2_frame_metadata_value`.
+    pub const ALL: [&str; 43] = [
+        FRAME_COUNTER,
+        FRAME_TIMESTAMP,
+        SENSOR_TIMESTAMP,
+        ACTUAL_EXPOSURE,
+        GAIN_LEVEL,
+        AUTO_EXPOSURE,
+        "White Balance",
+        TIME_OF_ARRIVAL,
+        "Temperature",
+        BACKEND_TIMESTAMP,
+        ACTUAL_FPS,
+        FRAME_LASER_POWER,
+        FRAME_LASER_POWER_MODE,
+        "Exposure Priority",
+        "Exposure Roi Left",
+        "Exposure Roi Right",
+        "Exposure Roi Top",
+        "Exposure Roi Bottom",
+        "Brightness",
+        "Contrast",
+        "Saturation",
+        "Sharpness",
+        "Auto White Balance Temperature",
+        "Backlight Compensation",
+        "Hue",
+        "Gamma",
+        "Manual White Balance",
+        "Power Line Frequency",
+        "Low Light Compensation",
+        "Frame Emitter Mode",
+        "Frame Led Power",
+        "Raw Frame Size",
+        "Gpio Input Data",
+        "Sequence Name",
+        "Sequence Id",
+        "Sequence Size",
+        "Trigger",
+        "Preset",
+        "Input Width",
+        "Input Height",
+        "Sub Preset Info",
+        "Calib Info",
+        "Crc",
+    ];
+
+    /// The key named `name`: librealsense's own borrowed, another copied.
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// use rsbag::device::metadata_key;
+    ///
+    /// assert!(matches!(metadata_key::key("Frame Counter"), Cow::Borrowed(_)));
+    /// assert_eq!(metadata_key::key("My Value"), "My Value");
+    /// ```
+    pub fn key(name: &str) -> MetadataKey {
+        match ALL.iter().find(|&&known| known == name) {
+            Some(&known) => Cow::Borrowed(known),
+            None => Cow::Owned(name.to_owned()),
+        }
+    }
+
     /// Frame counter.
     pub const FRAME_COUNTER: &str = "Frame Counter";
     /// Frame timestamp (device clock, µs).

@@ -186,8 +186,8 @@ impl Builder {
             // order: the column at the same place is tried first.
             let column = match metadata.get(at) {
                 Some(c) if c.name == *key => at,
-                _ => *self.keys.entry(key.clone()).or_insert_with(|| {
-                    metadata.push(MetadataColumn::new(key.clone(), row));
+                _ => *self.keys.entry(key.to_string()).or_insert_with(|| {
+                    metadata.push(MetadataColumn::new(key.to_string(), row));
                     metadata.len() - 1
                 }),
             };
@@ -265,7 +265,10 @@ mod tests {
                 timestamp: index as f64 * 5.0,
                 domain: TimestampDomain::GlobalTime,
                 system_time: 1e12 + index as f64,
-                metadata: metadata.iter().map(|&(k, v)| (k.to_owned(), v)).collect(),
+                metadata: metadata
+                    .iter()
+                    .map(|&(k, v)| (k.to_owned().into(), v))
+                    .collect(),
                 stride: 0,
                 data: data.into(),
             },

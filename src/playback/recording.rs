@@ -7,6 +7,8 @@ use std::ops::{Bound, RangeBounds};
 use std::path::Path;
 use std::time::Duration;
 
+use rustc_hash::FxHashMap;
+
 use crate::device::{
     depth_units_of, DeviceSnapshot, Extrinsics, Frame, Notification, ProfileKind, StreamId,
     StreamKind, StreamProfile, DEFAULT_DEPTH_UNITS,
@@ -126,7 +128,8 @@ pub struct Recording {
     snapshot: DeviceSnapshot,
     streams: BTreeMap<StreamId, RecordedStream>,
     extrinsics: BTreeMap<StreamId, (u32, Extrinsics)>,
-    roles: HashMap<u32, Role>,
+    /// By connection: looked up for every message.
+    roles: FxHashMap<u32, Role>,
     start_time: u64,
     end_time: u64,
     /// For a camera bag recorded from ROS: how its messages become frames.
@@ -171,7 +174,7 @@ impl Recording {
         let file_version = read_file_version(&storage)?;
         let description = read_description(&storage)?;
         let (snapshot, sensor_positions) = description.snapshot();
-        let mut roles = HashMap::new();
+        let mut roles = FxHashMap::default();
         let mut streams = BTreeMap::new();
         for topic in storage.topics() {
             let role = match Topic::parse(&topic.topic) {
@@ -229,7 +232,7 @@ impl Recording {
 
     fn from_camera_bag(storage: Storage) -> Result<Recording> {
         let bag = crate::ros_camera::import::read(&storage)?;
-        let mut roles = HashMap::new();
+        let mut roles = FxHashMap::default();
         let mut streams = BTreeMap::new();
         let mut times = HashMap::new();
         for s in &bag.streams {
@@ -612,13 +615,17 @@ impl Events<'_> {
         if self.group.is_empty() {
             return;
         }
+        if self.recording.storage.format() == Format::Bag {
+            // Decoded here, the group's buffer kept for the next group:
+            // a frame's worth of allocations fewer than batching it.
+            self.recording.decode_group(&self.group, &mut self.ready);
+            self.group.clear();
+            return;
+        }
         let group = std::mem::take(&mut self.group);
         self.batch_bytes += group.iter().map(|m| m.data.len()).sum::<usize>();
         self.batch.push(group);
-        if self.recording.storage.format() == Format::Bag
-            || self.batch.len() >= DECODE_BATCH_GROUPS
-            || self.batch_bytes >= DECODE_BATCH_BYTES
-        {
+        if self.batch.len() >= DECODE_BATCH_GROUPS || self.batch_bytes >= DECODE_BATCH_BYTES {
             self.decode_batch();
         }
     }
@@ -628,7 +635,12 @@ impl Events<'_> {
         let batch = std::mem::take(&mut self.batch);
         self.batch_bytes = 0;
         let recording = self.recording;
-        for events in crate::parallel::parallel_map(&batch, |group| recording.decode_group(group)) {
+        let decoded = crate::parallel::parallel_map(&batch, |group| {
+            let mut events = VecDeque::new();
+            recording.decode_group(group, &mut events);
+            events
+        });
+        for events in decoded {
             self.ready.extend(events);
         }
     }
@@ -640,10 +652,9 @@ impl Recording {
         self.storage.encoding().codec()
     }
 
-    /// The events of the messages that share one bag time.
-    fn decode_group(&self, group: &[Message]) -> Vec<Result<TimedEvent>> {
+    /// The events of the messages that share one bag time, after `events`.
+    fn decode_group(&self, group: &[Message], events: &mut VecDeque<Result<TimedEvent>>) {
         let codec = self.codec();
-        let mut events = Vec::new();
         for message in group {
             let Some(role) = self.roles.get(&message.conn) else {
                 continue;
@@ -669,12 +680,12 @@ impl Recording {
                 Role::CameraFrame(stream) => self.camera_frame(*stream, message, group),
             };
             match event {
-                Ok(Some(event)) => events.push(Ok(TimedEvent {
+                Ok(Some(event)) => events.push_back(Ok(TimedEvent {
                     time: BagTime::from_nanos(message.time),
                     event,
                 })),
                 Ok(None) => {}
-                Err(e) => events.push(Err(Error::InMessage {
+                Err(e) => events.push_back(Err(Error::InMessage {
                     topic: self
                         .storage
                         .topic_name(message.conn)
@@ -685,7 +696,6 @@ impl Recording {
                 })),
             }
         }
-        events
     }
 
     fn frame(&self, stream: StreamId, data: &Message, group: &[Message]) -> Result<Option<Event>> {
@@ -698,11 +708,13 @@ impl Recording {
                 .iter()
                 .find(move |m| role(m).is_some_and(|r| want(r, stream)))
         };
-        let metadata: Vec<&[u8]> = group
-            .iter()
-            .filter(|m| role(m).is_some_and(|r| matches!(r, Role::Metadata(x) if *x == stream)))
-            .map(|m| &m.data[..])
-            .collect();
+        // Sized for the group: grown as collected, it was reallocated.
+        let mut metadata: Vec<&[u8]> = Vec::with_capacity(group.len());
+        metadata.extend(
+            (group.iter())
+                .filter(|m| role(m).is_some_and(|r| matches!(r, Role::Metadata(x) if *x == stream)))
+                .map(|m| &m.data[..]),
+        );
         let (accel, twist) = match recorded.profile.kind {
             ProfileKind::Pose => (
                 part(|r, s| matches!(r, Role::PoseAccel(x) if *x == s)),

@@ -5,8 +5,8 @@
 use bytes::Bytes;
 
 use crate::device::{
-    CombinedMotion, Format, Frame, Notification, Pose, ProfileKind, StreamKind, StreamProfile,
-    TimestampDomain,
+    metadata_key, CombinedMotion, Format, Frame, Notification, Pose, ProfileKind, StreamKind,
+    StreamProfile, TimestampDomain,
 };
 use crate::msg::diagnostic_msgs::KeyValue;
 use crate::msg::geometry_msgs::{Accel, Transform, Twist};
@@ -110,6 +110,7 @@ pub(crate) fn pose_frame(
 /// Apply the per-frame metadata librealsense understands: the timestamp
 /// domain, the system time and numeric values.
 pub(crate) fn apply_metadata(frame: &mut Frame, metadata: &[KeyValue<'_>]) {
+    frame.metadata.reserve(metadata.len());
     for kv in metadata {
         match kv.key.as_ref() {
             // The pose's own, read by `pose_frame`.
@@ -134,7 +135,7 @@ fn apply_value(frame: &mut Frame, key: &str, value: &str) {
         metadata_keys::SYSTEM_TIME => frame.system_time = value.parse().unwrap_or(0.0),
         key => {
             if let Ok(v) = value.parse::<i64>() {
-                frame.metadata.push((key.to_owned(), v));
+                frame.metadata.push((metadata_key::key(key), v));
             }
         }
     }

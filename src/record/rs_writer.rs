@@ -365,7 +365,7 @@ impl RsWriter {
         let numeric = frame
             .metadata
             .iter()
-            .map(|(k, v)| (k.as_str(), Cow::Owned(v.to_string())));
+            .map(|(k, v)| (k.as_ref(), Cow::Owned(v.to_string())));
         self.write_key_values(&topic, capture_ns, fixed.into_iter().chain(numeric))
     }
 

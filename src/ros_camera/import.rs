@@ -35,9 +35,9 @@ use bytes::Bytes;
 
 use super::{distortion_of_model, extrinsics_of_pose, format_of_encoding};
 use crate::device::{
-    camera_info as info_key, option_name, CameraInfo, CombinedMotion, DeviceSnapshot, Extrinsics,
-    Format, Frame, Intrinsics, OptionRange, Pose, SensorOption, SensorSnapshot, StreamId,
-    StreamKind, StreamProfile, TimestampDomain,
+    camera_info as info_key, metadata_key, option_name, CameraInfo, CombinedMotion, DeviceSnapshot,
+    Extrinsics, Format, Frame, Intrinsics, OptionRange, Pose, SensorOption, SensorSnapshot,
+    StreamId, StreamKind, StreamProfile, TimestampDomain,
 };
 use crate::msg::ros2;
 use crate::realsense::codec::{Codec, ImageFields};
@@ -681,7 +681,9 @@ pub(crate) fn apply_metadata(frame: &mut Frame, data: &[u8]) -> Result<()> {
             ("depth_units", _) => {}
             (key, Value::Number(n)) => {
                 if let Some(v) = n.as_i64() {
-                    frame.metadata.push((metadata_name(key), v));
+                    frame
+                        .metadata
+                        .push((metadata_key::key(&metadata_name(key)), v));
                 }
             }
             _ => {}

@@ -133,7 +133,7 @@ fn metadata(frame: &Frame) -> serde_json::Map<String, serde_json::Value> {
     frame
         .metadata
         .iter()
-        .map(|(key, value)| (key.clone(), json!(value)))
+        .map(|(key, value)| (key.to_string(), json!(value)))
         .collect()
 }
 

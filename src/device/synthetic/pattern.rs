@@ -147,9 +147,9 @@ pub(super) fn render_frame(
     let timestamp = timestamp_ms(base_ms, profile.fps, number);
     let system_time = now_ms();
     let mut metadata = vec![
-        (metadata_key::FRAME_COUNTER.to_owned(), number as i64),
+        (metadata_key::FRAME_COUNTER.into(), number as i64),
         (
-            metadata_key::FRAME_TIMESTAMP.to_owned(),
+            metadata_key::FRAME_TIMESTAMP.into(),
             (timestamp * 1000.0).round() as i64,
         ),
     ];
@@ -161,33 +161,30 @@ pub(super) fn render_frame(
         };
         metadata.extend([
             (
-                metadata_key::SENSOR_TIMESTAMP.to_owned(),
+                metadata_key::SENSOR_TIMESTAMP.into(),
                 (timestamp * 1000.0 - exposure_us as f64 / 2.0).round() as i64,
             ),
             (
-                metadata_key::ACTUAL_EXPOSURE.to_owned(),
+                metadata_key::ACTUAL_EXPOSURE.into(),
                 params.exposure.round() as i64,
             ),
-            (
-                metadata_key::GAIN_LEVEL.to_owned(),
-                params.gain.round() as i64,
-            ),
+            (metadata_key::GAIN_LEVEL.into(), params.gain.round() as i64),
         ]);
         if profile.stream.kind != StreamKind::Color {
             metadata.extend([
                 (
-                    metadata_key::FRAME_LASER_POWER.to_owned(),
+                    metadata_key::FRAME_LASER_POWER.into(),
                     params.laser_power.round() as i64,
                 ),
                 (
-                    metadata_key::FRAME_LASER_POWER_MODE.to_owned(),
+                    metadata_key::FRAME_LASER_POWER_MODE.into(),
                     params.emitter as i64,
                 ),
             ]);
         }
     }
     metadata.push((
-        metadata_key::TIME_OF_ARRIVAL.to_owned(),
+        metadata_key::TIME_OF_ARRIVAL.into(),
         system_time.round() as i64,
     ));
 

@@ -44,9 +44,10 @@ impl Codec for Ros1 {
     }
 
     fn frame(&self, m: &FrameMessages<'_>) -> Result<Frame> {
-        let metadata: Vec<KeyValue<'_>> = (m.metadata.iter())
-            .map(|data| KeyValue::decode(data))
-            .collect::<Result<_>>()?;
+        let mut metadata = Vec::with_capacity(m.metadata.len());
+        for data in m.metadata {
+            metadata.push(KeyValue::decode(data)?);
+        }
         let mut frame = match m.profile.kind {
             ProfileKind::Video { .. } => frames::video_frame(m.profile, m.data)?,
             ProfileKind::Motion { .. } => frames::motion_frame(m.profile, m.data)?,

@@ -236,7 +236,7 @@ fn find_op(header: &[u8], offset: u64) -> Result<u8> {
     };
     for field in fields {
         let (name, value) = field?;
-        if name == "op" {
+        if name == b"op" {
             return match value {
                 [op] => Ok(*op),
                 _ => Err(Error::corrupt(
@@ -254,7 +254,10 @@ fn find_op(header: &[u8], offset: u64) -> Result<u8> {
     ))
 }
 
-/// Iterator over the `name=value` fields of a record header.
+/// Iterator over the `name=value` fields of a record header. Names are
+/// bytes, compared with the names looked for: checking each as UTF-8 was a
+/// tenth of reading a recording's frames, and a name that is not one is
+/// simply not found.
 #[derive(Debug, Clone)]
 pub struct Fields<'a> {
     rest: &'a [u8],
@@ -262,7 +265,7 @@ pub struct Fields<'a> {
 }
 
 impl<'a> Iterator for Fields<'a> {
-    type Item = Result<(&'a str, &'a [u8])>;
+    type Item = Result<(&'a [u8], &'a [u8])>;
 
     fn next(&mut self) -> Option<Self::Item> {
         if self.rest.is_empty() {
@@ -277,7 +280,7 @@ impl<'a> Iterator for Fields<'a> {
 }
 
 impl<'a> Fields<'a> {
-    fn split_field(&mut self) -> Result<(&'a str, &'a [u8])> {
+    fn split_field(&mut self) -> Result<(&'a [u8], &'a [u8])> {
         let offset = self.offset;
         let bad = |reason: &str| Error::corrupt("record header", offset, reason.to_string());
         let len = read_u32_at(self.rest, 0).ok_or_else(|| bad("field length cut off"))? as usize;
@@ -291,8 +294,7 @@ impl<'a> Fields<'a> {
             .iter()
             .position(|&b| b == b'=')
             .ok_or_else(|| bad("field has no '='"))?;
-        let name = std::str::from_utf8(&field[..eq]).map_err(|_| bad("field name is not UTF-8"))?;
-        Ok((name, &field[eq + 1..]))
+        Ok((&field[..eq], &field[eq + 1..]))
     }
 }
 
@@ -311,7 +313,7 @@ impl<'r, 'a> FieldReader<'r, 'a> {
     pub fn get(&self, name: &str) -> Result<Option<&'a [u8]>> {
         for field in self.record.fields() {
             let (n, v) = field?;
-            if n == name {
+            if n == name.as_bytes() {
                 return Ok(Some(v));
             }
         }

@@ -88,7 +88,11 @@ def test_a_pipelines_framesets_index_as_a_recordings_do():
 # Pipeline.wait_for_frames: milliseconds, as pyrealsense2.
 
 def test_wait_for_frames_takes_milliseconds_and_times_out_as_pyrealsense2():
-    with rsbag.Pipeline(DEPTH_COLOR) as pipeline:
+    # Room for one frame: the playback waits for the consumer, so it cannot
+    # read this 0.3 s recording to its end (after which a wait raises that
+    # it ended, not a timeout) before the pause, however the threads are
+    # scheduled.
+    with rsbag.Pipeline(DEPTH_COLOR, queue_size=1) as pipeline:
         pipeline.pause()
         # What was under way when it paused still comes, then nothing.
         start = time.monotonic()
@@ -107,7 +111,8 @@ def test_wait_for_frames_takes_milliseconds_and_times_out_as_pyrealsense2():
 
 
 def test_wait_for_frames_positional_timeout_is_milliseconds():
-    with rsbag.Pipeline(DEPTH_COLOR) as pipeline:
+    # Room for one frame, so that the pause comes before the end (above).
+    with rsbag.Pipeline(DEPTH_COLOR, queue_size=1) as pipeline:
         pipeline.pause()
         outcome = []
 

@@ -455,8 +455,10 @@ pub mod metadata_key {
     /// file allocates nothing for it), any other name owned.
     pub type MetadataKey = Cow<'static, str>;
 
-    /// librealsense's names of its metadata values (`rs2_frame_metadata_to_string`),
-    /// in the order of `rs2_frame_metadata_value`.
+    /// librealsense 2.55's names of its metadata values
+    /// (`rs2_frame_metadata_to_string`), in the order of
+    /// `rs2_frame_metadata_value` (2.59 adds names for its safety camera,
+    /// owned when read).
     pub const ALL: [&str; 43] = [
         FRAME_COUNTER,
         FRAME_TIMESTAMP,

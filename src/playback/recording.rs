@@ -652,7 +652,8 @@ impl Recording {
         self.storage.encoding().codec()
     }
 
-    /// The events of the messages that share one bag time, after `events`.
+    /// The events of the messages that share one bag time, appended to
+    /// `events`.
     fn decode_group(&self, group: &[Message], events: &mut VecDeque<Result<TimedEvent>>) {
         let codec = self.codec();
         for message in group {

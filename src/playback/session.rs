@@ -658,6 +658,7 @@ impl<'s> SessionQuery<'s> {
                 frames,
                 streams,
                 held: Vec::new(),
+                earliest: None,
                 read_to: f64::NEG_INFINITY,
                 order: 0,
                 done: false,
@@ -744,6 +745,9 @@ struct FileCursor<'s> {
     /// Each stream's frames held, in recorded order, by its place in
     /// `streams` (the file's head among them until taken).
     held: Vec<VecDeque<Held>>,
+    /// The earliest of the streams' first frames held: kept as frames are
+    /// held and taken, for it is asked after every frame read.
+    earliest: Option<Turn>,
     /// Time since the file's first frame of the last frame read, in ms.
     read_to: f64,
     order: u64,
@@ -839,7 +843,7 @@ impl FileCursor<'_> {
     /// stays held until taken), or an error met while reading it.
     fn next(&mut self) -> Option<Result<Turn>> {
         loop {
-            if let Some(first) = self.earliest_held() {
+            if let Some(first) = self.earliest {
                 if self.done
                     || first.time_ms <= self.streams.unread_from_ms()
                     || self.waited_long(first.lane)
@@ -892,16 +896,32 @@ impl FileCursor<'_> {
         if lane >= self.held.len() {
             self.held.resize_with(lane + 1, VecDeque::new);
         }
-        self.held[lane].push_back(Held {
+        let held = &mut self.held[lane];
+        if held.is_empty() {
+            // The stream's first frame held: the earliest, or not.
+            let turn = Turn {
+                time_ms,
+                order: self.order,
+                cursor: 0,
+                lane,
+            };
+            if self.earliest.is_none_or(|e| turn < e) {
+                self.earliest = Some(turn);
+            }
+        }
+        held.push_back(Held {
             time_ms,
             order: self.order,
             frame,
         });
     }
 
-    /// Take the first frame `lane` holds (the one its turn was given for).
+    /// Take the first frame `lane` holds (the one its turn was given for:
+    /// the earliest held).
     fn take(&mut self, lane: usize) -> Option<RecordedFrame> {
-        self.held[lane].pop_front().map(|h| h.frame)
+        let frame = self.held[lane].pop_front().map(|h| h.frame);
+        self.earliest = self.earliest_held();
+        frame
     }
 }
 

@@ -255,9 +255,9 @@ fn find_op(header: &[u8], offset: u64) -> Result<u8> {
 }
 
 /// Iterator over the `name=value` fields of a record header. Names are
-/// bytes, compared with the names looked for: checking each as UTF-8 was a
-/// tenth of reading a recording's frames, and a name that is not one is
-/// simply not found.
+/// bytes, compared with the names looked for: checking each as UTF-8 was
+/// 7 % of the instructions of reading a recording's frames, and a name
+/// that is not UTF-8 is simply not found.
 #[derive(Debug, Clone)]
 pub struct Fields<'a> {
     rest: &'a [u8],

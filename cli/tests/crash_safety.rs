@@ -290,9 +290,9 @@ fn rewrite_killed(
                 continue;
             }
             Some(code) => panic!("seed {seed}: {args:?} failed with {code}"),
-            // Killed after its output was renamed into place (while it
-            // synced the directory or exited): the output is whole, the
-            // finished probe's frames, never part of them.
+            // Killed after its output was renamed into place, before it
+            // exited (a millisecond or so under `strace`): the output is
+            // whole, the finished probe's frames, never part of them.
             None if out.exists() => {
                 assert_eq!(
                     frames_of(&out),

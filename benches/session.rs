@@ -28,10 +28,11 @@
 //! reading thread, where a camera's larger ones are decompressed ahead on
 //! other threads: 4096 makes them so). The files are written to a temporary
 //! directory (RSBAG_BENCH_DIR, else the system's) and deleted at the end.
-//! Each line also gives the medians of the minor page faults each way took
-//! (memory the allocator had to get anew from the system: what holding
-//! frames longer costs) and the major ones over all rounds (pages read
-//! from disk).
+//! Each line also gives the median CPU time each way spent in the kernel
+//! (mapping the files' pages, and handing them back), the medians of the
+//! minor page faults each way took (pages mapped, and memory the
+//! allocator had to get anew from the system: what holding frames longer
+//! costs) and the major ones over all rounds (pages read from disk).
 //!
 //! The files are read from the page cache: before each way of each round
 //! the bench maps them with every page read in (`MAP_POPULATE`, untimed).
@@ -39,7 +40,10 @@
 //! memory back drops a few megabytes of each file a minute) are read from
 //! disk by whichever way touches them next: up to a hundred milliseconds
 //! in a round, at random. (Locking them in memory, `mlock`, does as well,
-//! with the same figures, but needs a privilege.)
+//! with the same figures, but needs a privilege.) RSBAG_BENCH_PAGES=dropped
+//! reads them from disk instead, as files not read for a while are: before
+//! each way the bench has the kernel drop every page of the files from
+//! its cache (`POSIX_FADV_DONTNEED`, after `fsync`; no privilege needed).
 
 #[path = "support.rs"]
 mod support;
@@ -286,6 +290,7 @@ fn main() {
     let compression = setting("RSBAG_BENCH_COMPRESSION", Compression::Lz4);
     let rounds = setting("RSBAG_BENCH_ROUNDS", 11);
     let read = *READ.get_or_init(|| setting("RSBAG_BENCH_READ", Read::Page));
+    let pages = setting("RSBAG_BENCH_PAGES", Pages::Cached);
     let chunk_kb = setting(
         "RSBAG_BENCH_CHUNK_KB",
         WriterOptions::default().chunk_threshold >> 10,
@@ -321,13 +326,14 @@ fn main() {
         start.elapsed().as_secs_f64()
     );
     println!(
-        "{compression} files of {seconds} s, chunks of {chunk_kb} KiB, {rounds} rounds, reading {read:?}"
+        "{compression} files of {seconds} s, chunks of {chunk_kb} KiB, {rounds} rounds, reading {read:?}, pages {pages:?}"
     );
     println!("1 recording, {:.0} MB:", size as f64 / FILES as f64 / 1e6);
     measure(
         &paths[..1],
         &[Way::OneAfterAnother, Way::Session(None)],
         rounds,
+        pages,
     );
     println!("{FILES} recordings, {:.0} MB in all:", size as f64 / 1e6);
     let mut ways = vec![
@@ -339,14 +345,15 @@ fn main() {
     if compression == Compression::None {
         ways.extend([Way::BytesInSessionOrder, Way::BytesFileAfterFile]);
     }
-    measure(&paths, &ways, rounds);
+    measure(&paths, &ways, rounds, pages);
 }
 
-/// Rounds of reading `paths` each of `ways`, in a turning order; prints
-/// each way's median time and the median of its per-round ratios to its
-/// reference (with the lowest and highest), and the medians of the minor
-/// page faults each took.
-fn measure(paths: &[PathBuf], ways: &[Way], rounds: usize) {
+/// Rounds of reading `paths` each of `ways`, in a turning order, the
+/// files' pages where `pages` says before each; prints each way's median
+/// time and the median of its per-round ratios to its reference (with the
+/// lowest and highest), and the medians of its time in the kernel and of
+/// the minor page faults it took.
+fn measure(paths: &[PathBuf], ways: &[Way], rounds: usize, pages: Pages) {
     let bytes = if ways.contains(&Way::BytesInSessionOrder) {
         frame_bytes(paths).expect("uncompressed frames, borrowed from the files")
     } else {
@@ -359,15 +366,17 @@ fn measure(paths: &[PathBuf], ways: &[Way], rounds: usize) {
     let mut seconds = vec![Vec::new(); ways.len()];
     let mut faults = vec![Vec::new(); ways.len()];
     let mut from_disk = vec![0; ways.len()];
+    let mut kernel = vec![Vec::new(); ways.len()];
     let mut sums = vec![0; ways.len()];
     for round in 0..rounds {
         // Each way first in its turn: none gains from coming after another.
         for turn in 0..ways.len() {
             let at = (round + turn) % ways.len();
-            bring_into_memory(paths);
-            let (start, before) = (Instant::now(), page_faults());
+            prepare(paths, pages);
+            let (start, before, sys0) = (Instant::now(), page_faults(), system_seconds());
             sums[at] = ways[at].read(paths, &bytes);
             seconds[at].push(start.elapsed().as_secs_f64());
+            kernel[at].push(system_seconds() - sys0);
             let after = page_faults();
             faults[at].push((after.minor - before.minor) as f64);
             from_disk[at] += after.major - before.major;
@@ -379,7 +388,11 @@ fn measure(paths: &[PathBuf], ways: &[Way], rounds: usize) {
     }
     for (at, &way) in ways.iter().enumerate() {
         let (time, faults) = (median(&mut seconds[at]), median(&mut faults[at]));
-        let faults = format!("minor page faults {faults:.0}, major {}", from_disk[at]);
+        let sys = median(&mut kernel[at]);
+        let faults = format!(
+            "kernel {sys:.3} s; minor page faults {faults:.0}, major {}",
+            from_disk[at]
+        );
         if way == way.reference() {
             println!("  {}: {time:.3} s; {faults}", way.name());
             continue;
@@ -427,6 +440,58 @@ fn page_faults() -> PageFaults {
         minor: field(7),
         major: field(9),
     }
+}
+
+/// Where the bench's files are read from.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Pages {
+    /// The page cache, every page read in before each way.
+    Cached,
+    /// The disk, every page dropped from the cache before each way.
+    Dropped,
+}
+
+impl std::str::FromStr for Pages {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Pages, ()> {
+        match s {
+            "cached" => Ok(Pages::Cached),
+            "dropped" => Ok(Pages::Dropped),
+            _ => Err(()),
+        }
+    }
+}
+
+/// Have the files' pages where `pages` says, untimed.
+fn prepare(paths: &[PathBuf], pages: Pages) {
+    match pages {
+        Pages::Cached => bring_into_memory(paths),
+        Pages::Dropped => drop_from_memory(paths),
+    }
+}
+
+/// No page of the files in the page cache: the kernel drops a file's
+/// clean pages when asked (`POSIX_FADV_DONTNEED`), so they are written
+/// back first.
+fn drop_from_memory(paths: &[PathBuf]) {
+    use std::os::fd::AsRawFd;
+    for path in paths {
+        let file = std::fs::File::open(path).expect("open");
+        file.sync_all().expect("sync");
+        // SAFETY: an advice on an open file descriptor, no memory passed.
+        let status =
+            unsafe { libc::posix_fadvise(file.as_raw_fd(), 0, 0, libc::POSIX_FADV_DONTNEED) };
+        assert_eq!(status, 0, "posix_fadvise of {}", path.display());
+    }
+}
+
+/// The CPU time the process spent in the kernel so far, in seconds.
+fn system_seconds() -> f64 {
+    // SAFETY: `rusage` is plain integers, for which zero is a value, and
+    // getrusage only writes the struct it is given.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) };
+    usage.ru_stime.tv_sec as f64 + usage.ru_stime.tv_usec as f64 * 1e-6
 }
 
 /// Every page of the files in the page cache (read from disk if the

@@ -73,6 +73,21 @@ impl MappedFile {
         ok && status & 1 == 1
     }
 
+    /// Ask the kernel to start reading a range of the file that is about
+    /// to be read, unless all of it is in memory: asking costs as much as
+    /// reading a few hundred microseconds' worth when the pages are there
+    /// already. Any page missing counts: the kernel drops a file's pages a
+    /// folio at a time, anywhere, and each page missing from a map read at
+    /// random is read alone, waited for, when touched.
+    pub(crate) fn will_need(&self, range: std::ops::Range<usize>) {
+        if range.is_empty() || self.resident(range.clone()) {
+            return;
+        }
+        let _ = self
+            .map
+            .advise_range(memmap2::Advice::WillNeed, range.start, range.len());
+    }
+
     /// Read the file at random from now on: the kernel's read-around on a
     /// fault (megabytes: `read_ahead_kb`) would make every touch of an index
     /// or chunk header read a stretch of frames, and reading the index of a

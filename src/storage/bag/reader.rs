@@ -148,7 +148,8 @@ impl Bag {
             return Bag::from_remote(RemoteFile::open(path)?, false);
         }
         let (data, map) = map_bag(path)?;
-        let bag = Bag::from_indexed(data, Some(path.to_path_buf())).map_err(|e| e.in_file(path))?;
+        let bag = Bag::from_indexed(data, Some(path.to_path_buf()), Some(&map))
+            .map_err(|e| e.in_file(path))?;
         Ok(bag.with_map(map))
     }
 
@@ -176,7 +177,7 @@ impl Bag {
             return Bag::from_remote(RemoteFile::open(path)?, true);
         }
         let (data, map) = map_bag(path)?;
-        let bag = match Bag::from_indexed(data.clone(), Some(path.to_path_buf())) {
+        let bag = match Bag::from_indexed(data.clone(), Some(path.to_path_buf()), Some(&map)) {
             Ok(bag) => bag,
             Err(Error::NotABag) => return Err(Error::NotABag.in_file(path)),
             Err(e) => {
@@ -236,7 +237,7 @@ impl Bag {
 
     /// Read an indexed bag from bytes in memory.
     pub fn from_bytes(data: impl Into<Bytes>) -> Result<Bag> {
-        Bag::from_indexed(data.into(), None)
+        Bag::from_indexed(data.into(), None, None)
     }
 
     /// Scan a bag in memory (see [`Bag::scan`]).
@@ -244,9 +245,15 @@ impl Bag {
         Bag::from_scan(data.into(), None)
     }
 
-    fn from_indexed(data: Bytes, path: Option<PathBuf>) -> Result<Bag> {
+    /// A bag through its closing index, read from `data`; the index's
+    /// pages are asked of the kernel at once when `data` is `map`'s (in a
+    /// map read at random, each would be read alone, waited for).
+    fn from_indexed(data: Bytes, path: Option<PathBuf>, map: Option<&MappedFile>) -> Result<Bag> {
         let header = read_bag_header(&data)?;
         let index = index_range(&header, data.len() as u64)?;
+        if let Some(map) = map {
+            map.will_need(index.start as usize..index.end as usize);
+        }
         let (connections, infos) = read_index(&data[index.start as usize..], index.start, &header)?;
         let chunks = infos.into_iter().map(|i| Chunk::new(i, None)).collect();
         Ok(Bag::assemble(data, path, header, connections, chunks, None))
@@ -585,47 +592,35 @@ impl Bag {
         }))
     }
 
-    /// Ask the kernel to read the data of `chunk` ahead, for a reader that
-    /// will soon need it; the number of bytes asked for.
+    /// Ask the kernel to read `chunk` ahead, for a reader that will soon
+    /// need it; the number of bytes asked for.
+    ///
+    /// The range is the chunk's span by the index (its record and the
+    /// index records after it), found without reading the chunk's header:
+    /// in a map read at random, reading the header of a chunk not in
+    /// memory waited on the disk for its page, and the index records
+    /// after the data were then read a page at a time (four 1 GB files
+    /// not in memory took 1.3 times as long to read).
     fn read_ahead(&self, chunk: &Chunk) -> usize {
         if chunk.recovered.is_some() {
             return 0;
         }
-        if self.remote.is_some() {
-            // Fetched by the caller, with the others ahead (will_read_all).
-            let span = self.chunk_span(chunk);
-            return (span.end - span.start) as usize;
+        let span = self.chunk_span(chunk);
+        let span = span.start as usize..span.end as usize;
+        // A remote bag's are fetched by the caller, with the others ahead
+        // (will_read_all).
+        if self.remote.is_none() {
+            self.will_need(span.clone());
         }
-        let Ok(bytes) = self.chunk_bytes(chunk) else {
-            return 0;
-        };
-        match self.chunk_header(chunk, &bytes) {
-            Ok((_, _, record)) => {
-                let range = record.data_offset as usize..record.end() as usize;
-                self.will_need(range.clone());
-                range.len()
-            }
-            Err(_) => 0,
-        }
+        span.len()
     }
 
     /// Ask the kernel to start reading a range of the file that is about to
     /// be read (the map is read at random otherwise: see [`map_bag`]).
     fn will_need(&self, range: std::ops::Range<usize>) {
-        let Some(map) = &self.map else {
-            return;
-        };
-        // Asking costs as much as reading a few hundred microseconds' worth
-        // when the pages are in memory already: ask only when some are not.
-        // Any page: the kernel drops a file's pages a folio at a time,
-        // anywhere, and each page missing from a map read at random is read
-        // alone, waited for, when touched.
-        if range.is_empty() || map.resident(range.clone()) {
-            return;
+        if let Some(map) = &self.map {
+            map.will_need(range);
         }
-        let _ = map
-            .map
-            .advise_range(memmap2::Advice::WillNeed, range.start, range.len());
     }
 
     /// The chunk record of `chunk` in `bytes` (of

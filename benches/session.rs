@@ -44,6 +44,10 @@
 //! reads them from disk instead, as files not read for a while are: before
 //! each way the bench has the kernel drop every page of the files from
 //! its cache (`POSIX_FADV_DONTNEED`, after `fsync`; no privilege needed).
+//!
+//! RSBAG_BENCH_BUSY=1 keeps another thread of the process busy while the
+//! ways read, as an application's other threads are: handing pages back
+//! to the kernel then interrupts the processor it runs on.
 
 #[path = "support.rs"]
 mod support;
@@ -291,6 +295,7 @@ fn main() {
     let rounds = setting("RSBAG_BENCH_ROUNDS", 11);
     let read = *READ.get_or_init(|| setting("RSBAG_BENCH_READ", Read::Page));
     let pages = setting("RSBAG_BENCH_PAGES", Pages::Cached);
+    let busy = setting("RSBAG_BENCH_BUSY", 0) != 0;
     let chunk_kb = setting(
         "RSBAG_BENCH_CHUNK_KB",
         WriterOptions::default().chunk_threshold >> 10,
@@ -325,8 +330,10 @@ fn main() {
         "open: session {open:.3} s, the readers alone {:.3} s",
         start.elapsed().as_secs_f64()
     );
+    let busy = busy.then(BusyThread::start);
     println!(
-        "{compression} files of {seconds} s, chunks of {chunk_kb} KiB, {rounds} rounds, reading {read:?}, pages {pages:?}"
+        "{compression} files of {seconds} s, chunks of {chunk_kb} KiB, {rounds} rounds, reading {read:?}, pages {pages:?}{}",
+        if busy.is_some() { ", another thread busy" } else { "" }
     );
     println!("1 recording, {:.0} MB:", size as f64 / FILES as f64 / 1e6);
     measure(
@@ -346,6 +353,38 @@ fn main() {
         ways.extend([Way::BytesInSessionOrder, Way::BytesFileAfterFile]);
     }
     measure(&paths, &ways, rounds, pages);
+    drop(busy);
+}
+
+/// A thread of the process that keeps a processor busy until dropped.
+struct BusyThread {
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl BusyThread {
+    fn start() -> BusyThread {
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let stopped = stop.clone();
+        let thread = std::thread::spawn(move || {
+            while !stopped.load(std::sync::atomic::Ordering::Relaxed) {
+                std::hint::spin_loop();
+            }
+        });
+        BusyThread {
+            stop,
+            thread: Some(thread),
+        }
+    }
+}
+
+impl Drop for BusyThread {
+    fn drop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
 }
 
 /// Rounds of reading `paths` each of `ways`, in a turning order, the

@@ -318,6 +318,9 @@ pub struct ChunkSpan {
 
 /// Messages read from a [`Storage`], in time order; what cannot be read
 /// is yielded as an error and the rest still comes.
+// One value a query, whose size does not matter: boxing the bag's, the
+// largest, would add a pointer to follow for every message.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug)]
 pub enum StorageMessages<'s> {
     /// From a bag.

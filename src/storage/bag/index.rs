@@ -144,7 +144,8 @@ impl ChunkInfo {
 }
 
 /// Where one message lies: its time, connection and byte offset of its
-/// record in the uncompressed chunk data.
+/// record in the uncompressed chunk data. Entries order by time, then by
+/// offset: a chunk's messages in the order they are read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct IndexEntry {
     /// Message time (ns).

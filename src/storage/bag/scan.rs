@@ -357,7 +357,7 @@ fn finish_chunk(chunk_pos: u64, mut entries: Vec<IndexEntry>) -> Option<Chunk> {
     if entries.is_empty() {
         return None;
     }
-    entries.sort_by_key(|e| (e.time, e.offset));
+    entries.sort_unstable();
     let mut counts: BTreeMap<u32, u32> = BTreeMap::new();
     for e in &entries {
         *counts.entry(e.conn).or_default() += 1;

@@ -207,7 +207,12 @@ def test_sync_report_measures_the_offset_between_hardware_clocks(hardware_sessio
 
         host = max(a["start_ms"], b["start_ms"])
         truth = clock_at(b, host) - clock_at(a, host)
-        assert abs(pair["offset_ms"] - truth) < PERIOD, pair
+        # Within a frame period, and what the frames' delays in arriving
+        # on a loaded host move the straight lines fitted to them (at a
+        # line's end, up to 5/3 of the largest delay; arrivals are whole ms).
+        late = max(f["fed_ms"] - f["host_ms"] for c in (a, b) for f in c["frames"])
+        tolerance = PERIOD + 5 / 3 * (max(late, 0.0) + 1.0)
+        assert abs(pair["offset_ms"] - truth) < tolerance, (pair, truth, tolerance)
         # The drift, fitted against arrival times over a second and a
         # half, is off the clocks' by whatever the host's load delays
         # arrivals, and its standard error says by how much (a few errors

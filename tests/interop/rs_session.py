@@ -35,9 +35,11 @@ Output (stdout, one JSON object): {"t0": ..., "clock": ..., "pyrealsense2":
 ..., "cameras": [{"serial": "CAM-A", "file": PATH, "start_ms": 0,
 "rate": 1.0, "origin_ms": 1000, "frames": [{"stream": "Depth", "index": 0,
 "frame_number": 1, "timestamp": ..., "domain": ..., "host_ms": ...,
-"size": ..., "sha256": ...}]}]}: `host_ms` is the host time each frame was
-planned for (and fed at, within the scheduler's few ms), the truth a
-session's clock is checked against.
+"size": ..., "sha256": ..., "fed_ms": ...}]}]}: `host_ms` is the host time
+each frame was planned for, the truth a session's clock is checked
+against; `fed_ms` the host time it was fed at (its Time Of Arrival on the
+hardware clock), within the scheduler's few ms of `host_ms` on an idle
+host, later on a loaded one.
 """
 
 import argparse
@@ -78,6 +80,7 @@ def camera(serial, spec, clock, t0):
         keys.append(s.add_video(rgb, rs.stream.color, 0, uid + 2, rs.format.rgb8, 32, 24, 30,
                                 rs.distortion.inverse_brown_conrady))
     truth = []
+    fed = []
     schedule = []
     for i in range(spec["frames"]):
         if i in spec["drop"]:
@@ -93,17 +96,19 @@ def camera(serial, spec, clock, t0):
             at = host + k
 
             def feed(key=key, i=i, stamp=stamp, domain=domain):
+                now = time.time() * 1000.0
                 if domain == HW:
                     # What a camera's driver stamps on arrival (a software
                     # device's frames have system time 0).
                     sensor = s.streams[key]["sensor"]
                     sensor["handle"].set_metadata(rs.frame_metadata_value.time_of_arrival,
-                                                  int(time.time() * 1000.0))
+                                                  int(now))
+                fed.append(now)
                 s.video_frame(key, i, i + 1, stamp, domain)
 
             schedule.append((at, feed))
             truth.append(host)
-    return s, schedule, truth
+    return s, schedule, truth, fed
 
 
 def play(schedule):
@@ -128,9 +133,9 @@ def main():
     sessions, schedule, cameras = [], [], []
     for serial in args.cameras.split(","):
         spec = CAMERAS[serial]
-        s, steps, truth = camera(serial, spec, args.clock, t0)
+        s, steps, truth, fed = camera(serial, spec, args.clock, t0)
         path = os.path.join(args.out, f"{serial}.{args.ext}")
-        sessions.append((s, path, truth, serial, spec))
+        sessions.append((s, path, truth, fed, serial, spec))
         schedule.extend(steps)
     for s, path, *_ in sessions:
         s.start_recording(path, True)
@@ -138,10 +143,10 @@ def main():
     time.sleep(0.05)
     for s, *_ in sessions:
         s.stop_recording()
-    for s, path, truth, serial, spec in sessions:
+    for s, path, truth, fed, serial, spec in sessions:
         frames = []
-        for fed, host in zip(s.frames, truth):
-            frames.append(dict(fed, host_ms=host))
+        for frame, host, fed_ms in zip(s.frames, truth, fed):
+            frames.append(dict(frame, host_ms=host, fed_ms=fed_ms))
         frames.sort(key=lambda r: (r["stream"], r["index"], r["frame_number"]))
         cameras.append({"serial": serial, "file": path, "start_ms": spec["start"],
                         "rate": spec["rate"], "origin_ms": spec["origin"], "frames": frames})

@@ -172,8 +172,13 @@ pub(crate) fn encode_index_data(conn: u32, entries: &[IndexEntry], out: &mut Vec
     }
 }
 
-/// Parse an index data record, appending its entries to `out`.
-pub(crate) fn parse_index_data(record: &RawRecord<'_>, out: &mut Vec<IndexEntry>) -> Result<()> {
+/// Parse an index data record, appending its entries to `out` if its
+/// connection is `wanted` (the record is checked either way).
+pub(crate) fn parse_index_data(
+    record: &RawRecord<'_>,
+    wanted: impl Fn(u32) -> bool,
+    out: &mut Vec<IndexEntry>,
+) -> Result<()> {
     let f = FieldReader::new(record);
     check_version(record, &f)?;
     let conn = f.u32("conn")?;
@@ -184,6 +189,9 @@ pub(crate) fn parse_index_data(record: &RawRecord<'_>, out: &mut Vec<IndexEntry>
             count.saturating_mul(12),
             record.data.len()
         )));
+    }
+    if !wanted(conn) {
+        return Ok(());
     }
     out.extend(record.data.chunks_exact(12).map(|e| IndexEntry {
         time: time_to_nanos(LE::read_u32(&e[..4]), LE::read_u32(&e[4..8])),

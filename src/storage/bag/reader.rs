@@ -650,14 +650,14 @@ impl Bag {
     }
 
     /// The entries of `chunk` on the connections `wanted`, sorted by time,
-    /// into `entries` (cleared first); not kept with the chunk when read
-    /// now: for a reader that goes through the file once. Kept, a whole
+    /// into `entries` (cleared first): the kept ones, else read now and not
+    /// kept, for a reader that goes through the file once. Kept, a whole
     /// file's entries (16 bytes a message) stayed in memory until the bag
     /// was closed, and a session's readers, all open at once, took fresh
     /// pages for them (reading four 1 GB files in turn faulted 14 % more
-    /// pages than one after another). A connection is looked up once per
-    /// index record, not once per message (3 % of reading's instructions,
-    /// in a `BTreeSet`).
+    /// pages than one after another). Read now, a connection is looked up
+    /// once per index record, not once per message (3 % of reading's
+    /// instructions, in a `BTreeSet`).
     fn chunk_entries_once(
         &self,
         chunk: &Chunk,
@@ -1301,12 +1301,9 @@ impl<'b> Messages<'b> {
         let wanted = |conn: u32| ids.is_none_or(|ids| ids.contains(&conn));
         if self.query.random_access {
             // Kept: reading at random comes back to the same chunks.
-            entries.clear();
-            let kept = bag.chunk_entries(chunk)?;
-            entries.extend(kept.iter().filter(|e| wanted(e.conn)));
-        } else {
-            bag.chunk_entries_once(chunk, wanted, &mut entries)?;
+            bag.chunk_entries(chunk)?;
         }
+        bag.chunk_entries_once(chunk, wanted, &mut entries)?;
         entries.retain(|e| self.query.wants_time(e.time));
         if entries.is_empty() {
             self.spare_entries.push(entries);

@@ -51,23 +51,10 @@ impl Camera {
         self.origin_ms + (host - self.start_ms) * self.rate
     }
 
-    /// The most any frame was fed after the host time planned for it, ms:
-    /// a loaded host delays the feeding, and the frames' arrival times
-    /// with it.
+    /// The most any frame was fed after the host time planned for it, ms.
     fn late_ms(&self) -> f64 {
-        let late =
-            |f: &Value| f["fed_ms"].as_f64().expect("fed") - f["host_ms"].as_f64().expect("host");
-        self.frames.iter().map(late).fold(0.0, f64::max)
+        librealsense_session::late_ms(&self.frames)
     }
-}
-
-/// How far the sync report's offset between cameras `a` and `b`, on
-/// arrival times, may be from the truth: a frame period, and what the
-/// frames' delays in arriving move the straight lines fitted to them (at
-/// a line's end, up to 5/3 of the largest delay; arrival times are whole
-/// ms).
-fn offset_tolerance(a: &Camera, b: &Camera) -> f64 {
-    PERIOD + 5.0 / 3.0 * (a.late_ms().max(b.late_ms()) + 1.0)
 }
 
 fn s(path: &Path) -> &str {
@@ -512,13 +499,13 @@ fn the_sync_report_measures_the_offset_between_hardware_clocks() {
         let host = ca.start_ms.max(cb.start_ms);
         let truth = cb.clock_at(host) - ca.clock_at(host);
         let offset = p.offset_ms.expect("offset");
-        let tolerance = offset_tolerance(ca, cb);
+        let late = ca.late_ms().max(cb.late_ms());
+        let tolerance = librealsense_session::offset_tolerance_ms(late);
         assert!(
             (offset - truth).abs() < tolerance,
             "{a} / {b}: offset {offset} ms, truth {truth} ms, within {tolerance} ms"
         );
         let overlap = p.overlap_s.expect("overlap");
-        let late = ca.late_ms().max(cb.late_ms());
         assert!(
             (overlap[0] * 1000.0 - host).abs() < PERIOD + late,
             "{p:?}, frames fed up to {late} ms late"

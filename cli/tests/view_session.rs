@@ -388,14 +388,12 @@ fn the_sync_report_of_hardware_clocks_is_on_the_page_as_check_prints_it() {
         .parse()
         .expect("number");
     let truth = 770000.0 - (1000.0 + 340.0);
-    // Within a frame period, and what the frames' delays in arriving on
-    // a loaded host move the lines fitted to them (see sessions.rs).
-    let late = ["CAM-A", "CAM-B"]
-        .iter()
-        .flat_map(|c| recorded.cameras[*c]["frames"].as_array().expect("frames"))
-        .map(|f| f["fed_ms"].as_f64().expect("fed") - f["host_ms"].as_f64().expect("host"))
-        .fold(0.0, f64::max);
-    let tolerance = 1000.0 / 30.0 + 5.0 / 3.0 * (late + 1.0);
+    let late = librealsense_session::late_ms(
+        ["CAM-A", "CAM-B"]
+            .iter()
+            .flat_map(|c| recorded.cameras[*c]["frames"].as_array().expect("frames")),
+    );
+    let tolerance = librealsense_session::offset_tolerance_ms(late);
     assert!(
         (ms - truth).abs() < tolerance,
         "{offset}: truth {truth} ms, within {tolerance} ms"

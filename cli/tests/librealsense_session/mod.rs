@@ -60,6 +60,24 @@ pub fn record(clock: &str) -> Recorded {
     Recorded { dir, t0, cameras }
 }
 
+/// The most any of `frames` (rs_session.py's) was fed after the host time
+/// planned for it, ms: a loaded host delays the feeding, and the frames'
+/// arrival times with it.
+pub fn late_ms<'f>(frames: impl IntoIterator<Item = &'f Value>) -> f64 {
+    let late =
+        |f: &Value| f["fed_ms"].as_f64().expect("fed") - f["host_ms"].as_f64().expect("host");
+    frames.into_iter().map(late).fold(0.0, f64::max)
+}
+
+/// How far a sync report's offset between two cameras, on arrival times,
+/// may be from the truth when their frames were fed up to `late_ms` late:
+/// a frame period, and what the delays move the straight lines fitted to
+/// the arrivals (at a line's end, up to 5/3 of the largest delay; arrival
+/// times are whole ms).
+pub fn offset_tolerance_ms(late_ms: f64) -> f64 {
+    1000.0 / 30.0 + 5.0 / 3.0 * (late_ms + 1.0)
+}
+
 fn path_str(path: &Path) -> &str {
     path.to_str().expect("utf-8 path")
 }

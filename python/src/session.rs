@@ -2,23 +2,25 @@
 //! the library's [`rsbag::playback::Session`] for Python.
 
 use std::collections::HashMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
 use parking_lot::Mutex;
+use pyo3::exceptions::PyKeyError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use rsbag::device::StreamId;
 use rsbag::playback::{
     FramesetOptions, Session as RsSession, SessionClock, SessionFrameSets, SessionFrames,
-    SessionOptions,
+    SessionOptions, SessionQuery,
 };
+use rsbag::processing::filters::StreamFilters;
 
 use super::errors::{self, to_py};
 use super::frame::Frame;
-use super::{end_of, locked, seconds};
+use super::{end_of, filters, locked, seconds, Recording};
 
 /// Several recordings (one per camera) read as one session on the best
 /// clock they share: `rsbag.open_session(paths)`.
@@ -130,36 +132,72 @@ impl Session {
         Ok(count)
     }
 
+    /// Each camera's recording (an `rsbag.Recording`), in the order
+    /// given: everything a recording opened alone has (its info, sensors,
+    /// frames by index or time, columns, alignment, point clouds), on the
+    /// file's own times (seconds from its first frame), sharing the
+    /// session's reader rather than opening the file again.
+    #[getter]
+    fn recordings(&self) -> Vec<Recording> {
+        (0..self.session.files().len())
+            .map(|k| self.recording_of(k))
+            .collect()
+    }
+
+    /// The recording of `camera`: its name in the session (see `cameras`)
+    /// or its file, as given.
+    fn recording(&self, camera: &str) -> PyResult<Recording> {
+        let files = self.session.files();
+        let found = (files.iter().position(|f| f.name() == camera))
+            .or_else(|| files.iter().position(|f| f.path() == Path::new(camera)));
+        match found {
+            Some(k) => Ok(self.recording_of(k)),
+            None => Err(PyKeyError::new_err(format!(
+                "no camera {camera:?} in the session: its cameras are {}",
+                (files.iter().map(|f| format!("{:?}", f.name())))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))),
+        }
+    }
+
     /// Every frame of `streams` (names; all when None) of every file, in
     /// time order on the session's clock, from `start` to `end` seconds
     /// after the session's first frame (or for `duration` seconds): each a
-    /// `SessionFrame` naming its camera.
-    #[pyo3(signature = (streams=None, start=None, end=None, duration=None))]
+    /// `SessionFrame` naming its camera. With `filters` (`rsbag.filters`
+    /// objects), every depth frame comes through that chain, applied in
+    /// order with a state of its own for each camera's stream (the
+    /// objects' own state is not touched), as `Recording.frames` applies
+    /// it to each file alone.
+    #[pyo3(signature = (streams=None, start=None, end=None, duration=None, filters=None))]
     fn frames(
         &self,
         streams: Option<Vec<String>>,
         start: Option<f64>,
         end: Option<f64>,
         duration: Option<f64>,
+        filters: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<SessionFrameIterator> {
+        let specs = filters.map(filters::specs).transpose()?.unwrap_or_default();
         let session = self.session.clone();
-        let mut query = session.select();
-        if let Some(names) = streams {
-            query = query.streams(stream_ids(&session, &names)?);
-        }
-        let from = start.map(seconds).transpose()?.unwrap_or_default();
-        query = match end_of(start, end, duration)?.map(seconds).transpose()? {
-            Some(until) => query.time(from..until),
-            None => query.time(from..),
-        };
-        let frames = query.frames().map_err(to_py)?;
+        let frames = self
+            .query(&session, streams, start, end_of(start, end, duration)?)?
+            .frames()
+            .map_err(to_py)?;
         // SAFETY: `frames` borrows the session inside the `Arc` kept
         // beside it: the session does not move (it is on the heap) and
         // lives as long as the iterator holds the `Arc`; the fields drop
         // in declaration order, the borrowing iterator first.
         let frames: SessionFrames<'static> = unsafe { std::mem::transmute(frames) };
+        let filters = (session.files().iter())
+            .map(|f| StreamFilters::of_recording(f.reader().recording(), &specs))
+            .collect();
         Ok(SessionFrameIterator {
-            state: Mutex::new((frames, session)),
+            state: Mutex::new(FrameState {
+                frames,
+                filters,
+                _session: session,
+            }),
         })
     }
 
@@ -167,12 +205,16 @@ impl Session {
     /// camera's first chosen stream makes a set, and a frame of another
     /// camera's stream joins it when each is the other's nearest and they
     /// are at most `tolerance_ms` apart, so each frame is in at most one
-    /// set. `streams` names the streams (all when None).
-    #[pyo3(signature = (streams=None, tolerance_ms=10.0))]
+    /// set. `streams` names the streams (all when None); `start`, `end`
+    /// and `duration` choose the frames as in `frames`.
+    #[pyo3(signature = (streams=None, tolerance_ms=10.0, start=None, end=None, duration=None))]
     fn framesets(
         &self,
         streams: Option<Vec<String>>,
         tolerance_ms: f64,
+        start: Option<f64>,
+        end: Option<f64>,
+        duration: Option<f64>,
     ) -> PyResult<SessionFrameSetIterator> {
         let session = self.session.clone();
         if !(tolerance_ms.is_finite() && tolerance_ms >= 0.0) {
@@ -187,7 +229,10 @@ impl Session {
             },
             tolerance: Duration::from_secs_f64(tolerance_ms / 1000.0),
         };
-        let sets = session.framesets(options).map_err(to_py)?;
+        let sets = self
+            .query(&session, None, start, end_of(start, end, duration)?)?
+            .framesets(options)
+            .map_err(to_py)?;
         // SAFETY: as in `frames`.
         let sets: SessionFrameSets<'static> = unsafe { std::mem::transmute(sets) };
         Ok(SessionFrameSetIterator {
@@ -237,6 +282,37 @@ impl Session {
             self.session.clock().name(),
             self.session.duration().as_secs_f64()
         )
+    }
+}
+
+impl Session {
+    /// The frames of `streams` in `start..end` (seconds from the session's
+    /// first frame), as a query.
+    fn query<'s>(
+        &self,
+        session: &'s RsSession,
+        streams: Option<Vec<String>>,
+        start: Option<f64>,
+        end: Option<f64>,
+    ) -> PyResult<SessionQuery<'s>> {
+        let mut query = session.select();
+        if let Some(names) = streams {
+            query = query.streams(stream_ids(session, &names)?);
+        }
+        let from = start.map(seconds).transpose()?.unwrap_or_default();
+        Ok(match end.map(seconds).transpose()? {
+            Some(until) => query.time(from..until),
+            None => query.time(from..),
+        })
+    }
+
+    /// File `k`'s recording, sharing the session's reader.
+    fn recording_of(&self, k: usize) -> Recording {
+        let file = &self.session.files()[k];
+        Recording {
+            reader: file.reader().clone(),
+            path: file.path().display().to_string(),
+        }
     }
 }
 
@@ -324,7 +400,15 @@ impl SessionFrame {
 /// The frames of `Session.frames`, one at a time.
 #[pyclass(module = "rsbag")]
 pub struct SessionFrameIterator {
-    state: Mutex<(SessionFrames<'static>, Arc<RsSession>)>,
+    state: Mutex<FrameState>,
+}
+
+/// A session's frames being read, with the session they borrow.
+struct FrameState {
+    frames: SessionFrames<'static>,
+    /// Depth filters for each file, by its position in the session.
+    filters: Vec<StreamFilters>,
+    _session: Arc<RsSession>,
 }
 
 #[pymethods]
@@ -335,8 +419,19 @@ impl SessionFrameIterator {
 
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<SessionFrame>> {
         let mut state = locked(py, &self.state);
-        let (frames, session) = &mut *state;
-        match py.detach(|| frames.next()) {
+        let FrameState {
+            frames,
+            filters,
+            _session: session,
+        } = &mut *state;
+        let next = py.detach(|| {
+            frames.next().map(|read| {
+                let mut read = read?;
+                read.recorded.frame = filters[read.file].apply(read.recorded.frame)?;
+                Ok(read)
+            })
+        });
+        match next {
             None => Ok(None),
             Some(Ok(frame)) => SessionFrame::of(py, session, frame).map(Some),
             Some(Err(e)) => Err(to_py(e)),

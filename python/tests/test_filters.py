@@ -80,6 +80,24 @@ def test_filters_one_frame_at_a_time_equal_librealsense(recording, tmp_path):
     assert disparity.as_array().dtype == np.float32
 
 
+def test_a_session_filters_each_camera_as_librealsense_filters_its_file(recording, tmp_path):
+    """Two cameras' depth frames read as one session: each camera's
+    frames come through a chain of its own, as librealsense filters each
+    file alone, however the session interleaves them."""
+    other = tmp_path / "other.bag"
+    subprocess.run([PYTHON_255, SCRIPT, "record", str(other), "--frames", "12",
+                    "--size", "64x48"], check=True)
+    session = rsbag.open_session([str(recording), str(other)])
+    read = [(item.file, item.frame) for item in session.frames(streams=["Depth"],
+                                                                   filters=objects())]
+    files = [file for file, _ in read]
+    assert sum(1 for a, b in zip(files, files[1:]) if a != b) > 10, "interleaved"
+    check((f for file, f in read if file == str(recording)),
+          reference(recording, CHAIN, tmp_path / "first.npz"))
+    check((f for file, f in read if file == str(other)),
+          reference(other, CHAIN, tmp_path / "other.npz"))
+
+
 COLORIZED = ["threshold:min=0.3,max=3", "spatial",
              "colorizer:color-scheme=2,min=0.3,max=2.9"]
 

@@ -129,6 +129,50 @@ def test_framesets_pair_as_the_nearest_neighbours_do(global_session, tolerance):
     assert iterator.unmatched == others - paired
 
 
+
+def test_framesets_of_a_time_range_pair_its_frames_as_the_nearest_neighbours_do(global_session):
+    session = rsbag.open_session(paths(global_session))
+    serials = sorted(global_session)
+    origin = min(f["host_ms"] for c in global_session.values() for f in c["frames"])
+    lo, hi = origin + 500.0, origin + 1500.0
+    lanes = [sorted(f["host_ms"] for f in global_session[s]["frames"]
+                    if f["stream"] == "Depth" and lo <= f["host_ms"] < hi) for s in serials]
+    sets = [[None if (f := frameset.get(s, "Depth")) is None else f.timestamp for s in serials]
+            for frameset in session.framesets(streams=["Depth"], tolerance_ms=12.0,
+                                              start=0.5, duration=1.0)]
+    assert len(sets) == len(lanes[0]) > 20
+    assert sets == brute_force(lanes, 12.0)
+    with pytest.raises(rsbag.InvalidArgumentError, match="end or duration"):
+        session.framesets(start=0.5, end=1.0, duration=1.0)
+
+
+def test_each_camera_is_a_recording_with_the_whole_api(global_session):
+    import hashlib
+
+    session = rsbag.open_session(paths(global_session))
+    recordings = session.recordings
+    assert [r.path for r in recordings] == paths(global_session)
+    for serial, recording in zip(sorted(global_session), recordings):
+        fed = global_session[serial]["frames"]
+        assert recording.info["Serial Number"] == serial
+        for stream in recording.streams:
+            mine = [f for f in fed if f["stream"] == stream]
+            assert recording.frame_count(stream) == len(mine) > 0
+            # Frames by index and by time, on the file's own times.
+            first = recording.frame(stream, 0)
+            assert first.frame_number == mine[0]["frame_number"]
+            assert hashlib.sha256(first.get_data()).hexdigest() == mine[0]["sha256"]
+            assert recording.frame_at(stream, 0.0).frame_number == first.frame_number
+        assert len(recording.columns("Depth")["frame_number"]) == recording.frame_count("Depth")
+    # By name or by file; the recordings outlive the session.
+    b = session.recording("CAM-B")
+    assert b.path == global_session["CAM-B"]["file"]
+    assert session.recording(global_session["CAM-D"]["file"]).info["Serial Number"] == "CAM-D"
+    with pytest.raises(KeyError, match='no camera "CAM-Z" in the session: its cameras are "CAM-A"'):
+        session.recording("CAM-Z")
+    del session, recordings
+    assert sum(1 for _ in b.frames(streams=["Depth"])) == b.frame_count("Depth")
+
 def test_arrival_time_and_offsets_place_cameras_within_a_frame_period(hardware_session):
     session = rsbag.open_session(paths(hardware_session))
     assert session.clock == "arrival time"

@@ -11,6 +11,7 @@ use std::cmp::Ordering;
 use std::collections::{BTreeSet, VecDeque};
 use std::ops::{Bound, RangeBounds};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 use super::reader::{FrameReader, Frames, RecordedFrame};
@@ -112,7 +113,7 @@ pub const REORDER_WINDOW: Duration = Duration::from_millis(200);
 #[derive(Debug)]
 pub struct SessionFile {
     path: PathBuf,
-    reader: FrameReader,
+    reader: Arc<FrameReader>,
     serial: String,
     name: String,
     offset_ms: f64,
@@ -129,8 +130,9 @@ impl SessionFile {
         &self.path
     }
 
-    /// The file's reader.
-    pub fn reader(&self) -> &FrameReader {
+    /// The file's reader, shared: a clone reads the file on its own, as
+    /// a recording opened alone, while the session lives or after.
+    pub fn reader(&self) -> &Arc<FrameReader> {
         &self.reader
     }
 
@@ -268,7 +270,7 @@ impl Session {
                 name: serial.clone(),
                 serial,
                 path,
-                reader,
+                reader: Arc::new(reader),
                 offset_ms: offset * 1000.0,
                 lead_ms: (0.0, 0.0),
                 span_ms: None,

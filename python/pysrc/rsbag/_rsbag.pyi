@@ -201,17 +201,32 @@ class Session:
         """Seconds from the session's first frame to its last."""
     def frame_count(self, stream: str) -> int:
         """Frames of `stream` in all the files."""
+    @property
+    def recordings(self) -> List[Recording]:
+        """Each camera's recording, in the order given: the whole API of a
+        recording opened alone, on the file's own times."""
+    def recording(self, camera: str) -> Recording:
+        """The recording of `camera`: its name in the session or its file,
+        as given (KeyError otherwise)."""
     def frames(
         self,
         streams: Optional[Sequence[str]] = None,
         start: Optional[float] = None,
         end: Optional[float] = None,
         duration: Optional[float] = None,
+        filters: Optional[Iterable[object]] = None,
     ) -> SessionFrameIterator:
         """Every frame of every file in time order on the session's clock,
-        from `start` to `end` seconds after the session's first frame."""
+        from `start` to `end` seconds after the session's first frame;
+        with `filters`, each camera's depth frames through a chain of its
+        own."""
     def framesets(
-        self, streams: Optional[Sequence[str]] = None, tolerance_ms: float = 10.0
+        self,
+        streams: Optional[Sequence[str]] = None,
+        tolerance_ms: float = 10.0,
+        start: Optional[float] = None,
+        end: Optional[float] = None,
+        duration: Optional[float] = None,
     ) -> SessionFrameSetIterator:
         """Frames of all cameras grouped by moment: each frame of the first
         camera's first chosen stream makes a set; another camera's frame

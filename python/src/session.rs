@@ -180,8 +180,7 @@ impl Session {
     ) -> PyResult<SessionFrameIterator> {
         let specs = filters.map(filters::specs).transpose()?.unwrap_or_default();
         let session = self.session.clone();
-        let frames = self
-            .query(&session, streams, start, end_of(start, end, duration)?)?
+        let frames = query(&session, streams, start, end_of(start, end, duration)?)?
             .frames()
             .map_err(to_py)?;
         // SAFETY: `frames` borrows the session inside the `Arc` kept
@@ -193,10 +192,10 @@ impl Session {
             .map(|f| StreamFilters::of_recording(f.reader().recording(), &specs))
             .collect();
         Ok(SessionFrameIterator {
-            state: Mutex::new(FrameState {
+            state: Mutex::new(SessionReading {
                 frames,
                 filters,
-                _session: session,
+                session,
             }),
         })
     }
@@ -229,8 +228,7 @@ impl Session {
             },
             tolerance: Duration::from_secs_f64(tolerance_ms / 1000.0),
         };
-        let sets = self
-            .query(&session, None, start, end_of(start, end, duration)?)?
+        let sets = query(&session, None, start, end_of(start, end, duration)?)?
             .framesets(options)
             .map_err(to_py)?;
         // SAFETY: as in `frames`.
@@ -285,27 +283,26 @@ impl Session {
     }
 }
 
-impl Session {
-    /// The frames of `streams` in `start..end` (seconds from the session's
-    /// first frame), as a query.
-    fn query<'s>(
-        &self,
-        session: &'s RsSession,
-        streams: Option<Vec<String>>,
-        start: Option<f64>,
-        end: Option<f64>,
-    ) -> PyResult<SessionQuery<'s>> {
-        let mut query = session.select();
-        if let Some(names) = streams {
-            query = query.streams(stream_ids(session, &names)?);
-        }
-        let from = start.map(seconds).transpose()?.unwrap_or_default();
-        Ok(match end.map(seconds).transpose()? {
-            Some(until) => query.time(from..until),
-            None => query.time(from..),
-        })
+/// The frames of `streams` in `start..end` (seconds from the session's
+/// first frame), as a query.
+fn query<'s>(
+    session: &'s RsSession,
+    streams: Option<Vec<String>>,
+    start: Option<f64>,
+    end: Option<f64>,
+) -> PyResult<SessionQuery<'s>> {
+    let mut query = session.select();
+    if let Some(names) = streams {
+        query = query.streams(stream_ids(session, &names)?);
     }
+    let from = start.map(seconds).transpose()?.unwrap_or_default();
+    Ok(match end.map(seconds).transpose()? {
+        Some(until) => query.time(from..until),
+        None => query.time(from..),
+    })
+}
 
+impl Session {
     /// File `k`'s recording, sharing the session's reader.
     fn recording_of(&self, k: usize) -> Recording {
         let file = &self.session.files()[k];
@@ -400,15 +397,15 @@ impl SessionFrame {
 /// The frames of `Session.frames`, one at a time.
 #[pyclass(module = "rsbag")]
 pub struct SessionFrameIterator {
-    state: Mutex<FrameState>,
+    state: Mutex<SessionReading>,
 }
 
 /// A session's frames being read, with the session they borrow.
-struct FrameState {
+struct SessionReading {
     frames: SessionFrames<'static>,
     /// Depth filters for each file, by its position in the session.
     filters: Vec<StreamFilters>,
-    _session: Arc<RsSession>,
+    session: Arc<RsSession>,
 }
 
 #[pymethods]
@@ -419,10 +416,10 @@ impl SessionFrameIterator {
 
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<SessionFrame>> {
         let mut state = locked(py, &self.state);
-        let FrameState {
+        let SessionReading {
             frames,
             filters,
-            _session: session,
+            session,
         } = &mut *state;
         let next = py.detach(|| {
             frames.next().map(|read| {

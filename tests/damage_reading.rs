@@ -10,7 +10,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use common::damaged::{chunked_bag, lying_bag, with_bad_chunk, with_bad_metadata, FRAMES};
+use common::damaged::{
+    chunked_bag, lying_bag, with_bad_chunk, with_bad_index_data, with_bad_metadata, FRAMES,
+};
 use common::rs;
 use parking_lot::Mutex;
 use rsbag::bag::{Bag, Compression};
@@ -93,6 +95,80 @@ fn frames_and_check_go_on_after_a_damaged_chunk() {
         2 * FRAMES - lost,
         "the frames after the damage are checked"
     );
+}
+
+/// Every frame of `path` in recorded order: stream, number, timestamp
+/// and bytes.
+fn every_frame(path: &std::path::Path) -> Vec<(String, u64, f64, Vec<u8>)> {
+    let reader = FrameReader::open(path).expect("open");
+    let frames = reader.frames().expect("frames");
+    frames
+        .map(|f| {
+            let f = f.expect("a frame").frame;
+            (
+                f.profile.stream.name(),
+                f.number,
+                f.timestamp,
+                f.data.to_vec(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_chunk_whose_index_data_is_damaged_is_read_from_its_own_records() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let good = chunked_bag(dir.path());
+    let intact = every_frame(&good);
+    assert_eq!(intact.len() as u64, 2 * FRAMES);
+    // Chunk 0 holds the device's description, read in opening.
+    for k in [0, 3] {
+        let (bad, chunk_pos, record) = with_bad_index_data(&good, k);
+        let reader = FrameReader::open(&bad).expect("open");
+        let repairs = reader.recording().bag().expect("a bag").chunk_repairs();
+        assert!(
+            every_frame(&bad) == intact,
+            "chunk {k}: every frame, in order"
+        );
+        let repaired: Vec<u64> = repairs.chunks().into_iter().map(|(p, _)| p).collect();
+        assert_eq!(repaired, [chunk_pos], "chunk {k}");
+        // At random too: each frame by its index.
+        for &stream in &reader.streams() {
+            for index in 0..reader.frame_count(stream).expect("count") {
+                let frame = reader.frame(stream, index).expect("a frame by index");
+                assert_eq!(frame.frame.number, index + 1);
+            }
+        }
+        let report = check_file(&bad, |_, _| {}).expect("check");
+        assert!(report.is_damaged(), "chunk {k}");
+        assert!(
+            report
+                .damage
+                .iter()
+                .any(|d| d.contains(&record.to_string())),
+            "{:?}",
+            report.damage
+        );
+        // The chunk's records unreadable as well: the index data's damage
+        // is the error (in opening, where opening reads the chunk's
+        // entries, or for the chunk's frames), nothing is guessed.
+        let (worse, _, lost) = with_bad_chunk(&bad, k);
+        let named = |e: &str| e.contains(&format!("index data record at byte offset {record}"));
+        match FrameReader::open(&worse) {
+            Err(e) => assert!(named(&e.to_string()), "{e}"),
+            Ok(reader) => {
+                let (mut frames, mut errors) = (0, Vec::new());
+                for frame in reader.frames().expect("frames") {
+                    match frame {
+                        Ok(_) => frames += 1,
+                        Err(e) => errors.push(e.to_string()),
+                    }
+                }
+                assert_eq!(frames, 2 * FRAMES - lost);
+                assert!(errors.len() == 1 && named(&errors[0]), "{errors:?}");
+            }
+        }
+    }
 }
 
 #[test]

@@ -104,7 +104,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     // A damaged recording is said so (exit 4), as by every command that
     // reads one, once what could be read is written.
     let mut losses = Losses::new(&args.file);
-    losses.scanned(&recording);
+    losses.watch(&recording);
     let calibration = Calibration::of(&recording);
     let files = match args.format {
         CalibFormat::Json => vec![(String::new(), json(&args.file, &calibration)?)],

@@ -447,7 +447,7 @@ fn convert_one(args: Args) -> Result<ExitCode> {
     check_args(&args)?;
     let reader = select::open(&args.file)?;
     let mut losses = Losses::new(&args.file);
-    losses.scanned(reader.recording());
+    losses.watch(reader.recording());
     match args.to {
         Target::Ros2 => super::emit(&to_ros2(&reader, &args)?),
         Target::Db3 => super::emit(&to_recording(&reader, &args, FileFormat::Db3)?),

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use rsbag::bag::ScanReport;
+use rsbag::bag::{ChunkRepairs, ScanReport};
 use rsbag::playback::Recording;
 use rsbag::Error;
 
@@ -17,6 +17,8 @@ pub const DAMAGED: u8 = 4;
 pub struct Losses {
     file: PathBuf,
     count: u64,
+    /// The bag's chunks read around damaged index data, as reading goes.
+    repairs: Option<ChunkRepairs>,
 }
 
 impl Losses {
@@ -24,6 +26,7 @@ impl Losses {
         Losses {
             file: file.to_owned(),
             count: 0,
+            repairs: None,
         }
     }
 
@@ -46,22 +49,41 @@ impl Losses {
         self.count += count;
     }
 
-    /// A recording read by a scan of its records, its index unusable (cut
-    /// off, or never written), is damaged however much of it was
-    /// recovered: what the scan lost counts (the scan's warning said what
-    /// it recovered).
-    pub fn scanned(&mut self, recording: &Recording) {
-        if let Some(report) = recording.bag().and_then(|bag| bag.scan_report()) {
-            self.add(scan_losses(report));
+    /// What damage to `recording`'s file costs: a recording read by a
+    /// scan of its records, its index unusable (cut off, or never
+    /// written), is damaged however much of it was recovered, and what
+    /// the scan lost counts (the scan's warning said what it recovered);
+    /// chunks whose index data is damaged, read from their own records as
+    /// reading meets them, make the file damaged too.
+    pub fn watch(&mut self, recording: &Recording) {
+        if let Some(bag) = recording.bag() {
+            if let Some(report) = bag.scan_report() {
+                self.add(scan_losses(report));
+            }
+            self.repairs = Some(bag.chunk_repairs());
         }
     }
 
     /// Success, or (with a summary and a hint on stderr) [`DAMAGED`].
     pub fn exit_code(&self) -> ExitCode {
-        if self.count == 0 {
-            return ExitCode::SUCCESS;
-        }
         let file = self.file.display();
+        let repaired = self.repairs.as_ref().map_or(0, |r| r.chunks().len());
+        if repaired > 0 {
+            let (chunks, its, itself) = match repaired {
+                1 => ("1 chunk", "its", "the chunk itself"),
+                n => (&*format!("{n} chunks"), "their", "the chunks themselves"),
+            };
+            eprintln!(
+                "rsbag: {file}: the file is damaged: the index of {chunks} was unreadable, and {its} frames were read from {itself}, none missing; `rsbag reindex {file}` writes a new index"
+            );
+        }
+        if self.count == 0 {
+            return if repaired == 0 {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(DAMAGED)
+            };
+        }
         // A bag's index can be rebuilt; a .db3 keeps SQLite's own.
         let is_db3 = rsbag::storage::Format::Db3
             .is_format_of(&self.file)

@@ -139,7 +139,7 @@ fn play_all(file: &Path, losses: &mut Losses) -> Result<Vec<Line>> {
         ..PlaybackOptions::default()
     };
     let playback = Playback::with_options(file, options)?;
-    losses.scanned(playback.recording());
+    losses.watch(playback.recording());
     // Start every sensor before reading begins, so that no stream misses
     // the first frames.
     playback.pause();
@@ -181,7 +181,7 @@ fn read_chosen_frames(
     mut out: impl FnMut(Line) -> bool,
 ) -> Result<()> {
     let reader = select::open(file)?;
-    losses.scanned(reader.recording());
+    losses.watch(reader.recording());
     let streams = select::streams(|n| reader.find_streams(n), &args.streams)?;
     if !args.streams.is_empty() && streams.is_none() {
         return Err(Error::InvalidArgument("--streams names no stream".into()));

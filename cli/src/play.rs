@@ -97,7 +97,7 @@ fn play_one(file: &Path, args: &Args, several: bool) -> Result<ExitCode> {
     let playback = Arc::new(Playback::with_options(file, options)?);
     let mut losses = Losses::new(file);
     let chosen = select::streams(|n| playback.recording().find_streams(n), &args.streams)?;
-    losses.scanned(playback.recording());
+    losses.watch(playback.recording());
     playback.set_playback_speed(args.speed)?;
     playback.set_repeat(args.repeat);
     playback.pause();

@@ -129,7 +129,7 @@ fn open_reporting(files: &[PathBuf], args: &ClockArgs, report: bool) -> Result<O
         match select::open(file) {
             Ok(reader) => {
                 let mut lost = Losses::new(file);
-                lost.scanned(reader.recording());
+                lost.watch(reader.recording());
                 losses.push(lost);
                 readers.push((file.clone(), reader));
             }

@@ -112,7 +112,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         let into_dir = several.then_some(args.out.as_path());
         let out = output_of(&reader, file, into_dir, &args.out)?;
         let mut losses = Losses::new(file);
-        losses.scanned(reader.recording());
+        losses.watch(reader.recording());
         super::emit(&trim_into(&reader, file, &out, &kept, &args)?);
         // A damaged recording (read by a scan) is cut as read, and said.
         Ok(losses.exit_code())

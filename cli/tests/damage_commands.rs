@@ -7,7 +7,9 @@
 mod common;
 mod run;
 
-use common::damaged::{chunked_bag, lying_bag, with_bad_chunk, with_bad_metadata, FRAMES};
+use common::damaged::{
+    chunked_bag, lying_bag, with_bad_chunk, with_bad_index_data, with_bad_metadata, FRAMES,
+};
 use common::rs;
 use rsbag::bag::Compression;
 
@@ -30,6 +32,38 @@ fn children_peak_mb() -> i64 {
         0
     );
     usage.ru_maxrss / 1024
+}
+
+#[test]
+fn damaged_index_data_costs_no_frame_and_exits_4() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let good = chunked_bag(dir.path());
+    let good = good.to_str().expect("utf-8 path");
+    let (bad, _, record) = with_bad_index_data(good.as_ref(), 3);
+    let bad = bad.to_str().expect("utf-8 path");
+    for way in [vec!["frames"], vec!["frames", "--device"]] {
+        let lines = |out: String| {
+            // The device's sensors deliver on threads of their own.
+            let mut lines: Vec<String> = out.lines().map(str::to_owned).collect();
+            lines.sort();
+            lines
+        };
+        let (code, intact, _) = rsbag(&[&way[..], &[good]].concat());
+        assert_eq!(code, 0);
+        let args = [&way[..], &[bad]].concat();
+        let (code, stdout, stderr) = rsbag(&args);
+        assert_eq!(code, DAMAGED, "{args:?}: {stderr}");
+        assert_eq!(lines(stdout), lines(intact), "{args:?}: every frame");
+        assert!(
+            stderr.contains(&format!("index data record at byte offset {record}"))
+                && stderr.contains("were read from the chunk itself, none missing")
+                && stderr.contains("rsbag reindex"),
+            "{args:?}: {stderr}"
+        );
+    }
+    let (code, stdout, _) = rsbag(&["check", bad]);
+    assert_eq!(code, DAMAGED, "{stdout}");
+    assert!(stdout.contains(&record.to_string()), "{stdout}");
 }
 
 #[test]

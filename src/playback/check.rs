@@ -274,6 +274,12 @@ fn report(
     let total = recording.streams().values().map(|s| s.frame_count).sum();
     let (streams, unreadable) = check_recording(recording, |n| progress(n, total));
     damage.extend(unreadable.iter().map(|e| format!("unreadable: {e}")));
+    let repaired = recording.bag().map(|bag| bag.chunk_repairs().chunks());
+    damage.extend(
+        repaired.unwrap_or_default().into_iter().map(|(_, why)| {
+            format!("{why} (the chunk's messages read from its own records instead)")
+        }),
+    );
     CheckReport {
         damage,
         scanned,

@@ -73,6 +73,28 @@ pub fn with_bad_chunk(path: &Path, k: usize) -> (PathBuf, u64, u64) {
     (bad, offset, frames_in_chunk)
 }
 
+/// A copy of `path` whose chunk `k`'s first index data record (the one
+/// right after the chunk) counts one entry more than it holds; returns the
+/// copy, the chunk's offset and the record's.
+pub fn with_bad_index_data(path: &Path, k: usize) -> (PathBuf, u64, u64) {
+    let mut bytes = std::fs::read(path).expect("read");
+    let (chunk_pos, data_at, len) = chunk_data(&bytes)[k];
+    let record = data_at + len;
+    let header_len = u32::from_le_bytes(bytes[record..record + 4].try_into().expect("4 bytes"));
+    let header = record + 4..record + 4 + header_len as usize;
+    let at = header.start
+        + bytes[header]
+            .windows(6)
+            .position(|w| w == b"count=")
+            .expect("the index data record's count")
+        + 6;
+    let count = u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
+    bytes[at..at + 4].copy_from_slice(&(count + 1).to_le_bytes());
+    let bad = path.with_file_name(format!("bad-index-data-{k}.bag"));
+    std::fs::write(&bad, bytes).expect("write");
+    (bad, chunk_pos, record as u64)
+}
+
 /// A copy of `path` (uncompressed) whose `n`-th frame metadata message
 /// does not decode: the length of its first key points past its end.
 pub fn with_bad_metadata(path: &Path, n: usize) -> PathBuf {

@@ -42,7 +42,7 @@ mod writer;
 
 pub use compression::Compression;
 pub use index::{ChunkInfo, IndexEntry};
-pub use reader::{Bag, BagHeader, Chunk, Messages, Query};
+pub use reader::{Bag, BagHeader, Chunk, ChunkRepairs, Messages, Query};
 pub use rewrite::{copy_messages, CopyStats};
 pub use scan::ScanReport;
 pub use writer::{BagFile, BagWriter, WriterOptions};

@@ -2,7 +2,7 @@
 //! time-ordered message queries through the index.
 
 use std::cmp::Reverse;
-use std::collections::{BTreeSet, BinaryHeap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, BinaryHeap, VecDeque};
 use std::ops::{Bound, RangeBounds};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
@@ -133,8 +133,40 @@ pub struct Bag {
     /// needs are found by bisection rather than by a look at every chunk.
     ends_by: Vec<u64>,
     scan_report: Option<ScanReport>,
+    /// Chunks whose index data records were damaged, their entries read
+    /// from the chunks' own records instead.
+    repairs: ChunkRepairs,
     /// The chunks random access decompressed last.
     recent: RecentChunks,
+}
+
+/// The chunks of a bag whose index data records (the entries that follow
+/// each chunk) were damaged and whose messages were found by reading the
+/// chunk's own records instead, as far as reading has gone: the file is
+/// damaged, though nothing of it is lost. A handle on the bag's list, for
+/// whoever reports on the reading when it ends.
+#[derive(Debug, Clone, Default)]
+pub struct ChunkRepairs(Arc<parking_lot::Mutex<BTreeMap<u64, String>>>);
+
+impl ChunkRepairs {
+    /// Each chunk read so, in file order: its byte offset and what was
+    /// wrong with its index data.
+    pub fn chunks(&self) -> Vec<(u64, String)> {
+        let repaired = self.0.lock();
+        repaired.iter().map(|(&p, why)| (p, why.clone())).collect()
+    }
+
+    /// Note chunk `position`, its index data damaged by `why`; whether
+    /// it is new.
+    fn note(&self, position: u64, why: &Error) -> bool {
+        match self.0.lock().entry(position) {
+            std::collections::btree_map::Entry::Vacant(first) => {
+                first.insert(why.to_string());
+                true
+            }
+            std::collections::btree_map::Entry::Occupied(_) => false,
+        }
+    }
 }
 
 impl Bag {
@@ -304,6 +336,7 @@ impl Bag {
             chunks,
             ends_by,
             scan_report,
+            repairs: ChunkRepairs::default(),
             recent: RecentChunks::default(),
         }
     }
@@ -415,6 +448,12 @@ impl Bag {
     /// lost.
     pub fn scan_report(&self) -> Option<&ScanReport> {
         self.scan_report.as_ref()
+    }
+
+    /// The chunks whose damaged index data reading has read around so far
+    /// (see [`ChunkRepairs`]).
+    pub fn chunk_repairs(&self) -> ChunkRepairs {
+        self.repairs.clone()
     }
 
     /// The number of messages on connection `conn`, from the index alone.
@@ -673,8 +712,55 @@ impl Bag {
     }
 
     /// Read the index data records that follow a chunk into `entries`
-    /// (empty), those of the connections `wanted`.
+    /// (empty), those of the connections `wanted`. Where they are damaged,
+    /// the chunk's own records give the entries, if they hold the messages
+    /// the closing index counts for the chunk.
     fn read_chunk_entries(
+        &self,
+        chunk: &Chunk,
+        wanted: impl Fn(u32) -> bool,
+        entries: &mut Vec<IndexEntry>,
+    ) -> Result<()> {
+        let damage = match self.read_index_data(chunk, &wanted, entries) {
+            Ok(()) => return Ok(()),
+            Err(e @ Error::Corrupt { .. }) => e,
+            Err(e) => return Err(e),
+        };
+        let Some(found) = self.entries_from_records(chunk) else {
+            return Err(damage);
+        };
+        if self.repairs.note(chunk.info.chunk_pos, &damage) {
+            tracing::warn!(
+                "{}: {damage}; the chunk's {} messages, as many as the index counts, were read from its own records (`rsbag reindex` writes a new index)",
+                self.path.as_deref().unwrap_or(Path::new("bag")).display(),
+                found.len()
+            );
+        }
+        entries.clear();
+        entries.extend(found.into_iter().filter(|e| wanted(e.conn)));
+        entries.sort_unstable();
+        Ok(())
+    }
+
+    /// A chunk's entries found by walking its own records, if it can be
+    /// read and they are the messages the closing index counts for it,
+    /// connection by connection.
+    fn entries_from_records(&self, chunk: &Chunk) -> Option<Vec<IndexEntry>> {
+        let walked = scan::walk_chunk(&self.chunk_data(chunk).ok()?, &mut BTreeMap::new());
+        let mut counts = BTreeMap::new();
+        for e in &walked.entries {
+            *counts.entry(e.conn).or_insert(0) += 1;
+        }
+        let promised: BTreeMap<u32, u32> = (chunk.info.connection_counts.iter())
+            .filter(|&&(_, n)| n > 0)
+            .copied()
+            .collect();
+        (walked.stopped.is_none() && counts == promised).then_some(walked.entries)
+    }
+
+    /// The entries of the index data records that follow a chunk (see
+    /// [`Bag::read_chunk_entries`]).
+    fn read_index_data(
         &self,
         chunk: &Chunk,
         wanted: impl Fn(u32) -> bool,

@@ -170,21 +170,21 @@ fn scan_chunk(
 
 /// The records of a chunk's (uncompressed) data, up to the first that
 /// cannot be read.
-struct Walked {
+pub(super) struct Walked {
     /// Each message data record, its offset in the chunk data.
-    entries: Vec<IndexEntry>,
+    pub(super) entries: Vec<IndexEntry>,
     /// Where the records that could be read end (the whole data, or the
     /// start of the first that could not).
     end: usize,
     /// The record that could not be read, and why.
-    stopped: Option<(usize, Error)>,
+    pub(super) stopped: Option<(usize, Error)>,
     /// Whether that record runs past the end of the data.
     cut_off: bool,
 }
 
 /// Walk the records of chunk data: collect the message entries, add the
 /// connections, stop at the first record that cannot be read.
-fn walk_chunk(data: &[u8], connections: &mut BTreeMap<u32, Connection>) -> Walked {
+pub(super) fn walk_chunk(data: &[u8], connections: &mut BTreeMap<u32, Connection>) -> Walked {
     let mut entries = Vec::new();
     let mut pos = 0usize;
     let stop = |entries, pos, e| Walked {

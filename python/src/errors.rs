@@ -138,15 +138,18 @@ pub fn to_py(e: rsbag::Error) -> PyErr {
     }
 }
 
-/// Warn (`rsbag.RsbagWarning`) when `recording`, opened from `path`, was
-/// read by scanning its records because its index is missing or
-/// unusable: what follows may be less than the file held, and `rsbag
-/// reindex` writes a new index. The command-line tool warns alike.
-pub fn warn_if_scanned(
+/// Warn (`rsbag.RsbagWarning`) of damage found in opening `recording`
+/// from `path`: read by scanning its records because its index is missing
+/// or unusable (what follows may be less than the file held), or chunks
+/// read from their own records because their index data is damaged
+/// (nothing is missing); `rsbag reindex` writes a new index. The
+/// command-line tool warns alike.
+pub fn warn_of_damage(
     py: Python<'_>,
     recording: &rsbag::playback::Recording,
     path: &Path,
 ) -> PyResult<()> {
+    warn_all(py, repair_warnings(recording, &mut 0))?;
     let Some(scan) = recording.bag().and_then(|bag| bag.scan_report()) else {
         return Ok(());
     };
@@ -158,13 +161,52 @@ pub fn warn_if_scanned(
         },
         None => String::new(),
     };
-    let message = format!(
-        "{}: no usable index{why}; read by scanning the records ({} complete chunks; `rsbag reindex` writes a new index)",
-        path.display(),
-        scan.complete_chunks
-    );
-    let message = CString::new(message.replace('\0', " ")).unwrap_or_default();
-    PyErr::warn(py, &py.get_type::<RsbagWarning>(), &message, 1)
+    warn_all(
+        py,
+        vec![format!(
+            "{}: no usable index{why}; read by scanning the records ({} complete chunks; `rsbag reindex` writes a new index)",
+            path.display(),
+            scan.complete_chunks
+        )],
+    )
+}
+
+/// The warnings of the chunks of `recording`'s bag read from their own
+/// records, their index data damaged, past the first `warned` of them
+/// (which then counts them all): made under a lock, given with
+/// [`warn_all`] after it, since a warning runs the program's filters.
+pub fn repair_warnings(recording: &rsbag::playback::Recording, warned: &mut usize) -> Vec<String> {
+    let Some(bag) = recording.bag() else {
+        return Vec::new();
+    };
+    let repairs = bag.chunk_repairs().chunks();
+    let file = bag
+        .path()
+        .map(|p| p.display().to_string())
+        .unwrap_or_default();
+    let new = repairs.iter().skip(*warned).map(|(_, why)| {
+        format!("{file}: {why}; the chunk's messages were read from its own records, none missing (`rsbag reindex` writes a new index)")
+    });
+    let new: Vec<String> = new.collect();
+    *warned = repairs.len();
+    new
+}
+
+/// How many chunks of `recording`'s bag were read from their own records
+/// so far (see [`repair_warnings`]).
+pub fn repairs_so_far(recording: &rsbag::playback::Recording) -> usize {
+    recording
+        .bag()
+        .map_or(0, |bag| bag.chunk_repairs().chunks().len())
+}
+
+/// Give each of `messages` as an `rsbag.RsbagWarning`.
+pub fn warn_all(py: Python<'_>, messages: Vec<String>) -> PyResult<()> {
+    for message in messages {
+        let message = CString::new(message.replace('\0', " ")).unwrap_or_default();
+        PyErr::warn(py, &py.get_type::<RsbagWarning>(), &message, 1)?;
+    }
+    Ok(())
 }
 
 /// Add the exception classes to the module.

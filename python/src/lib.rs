@@ -43,7 +43,7 @@ struct Recording {
 fn open(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Recording> {
     let shown = path.display().to_string();
     let reader = py.detach(|| FrameReader::open(&path)).map_err(to_py)?;
-    errors::warn_if_scanned(py, reader.recording(), &path)?;
+    errors::warn_of_damage(py, reader.recording(), &path)?;
     Ok(Recording {
         reader: Arc::new(reader),
         path: shown,
@@ -160,7 +160,8 @@ impl Recording {
                 filters,
                 ahead: VecDeque::new(),
                 read_ahead: Vec::new(),
-                _reader: reader,
+                warned: errors::repairs_so_far(reader.recording()),
+                reader,
             }),
         })
     }
@@ -216,7 +217,8 @@ impl Recording {
                 filters: StreamFilters::default(),
                 ahead: VecDeque::new(),
                 read_ahead: Vec::new(),
-                _reader: reader,
+                warned: errors::repairs_so_far(reader.recording()),
+                reader,
             }),
         })
     }
@@ -393,7 +395,10 @@ struct FrameState {
     ahead: VecDeque<rsbag::Result<RecordedFrame>>,
     /// With filters: the next batch, read while the last was filtered.
     read_ahead: Vec<rsbag::Result<RecordedFrame>>,
-    _reader: Arc<FrameReader>,
+    /// The chunks read around damaged index data warned of (see
+    /// `errors::repair_warnings`): those met before it, then its own.
+    warned: usize,
+    reader: Arc<FrameReader>,
 }
 
 /// Frames read ahead and filtered together by a filtered
@@ -441,6 +446,16 @@ fn read_batch(frames: &mut Frames<'static>) -> Vec<rsbag::Result<RecordedFrame>>
     batch
 }
 
+/// At the end of an iterator's frames: warn of the chunks its reading
+/// found damaged index data in (after letting go of its lock, since a
+/// warning runs the program's filters).
+fn warn_at_end(py: Python<'_>, mut state: MutexGuard<'_, FrameState>) -> PyResult<()> {
+    let FrameState { reader, warned, .. } = &mut *state;
+    let messages = errors::repair_warnings(reader.recording(), warned);
+    drop(state);
+    errors::warn_all(py, messages)
+}
+
 /// The frames of [`Recording::frames`], one at a time.
 #[pyclass(module = "rsbag")]
 struct FrameIterator {
@@ -460,7 +475,8 @@ impl FrameIterator {
             filters,
             ahead,
             read_ahead,
-            _reader: reader,
+            reader,
+            ..
         } = &mut *state;
         let Source::Frames(frames) = frames else {
             return Ok(None);
@@ -485,6 +501,9 @@ impl FrameIterator {
                 None => frame,
             }))
         });
+        if let Ok(None) = next {
+            warn_at_end(py, state)?;
+        }
         next.map_err(to_py)
     }
 }
@@ -507,7 +526,7 @@ impl FrameSetIterator {
             return Ok(None);
         };
         match py.detach(move || sets.next()) {
-            None => Ok(None),
+            None => warn_at_end(py, state).map(|()| None),
             Some(Ok(set)) => Ok(Some(FrameSet::new(
                 set.timestamp(),
                 set.frames().iter().cloned().map(Frame::of).collect(),

@@ -59,7 +59,7 @@ impl Playback {
         let playback = py
             .detach(|| RsPlayback::with_options(&path, options))
             .map_err(to_py)?;
-        errors::warn_if_scanned(py, playback.recording(), &path)?;
+        errors::warn_of_damage(py, playback.recording(), &path)?;
         let playback = Arc::new(playback);
         let mut live = LIVE.lock();
         live.retain(|p| p.strong_count() > 0);
@@ -501,7 +501,7 @@ impl Pipeline {
                 RsPipeline::start(RsPlayback::from_recording(recording, options), config)
             })
             .map_err(to_py)?;
-        errors::warn_if_scanned(py, inner.playback().recording(), &path)?;
+        errors::warn_of_damage(py, inner.playback().recording(), &path)?;
         Ok(Pipeline {
             inner,
             path: path.display().to_string(),

@@ -57,7 +57,7 @@ pub fn open_session(
         .detach(|| RsSession::open_with(&paths, options))
         .map_err(to_py)?;
     for file in session.files() {
-        errors::warn_if_scanned(py, file.reader().recording(), file.path())?;
+        errors::warn_of_damage(py, file.reader().recording(), file.path())?;
     }
     Ok(Session {
         session: Arc::new(session),
@@ -195,6 +195,7 @@ impl Session {
             state: Mutex::new(SessionReading {
                 frames,
                 filters,
+                warned: repairs_so_far(&session),
                 session,
             }),
         })
@@ -233,8 +234,9 @@ impl Session {
             .map_err(to_py)?;
         // SAFETY: as in `frames`.
         let sets: SessionFrameSets<'static> = unsafe { std::mem::transmute(sets) };
+        let warned = repairs_so_far(&session);
         Ok(SessionFrameSetIterator {
-            state: Mutex::new((sets, session)),
+            state: Mutex::new((sets, session, warned)),
         })
     }
 
@@ -311,6 +313,21 @@ impl Session {
             path: file.path().display().to_string(),
         }
     }
+}
+
+/// For each file, the chunks read around damaged index data so far.
+fn repairs_so_far(session: &RsSession) -> Vec<usize> {
+    (session.files().iter())
+        .map(|f| errors::repairs_so_far(f.reader().recording()))
+        .collect()
+}
+
+/// The warnings of the chunks each file's reading found damaged index
+/// data in, past those `warned` counts (see `errors::repair_warnings`).
+fn repair_warnings(session: &RsSession, warned: &mut [usize]) -> Vec<String> {
+    (session.files().iter().zip(warned))
+        .flat_map(|(f, warned)| errors::repair_warnings(f.reader().recording(), warned))
+        .collect()
 }
 
 /// The streams `names` stand for in the session.
@@ -405,6 +422,8 @@ struct SessionReading {
     frames: SessionFrames<'static>,
     /// Depth filters for each file, by its position in the session.
     filters: Vec<StreamFilters>,
+    /// For each file, the chunks read around damaged index data warned of.
+    warned: Vec<usize>,
     session: Arc<RsSession>,
 }
 
@@ -420,6 +439,7 @@ impl SessionFrameIterator {
             frames,
             filters,
             session,
+            ..
         } = &mut *state;
         let next = py.detach(|| {
             frames.next().map(|read| {
@@ -429,7 +449,14 @@ impl SessionFrameIterator {
             })
         });
         match next {
-            None => Ok(None),
+            None => {
+                let SessionReading {
+                    session, warned, ..
+                } = &mut *state;
+                let messages = repair_warnings(session, warned);
+                drop(state);
+                errors::warn_all(py, messages).map(|()| None)
+            }
             Some(Ok(frame)) => SessionFrame::of(py, session, frame).map(Some),
             Some(Err(e)) => Err(to_py(e)),
         }
@@ -487,7 +514,9 @@ impl SessionFrameSet {
 /// The framesets of `Session.framesets`, one at a time.
 #[pyclass(module = "rsbag")]
 pub struct SessionFrameSetIterator {
-    state: Mutex<(SessionFrameSets<'static>, Arc<RsSession>)>,
+    /// The sets, the session they borrow, and for each file the chunks
+    /// read around damaged index data warned of.
+    state: Mutex<(SessionFrameSets<'static>, Arc<RsSession>, Vec<usize>)>,
 }
 
 #[pymethods]
@@ -498,9 +527,13 @@ impl SessionFrameSetIterator {
 
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<SessionFrameSet>> {
         let mut state = locked(py, &self.state);
-        let (sets, session) = &mut *state;
+        let (sets, session, warned) = &mut *state;
         match py.detach(|| sets.next()) {
-            None => Ok(None),
+            None => {
+                let messages = repair_warnings(session, warned);
+                drop(state);
+                errors::warn_all(py, messages).map(|()| None)
+            }
             Some(Ok(set)) => {
                 let mut frames = Vec::new();
                 for frame in set.frames {

@@ -239,6 +239,51 @@ def test_opening_a_bag_without_a_usable_index_warns(tmp_path):
         rsbag.open(DEPTH_COLOR)        # an indexed bag: nothing to say
 
 
+
+def with_bad_index_data(source, path, chunks):
+    """A copy of `source` whose index data record right after each of the
+    chunks numbered `chunks` (in file order) counts one entry more than it
+    holds."""
+    data = bytearray(source.read_bytes())
+    pos, k = len(b"#ROSBAG V2.0\n"), 0
+    while pos < len(data):
+        header_len = int.from_bytes(data[pos:pos + 4], "little")
+        header = bytes(data[pos + 4:pos + 4 + header_len])
+        data_len = int.from_bytes(data[pos + 4 + header_len:pos + 8 + header_len], "little")
+        end = pos + 8 + header_len + data_len
+        if b"op=\x05" in header:  # a chunk: the record after it is its index data
+            if k in chunks:
+                next_len = int.from_bytes(data[end:end + 4], "little")
+                at = data.index(b"count=", end + 4, end + 4 + next_len) + 6
+                count = int.from_bytes(data[at:at + 4], "little")
+                data[at:at + 4] = (count + 1).to_bytes(4, "little")
+            k += 1
+        pos = end
+    assert k > max(chunks), f"{k} chunks"
+    path.write_bytes(bytes(data))
+    return path
+
+
+def test_a_chunk_whose_index_data_is_damaged_is_read_whole_and_warned_of(tmp_path):
+    import hashlib
+
+    def frames(path):
+        return [(f.stream, f.frame_number, hashlib.sha256(f.get_data()).hexdigest())
+                for f in rsbag.open(path).frames()]
+
+    intact = frames(SYNTHETIC)
+    # The first chunk holds the description, read in opening.
+    bad = with_bad_index_data(SYNTHETIC, tmp_path / "bad.bag", {0, 4})
+    with pytest.warns(rsbag.RsbagWarning) as warned:
+        assert frames(bad) == intact
+    said = [str(w.message) for w in warned]
+    assert len(said) == 2 and all(
+        "bad.bag: corrupt index data record" in m and "read from its own records, none missing" in m
+        for m in said), said
+    with pytest.warns(rsbag.RsbagWarning, match="read from its own records"):
+        session = rsbag.open_session([bad, SYNTHETIC])
+        assert sum(1 for _ in session.frames()) == 2 * len(intact)
+
 def test_a_missing_file_whose_partial_exists_names_the_reindex(tmp_path):
     shutil.copy(DEPTH_COLOR, tmp_path / "session.bag.partial")
     hint = re.escape(f"but {tmp_path / 'session.bag.partial'} exists") + ".*" + \

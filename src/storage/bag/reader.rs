@@ -146,26 +146,24 @@ pub struct Bag {
 /// damaged, though nothing of it is lost. A handle on the bag's list, for
 /// whoever reports on the reading when it ends.
 #[derive(Debug, Clone, Default)]
-pub struct ChunkRepairs(Arc<parking_lot::Mutex<BTreeMap<u64, String>>>);
+pub struct ChunkRepairs(Arc<parking_lot::Mutex<Vec<(u64, String)>>>);
 
 impl ChunkRepairs {
-    /// Each chunk read so, in file order: its byte offset and what was
-    /// wrong with its index data.
+    /// Each chunk read so, in the order reading met them: its byte offset
+    /// and what was wrong with its index data.
     pub fn chunks(&self) -> Vec<(u64, String)> {
-        let repaired = self.0.lock();
-        repaired.iter().map(|(&p, why)| (p, why.clone())).collect()
+        self.0.lock().clone()
     }
 
     /// Note chunk `position`, its index data damaged by `why`; whether
     /// it is new.
     fn note(&self, position: u64, why: &Error) -> bool {
-        match self.0.lock().entry(position) {
-            std::collections::btree_map::Entry::Vacant(first) => {
-                first.insert(why.to_string());
-                true
-            }
-            std::collections::btree_map::Entry::Occupied(_) => false,
+        let mut repaired = self.0.lock();
+        let new = !repaired.iter().any(|&(p, _)| p == position);
+        if new {
+            repaired.push((position, why.to_string()));
         }
+        new
     }
 }
 

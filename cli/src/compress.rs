@@ -2,11 +2,13 @@
 //! compression.
 
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 
 use rsbag::bag::{copy_messages, Bag, Compression, WriterOptions};
 use rsbag::realsense::topics::FILE_VERSION_TOPIC;
 use rsbag::Result;
 
+use super::damage::Losses;
 use super::output::{bag_only, Destination};
 use super::progress;
 
@@ -47,7 +49,7 @@ pub struct DecompressArgs {
     force: bool,
 }
 
-pub fn run(args: Args) -> Result<()> {
+pub fn run(args: Args) -> Result<ExitCode> {
     rewrite(
         "compress",
         &args.file,
@@ -57,7 +59,7 @@ pub fn run(args: Args) -> Result<()> {
     )
 }
 
-pub fn run_decompress(args: DecompressArgs) -> Result<()> {
+pub fn run_decompress(args: DecompressArgs) -> Result<ExitCode> {
     rewrite(
         "decompress",
         &args.file,
@@ -73,13 +75,15 @@ fn rewrite(
     out: Option<&Path>,
     force: bool,
     compression: Compression,
-) -> Result<()> {
+) -> Result<ExitCode> {
     bag_only(
         file,
         command,
         "`rsbag convert --to db3` writes its images PNG-compressed (or raw with --uncompressed)",
     )?;
     let bag = Bag::open(file)?;
+    let mut losses = Losses::new(file);
+    losses.watch_bag(&bag);
     let destination = Destination::new(file, out, force)?;
     let bar = progress::bar(bag.total_message_count(), "messages");
     let options = WriterOptions::default().compression(compression);
@@ -96,5 +100,5 @@ fn rewrite(
         );
     }
     super::emit(&text);
-    Ok(())
+    Ok(losses.exit_code())
 }

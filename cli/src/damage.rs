@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use rsbag::bag::{ChunkRepairs, ScanReport};
+use rsbag::bag::{Bag, ChunkRepairs, ScanReport};
 use rsbag::playback::Recording;
 use rsbag::Error;
 
@@ -57,11 +57,16 @@ impl Losses {
     /// reading meets them, make the file damaged too.
     pub fn watch(&mut self, recording: &Recording) {
         if let Some(bag) = recording.bag() {
-            if let Some(report) = bag.scan_report() {
-                self.add(scan_losses(report));
-            }
-            self.repairs = Some(bag.chunk_repairs());
+            self.watch_bag(bag);
         }
+    }
+
+    /// [`Losses::watch`] of a bag opened as a bag.
+    pub fn watch_bag(&mut self, bag: &Bag) {
+        if let Some(report) = bag.scan_report() {
+            self.add(scan_losses(report));
+        }
+        self.repairs = Some(bag.chunk_repairs());
     }
 
     /// Success, or (with a summary and a hint on stderr) [`DAMAGED`].

@@ -90,8 +90,8 @@ fn main() -> ExitCode {
         Command::Convert(args) => convert::run(args),
         Command::Reindex(args) => reindex::run(args),
         Command::Trim(args) => trim::run(args),
-        Command::Compress(args) => done(compress::run(args)),
-        Command::Decompress(args) => done(compress::run_decompress(args)),
+        Command::Compress(args) => compress::run(args),
+        Command::Decompress(args) => compress::run_decompress(args),
         Command::View(args) => view::run(args),
         Command::Devices(args) => done(devices::run(args)),
     };

@@ -64,6 +64,13 @@ fn damaged_index_data_costs_no_frame_and_exits_4() {
     let (code, stdout, _) = rsbag(&["check", bad]);
     assert_eq!(code, DAMAGED, "{stdout}");
     assert!(stdout.contains(&record.to_string()), "{stdout}");
+    // A rewrite holds every message, with an index of its own.
+    let copy = dir.path().join("copy.bag");
+    let copy = copy.to_str().expect("utf-8 path");
+    let (code, _, stderr) = rsbag(&["decompress", bad, "--out", copy]);
+    assert_eq!(code, DAMAGED, "{stderr}");
+    assert!(stderr.contains("none missing"), "{stderr}");
+    assert_eq!(rsbag(&["frames", copy]), rsbag(&["frames", good]));
 }
 
 #[test]

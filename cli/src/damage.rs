@@ -72,7 +72,7 @@ impl Losses {
     /// Success, or (with a summary and a hint on stderr) [`DAMAGED`].
     pub fn exit_code(&self) -> ExitCode {
         let file = self.file.display();
-        let repaired = self.repairs.as_ref().map_or(0, |r| r.chunks().len());
+        let repaired = self.repairs.as_ref().map_or(0, ChunkRepairs::count);
         if repaired > 0 {
             let (chunks, its, itself) = match repaired {
                 1 => ("1 chunk", "its", "the chunk itself"),

@@ -195,9 +195,7 @@ pub fn repair_warnings(recording: &rsbag::playback::Recording, warned: &mut usiz
 /// How many chunks of `recording`'s bag were read from their own records
 /// so far (see [`repair_warnings`]).
 pub fn repairs_so_far(recording: &rsbag::playback::Recording) -> usize {
-    recording
-        .bag()
-        .map_or(0, |bag| bag.chunk_repairs().chunks().len())
+    recording.bag().map_or(0, |bag| bag.chunk_repairs().count())
 }
 
 /// Give each of `messages` as an `rsbag.RsbagWarning`.

@@ -129,7 +129,6 @@ def test_framesets_pair_as_the_nearest_neighbours_do(global_session, tolerance):
     assert iterator.unmatched == others - paired
 
 
-
 def test_framesets_of_a_time_range_pair_its_frames_as_the_nearest_neighbours_do(global_session):
     session = rsbag.open_session(paths(global_session))
     serials = sorted(global_session)
@@ -172,6 +171,7 @@ def test_each_camera_is_a_recording_with_the_whole_api(global_session):
         session.recording("CAM-Z")
     del session, recordings
     assert sum(1 for _ in b.frames(streams=["Depth"])) == b.frame_count("Depth")
+
 
 def test_arrival_time_and_offsets_place_cameras_within_a_frame_period(hardware_session):
     session = rsbag.open_session(paths(hardware_session))

@@ -155,6 +155,11 @@ impl ChunkRepairs {
         self.0.lock().clone()
     }
 
+    /// How many chunks were read so.
+    pub fn count(&self) -> usize {
+        self.0.lock().len()
+    }
+
     /// Note chunk `position`, its index data damaged by `why`; whether
     /// it is new.
     fn note(&self, position: u64, why: &Error) -> bool {
@@ -745,15 +750,12 @@ impl Bag {
     /// connection by connection.
     fn entries_from_records(&self, chunk: &Chunk) -> Option<Vec<IndexEntry>> {
         let walked = scan::walk_chunk(&self.chunk_data(chunk).ok()?, &mut BTreeMap::new());
-        let mut counts = BTreeMap::new();
-        for e in &walked.entries {
-            *counts.entry(e.conn).or_insert(0) += 1;
-        }
         let promised: BTreeMap<u32, u32> = (chunk.info.connection_counts.iter())
             .filter(|&&(_, n)| n > 0)
             .copied()
             .collect();
-        (walked.stopped.is_none() && counts == promised).then_some(walked.entries)
+        let found = scan::connection_counts(&walked.entries);
+        (walked.stopped.is_none() && found == promised).then_some(walked.entries)
     }
 
     /// The entries of the index data records that follow a chunk (see

@@ -358,15 +358,20 @@ fn finish_chunk(chunk_pos: u64, mut entries: Vec<IndexEntry>) -> Option<Chunk> {
         return None;
     }
     entries.sort_unstable();
-    let mut counts: BTreeMap<u32, u32> = BTreeMap::new();
-    for e in &entries {
-        *counts.entry(e.conn).or_default() += 1;
-    }
     let info = ChunkInfo {
         chunk_pos,
         start_time: entries.first().map_or(0, |e| e.time),
         end_time: entries.iter().map(|e| e.time).max().unwrap_or(0),
-        connection_counts: counts.into_iter().collect(),
+        connection_counts: connection_counts(&entries).into_iter().collect(),
     };
     Some(Chunk::new(info, Some(entries)))
+}
+
+/// How many of `entries` each connection has.
+pub(super) fn connection_counts(entries: &[IndexEntry]) -> BTreeMap<u32, u32> {
+    let mut counts = BTreeMap::new();
+    for e in entries {
+        *counts.entry(e.conn).or_default() += 1;
+    }
+    counts
 }

@@ -19,6 +19,8 @@ pub struct Losses {
     count: u64,
     /// The bag's chunks read around damaged index data, as reading goes.
     repairs: Option<ChunkRepairs>,
+    /// Such chunks known otherwise (a summary's).
+    repaired: usize,
 }
 
 impl Losses {
@@ -27,6 +29,7 @@ impl Losses {
             file: file.to_owned(),
             count: 0,
             repairs: None,
+            repaired: 0,
         }
     }
 
@@ -69,10 +72,16 @@ impl Losses {
         self.repairs = Some(bag.chunk_repairs());
     }
 
+    /// Chunks read around damaged index data, counted by someone else (a
+    /// recording's summary): the file is damaged, none of it missing.
+    pub fn add_repaired(&mut self, chunks: usize) {
+        self.repaired += chunks;
+    }
+
     /// Success, or (with a summary and a hint on stderr) [`DAMAGED`].
     pub fn exit_code(&self) -> ExitCode {
         let file = self.file.display();
-        let repaired = self.repairs.as_ref().map_or(0, ChunkRepairs::count);
+        let repaired = self.repaired + self.repairs.as_ref().map_or(0, ChunkRepairs::count);
         if repaired > 0 {
             let (chunks, its, itself) = match repaired {
                 1 => ("1 chunk", "its", "the chunk itself"),

@@ -29,7 +29,10 @@ use super::{files, session};
 /// (null, or what a scan recovered: `complete_chunks`, `damaged_chunks`
 /// [{`offset`, `reason`}], `orphan_messages`, `stopped_at` {`offset`,
 /// `reason`} or null, `cut_chunk_messages`: the messages recovered from
-/// the chunk the file ends in), `start_ns` and `end_ns` (bag times of the first and
+/// the chunk the file ends in), `repaired_chunks` [{`offset`, `reason`}]
+/// (chunks whose index data records could not be read, read from their
+/// own records: none of their messages missing, the file damaged all the
+/// same), `start_ns` and `end_ns` (bag times of the first and
 /// last message), `chunks`, `compression` ({name: chunks} among the
 /// chunks read for it), `compression_chunks_read` (all the chunks, or
 /// 32 spread over a larger file, so that `info` reads the index and a
@@ -188,6 +191,7 @@ fn info_one(file: &Path, json: bool) -> Result<(ExitCode, Summary)> {
             + usize::from(scan.stopped_at.is_some());
         losses.add(parts.max(1) as u64);
     }
+    losses.add_repaired(summary.repaired_chunks.len());
     let text = if json {
         let json = serde_json::to_value(&summary).map_err(|e| {
             Error::InvalidArgument(format!("cannot write the summary as JSON: {e}"))
@@ -233,6 +237,16 @@ fn text(info: &Summary) -> String {
         ),
     }
     match &info.scan {
+        None if !info.repaired_chunks.is_empty() => {
+            for chunk in &info.repaired_chunks {
+                outln!(
+                    out,
+                    "index:         damaged: the chunk at byte {}: {}; read from the chunk itself, none missing",
+                    chunk.offset,
+                    chunk.reason
+                );
+            }
+        }
         None => outln!(out, "index:         ok"),
         Some(scan) => outln!(
             out,

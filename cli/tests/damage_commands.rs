@@ -71,6 +71,35 @@ fn damaged_index_data_costs_no_frame_and_exits_4() {
     assert_eq!(code, DAMAGED, "{stderr}");
     assert!(stderr.contains("none missing"), "{stderr}");
     assert_eq!(rsbag(&["frames", copy]), rsbag(&["frames", good]));
+    // Describing a file reads its first chunk, for the device's description.
+    let (first, chunk, record) = with_bad_index_data(good.as_ref(), 0);
+    let first = first.to_str().expect("utf-8 path");
+    let (code, stdout, stderr) = rsbag(&["info", first]);
+    assert_eq!(code, DAMAGED, "{stderr}");
+    assert!(
+        stdout.contains(&format!("index data record at byte offset {record}"))
+            && stdout.contains("read from the chunk itself, none missing")
+            && stderr.contains("rsbag reindex"),
+        "{stdout}{stderr}"
+    );
+    let described = |file: &str| {
+        let (code, stdout, _) = rsbag(&["info", "--json", file]);
+        let json: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
+        (code, json)
+    };
+    let (code, mut bad_json) = described(first);
+    assert_eq!(code, DAMAGED);
+    let repaired = bad_json["repaired_chunks"].take();
+    assert_eq!(repaired.as_array().map(Vec::len), Some(1), "{repaired}");
+    assert_eq!(repaired[0]["offset"], chunk);
+    let (code, mut good_json) = described(good);
+    assert_eq!(code, 0);
+    assert_eq!(good_json["repaired_chunks"].take(), serde_json::json!([]));
+    good_json["file"] = bad_json["file"].clone();
+    assert_eq!(
+        bad_json, good_json,
+        "the rest is described as for the intact file"
+    );
 }
 
 #[test]

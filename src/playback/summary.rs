@@ -43,6 +43,10 @@ pub struct Summary {
     pub index: &'static str,
     /// What a scan recovered, when the index was unusable.
     pub scan: Option<ScanSummary>,
+    /// Chunks whose index data records could not be read, read from their
+    /// own records instead (none of their messages missing): those that
+    /// describing the file read.
+    pub repaired_chunks: Vec<Place>,
     /// Bag time of the first message, ns.
     pub start_ns: u64,
     /// Bag time of the last message, ns.
@@ -262,6 +266,7 @@ impl Summary {
             size: 0,
             index: "indexed",
             scan: None,
+            repaired_chunks: Vec::new(),
             start_ns: 0,
             end_ns: 0,
             chunks: 0,
@@ -299,6 +304,12 @@ impl Summary {
             size: bag.file_size(),
             index: if scan.is_some() { "scanned" } else { "indexed" },
             scan,
+            repaired_chunks: bag
+                .chunk_repairs()
+                .chunks()
+                .iter()
+                .map(Place::from)
+                .collect(),
             start_ns: bag.start_time(),
             end_ns: bag.end_time(),
             chunks: bag.chunks().len(),

@@ -45,6 +45,17 @@
 //! each way the bench has the kernel drop every page of the files from
 //! its cache (`POSIX_FADV_DONTNEED`, after `fsync`; no privilege needed).
 //!
+//! How the pages came into the page cache changes what mapping them costs:
+//! the kernel keeps a file's pages in folios of 4 KB up to 2 MB, and maps
+//! a 2 MB one at a fault where 4 KB ones are mapped 16 at a fault. As the
+//! bench's writing left them (the writer drops what it wrote; the bench's
+//! `MAP_POPULATE` reads them back in the kernel's read-around), they are
+//! of every size. RSBAG_BENCH_PAGES=read drops them once and reads the
+//! files in with `read` (the kernel's read-ahead: large folios, as `cp`
+//! or `cat` leave a file); RSBAG_BENCH_PAGES=willneed drops them once and
+//! has them read in with `madvise(MADV_WILLNEED)` (4 KB folios, as
+//! rsbag's own reading from disk leaves a file).
+//!
 //! RSBAG_BENCH_BUSY=1 keeps another thread of the process busy while the
 //! ways read, as an application's other threads are: handing pages back
 //! to the kernel then interrupts the processor it runs on.
@@ -330,6 +341,7 @@ fn main() {
         "open: session {open:.3} s, the readers alone {:.3} s",
         start.elapsed().as_secs_f64()
     );
+    settle(&paths, pages);
     let busy = busy.then(BusyThread::start);
     println!(
         "{compression} files of {seconds} s, chunks of {chunk_kb} KiB, {rounds} rounds, reading {read:?}, pages {pages:?}{}",
@@ -486,6 +498,10 @@ fn page_faults() -> PageFaults {
 enum Pages {
     /// The page cache, every page read in before each way.
     Cached,
+    /// The page cache, the files read in with `read` first.
+    Read,
+    /// The page cache, the files read in with `MADV_WILLNEED` first.
+    WillNeed,
     /// The disk, every page dropped from the cache before each way.
     Dropped,
 }
@@ -495,8 +511,38 @@ impl std::str::FromStr for Pages {
     fn from_str(s: &str) -> Result<Pages, ()> {
         match s {
             "cached" => Ok(Pages::Cached),
+            "read" => Ok(Pages::Read),
+            "willneed" => Ok(Pages::WillNeed),
             "dropped" => Ok(Pages::Dropped),
             _ => Err(()),
+        }
+    }
+}
+
+/// Bring the files into the page cache once, in folios of the size that
+/// `pages` asks for.
+fn settle(paths: &[PathBuf], pages: Pages) {
+    if matches!(pages, Pages::Read | Pages::WillNeed) {
+        drop_from_memory(paths);
+    }
+    for path in paths {
+        let mut file = std::fs::File::open(path).expect("open");
+        match pages {
+            Pages::Read => {
+                std::io::copy(&mut file, &mut std::io::sink()).expect("read");
+            }
+            Pages::WillNeed => {
+                // SAFETY: the bench's own files, not changed while mapped.
+                let map = unsafe { memmap2::Mmap::map(&file) }.expect("map");
+                // A megabyte at a time, as the reader's chunks: the kernel
+                // reads at most its read-ahead window's worth an advice.
+                for at in (0..map.len()).step_by(1 << 20) {
+                    let len = (map.len() - at).min(1 << 20);
+                    map.advise_range(memmap2::Advice::WillNeed, at, len)
+                        .expect("madvise");
+                }
+            }
+            Pages::Cached | Pages::Dropped => {}
         }
     }
 }
@@ -504,7 +550,7 @@ impl std::str::FromStr for Pages {
 /// Have the files' pages where `pages` says, untimed.
 fn prepare(paths: &[PathBuf], pages: Pages) {
     match pages {
-        Pages::Cached => bring_into_memory(paths),
+        Pages::Cached | Pages::Read | Pages::WillNeed => bring_into_memory(paths),
         Pages::Dropped => drop_from_memory(paths),
     }
 }

@@ -311,7 +311,9 @@ pub struct Args {
     /// `CAMERA_link`, `CAMERA_depth_optical_frame`…, every frame in time
     /// order on the session's clock with its session time as bag time and
     /// header stamp, and `/tf_static` relating the cameras given a
-    /// `--pose`.
+    /// `--pose`. `--start` and `--duration` then count on the session's
+    /// clock from its first frame (as `frames` and `trim --session` count
+    /// them).
     #[arg(long)]
     session: bool,
     /// With `--session --to ros2`: where a camera is, as the pose of its

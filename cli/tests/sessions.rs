@@ -724,6 +724,59 @@ fn a_session_converts_to_one_ros2_bag_with_a_namespace_per_camera() {
     assert_session_bag_holds_every_frame(hardware(), &read);
 }
 
+#[test]
+fn a_session_window_converts_the_frames_in_it() {
+    let recorded = global();
+    let dir = tempfile::tempdir().expect("tempdir");
+    let window = ["--start", "0.3", "--duration", "0.5"];
+    let origin = session_lines(recorded, &[])[0]["session_time"]
+        .as_f64()
+        .expect("time");
+    let in_window = |ms: f64| (300.0..800.0).contains(&(ms - origin));
+    // ROS 2: what the whole session's bag holds in the window, read by
+    // rosbags, and nothing else.
+    let all = session_ros2(recorded, &dir.path().join("all"), &[]);
+    let part = session_ros2(recorded, &dir.path().join("part"), &window);
+    for (list, time) in [("images", "time_ns"), ("imu", "stamp_ns")] {
+        let whole = all[list].as_array().expect("a list");
+        let expected: Vec<&Value> = (whole.iter())
+            .filter(|m| in_window(m[time].as_u64().expect("time") as f64 / 1e6))
+            .collect();
+        let got: Vec<&Value> = part[list].as_array().expect("a list").iter().collect();
+        assert_eq!(got, expected, "{list}");
+        assert!(got.len() < whole.len() || whole.is_empty(), "{list}");
+    }
+    assert!(!part["images"].as_array().expect("images").is_empty());
+    assert_eq!(part["tf_static"], all["tf_static"]);
+    // PNG: the nearest-neighbour pairing of the window's depth frames.
+    let out = dir.path().join("sets");
+    let mut args = vec!["convert", "--session", "--to", "png", "--streams", "depth"];
+    args.extend(window);
+    args.extend(["--tolerance", "10", "--out", s(&out)]);
+    args.extend(recorded.files.iter().map(|f| s(f)));
+    run::ok(&args);
+    let serials = ["CAM-A", "CAM-B", "CAM-C", "CAM-D"];
+    let mut lanes = vec![Vec::new(); serials.len()];
+    for line in session_lines(recorded, &["--streams", "depth"]) {
+        let time = line["session_time"].as_f64().expect("time");
+        let camera = serials.iter().position(|c| line["serial"] == *c);
+        if in_window(time) {
+            lanes[camera.expect("a camera")].push(time);
+        }
+    }
+    let expected = brute_force_sets(&lanes, 10.0);
+    let index = std::fs::read_to_string(out.join("framesets.csv")).expect("framesets.csv");
+    let mut sets: Vec<Vec<Option<f64>>> = vec![vec![None; serials.len()]; expected.len()];
+    for row in index.lines().skip(1) {
+        let cells: Vec<&str> = row.split(',').collect();
+        let set: usize = cells[0].parse().expect("set");
+        let camera = serials.iter().position(|c| *c == cells[2]).expect("camera");
+        sets[set - 1][camera] = Some(cells[8].parse().expect("session time"));
+    }
+    assert!(!expected.is_empty());
+    assert_eq!(sets, expected);
+}
+
 fn recorded_file_name<'a>(recorded: &'a Recorded, serial: &str) -> &'a str {
     (recorded.cameras[serial].file.file_name())
         .and_then(|n| n.to_str())

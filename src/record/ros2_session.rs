@@ -15,7 +15,9 @@
 //! recording's start time.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::ops::Bound;
 use std::path::Path;
+use std::time::Duration;
 
 use super::ros2_export::{
     add_stream_topics, camera_frame, camera_transforms, finish_or_abandon, latched_messages,
@@ -81,6 +83,10 @@ pub struct Ros2SessionOptions {
     /// in [`Session::files`] (not 0): each a transform on `/tf_static`
     /// from the first camera's `<camera>_link` to that camera's.
     pub poses: Vec<(usize, CameraPose)>,
+    /// The frames to write, by time since the session's first frame on
+    /// its clock (as [`crate::playback::SessionQuery::time`]); the bag's
+    /// latched messages are written at the first moment the range takes.
+    pub time: (Bound<Duration>, Bound<Duration>),
 }
 
 impl Default for Ros2SessionOptions {
@@ -90,6 +96,7 @@ impl Default for Ros2SessionOptions {
             mcap_compression: McapCompression::default(),
             streams: None,
             poses: Vec::new(),
+            time: (Bound::Unbounded, Bound::Unbounded),
         }
     }
 }
@@ -205,7 +212,13 @@ fn write_session(
         ));
     }
     let anchor = anchor_ns(session);
-    let start = session.start_ms().map_or(0, |t| bag_ns(anchor, t));
+    let from_ms = match options.time.0 {
+        Bound::Included(d) | Bound::Excluded(d) => d.as_secs_f64() * 1000.0,
+        Bound::Unbounded => 0.0,
+    };
+    let start = session
+        .start_ms()
+        .map_or(0, |t| bag_ns(anchor, t + from_ms));
     let transforms = session_transforms(session, &topics, &names, &options.poses);
     if !transforms.is_empty() {
         let topic = writer.add_topic("/tf_static", ros2::TF_MESSAGE, Durability::Latched)?;
@@ -222,7 +235,8 @@ fn write_session(
     }
     let streams: BTreeSet<StreamId> = topics.iter().flat_map(|t| t.keys().copied()).collect();
     let mut frames = 0;
-    for frame in session.select().streams(streams).frames()? {
+    let frames_chosen = session.select().streams(streams).time(options.time);
+    for frame in frames_chosen.frames()? {
         let frame = frame?;
         let Some(stream) = topics[frame.file].get(&frame.recorded.stream) else {
             continue;

@@ -11,7 +11,8 @@ use std::process::ExitCode;
 use rsbag::playback::{FramesetOptions, SessionFrame};
 use rsbag::{processing, Error, Result};
 
-use super::super::{select, session};
+use super::super::select::{self, Window};
+use super::super::session;
 use super::{label, render, Args, OutputDir, Target};
 
 mod ros2;
@@ -29,14 +30,9 @@ pub fn run(args: &Args, files: &[PathBuf]) -> Result<ExitCode> {
                 .into(),
         ));
     }
-    if args.colorize
-        || args.align_to.is_some()
-        || !args.filters.is_empty()
-        || args.start.is_some()
-        || args.duration.is_some()
-    {
+    if args.colorize || args.align_to.is_some() || !args.filters.is_empty() {
         return Err(Error::InvalidArgument(
-            "--session writes the recorded frames: --colorize, --align-to, --filter, --start and --duration do not go with it".into(),
+            "--session writes the recorded frames: --colorize, --align-to and --filter do not go with it".into(),
         ));
     }
     if args.to == Target::Ros2 {
@@ -54,9 +50,10 @@ pub fn run(args: &Args, files: &[PathBuf]) -> Result<ExitCode> {
         streams: streams.map(|s| s.into_iter().collect()).unwrap_or_default(),
         tolerance,
     };
+    let window = Window::new(session.duration(), args.start, args.duration)?;
     let dir = OutputDir::create(&args.out)?;
     let mut index = dir.create_csv(FRAMESETS, FRAMESETS_HEADER)?;
-    let mut sets = session.framesets(options)?;
+    let mut sets = session.select().time(window.bounds()).framesets(options)?;
     let (mut written_sets, mut frames) = (0u64, 0u64);
     let mut errors = Vec::new();
     for set in sets.by_ref() {

@@ -9,7 +9,8 @@ use rsbag::record::{export_ros2_session, session_camera_names, CameraPose, Ros2S
 use rsbag::{Error, Result};
 
 use super::super::super::interrupt::{on_interrupt, Undo};
-use super::super::super::{emit, progress, select, session};
+use super::super::super::select::{self, Window};
+use super::super::super::{emit, progress, session};
 use super::super::recording::ros2_report;
 use super::super::Args;
 
@@ -44,11 +45,13 @@ pub fn run(args: &Args, files: &[PathBuf]) -> Result<ExitCode> {
                 .map(move |s| reader.frame_count(s).unwrap_or(0))
         })
         .sum();
+    let window = Window::new(session.duration(), args.start, args.duration)?;
     let options = Ros2SessionOptions {
         storage: args.storage,
         mcap_compression: args.mcap_compression,
         streams,
         poses,
+        time: window.bounds(),
     };
     let partial = rsbag::storage::partial_path_for(&args.out);
     let _remove_partial = on_interrupt(Undo::RemoveDir(partial));

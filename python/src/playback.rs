@@ -40,6 +40,8 @@ static LIVE: Mutex<Vec<Weak<RsPlayback>>> = Mutex::new(Vec::new());
 pub struct Playback {
     inner: Arc<RsPlayback>,
     path: String,
+    /// Chunks read from their own records warned of so far.
+    warned: Mutex<usize>,
 }
 
 #[pymethods]
@@ -65,6 +67,7 @@ impl Playback {
         live.retain(|p| p.strong_count() > 0);
         live.push(Arc::downgrade(&playback));
         Ok(Playback {
+            warned: Mutex::new(errors::repairs_so_far(playback.recording())),
             inner: playback,
             path: path.display().to_string(),
         })
@@ -242,9 +245,12 @@ impl Playback {
 
     /// Stop every sensor; returns once no callback runs (at once when
     /// called from a callback). The next start plays from the beginning.
-    fn stop(&self, py: Python<'_>) {
+    /// Chunks read from their own records, their index data damaged, are
+    /// warned of (`rsbag.RsbagWarning`) here and when playback ends.
+    fn stop(&self, py: Python<'_>) -> PyResult<()> {
         let playback = self.playback();
         py.detach(|| playback.stop());
+        self.warn_of_repairs(py)
     }
 
     /// Wait until playback stops (end of file, or `stop()`) or `timeout`
@@ -257,6 +263,7 @@ impl Playback {
         loop {
             let slice = slice_until(deadline);
             if py.detach(|| playback.wait_until_stopped(slice)) {
+                self.warn_of_repairs(py)?;
                 return Ok(true);
             }
             py.check_signals()?;
@@ -271,8 +278,8 @@ impl Playback {
     }
 
     #[pyo3(signature = (*_exc))]
-    fn __exit__(&self, py: Python<'_>, _exc: &Bound<'_, pyo3::types::PyTuple>) {
-        self.stop(py);
+    fn __exit__(&self, py: Python<'_>, _exc: &Bound<'_, pyo3::types::PyTuple>) -> PyResult<()> {
+        self.stop(py)
     }
 
     fn __repr__(&self) -> String {
@@ -289,6 +296,14 @@ impl Playback {
 impl Playback {
     fn playback(&self) -> &Arc<RsPlayback> {
         &self.inner
+    }
+
+    /// Warn of the chunks read from their own records since the last
+    /// warning (the lock let go before warning: a warning runs the
+    /// program's filters).
+    fn warn_of_repairs(&self, py: Python<'_>) -> PyResult<()> {
+        let messages = errors::repair_warnings(self.inner.recording(), &mut self.warned.lock());
+        errors::warn_all(py, messages)
     }
 
     /// The streams `names` stand for (every recorded one for None).
@@ -462,6 +477,8 @@ impl PlaybackSensor {
 pub struct Pipeline {
     inner: RsPipeline,
     path: String,
+    /// Chunks read from their own records warned of so far.
+    warned: Mutex<usize>,
 }
 
 #[pymethods]
@@ -503,6 +520,7 @@ impl Pipeline {
             .map_err(to_py)?;
         errors::warn_of_damage(py, inner.playback().recording(), &path)?;
         Ok(Pipeline {
+            warned: Mutex::new(errors::repairs_so_far(inner.playback().recording())),
             inner,
             path: path.display().to_string(),
         })
@@ -590,10 +608,13 @@ impl Pipeline {
         self.inner.playback().position().as_secs_f64()
     }
 
-    /// Stop; framesets not yet taken are discarded.
-    fn stop(&self, py: Python<'_>) {
+    /// Stop; framesets not yet taken are discarded. Chunks read from
+    /// their own records, their index data damaged, are warned of
+    /// (`rsbag.RsbagWarning`) here and at the recording's end.
+    fn stop(&self, py: Python<'_>) -> PyResult<()> {
         let pipeline = &self.inner;
         py.detach(|| pipeline.stop());
+        self.warn_of_repairs(py)
     }
 
     fn __iter__(slf: Py<Self>) -> Py<Self> {
@@ -611,8 +632,8 @@ impl Pipeline {
     }
 
     #[pyo3(signature = (*_exc))]
-    fn __exit__(&self, py: Python<'_>, _exc: &Bound<'_, pyo3::types::PyTuple>) {
-        self.stop(py);
+    fn __exit__(&self, py: Python<'_>, _exc: &Bound<'_, pyo3::types::PyTuple>) -> PyResult<()> {
+        self.stop(py)
     }
 
     fn __repr__(&self) -> String {
@@ -625,6 +646,13 @@ impl Pipeline {
 }
 
 impl Pipeline {
+    /// As [`Playback::warn_of_repairs`].
+    fn warn_of_repairs(&self, py: Python<'_>) -> PyResult<()> {
+        let recording = self.inner.playback().recording();
+        let messages = errors::repair_warnings(recording, &mut self.warned.lock());
+        errors::warn_all(py, messages)
+    }
+
     /// The next frameset within `timeout_ms` milliseconds (None: no
     /// limit), None at the end; the wait releases the GIL and hears Ctrl-C.
     fn next(&self, py: Python<'_>, timeout_ms: Option<u64>) -> PyResult<Option<FrameSet>> {
@@ -634,7 +662,11 @@ impl Pipeline {
         loop {
             let slice = slice_until(deadline);
             match py.detach(|| pipeline.try_wait_for_frames(slice)) {
-                Ok(set) => return Ok(set.map(frameset)),
+                Ok(Some(set)) => return Ok(Some(frameset(set))),
+                Ok(None) => {
+                    self.warn_of_repairs(py)?;
+                    return Ok(None);
+                }
                 // A slice of the wait: the deadline decides below.
                 Err(e) if e.kind() == rsbag::ErrorKind::Timeout => {}
                 Err(e) => return Err(to_py(e)),

@@ -283,6 +283,31 @@ def test_a_chunk_whose_index_data_is_damaged_is_read_whole_and_warned_of(tmp_pat
     with pytest.warns(rsbag.RsbagWarning, match="read from its own records"):
         session = rsbag.open_session([bad, SYNTHETIC])
         assert sum(1 for _ in session.frames()) == 2 * len(intact)
+    # Played: a chunk past the first is met while playing, and warned of
+    # once, when the recording ends.
+    late = with_bad_index_data(SYNTHETIC, tmp_path / "late.bag", {4})
+    expected = sorted((s, n) for s, n, _ in intact)
+
+    def warned_once(said):
+        messages = [str(w.message) for w in said]
+        assert len(messages) == 1 and "late.bag: corrupt index data record" in messages[0], messages
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        pipeline = rsbag.Pipeline(late)
+    with pytest.warns(rsbag.RsbagWarning) as said:
+        played = sorted((f.stream, f.frame_number) for s in pipeline for f in s.frames)
+    warned_once(said)
+    assert played == expected
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        playback = rsbag.Playback(late, real_time=False)
+    got = []
+    playback.start(lambda f: got.append((f.stream, f.frame_number)))
+    with pytest.warns(rsbag.RsbagWarning) as said:
+        assert playback.wait_until_stopped(60)
+    warned_once(said)
+    assert sorted(got) == expected
 
 def test_a_missing_file_whose_partial_exists_names_the_reindex(tmp_path):
     shutil.copy(DEPTH_COLOR, tmp_path / "session.bag.partial")

@@ -192,6 +192,18 @@ pub fn repair_warnings(recording: &rsbag::playback::Recording, warned: &mut usiz
     new
 }
 
+/// Warn of the chunks of `recording`'s bag read from their own records
+/// past the `warned` of them (see [`repair_warnings`]), the lock let go
+/// before warning.
+pub fn warn_of_new_repairs(
+    py: Python<'_>,
+    recording: &rsbag::playback::Recording,
+    warned: &parking_lot::Mutex<usize>,
+) -> PyResult<()> {
+    let messages = repair_warnings(recording, &mut warned.lock());
+    warn_all(py, messages)
+}
+
 /// How many chunks of `recording`'s bag were read from their own records
 /// so far (see [`repair_warnings`]).
 pub fn repairs_so_far(recording: &rsbag::playback::Recording) -> usize {

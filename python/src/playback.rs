@@ -246,11 +246,12 @@ impl Playback {
     /// Stop every sensor; returns once no callback runs (at once when
     /// called from a callback). The next start plays from the beginning.
     /// Chunks read from their own records, their index data damaged, are
-    /// warned of (`rsbag.RsbagWarning`) here and when playback ends.
+    /// warned of (`rsbag.RsbagWarning`) here and when `wait_until_stopped`
+    /// sees playback stopped.
     fn stop(&self, py: Python<'_>) -> PyResult<()> {
         let playback = self.playback();
         py.detach(|| playback.stop());
-        self.warn_of_repairs(py)
+        errors::warn_of_new_repairs(py, playback.recording(), &self.warned)
     }
 
     /// Wait until playback stops (end of file, or `stop()`) or `timeout`
@@ -263,7 +264,7 @@ impl Playback {
         loop {
             let slice = slice_until(deadline);
             if py.detach(|| playback.wait_until_stopped(slice)) {
-                self.warn_of_repairs(py)?;
+                errors::warn_of_new_repairs(py, playback.recording(), &self.warned)?;
                 return Ok(true);
             }
             py.check_signals()?;
@@ -296,14 +297,6 @@ impl Playback {
 impl Playback {
     fn playback(&self) -> &Arc<RsPlayback> {
         &self.inner
-    }
-
-    /// Warn of the chunks read from their own records since the last
-    /// warning (the lock let go before warning: a warning runs the
-    /// program's filters).
-    fn warn_of_repairs(&self, py: Python<'_>) -> PyResult<()> {
-        let messages = errors::repair_warnings(self.inner.recording(), &mut self.warned.lock());
-        errors::warn_all(py, messages)
     }
 
     /// The streams `names` stand for (every recorded one for None).
@@ -614,7 +607,7 @@ impl Pipeline {
     fn stop(&self, py: Python<'_>) -> PyResult<()> {
         let pipeline = &self.inner;
         py.detach(|| pipeline.stop());
-        self.warn_of_repairs(py)
+        errors::warn_of_new_repairs(py, pipeline.playback().recording(), &self.warned)
     }
 
     fn __iter__(slf: Py<Self>) -> Py<Self> {
@@ -646,13 +639,6 @@ impl Pipeline {
 }
 
 impl Pipeline {
-    /// As [`Playback::warn_of_repairs`].
-    fn warn_of_repairs(&self, py: Python<'_>) -> PyResult<()> {
-        let recording = self.inner.playback().recording();
-        let messages = errors::repair_warnings(recording, &mut self.warned.lock());
-        errors::warn_all(py, messages)
-    }
-
     /// The next frameset within `timeout_ms` milliseconds (None: no
     /// limit), None at the end; the wait releases the GIL and hears Ctrl-C.
     fn next(&self, py: Python<'_>, timeout_ms: Option<u64>) -> PyResult<Option<FrameSet>> {
@@ -664,7 +650,8 @@ impl Pipeline {
             match py.detach(|| pipeline.try_wait_for_frames(slice)) {
                 Ok(Some(set)) => return Ok(Some(frameset(set))),
                 Ok(None) => {
-                    self.warn_of_repairs(py)?;
+                    let recording = pipeline.playback().recording();
+                    errors::warn_of_new_repairs(py, recording, &self.warned)?;
                     return Ok(None);
                 }
                 // A slice of the wait: the deadline decides below.

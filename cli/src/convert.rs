@@ -267,7 +267,10 @@ pub struct Args {
     /// librealsense's RGB8 picture. Works with every target carrying
     /// depth; `--to bag`/`db3`/`ros2` write the filtered frames with their
     /// new size and intrinsics (colorized: an RGB8 depth stream, as
-    /// librealsense's colorizer labels its output).
+    /// librealsense's colorizer labels its output). With `--session --to
+    /// png` each camera's depth goes through a chain of its own, every
+    /// frame in its recorded order (those in no set too), as librealsense
+    /// filters each file alone.
     #[arg(long = "filter", value_name = "SPEC", value_parser = filter_spec)]
     filters: Vec<FilterSpec>,
     /// With `--to ply`: ASCII instead of binary point clouds.

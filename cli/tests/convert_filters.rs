@@ -240,3 +240,73 @@ fn bad_filters_are_refused_before_anything_is_written() {
         assert!(!out.exists(), "{filters:?}: output written");
     }
 }
+
+#[test]
+fn a_session_filters_each_camera_as_librealsense_filters_its_file() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let first = recording(dir.path(), 15);
+    let other = dir.path().join("other.bag");
+    let other = s(&other).to_owned();
+    common::python(
+        "rs_filters.py",
+        &["record", &other, "--frames", "12", "--size", "64x48"],
+    );
+    let chain = "decimation:magnitude=3 depth-to-disparity spatial:alpha=0.6,delta=8 \
+                 temporal:persistence=2 disparity-to-depth hole-filling:mode=2";
+    // Each file alone, filtered as librealsense filters it.
+    let mut alone = Vec::new();
+    for (k, (bag, frames)) in [(&first, 15), (&other, 12)].into_iter().enumerate() {
+        let npz = reference(bag, chain, &dir.path().join(format!("ref{k}.npz")));
+        let out = dir.path().join(format!("alone{k}"));
+        let mut args = vec!["convert", bag, "--to", "raw", "--streams", "depth"];
+        args.extend(filter_args(chain));
+        args.extend(["--out", s(&out)]);
+        ok(&args);
+        let compared = common::python("rs_filters.py", &["compare-dir", &npz, s(&out)]);
+        assert!(
+            compared.contains(&format!("{frames} frames equal")),
+            "{compared}"
+        );
+        alone.push(out);
+    }
+    // The session's framesets: each picture is its camera's frame as
+    // filtered alone, though the session interleaves the cameras.
+    let sets = dir.path().join("sets");
+    let mut args = vec!["convert", "--session", "--to", "png", "--streams", "depth"];
+    args.extend(filter_args(chain));
+    args.extend(["--out", s(&sets), &first, &other]);
+    ok(&args);
+    let index = std::fs::read_to_string(sets.join("framesets.csv")).expect("framesets.csv");
+    let mut pictures = [0, 0];
+    for row in index.lines().skip(1) {
+        let cells: Vec<&str> = row.split(',').collect();
+        let camera = usize::from(cells[4] == other);
+        let png = std::fs::File::open(sets.join(cells[9])).expect("png");
+        let mut decoder = png::Decoder::new(std::io::BufReader::new(png))
+            .read_info()
+            .expect("png");
+        let mut pixels = vec![0; decoder.output_buffer_size().expect("size")];
+        decoder.next_frame(&mut pixels).expect("decode");
+        let little: Vec<u8> = pixels.chunks_exact(2).flat_map(|p| [p[1], p[0]]).collect();
+        let number: u64 = cells[6].parse().expect("number");
+        let raw = alone[camera].join(format!("Depth_{number:06}.raw"));
+        assert!(
+            little == std::fs::read(&raw).expect("raw"),
+            "{row}: not {}",
+            raw.display()
+        );
+        pictures[camera] += 1;
+    }
+    assert_eq!(pictures, [15, 12], "every frame of both in a set");
+    // A filtered ROS 2 session is not written.
+    let rig = dir.path().join("rig");
+    let mut args = vec!["convert", "--session", "--to", "ros2"];
+    args.extend(filter_args("temporal"));
+    args.extend(["--out", s(&rig), &first, &other]);
+    let refused = rsbag(&args);
+    assert_eq!(refused.code, Some(1));
+    assert!(refused
+        .stderr
+        .contains("--filter goes with --session --to png"));
+    assert!(!rig.exists());
+}

@@ -206,8 +206,11 @@ impl Session {
     /// camera's stream joins it when each is the other's nearest and they
     /// are at most `tolerance_ms` apart, so each frame is in at most one
     /// set. `streams` names the streams (all when None); `start`, `end`
-    /// and `duration` choose the frames as in `frames`.
-    #[pyo3(signature = (streams=None, tolerance_ms=10.0, start=None, end=None, duration=None))]
+    /// and `duration` choose the frames as in `frames`. With `filters`
+    /// (`rsbag.filters` objects), each camera's depth frames come through
+    /// a chain of their own, every frame in its recorded order (those in
+    /// no set too), as `frames` filters them.
+    #[pyo3(signature = (streams=None, tolerance_ms=10.0, start=None, end=None, duration=None, filters=None))]
     fn framesets(
         &self,
         streams: Option<Vec<String>>,
@@ -215,7 +218,9 @@ impl Session {
         start: Option<f64>,
         end: Option<f64>,
         duration: Option<f64>,
+        filters: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<SessionFrameSetIterator> {
+        let specs = filters.map(filters::specs).transpose()?.unwrap_or_default();
         let session = self.session.clone();
         if !(tolerance_ms.is_finite() && tolerance_ms >= 0.0) {
             return Err(to_py(rsbag::Error::InvalidArgument(format!(
@@ -229,9 +234,13 @@ impl Session {
             },
             tolerance: Duration::from_secs_f64(tolerance_ms / 1000.0),
         };
-        let sets = query(&session, None, start, end_of(start, end, duration)?)?
-            .framesets(options)
-            .map_err(to_py)?;
+        let chosen = query(&session, None, start, end_of(start, end, duration)?)?;
+        let sets = if specs.is_empty() {
+            chosen.framesets(options)
+        } else {
+            chosen.framesets_with(options, session.filter_each_camera(&specs))
+        };
+        let sets = sets.map_err(to_py)?;
         // SAFETY: as in `frames`.
         let sets: SessionFrameSets<'static> = unsafe { std::mem::transmute(sets) };
         let warned = repairs_so_far(&session);

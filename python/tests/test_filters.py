@@ -96,6 +96,15 @@ def test_a_session_filters_each_camera_as_librealsense_filters_its_file(recordin
           reference(recording, CHAIN, tmp_path / "first.npz"))
     check((f for file, f in read if file == str(other)),
           reference(other, CHAIN, tmp_path / "other.npz"))
+    # Grouped by moment: every frame of both cameras in a set, each
+    # camera's filtered as librealsense filters its file alone.
+    sets = list(session.framesets(streams=["Depth"], filters=objects()))
+    grouped = [(item.file, item.frame) for s in sets for item in s.frames]
+    assert len(sets) == 15 and len(grouped) == 15 + 12
+    check((f for file, f in grouped if file == str(recording)),
+          reference(recording, CHAIN, tmp_path / "first-sets.npz"))
+    check((f for file, f in grouped if file == str(other)),
+          reference(other, CHAIN, tmp_path / "other-sets.npz"))
 
 
 COLORIZED = ["threshold:min=0.3,max=3", "spatial",

@@ -3,7 +3,11 @@
 //! recording, so that [`crate::processing`] stays pure functions over
 //! frames and values.
 
-use super::Recording;
+use std::path::PathBuf;
+
+#[cfg(doc)]
+use super::SessionQuery;
+use super::{Recording, Session, SessionFrame};
 use crate::device::{Extrinsics, Format, Intrinsics, StreamId};
 use crate::processing::filters::{FilterSpec, SensorFacts, StreamFilters};
 use crate::processing::{Alignment, PointCloudMaker};
@@ -32,6 +36,31 @@ impl StreamFilters {
             .filter(|(_, s)| s.profile.format == Format::Z16)
             .map(|(&id, _)| (id, SensorFacts::of_stream(recording, id)));
         StreamFilters::new(depth_streams, specs)
+    }
+}
+
+impl Session {
+    /// `specs` for each camera's depth streams, each with a state of its
+    /// own: each frame through its camera's chain, as
+    /// [`SessionQuery::framesets_with`] takes it, to filter each camera as
+    /// librealsense filters its file alone (every frame, in recorded
+    /// order). An error names the frame's file.
+    pub fn filter_each_camera(
+        &self,
+        specs: &[FilterSpec],
+    ) -> impl FnMut(SessionFrame) -> Result<SessionFrame> + Send + 'static {
+        let mut cameras: Vec<(StreamFilters, PathBuf)> = (self.files().iter())
+            .map(|f| {
+                let filters = StreamFilters::of_recording(f.reader().recording(), specs);
+                (filters, f.path().to_owned())
+            })
+            .collect();
+        move |mut frame| {
+            let (filters, path) = &mut cameras[frame.file];
+            frame.recorded.frame =
+                (filters.apply(frame.recorded.frame)).map_err(|e| e.in_file(path.as_path()))?;
+            Ok(frame)
+        }
     }
 }
 

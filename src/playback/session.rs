@@ -680,9 +680,39 @@ impl<'s> SessionQuery<'s> {
     /// `options.streams` chooses the streams, this query's streams are
     /// not used.
     pub fn framesets(self, options: FramesetOptions) -> Result<SessionFrameSets<'s>> {
-        SessionFrameSets::new(self, options)
+        SessionFrameSets::new(self, options, None)
+    }
+
+    /// [`framesets`](Self::framesets) whose every frame read first goes
+    /// through `each`, which may change it: those that join no set too,
+    /// each stream's in its recorded order, as a chain of filters for each
+    /// camera needs them (librealsense filters each file's every frame, in
+    /// order). An error of `each` is yielded, and the sets go on.
+    ///
+    /// ```no_run
+    /// # use rsbag::playback::{FramesetOptions, Session};
+    /// # use rsbag::processing::filters::FilterSpec;
+    /// # fn main() -> rsbag::Result<()> {
+    /// let session = Session::open(["left.bag", "right.bag"])?;
+    /// let filtered = session.filter_each_camera(&[FilterSpec::parse("temporal")?]);
+    /// for set in session.select().framesets_with(FramesetOptions::default(), filtered)? {
+    ///     let set = set?;
+    ///     println!("{} frames at {:.3} ms", set.frames.len(), set.time_ms);
+    /// }
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn framesets_with(
+        self,
+        options: FramesetOptions,
+        each: impl FnMut(SessionFrame) -> Result<SessionFrame> + Send + 's,
+    ) -> Result<SessionFrameSets<'s>> {
+        SessionFrameSets::new(self, options, Some(Box::new(each)))
     }
 }
+
+/// What [`SessionQuery::framesets_with`] does to each frame read.
+type EachFrame<'s> = Box<dyn FnMut(SessionFrame) -> Result<SessionFrame> + Send + 's>;
 
 /// Where a frame stands in a session's order: small keys, compared to
 /// choose the next frame, while the frames stay held by their streams
@@ -1114,6 +1144,7 @@ type Lane = (usize, StreamId);
 /// later have been read: memory holds that much of the session.
 pub struct SessionFrameSets<'s> {
     frames: SessionFrames<'s>,
+    each: Option<EachFrame<'s>>,
     lanes: Vec<Lane>,
     tolerance_ms: f64,
     /// Reference frames not yet made into sets, in time order.
@@ -1134,7 +1165,11 @@ pub struct SessionFrameSets<'s> {
 }
 
 impl<'s> SessionFrameSets<'s> {
-    fn new(query: SessionQuery<'s>, options: FramesetOptions) -> Result<SessionFrameSets<'s>> {
+    fn new(
+        query: SessionQuery<'s>,
+        options: FramesetOptions,
+        each: Option<EachFrame<'s>>,
+    ) -> Result<SessionFrameSets<'s>> {
         let session = query.session;
         let mut lanes = Vec::new();
         for (index, file) in session.files.iter().enumerate() {
@@ -1160,6 +1195,7 @@ impl<'s> SessionFrameSets<'s> {
         let frames = query.streams(streams).frames()?;
         Ok(SessionFrameSets {
             frames,
+            each,
             pending: vec![VecDeque::new(); lanes.len() - 1],
             gone: vec![None; lanes.len() - 1],
             lanes,
@@ -1254,7 +1290,11 @@ impl Iterator for SessionFrameSets<'_> {
                 self.pending.iter_mut().for_each(VecDeque::clear);
                 return None;
             }
-            match self.frames.next() {
+            let read = match (self.frames.next(), self.each.as_mut()) {
+                (Some(Ok(frame)), Some(each)) => Some(each(frame)),
+                (read, _) => read,
+            };
+            match read {
                 Some(Ok(frame)) => {
                     self.read_to = self.read_to.max(frame.time_ms);
                     let lane = (frame.file, frame.recorded.stream);

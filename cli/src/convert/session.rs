@@ -30,14 +30,21 @@ pub fn run(args: &Args, files: &[PathBuf]) -> Result<ExitCode> {
                 .into(),
         ));
     }
-    if args.colorize || args.align_to.is_some() || !args.filters.is_empty() {
+    if args.colorize || args.align_to.is_some() {
         return Err(Error::InvalidArgument(
-            "--session writes the recorded frames: --colorize, --align-to and --filter do not go with it".into(),
+            "--session writes the recorded frames: --colorize and --align-to do not go with it"
+                .into(),
         ));
     }
     if args.to == Target::Ros2 {
+        if !args.filters.is_empty() {
+            return Err(Error::InvalidArgument(
+                "--filter goes with --session --to png, not --to ros2".into(),
+            ));
+        }
         return ros2::run(args, files);
     }
+    super::check_filters(args)?;
     if !args.pose.is_empty() {
         return Err(Error::InvalidArgument("--pose goes with --to ros2".into()));
     }
@@ -53,7 +60,12 @@ pub fn run(args: &Args, files: &[PathBuf]) -> Result<ExitCode> {
     let window = Window::new(session.duration(), args.start, args.duration)?;
     let dir = OutputDir::create(&args.out)?;
     let mut index = dir.create_csv(FRAMESETS, FRAMESETS_HEADER)?;
-    let mut sets = session.select().time(window.bounds()).framesets(options)?;
+    let chosen = session.select().time(window.bounds());
+    let mut sets = if args.filters.is_empty() {
+        chosen.framesets(options)?
+    } else {
+        chosen.framesets_with(options, session.filter_each_camera(&args.filters))?
+    };
     let (mut written_sets, mut frames) = (0u64, 0u64);
     let mut errors = Vec::new();
     for set in sets.by_ref() {
@@ -94,6 +106,8 @@ pub fn run(args: &Args, files: &[PathBuf]) -> Result<ExitCode> {
         tolerance.as_secs_f64() * 1000.0,
         sets.unmatched()
     ));
+    // The sets (and the filters they hold) borrow the session.
+    drop(sets);
     for e in errors {
         opened.note(&e);
     }

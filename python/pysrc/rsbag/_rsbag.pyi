@@ -227,10 +227,13 @@ class Session:
         start: Optional[float] = None,
         end: Optional[float] = None,
         duration: Optional[float] = None,
+        filters: Optional[Iterable[object]] = None,
     ) -> SessionFrameSetIterator:
         """Frames of all cameras grouped by moment: each frame of the first
         camera's first chosen stream makes a set; another camera's frame
-        joins it when each is the other's nearest, within `tolerance_ms`."""
+        joins it when each is the other's nearest, within `tolerance_ms`;
+        with `filters`, each camera's depth frames through a chain of its
+        own, every frame in recorded order."""
     def sync_report(self, tolerance_ms: Optional[float] = None) -> Dict[str, Any]:
         """How well the cameras keep together, pair by pair: {"clock",
         "tolerance_ms", "pairs": [{"cameras", "streams", "overlap_s",

@@ -13,10 +13,9 @@ use pyo3::types::PyDict;
 
 use rsbag::device::StreamId;
 use rsbag::playback::{
-    FramesetOptions, Session as RsSession, SessionClock, SessionFrameSets, SessionFrames,
-    SessionOptions, SessionQuery,
+    FramesetOptions, Session as RsSession, SessionClock, SessionFrame as RsSessionFrame,
+    SessionFrameSets, SessionFrames, SessionOptions, SessionQuery,
 };
-use rsbag::processing::filters::StreamFilters;
 
 use super::errors::{self, to_py};
 use super::frame::Frame;
@@ -188,9 +187,7 @@ impl Session {
         // lives as long as the iterator holds the `Arc`; the fields drop
         // in declaration order, the borrowing iterator first.
         let frames: SessionFrames<'static> = unsafe { std::mem::transmute(frames) };
-        let filters = (session.files().iter())
-            .map(|f| StreamFilters::of_recording(f.reader().recording(), &specs))
-            .collect();
+        let filters = Box::new(session.filter_each_camera(&specs));
         Ok(SessionFrameIterator {
             state: Mutex::new(SessionReading {
                 frames,
@@ -426,11 +423,14 @@ pub struct SessionFrameIterator {
     state: Mutex<SessionReading>,
 }
 
+/// What `Session::filter_each_camera` makes.
+type FilterEach = Box<dyn FnMut(RsSessionFrame) -> rsbag::Result<RsSessionFrame> + Send>;
+
 /// A session's frames being read, with the session they borrow.
 struct SessionReading {
     frames: SessionFrames<'static>,
-    /// Depth filters for each file, by its position in the session.
-    filters: Vec<StreamFilters>,
+    /// Each camera's depth filters (none without `filters`).
+    filters: FilterEach,
     /// For each file, the chunks read around damaged index data warned of.
     warned: Vec<usize>,
     session: Arc<RsSession>,
@@ -450,13 +450,7 @@ impl SessionFrameIterator {
             session,
             ..
         } = &mut *state;
-        let next = py.detach(|| {
-            frames.next().map(|read| {
-                let mut read = read?;
-                read.recorded.frame = filters[read.file].apply(read.recorded.frame)?;
-                Ok(read)
-            })
-        });
+        let next = py.detach(|| frames.next().map(|read| filters(read?)));
         match next {
             None => {
                 let SessionReading {

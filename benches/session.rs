@@ -522,27 +522,24 @@ impl std::str::FromStr for Pages {
 /// Bring the files into the page cache once, in folios of the size that
 /// `pages` asks for.
 fn settle(paths: &[PathBuf], pages: Pages) {
-    if matches!(pages, Pages::Read | Pages::WillNeed) {
-        drop_from_memory(paths);
+    if !matches!(pages, Pages::Read | Pages::WillNeed) {
+        return;
     }
+    drop_from_memory(paths);
     for path in paths {
         let mut file = std::fs::File::open(path).expect("open");
-        match pages {
-            Pages::Read => {
-                std::io::copy(&mut file, &mut std::io::sink()).expect("read");
-            }
-            Pages::WillNeed => {
-                // SAFETY: the bench's own files, not changed while mapped.
-                let map = unsafe { memmap2::Mmap::map(&file) }.expect("map");
-                // A megabyte at a time, as the reader's chunks: the kernel
-                // reads at most its read-ahead window's worth an advice.
-                for at in (0..map.len()).step_by(1 << 20) {
-                    let len = (map.len() - at).min(1 << 20);
-                    map.advise_range(memmap2::Advice::WillNeed, at, len)
-                        .expect("madvise");
-                }
-            }
-            Pages::Cached | Pages::Dropped => {}
+        if pages == Pages::Read {
+            std::io::copy(&mut file, &mut std::io::sink()).expect("read");
+            continue;
+        }
+        // SAFETY: the bench's own files, not changed while mapped.
+        let map = unsafe { memmap2::Mmap::map(&file) }.expect("map");
+        // A megabyte at a time, as the reader's chunks: the kernel reads
+        // at most its read-ahead window's worth an advice.
+        for at in (0..map.len()).step_by(1 << 20) {
+            let len = (map.len() - at).min(1 << 20);
+            map.advise_range(memmap2::Advice::WillNeed, at, len)
+                .expect("madvise");
         }
     }
 }

@@ -281,13 +281,7 @@ fn a_session_filters_each_camera_as_librealsense_filters_its_file() {
     for row in index.lines().skip(1) {
         let cells: Vec<&str> = row.split(',').collect();
         let camera = usize::from(cells[4] == other);
-        let png = std::fs::File::open(sets.join(cells[9])).expect("png");
-        let mut decoder = png::Decoder::new(std::io::BufReader::new(png))
-            .read_info()
-            .expect("png");
-        let mut pixels = vec![0; decoder.output_buffer_size().expect("size")];
-        decoder.next_frame(&mut pixels).expect("decode");
-        let little: Vec<u8> = pixels.chunks_exact(2).flat_map(|p| [p[1], p[0]]).collect();
+        let little = run::depth_png(&sets.join(cells[9]));
         let number: u64 = cells[6].parse().expect("number");
         let raw = alone[camera].join(format!("Depth_{number:06}.raw"));
         assert!(

@@ -559,13 +559,7 @@ fn convert_writes_each_moments_frames_side_by_side() {
         let camera = serials.iter().position(|c| *c == cells[2]).expect("camera");
         sets[set - 1][camera] = Some(cells[8].parse().expect("session time"));
         // The picture is the frame fed: its pixels' SHA-256.
-        let png = std::fs::File::open(out.join(cells[9])).expect("png");
-        let mut decoder = png::Decoder::new(std::io::BufReader::new(png))
-            .read_info()
-            .expect("png");
-        let mut pixels = vec![0; decoder.output_buffer_size().expect("size")];
-        decoder.next_frame(&mut pixels).expect("decode");
-        let little: Vec<u8> = pixels.chunks_exact(2).flat_map(|p| [p[1], p[0]]).collect();
+        let little = run::depth_png(&out.join(cells[9]));
         use sha2::Digest;
         let sha: String = sha2::Sha256::digest(&little)
             .iter()

@@ -62,3 +62,15 @@ pub fn ok(args: &[&str]) -> String {
     assert_eq!(run.stderr, "", "rsbag {args:?} wrote to stderr");
     run.stdout
 }
+
+/// The samples of a 16-bit grey PNG the tool wrote (a depth frame), as
+/// little-endian bytes: a Z16 frame's own (PNG keeps them big-endian).
+pub fn depth_png(path: &std::path::Path) -> Vec<u8> {
+    let png = std::fs::File::open(path).expect("png");
+    let mut decoder = png::Decoder::new(std::io::BufReader::new(png))
+        .read_info()
+        .expect("png");
+    let mut pixels = vec![0; decoder.output_buffer_size().expect("size")];
+    decoder.next_frame(&mut pixels).expect("decode");
+    pixels.chunks_exact(2).flat_map(|p| [p[1], p[0]]).collect()
+}

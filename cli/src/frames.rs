@@ -350,7 +350,7 @@ fn session_frames(args: &Args, files: &[PathBuf]) -> Result<ExitCode> {
             }
         }
     } else {
-        let window = select::Window::new(session.duration(), args.start, args.duration)?;
+        let window = select::Window::of_session(session.duration(), args.start, args.duration)?;
         let mut query = session.select().time(window.bounds());
         if let Some(streams) = streams {
             query = query.streams(streams);

@@ -55,12 +55,32 @@ pub struct Window {
 impl Window {
     /// `--start` and `--duration` (seconds) in a recording `length` long.
     pub fn new(length: Duration, start: Option<f64>, duration: Option<f64>) -> Result<Window> {
+        Window::of("the recording", length, start, duration)
+    }
+
+    /// `--start` and `--duration` (seconds) in a session `length` long,
+    /// from its first frame on its clock.
+    pub fn of_session(
+        length: Duration,
+        start: Option<f64>,
+        duration: Option<f64>,
+    ) -> Result<Window> {
+        Window::of("the session", length, start, duration)
+    }
+
+    /// `--start` and `--duration` in `what`, `length` long.
+    fn of(
+        what: &str,
+        length: Duration,
+        start: Option<f64>,
+        duration: Option<f64>,
+    ) -> Result<Window> {
         let start = start.map(|s| seconds("start", s)).transpose()?;
         let duration = duration.map(|d| seconds("duration", d)).transpose()?;
         let start = start.unwrap_or(Duration::ZERO);
         if start > length {
             return Err(Error::InvalidArgument(format!(
-                "--start {:.3} is past the end of the recording ({:.3} s)",
+                "--start {:.3} is past the end of {what} ({:.3} s)",
                 start.as_secs_f64(),
                 length.as_secs_f64()
             )));

@@ -136,7 +136,7 @@ fn trim_session(files: &[PathBuf], args: &Args) -> Result<ExitCode> {
     }
     let session = &opened.session;
     let streams = select::streams(|n| session.find_streams(n), &args.streams)?;
-    let window = Window::new(session.duration(), args.start, args.duration)?;
+    let window = Window::of_session(session.duration(), args.start, args.duration)?;
     // No copy is written while another could not be.
     let outs: Vec<PathBuf> = (session.files().iter())
         .map(|f| output_of(f.reader(), f.path(), Some(&args.out), &args.out))

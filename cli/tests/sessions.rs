@@ -769,6 +769,33 @@ fn a_session_window_converts_the_frames_in_it() {
     }
     assert!(!expected.is_empty());
     assert_eq!(sets, expected);
+    // A start past the session's end: refused, naming the session, and
+    // nothing written.
+    let files: Vec<&str> = recorded.files.iter().map(|f| s(f)).collect();
+    let past = dir.path().join("past");
+    let out = ["--out", s(&past)];
+    for command in [
+        &["frames"][..],
+        &["convert", "--session", "--to", "png"],
+        &["convert", "--session", "--to", "ros2"],
+        &["trim", "--session"],
+    ] {
+        let mut args = command.to_vec();
+        args.extend(["--start", "99"]);
+        if command[0] != "frames" {
+            args.extend(out);
+        }
+        args.extend(&files);
+        let run = run::rsbag(&args);
+        assert_eq!(run.code, Some(1), "{args:?}: {}", run.stderr);
+        assert!(
+            run.stderr
+                .contains("--start 99.000 is past the end of the session"),
+            "{args:?}: {}",
+            run.stderr
+        );
+        assert!(!past.exists(), "{args:?} wrote {}", past.display());
+    }
 }
 
 fn recorded_file_name<'a>(recorded: &'a Recorded, serial: &str) -> &'a str {

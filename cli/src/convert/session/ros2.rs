@@ -45,7 +45,7 @@ pub fn run(args: &Args, files: &[PathBuf]) -> Result<ExitCode> {
                 .map(move |s| reader.frame_count(s).unwrap_or(0))
         })
         .sum();
-    let window = Window::new(session.duration(), args.start, args.duration)?;
+    let window = Window::of_session(session.duration(), args.start, args.duration)?;
     let options = Ros2SessionOptions {
         storage: args.storage,
         mcap_compression: args.mcap_compression,

@@ -236,7 +236,7 @@ pub struct Args {
     #[arg(long, value_name = "SECONDS")]
     duration: Option<f64>,
     /// With `--to png`: also write a colorized 8-bit image of each depth
-    /// frame.
+    /// frame (with `--session`, over each camera's own Depth Units).
     #[arg(long)]
     colorize: bool,
     /// Depths (meters) the colorized map spans, near and far (`--colorize`

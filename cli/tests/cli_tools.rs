@@ -18,7 +18,7 @@ use rsbag::bag::{Bag, Compression};
 use rsbag::device::{Format, Frame, StreamKind, StreamProfile};
 use rsbag::playback::{Event, Recording};
 use rsbag::record::RsWriter;
-use run::{ok, rsbag};
+use run::{decode_png, jet, ok, rsbag};
 use serde_json::Value;
 
 /// Run and expect a one-line error naming `file`; returns it.
@@ -78,22 +78,6 @@ fn label(profile: &StreamProfile) -> String {
         0 => profile.stream.kind.name().to_owned(),
         i => format!("{}_{i}", profile.stream.kind.name()),
     }
-}
-
-/// Decode a PNG: width, height, color type, bit depth, pixels.
-fn decode_png(path: &Path) -> (u32, u32, png::ColorType, png::BitDepth, Vec<u8>) {
-    let file = std::io::BufReader::new(std::fs::File::open(path).expect("png file"));
-    let mut reader = png::Decoder::new(file).read_info().expect("png header");
-    let mut pixels = vec![0; reader.output_buffer_size().expect("size")];
-    let info = reader.next_frame(&mut pixels).expect("png data");
-    pixels.truncate(info.buffer_size());
-    (
-        info.width,
-        info.height,
-        info.color_type,
-        info.bit_depth,
-        pixels,
-    )
 }
 
 /// The bytes of a frame's image rows without stride padding.
@@ -357,16 +341,6 @@ fn convert_png_holds_every_image_frame_pixel_for_pixel() {
             .count();
         assert_eq!(index.lines().count(), 1 + frames.len() + depth_frames);
     }
-}
-
-/// The colorized pixel for a depth, computed here from the documented map.
-fn jet(depth: u16, units: f32, near: f32, far: f32) -> [u8; 3] {
-    if depth == 0 {
-        return [0, 0, 0];
-    }
-    let t = ((f32::from(depth) * units - near) / (far - near)).clamp(0.0, 1.0);
-    let c = |x: f32| ((1.5 - (4.0 * t - x).abs()).clamp(0.0, 1.0) * 255.0).round() as u8;
-    [c(3.0), c(2.0), c(1.0)]
 }
 
 #[test]

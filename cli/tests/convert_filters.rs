@@ -322,6 +322,6 @@ fn a_session_filters_each_camera_as_librealsense_filters_its_file() {
     assert_eq!(refused.code, Some(1));
     assert!(refused
         .stderr
-        .contains("--filter goes with --session --to png"));
+        .contains("--filter and --colorize go with --session --to png"));
     assert!(!rig.exists());
 }

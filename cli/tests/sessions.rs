@@ -41,6 +41,8 @@ struct Camera {
     /// against the host's.
     origin_ms: f64,
     rate: f64,
+    /// Meters per depth unit.
+    depth_units: f32,
     frames: Vec<Value>,
 }
 
@@ -74,6 +76,7 @@ fn record(clock: &str) -> Recorded {
                 start_ms: camera["start_ms"].as_f64().expect("start"),
                 origin_ms: camera["origin_ms"].as_f64().expect("origin"),
                 rate: camera["rate"].as_f64().expect("rate"),
+                depth_units: camera["depth_units"].as_f64().expect("units") as f32,
                 frames: camera["frames"].as_array().expect("frames").clone(),
             },
         );
@@ -584,6 +587,70 @@ fn convert_writes_each_moments_frames_side_by_side() {
         "{}",
         refused.stderr
     );
+}
+
+#[test]
+fn convert_colorizes_each_cameras_depth_over_its_own_units() {
+    let recorded = global();
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("sets");
+    let (near, far) = (0.05, 3.0);
+    let mut args = vec!["convert", "--session", "--to", "png", "--streams", "depth"];
+    args.extend(["--colorize", "--colorize-range", "0.05,3", "--out", s(&out)]);
+    args.extend(recorded.files.iter().map(|f| s(f)));
+    run::ok(&args);
+    let index = std::fs::read_to_string(out.join("framesets.csv")).expect("framesets.csv");
+    let (mut depths, mut colorized, mut units_tell) = (0, 0, false);
+    for row in index.lines().skip(1) {
+        let cells: Vec<&str> = row.split(',').collect();
+        let Some(depth_png) = cells[9].strip_suffix("_colorized.png") else {
+            depths += 1;
+            assert!(
+                index.contains(&cells[9].replace(".png", "_colorized.png")),
+                "{row}"
+            );
+            continue;
+        };
+        // Each pixel is the documented map of its depth, in the camera's
+        // own units (CAM-B's are 100 µm).
+        colorized += 1;
+        let units = recorded.cameras[cells[2]].depth_units;
+        let depth = run::depth_png(&out.join(format!("{depth_png}.png")));
+        let (.., color, _, rgb) = run::decode_png(&out.join(cells[9]));
+        assert_eq!(color, png::ColorType::Rgb, "{row}");
+        for (i, d) in depth.chunks_exact(2).enumerate() {
+            let d = u16::from_le_bytes([d[0], d[1]]);
+            assert_eq!(
+                &rgb[3 * i..3 * i + 3],
+                run::jet(d, units, near, far),
+                "{row}: {i}"
+            );
+            units_tell |= run::jet(d, units, near, far) != run::jet(d, 0.001, near, far);
+        }
+    }
+    assert!(depths > 0 && colorized == depths, "{depths} {colorized}");
+    assert!(units_tell, "CAM-B's units change its colours");
+    // Not with --to ros2, nor --align-to: refused, nothing written.
+    for (extra, why) in [
+        (
+            &["--to", "ros2", "--colorize"][..],
+            "--colorize go with --session --to png",
+        ),
+        (
+            &["--to", "png", "--align-to", "color"],
+            "--align-to does not go with it",
+        ),
+    ] {
+        let rig = dir.path().join("refused");
+        let mut args = vec!["convert", "--session"];
+        args.extend(extra);
+        args.extend(["--out", s(&rig)]);
+        args.extend(recorded.files.iter().map(|f| s(f)));
+        let refused = run::rsbag(&args);
+        assert_eq!(refused.code, Some(1), "{args:?}");
+        assert!(refused.stderr.contains(why), "{}", refused.stderr);
+        assert!(!rig.exists());
+    }
 }
 
 /// `rsbag convert --session --to ros2` of `recorded`, read back by the

@@ -23,19 +23,21 @@ Usage:
 --ext             the files' extension: pyrealsense2 2.58 and later write
                   only .db3.
 
-Cameras (moment 0 is t0; depth Z16 32x24 @30 on sensor "Stereo Module"):
+Cameras (moment 0 is t0; depth Z16 32x24 @30 on sensor "Stereo Module",
+Depth Units 1 mm unless said):
   CAM-A  from 0 ms, 45 frames, also Color RGB8 @30 ("RGB Camera"), clock
          origin 1000 ms, rate 1.
-  CAM-B  from 340 ms, 45 frames, clock origin 770000 ms, rate 1.0005.
+  CAM-B  from 340 ms, 45 frames, clock origin 770000 ms, rate 1.0005,
+         Depth Units 100 µm (as a D405's).
   CAM-C  from 200 ms, 45 frames with frames 15..24 dropped (a third of a
          second where the camera stopped), origin 5000 ms, rate 0.9998.
   CAM-D  from 120 ms, 40 frames, origin 90000 ms, rate 1.
 
 Output (stdout, one JSON object): {"t0": ..., "clock": ..., "pyrealsense2":
 ..., "cameras": [{"serial": "CAM-A", "file": PATH, "start_ms": 0,
-"rate": 1.0, "origin_ms": 1000, "frames": [{"stream": "Depth", "index": 0,
-"frame_number": 1, "timestamp": ..., "domain": ..., "host_ms": ...,
-"size": ..., "sha256": ..., "fed_ms": ...}]}]}: `host_ms` is the host time
+"rate": 1.0, "origin_ms": 1000, "depth_units": 0.001, "frames": [{"stream":
+"Depth", "index": 0, "frame_number": 1, "timestamp": ..., "domain": ...,
+"host_ms": ..., "size": ..., "sha256": ..., "fed_ms": ...}]}]}: `host_ms` is the host time
 each frame was planned for, the truth a session's clock is checked
 against; `fed_ms` the host time it was fed at (its Time Of Arrival on the
 hardware clock), within the scheduler's few ms of `host_ms` on an idle
@@ -58,7 +60,7 @@ CAMERAS = {
     "CAM-A": {"start": 0.0, "frames": 45, "color": True, "origin": 1000.0, "rate": 1.0,
               "drop": ()},
     "CAM-B": {"start": 340.0, "frames": 45, "color": False, "origin": 770000.0, "rate": 1.0005,
-              "drop": ()},
+              "drop": (), "depth_units": 0.0001},
     "CAM-C": {"start": 200.0, "frames": 45, "color": False, "origin": 5000.0, "rate": 0.9998,
               "drop": tuple(range(15, 25))},
     "CAM-D": {"start": 120.0, "frames": 40, "color": False, "origin": 90000.0, "rate": 1.0,
@@ -66,12 +68,17 @@ CAMERAS = {
 }
 
 
+def depth_units(spec):
+    """The camera's Depth Units (meters per depth unit)."""
+    return spec.get("depth_units", 0.001)
+
+
 def camera(serial, spec, clock, t0):
     """A software device for camera `serial` and its schedule of
     (host_ms, action)."""
     s = Session(f"rsbag Session {serial}", serial)
     stereo = s.add_sensor("Stereo Module")
-    s.read_only_option(stereo, rs.option.depth_units, 0.001)
+    s.read_only_option(stereo, rs.option.depth_units, depth_units(spec))
     uid = 100 * (list(CAMERAS).index(serial) + 1)
     keys = [s.add_video(stereo, rs.stream.depth, 0, uid + 1, rs.format.z16, 32, 24, 30,
                         rs.distortion.brown_conrady)]
@@ -149,7 +156,8 @@ def main():
             frames.append(dict(frame, host_ms=host, fed_ms=fed_ms))
         frames.sort(key=lambda r: (r["stream"], r["index"], r["frame_number"]))
         cameras.append({"serial": serial, "file": path, "start_ms": spec["start"],
-                        "rate": spec["rate"], "origin_ms": spec["origin"], "frames": frames})
+                        "rate": spec["rate"], "origin_ms": spec["origin"],
+                        "depth_units": depth_units(spec), "frames": frames})
     json.dump({"t0": t0, "clock": args.clock,
                "pyrealsense2": importlib.metadata.version("pyrealsense2"),
                "cameras": cameras}, sys.stdout, indent=1)

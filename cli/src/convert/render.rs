@@ -81,6 +81,19 @@ impl Renderer {
             .unwrap_or(DEFAULT_DEPTH_UNITS)
     }
 
+    /// `recorded` as PNG: its picture, and with `--colorize` a depth
+    /// frame's colorized one (suffix `_colorized`).
+    pub fn pngs(&self, recorded: &RecordedFrame) -> Result<Vec<Made>> {
+        let frame = &recorded.frame;
+        let mut made = vec![png("", &processing::image(frame)?)?];
+        if let (Some((near, far)), Format::Z16) = (self.colorize, frame.profile.format) {
+            let units = self.depth_units(recorded.sensor);
+            let colorized = processing::colorize(frame, units, near, far)?;
+            made.push(png("_colorized", &colorized)?);
+        }
+        Ok(made)
+    }
+
     /// What `recorded` becomes; a depth frame written as a point cloud
     /// takes its colour from `texture`.
     pub fn render(
@@ -95,16 +108,7 @@ impl Renderer {
             depth_units: None,
         };
         Ok(match self.to {
-            Target::Png => {
-                let mut made = vec![png("", &processing::image(frame)?)?];
-                if let (Some((near, far)), Format::Z16) = (self.colorize, frame.profile.format) {
-                    made.push(png(
-                        "_colorized",
-                        &processing::colorize(frame, units, near, far)?,
-                    )?);
-                }
-                files(made)
-            }
+            Target::Png => files(self.pngs(recorded)?),
             Target::Raw => files(vec![Made {
                 suffix: "",
                 ext: "raw",

@@ -1,19 +1,23 @@
 //! `convert --session --to png`: several recordings' frames written side
 //! by side per moment: each frameset across the cameras as
-//! `CAMERA_Stream_<n>.png` files, listed in `framesets.csv`.
+//! `CAMERA_Stream_<n>.png` files (and with `--colorize`
+//! `CAMERA_Depth_<n>_colorized.png`), listed in `framesets.csv`.
 //! `convert --session --to ros2`: one ROS 2 bag of every camera, each
 //! under its own namespace, with `/tf_static` from `--pose`.
 
+use std::collections::BTreeSet;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use rsbag::playback::{FramesetOptions, SessionFrame};
-use rsbag::{processing, Error, Result};
+use rsbag::device::StreamId;
+use rsbag::playback::{FramesetOptions, Session, SessionFrame};
+use rsbag::{Error, Result};
 
 use super::super::select::{self, Window};
 use super::super::session;
-use super::{label, render, Args, OutputDir, Target};
+use super::render::Renderer;
+use super::{label, Args, OutputDir, Target};
 
 mod ros2;
 
@@ -30,16 +34,16 @@ pub fn run(args: &Args, files: &[PathBuf]) -> Result<ExitCode> {
                 .into(),
         ));
     }
-    if args.colorize || args.align_to.is_some() {
+    if args.align_to.is_some() {
         return Err(Error::InvalidArgument(
-            "--session writes the recorded frames: --colorize and --align-to do not go with it"
+            "--session writes each camera's frames as recorded: --align-to does not go with it"
                 .into(),
         ));
     }
     if args.to == Target::Ros2 {
-        if !args.filters.is_empty() {
+        if !args.filters.is_empty() || args.colorize {
             return Err(Error::InvalidArgument(
-                "--filter goes with --session --to png, not --to ros2".into(),
+                "--filter and --colorize go with --session --to png, not --to ros2".into(),
             ));
         }
         return ros2::run(args, files);
@@ -57,7 +61,8 @@ pub fn run(args: &Args, files: &[PathBuf]) -> Result<ExitCode> {
         streams: streams.map(|s| s.into_iter().collect()).unwrap_or_default(),
         tolerance,
     };
-    let window = Window::new(session.duration(), args.start, args.duration)?;
+    let window = Window::of_session(session.duration(), args.start, args.duration)?;
+    let renderers = camera_renderers(args, session, options.streams.as_slice());
     let dir = OutputDir::create(&args.out)?;
     let mut index = dir.create_csv(FRAMESETS, FRAMESETS_HEADER)?;
     let chosen = session.select().time(window.bounds());
@@ -78,22 +83,24 @@ pub fn run(args: &Args, files: &[PathBuf]) -> Result<ExitCode> {
         };
         written_sets += 1;
         for frame in &set.frames {
-            let name = write_png(&dir, session, frame, written_sets)?;
+            let names = write_pngs(&dir, session, &renderers[frame.file], frame, written_sets)?;
             let file = &session.files()[frame.file];
             let f = &frame.recorded.frame;
-            writeln!(
-                index,
-                "{written_sets},{},{},{},{},{},{},{},{},{name}",
-                set.time_ms,
-                file.name(),
-                file.serial(),
-                file.path().display(),
-                frame.recorded.stream,
-                f.number,
-                f.timestamp,
-                frame.time_ms
-            )
-            .map_err(|e| dir.error(FRAMESETS, e))?;
+            for name in names {
+                writeln!(
+                    index,
+                    "{written_sets},{},{},{},{},{},{},{},{},{name}",
+                    set.time_ms,
+                    file.name(),
+                    file.serial(),
+                    file.path().display(),
+                    frame.recorded.stream,
+                    f.number,
+                    f.timestamp,
+                    frame.time_ms
+                )
+                .map_err(|e| dir.error(FRAMESETS, e))?;
+            }
             frames += 1;
         }
     }
@@ -114,21 +121,40 @@ pub fn run(args: &Args, files: &[PathBuf]) -> Result<ExitCode> {
     Ok(opened.exit_code())
 }
 
-/// Write `frame` of set `set` as `CAMERA_Stream_<set>.png`; its name.
-fn write_png(
+/// What each camera's frames become as PNG (with `--colorize`, its depth
+/// coloured over its own Depth Units), by the camera's place in the
+/// session; `streams` are those chosen (empty: all).
+fn camera_renderers(args: &Args, session: &Session, streams: &[StreamId]) -> Vec<Renderer> {
+    (session.files().iter())
+        .map(|file| {
+            let written: BTreeSet<StreamId> = (file.reader().streams().into_iter())
+                .filter(|s| streams.is_empty() || streams.contains(s))
+                .collect();
+            Renderer::new(args, file.reader(), &written)
+        })
+        .collect()
+}
+
+/// Write `frame` of set `set` as `CAMERA_Stream_<set>.png` (and a
+/// colorized depth as `CAMERA_Depth_<set>_colorized.png`); their names.
+fn write_pngs(
     dir: &OutputDir,
-    session: &rsbag::playback::Session,
+    session: &Session,
+    renderer: &Renderer,
     frame: &SessionFrame,
     set: u64,
-) -> Result<String> {
-    let camera = session.files()[frame.file].name();
-    let name = format!("{camera}_{}_{set:06}.png", label(frame.recorded.stream));
-    let image = processing::image(&frame.recorded.frame)
-        .map_err(|e| e.in_file(session.files()[frame.file].path()))?;
-    let made = render::png("", &image)?;
-    let mut file = dir.create_file(&name)?;
-    file.write_all(&made.bytes)
-        .and_then(|()| file.flush())
-        .map_err(|e| dir.error(&name, e))?;
-    Ok(name)
+) -> Result<Vec<String>> {
+    let file = &session.files()[frame.file];
+    let files = (renderer.pngs(&frame.recorded)).map_err(|e| e.in_file(file.path()))?;
+    let stem = format!("{}_{}_{set:06}", file.name(), label(frame.recorded.stream));
+    let mut names = Vec::new();
+    for made in files {
+        let name = format!("{stem}{}.{}", made.suffix, made.ext);
+        let mut out = dir.create_file(&name)?;
+        out.write_all(&made.bytes)
+            .and_then(|()| out.flush())
+            .map_err(|e| dir.error(&name, e))?;
+        names.push(name);
+    }
+    Ok(names)
 }

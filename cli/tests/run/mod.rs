@@ -63,14 +63,38 @@ pub fn ok(args: &[&str]) -> String {
     run.stdout
 }
 
+/// Decode a PNG: width, height, color type, bit depth, pixels.
+pub fn decode_png(path: &std::path::Path) -> (u32, u32, png::ColorType, png::BitDepth, Vec<u8>) {
+    let file = std::io::BufReader::new(std::fs::File::open(path).expect("png file"));
+    let mut reader = png::Decoder::new(file).read_info().expect("png header");
+    let mut pixels = vec![0; reader.output_buffer_size().expect("size")];
+    let info = reader.next_frame(&mut pixels).expect("png data");
+    pixels.truncate(info.buffer_size());
+    (
+        info.width,
+        info.height,
+        info.color_type,
+        info.bit_depth,
+        pixels,
+    )
+}
+
 /// The samples of a 16-bit grey PNG the tool wrote (a depth frame), as
 /// little-endian bytes: a Z16 frame's own (PNG keeps them big-endian).
 pub fn depth_png(path: &std::path::Path) -> Vec<u8> {
-    let png = std::fs::File::open(path).expect("png");
-    let mut decoder = png::Decoder::new(std::io::BufReader::new(png))
-        .read_info()
-        .expect("png");
-    let mut pixels = vec![0; decoder.output_buffer_size().expect("size")];
-    decoder.next_frame(&mut pixels).expect("decode");
+    let (.., pixels) = decode_png(path);
     pixels.chunks_exact(2).flat_map(|p| [p[1], p[0]]).collect()
+}
+
+/// The colour `--colorize` gives a depth of `depth` units of `units`
+/// meters over `near`-`far` meters, computed here from the documented map
+/// (jet: dark blue near, through cyan, yellow, to dark red far; black
+/// where there is no depth).
+pub fn jet(depth: u16, units: f32, near: f32, far: f32) -> [u8; 3] {
+    if depth == 0 {
+        return [0, 0, 0];
+    }
+    let t = ((f32::from(depth) * units - near) / (far - near)).clamp(0.0, 1.0);
+    let c = |x: f32| ((1.5 - (4.0 * t - x).abs()).clamp(0.0, 1.0) * 255.0).round() as u8;
+    [c(3.0), c(2.0), c(1.0)]
 }

@@ -10,7 +10,10 @@
 //!
 //! Each round also times what the difference is made of: the files'
 //! readers read a frame each in turn, not merged (what reading several
-//! files at once costs by itself), and, for uncompressed files, the
+//! files at once costs by itself); the readers advanced in the order the
+//! session delivers the frames (found before the rounds), nothing merged
+//! or held (what that order costs the readers: the least any merge can
+//! cost); and, for uncompressed files, the
 //! session's frames' bytes read from the mapped files without rsbag, in
 //! the session's order against file after file (what the order costs the
 //! memory by itself). Each way comes first in its turn of the rounds.
@@ -149,6 +152,11 @@ enum Way {
     /// A frame of each file's reader in turn, not merged: what reading
     /// the files at once costs without the session's ordering.
     ReadersInTurn,
+    /// Each file's reader advanced in the order the session delivers its
+    /// frames (found before the round), nothing merged or held: what the
+    /// session's order itself costs the readers, the least any merge of
+    /// the files in that order can cost.
+    ReadersInSessionOrder,
     /// The session's frames' bytes (uncompressed files: borrowed from the
     /// mapped files, so their places in the files are known), read from
     /// the files mapped anew without rsbag, in the session's order: what
@@ -165,6 +173,7 @@ impl Way {
             Way::Session(None) => "session, best shared clock".into(),
             Way::Session(Some(clock)) => format!("session, {clock} clock"),
             Way::ReadersInTurn => "the readers in turn".into(),
+            Way::ReadersInSessionOrder => "the readers in session order, unmerged".into(),
             Way::BytesInSessionOrder => "bytes alone, session order".into(),
             Way::BytesFileAfterFile => "bytes alone, file after file".into(),
         }
@@ -179,14 +188,15 @@ impl Way {
     }
 
     /// [`touch`] of every frame (of the image frames' bytes: the byte
-    /// ways, which read `bytes`) of `paths`, read this way.
-    fn read(self, paths: &[PathBuf], bytes: &[FrameBytes]) -> u64 {
+    /// ways, which read `order.bytes`) of `paths`, read this way.
+    fn read(self, paths: &[PathBuf], order: &SessionOrder) -> u64 {
         match self {
             Way::OneAfterAnother => paths.iter().map(read_file).sum(),
             Way::Session(clock) => read_session(paths, clock),
             Way::ReadersInTurn => read_in_turn(paths),
-            Way::BytesInSessionOrder => read_bytes(paths, bytes, false),
-            Way::BytesFileAfterFile => read_bytes(paths, bytes, true),
+            Way::ReadersInSessionOrder => read_in_order(paths, &order.files),
+            Way::BytesInSessionOrder => read_bytes(paths, &order.bytes, false),
+            Way::BytesFileAfterFile => read_bytes(paths, &order.bytes, true),
         }
     }
 }
@@ -231,6 +241,52 @@ fn read_in_turn(paths: &[PathBuf]) -> u64 {
         });
     }
     sum
+}
+
+/// [`touch`] of every frame of `paths`, each file's reader advanced in
+/// turn by `files` (the file of each frame, in the order to read them).
+fn read_in_order(paths: &[PathBuf], files: &[usize]) -> u64 {
+    let readers: Vec<FrameReader> = (paths.iter())
+        .map(|p| FrameReader::open(p).expect("open"))
+        .collect();
+    let mut frames: Vec<_> = (readers.iter())
+        .map(|r| r.frames().expect("frames"))
+        .collect();
+    let mut sum = 0;
+    for &file in files {
+        let frame = frames[file].next().expect("a frame left").expect("frame");
+        sum += touch(&frame.frame.data);
+    }
+    assert!(
+        frames.iter_mut().all(|f| f.next().is_none()),
+        "every frame read"
+    );
+    sum
+}
+
+/// What the ways that follow a session's order without merging read,
+/// found by reading the session once before the rounds.
+#[derive(Default)]
+struct SessionOrder {
+    /// The file of each of the session's frames, in session order.
+    files: Vec<usize>,
+    /// Where the session's image frames lie (uncompressed files).
+    bytes: Vec<FrameBytes>,
+}
+
+/// The session of `paths`'s order: its frames' files, and (if `bytes`)
+/// its image frames' places (see [`frame_bytes`]).
+fn session_order(paths: &[PathBuf], bytes: bool) -> SessionOrder {
+    let session = Session::open(paths).expect("session");
+    let files = (session.frames().expect("frames"))
+        .map(|f| f.expect("frame").file)
+        .collect();
+    let bytes = if bytes {
+        frame_bytes(paths).expect("uncompressed frames, borrowed from the files")
+    } else {
+        Vec::new()
+    };
+    SessionOrder { files, bytes }
 }
 
 /// Where one of a session's frames lies: its file and the range of its
@@ -360,6 +416,7 @@ fn main() {
         Way::Session(None),
         Way::Session(Some(SessionClock::RecordingStart)),
         Way::ReadersInTurn,
+        Way::ReadersInSessionOrder,
     ];
     if compression == Compression::None {
         ways.extend([Way::BytesInSessionOrder, Way::BytesFileAfterFile]);
@@ -405,10 +462,10 @@ impl Drop for BusyThread {
 /// lowest and highest), and the medians of its time in the kernel and of
 /// the minor page faults it took.
 fn measure(paths: &[PathBuf], ways: &[Way], rounds: usize, pages: Pages) {
-    let bytes = if ways.contains(&Way::BytesInSessionOrder) {
-        frame_bytes(paths).expect("uncompressed frames, borrowed from the files")
+    let order = if ways.contains(&Way::ReadersInSessionOrder) {
+        session_order(paths, ways.contains(&Way::BytesInSessionOrder))
     } else {
-        Vec::new()
+        SessionOrder::default()
     };
     let reference = |way: Way| {
         let at = ways.iter().position(|&w| w == way.reference());
@@ -425,7 +482,7 @@ fn measure(paths: &[PathBuf], ways: &[Way], rounds: usize, pages: Pages) {
             let at = (round + turn) % ways.len();
             prepare(paths, pages);
             let (start, before, sys0) = (Instant::now(), page_faults(), system_seconds());
-            sums[at] = ways[at].read(paths, &bytes);
+            sums[at] = ways[at].read(paths, &order);
             seconds[at].push(start.elapsed().as_secs_f64());
             kernel[at].push(system_seconds() - sys0);
             let after = page_faults();

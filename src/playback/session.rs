@@ -176,7 +176,9 @@ pub struct SessionFrame {
 /// framesets of frames taken at the same moment by different cameras.
 ///
 /// Reading is a merge of the files' in-order readers (no threads): it
-/// costs what reading the files one after another costs.
+/// costs what reading the files one after another costs, but for what
+/// taking their frames in time order costs the processor (a few percent
+/// when the files are in memory; the guide's performance page).
 ///
 /// # Example
 /// ```

@@ -109,7 +109,8 @@ pub fn run(args: Args) -> rsbag::Result<ExitCode> {
     }
     if args.session.as_session(&files) {
         if let Some(opened) = session::open_quietly(&files, &args.session.clock)? {
-            let report = opened.session.sync_report(tolerance)?;
+            // Each file's check has read it all and said what is wrong.
+            let report = session::quietly(|| opened.session.sync_report(tolerance))?;
             super::emit(&if args.json {
                 format!("{}\n", serde_json::json!({ "sync": report }))
             } else {

@@ -115,10 +115,18 @@ pub fn open(files: &[PathBuf], args: &ClockArgs) -> Result<Opened> {
         .ok_or_else(|| Error::InvalidArgument("none of the recordings could be opened".into()))
 }
 
-/// As [`open`], saying nothing of the files that cannot be opened (the
-/// command has said it); `None` when none can.
+/// As [`open`], for a command that has described or checked each file
+/// already and said what is wrong with it: saying nothing of the files
+/// that cannot be opened, nor what opening them warns of again; `None`
+/// when none can be opened.
 pub fn open_quietly(files: &[PathBuf], args: &ClockArgs) -> Result<Option<Opened>> {
-    open_reporting(files, args, false)
+    quietly(|| open_reporting(files, args, false))
+}
+
+/// Run `read` with the library's warnings unsaid: for reading again what
+/// the command has read and warned of already.
+pub fn quietly<T>(read: impl FnOnce() -> T) -> T {
+    tracing::subscriber::with_default(tracing::subscriber::NoSubscriber::default(), read)
 }
 
 fn open_reporting(files: &[PathBuf], args: &ClockArgs, report: bool) -> Result<Option<Opened>> {

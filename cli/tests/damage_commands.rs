@@ -100,6 +100,15 @@ fn damaged_index_data_costs_no_frame_and_exits_4() {
         bad_json, good_json,
         "the rest is described as for the intact file"
     );
+    // With another file, as a session: each file is described or checked
+    // and the damage said once, not again as the session opens.
+    for command in ["info", "check"] {
+        let (code, _, stderr) = rsbag(&[command, first, good]);
+        assert_eq!(code, DAMAGED, "{command}: {stderr}");
+        let said = format!("index data record at byte offset {record}");
+        let warnings = stderr.lines().filter(|l| l.contains(&said)).count();
+        assert_eq!(warnings, 1, "{command}: {stderr}");
+    }
 }
 
 #[test]

@@ -294,11 +294,13 @@ fn the_session_window_counts_from_its_first_frame() {
     let recorded = global();
     let all = session_lines(recorded, &[]);
     let origin = all[0]["session_time"].as_f64().expect("time");
-    let window = session_lines(recorded, &["--start", "0.3", "--duration", "0.5"]);
+    // Its ends 3 ms or more from any frame: at a frame, rounding the
+    // session's times (ms since the epoch) would decide.
+    let window = session_lines(recorded, &["--start", "0.31", "--duration", "0.5"]);
     let expected: Vec<&Value> = (all.iter())
         .filter(|l| {
             let t = l["session_time"].as_f64().expect("time") - origin;
-            (300.0..800.0).contains(&t)
+            (310.0..810.0).contains(&t)
         })
         .collect();
     assert_eq!(window.iter().collect::<Vec<_>>(), expected);
@@ -789,11 +791,13 @@ fn a_session_converts_to_one_ros2_bag_with_a_namespace_per_camera() {
 fn a_session_window_converts_the_frames_in_it() {
     let recorded = global();
     let dir = tempfile::tempdir().expect("tempdir");
-    let window = ["--start", "0.3", "--duration", "0.5"];
+    // Its ends 3 ms or more from any frame (CAM-A's tenth is at 300 ms,
+    // where rounding the session's times would decide).
+    let window = ["--start", "0.31", "--duration", "0.5"];
     let origin = session_lines(recorded, &[])[0]["session_time"]
         .as_f64()
         .expect("time");
-    let in_window = |ms: f64| (300.0..800.0).contains(&(ms - origin));
+    let in_window = |ms: f64| (310.0..810.0).contains(&(ms - origin));
     // ROS 2: what the whole session's bag holds in the window, read by
     // rosbags, and nothing else.
     let all = session_ros2(recorded, &dir.path().join("all"), &[]);
@@ -1038,13 +1042,14 @@ fn frames_leave_their_file_as_soon_as_every_stream_has_a_later_one() {
         assert!(times.windows(2).all(|w| w[0] <= w[1]));
         let fed: usize = recorded.cameras.values().map(|c| c.frames.len()).sum();
         assert_eq!(times.len(), fed);
-        // A window of the session reads the same frames as the whole.
+        // A window of the session reads the same frames as the whole (its
+        // ends 3 ms or more from any frame of the Global Time recordings).
         let window = (session.select())
-            .time(Duration::from_millis(300)..Duration::from_millis(800))
+            .time(Duration::from_millis(310)..Duration::from_millis(810))
             .frames()
             .expect("frames");
         let origin = times[0];
-        let inside = (times.iter()).filter(|&&t| (300.0..800.0).contains(&(t - origin)));
+        let inside = (times.iter()).filter(|&&t| (310.0..810.0).contains(&(t - origin)));
         assert_eq!(window.count(), inside.count());
     }
 }

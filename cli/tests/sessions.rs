@@ -375,6 +375,30 @@ fn framesets_pair_each_moment_as_the_nearest_neighbours_do() {
 }
 
 #[test]
+fn a_windows_frame_count_bound_holds_the_frames_read() {
+    let recorded = global();
+    let session = Session::open(&recorded.files).expect("session");
+    let total = session.frames().expect("frames").count() as u64;
+    assert_eq!(session.select().frame_count_bound().expect("bound"), total);
+    let depth = StreamId::new(StreamKind::Depth, 0);
+    for (from, to) in [(0.0, 0.1), (0.3, 0.8), (1.0, 9.0)] {
+        for streams in [None, Some(vec![depth])] {
+            let range = Duration::from_secs_f64(from)..Duration::from_secs_f64(to);
+            let mut query = session.select().time(range);
+            if let Some(streams) = &streams {
+                query = query.streams(streams.clone());
+            }
+            let bound = query.frame_count_bound().expect("bound");
+            let read = query.frames().expect("frames").count() as u64;
+            assert!(
+                read > 0 && read <= bound && bound < total,
+                "{from}-{to} s, {streams:?}: {read} read, bound {bound}, {total} in all"
+            );
+        }
+    }
+}
+
+#[test]
 fn offsets_of_the_library_session_shift_a_file() {
     let recorded = hardware();
     let b = recorded.cameras["CAM-B"].file.clone();

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::reader::{FrameReader, Frames, RecordedFrame};
+use super::reader::{FrameQuery, FrameReader, Frames, RecordedFrame};
 use crate::device::{camera_info, metadata_key, StreamId, TimestampDomain};
 use crate::storage::Decompressors;
 use crate::{Error, Result};
@@ -596,6 +596,76 @@ impl<'s> SessionQuery<'s> {
     /// The frames, in time order on the session's clock.
     pub fn frames(self) -> Result<SessionFrames<'s>> {
         let session = self.session;
+        let (start, end) = self.bounds_ms();
+        let window = self.window_ms();
+        // One set of threads decompresses ahead for all the files: a set
+        // each would run more threads than cores, each with its buffers.
+        let decompressors = Decompressors::default();
+        let mut cursors = Vec::new();
+        for (index, query) in self.file_queries()? {
+            let file = &session.files[index];
+            let query = query.decompressors(decompressors.clone());
+            let streams = ReadFront::new(query.frame_counts()?);
+            let frames = query.frames()?;
+            cursors.push(FileCursor {
+                file: index,
+                path: &file.path,
+                clock: session.clock,
+                offset_ms: file.offset_ms,
+                window_ms: window,
+                frames,
+                streams,
+                held: Vec::new(),
+                earliest: None,
+                read_to: f64::NEG_INFINITY,
+                order: 0,
+                done: false,
+            });
+        }
+        Ok(SessionFrames {
+            heads: vec![Head::Unread; cursors.len()],
+            cursors,
+            start,
+            end,
+            last_ms: f64::NEG_INFINITY,
+            out_of_order: 0,
+        })
+    }
+
+    /// At most how many frames [`frames`](Self::frames) delivers: each
+    /// file's frames of the chosen streams (by its index) at the file's
+    /// times that can hold frames of the range, which take in up to
+    /// [`REORDER_WINDOW`] either side. A progress bar's length; the whole
+    /// session's count without a range.
+    pub fn frame_count_bound(&self) -> Result<u64> {
+        let mut count = 0;
+        for (_, query) in self.file_queries()? {
+            count += query.frame_counts()?.values().sum::<u64>();
+        }
+        Ok(count)
+    }
+
+    /// The range on the session's clock (offset included), in ms.
+    fn bounds_ms(&self) -> (Bound<f64>, Bound<f64>) {
+        let origin = self.session.start_ms().unwrap_or(0.0);
+        let bound_ms = |b: Bound<Duration>| b.map(|d| origin + ms(d));
+        (bound_ms(self.start), bound_ms(self.end))
+    }
+
+    /// How far a file's frames can be out of time order, in ms of the
+    /// file: none on the recording-start clock (its time is the file's).
+    fn window_ms(&self) -> f64 {
+        match self.session.clock {
+            SessionClock::RecordingStart => 0.0,
+            _ => ms(REORDER_WINDOW),
+        }
+    }
+
+    /// The query of each file with frames to read (by its place in the
+    /// session): its chosen streams, at its own times that can hold frames
+    /// of the range.
+    fn file_queries(&self) -> Result<Vec<(usize, FrameQuery<'s>)>> {
+        let session = self.session;
         if let Some(streams) = &self.streams {
             for &s in streams {
                 if !session
@@ -609,20 +679,12 @@ impl<'s> SessionQuery<'s> {
                 }
             }
         }
-        let origin = session.start_ms().unwrap_or(0.0);
-        let bound_ms = |b: Bound<Duration>| b.map(|d| origin + ms(d));
-        let (start, end) = (bound_ms(self.start), bound_ms(self.end));
-        let window = match session.clock {
-            SessionClock::RecordingStart => 0.0,
-            _ => ms(REORDER_WINDOW),
-        };
-        // One set of threads decompresses ahead for all the files: a set
-        // each would run more threads than cores, each with its buffers.
-        let decompressors = Decompressors::default();
-        let mut cursors = Vec::new();
+        let (start, end) = self.bounds_ms();
+        let window = self.window_ms();
+        let mut queries = Vec::new();
         for (index, file) in session.files.iter().enumerate() {
             let reader = &file.reader;
-            let mut query = reader.select().decompressors(decompressors.clone());
+            let mut query = reader.select();
             if let Some(streams) = &self.streams {
                 let mine: Vec<StreamId> = (reader.streams().into_iter())
                     .filter(|s| streams.contains(s))
@@ -650,32 +712,9 @@ impl<'s> SessionQuery<'s> {
                     Bound::Included(duration_ms(t))
                 }
             };
-            let query = query.time((from, to));
-            let streams = ReadFront::new(query.frame_counts()?);
-            let frames = query.frames()?;
-            cursors.push(FileCursor {
-                file: index,
-                path: &file.path,
-                clock: session.clock,
-                offset_ms: file.offset_ms,
-                window_ms: window,
-                frames,
-                streams,
-                held: Vec::new(),
-                earliest: None,
-                read_to: f64::NEG_INFINITY,
-                order: 0,
-                done: false,
-            });
+            queries.push((index, query.time((from, to))));
         }
-        Ok(SessionFrames {
-            heads: vec![Head::Unread; cursors.len()],
-            cursors,
-            start,
-            end,
-            last_ms: f64::NEG_INFINITY,
-            out_of_order: 0,
-        })
+        Ok(queries)
     }
 
     /// Frames grouped by moment across cameras (see [`SessionFrameSets`]);

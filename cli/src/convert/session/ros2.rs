@@ -37,15 +37,12 @@ pub fn run(args: &Args, files: &[PathBuf]) -> Result<ExitCode> {
         poses.push((session::file_index(session, "--pose", &file)?, pose));
     }
     let streams = select::streams(|n| session.find_streams(n), &args.streams)?;
-    let total: u64 = (session.files().iter())
-        .flat_map(|f| {
-            let reader = f.reader();
-            (reader.streams().into_iter())
-                .filter(|s| streams.as_ref().is_none_or(|k| k.contains(s)))
-                .map(move |s| reader.frame_count(s).unwrap_or(0))
-        })
-        .sum();
     let window = Window::of_session(session.duration(), args.start, args.duration)?;
+    let mut chosen = session.select().time(window.bounds());
+    if let Some(streams) = &streams {
+        chosen = chosen.streams(streams.iter().copied());
+    }
+    let total = chosen.frame_count_bound()?;
     let options = Ros2SessionOptions {
         storage: args.storage,
         mcap_compression: args.mcap_compression,

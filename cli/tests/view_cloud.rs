@@ -221,6 +221,63 @@ fn the_3d_view_puts_each_point_where_rsbags_ply_puts_it_in_its_colour() {
 }
 
 #[test]
+fn a_sessions_3d_view_shows_the_depth_stream_chosen_from_its_own_camera() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let first = common::sample(&format!("{SAMPLE}.bag"));
+    // Another camera: depth of another size and lens, with colour.
+    let second = dir.path().join("second.bag");
+    run::ok(&[
+        "record",
+        "--synthetic",
+        "--duration",
+        "0.5",
+        "--depth",
+        "80x60@30",
+        "--color",
+        "80x60@30",
+        "--out",
+        s(&second),
+    ]);
+    let clouds = dir.path().join("clouds");
+    run::ok(&["convert", s(&second), "--to", "ply", "--out", s(&clouds)]);
+    let session = rsbag::playback::Session::open([&first, &second]).expect("session");
+    let keys: Vec<String> = (session.files().iter())
+        .map(|f| format!("{}/Depth 0", f.name()))
+        .collect();
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_rsbag"));
+    command.args(["view", s(&first), s(&second), "--no-browser"]);
+    let served = Served::run(command);
+    let page = browse(&served.url, &["--cloud-stream", &keys[1], "--index", "2"]);
+    drop(served);
+    // The list holds each camera's depth; the first is shown first.
+    assert_eq!(page["cloud_streams"], serde_json::json!(keys), "{page}");
+    assert_eq!(page["first_cloud"]["width"].as_u64(), Some(64));
+    // Chosen, the second camera's depth (80x60) is drawn as its PLY, from
+    // its own camera: the canvas has its picture's shape and the view its
+    // lens's field of view.
+    let shown = &page["cloud"];
+    let header = &shown["header"];
+    assert_eq!(header["index"].as_u64(), Some(2), "{header}");
+    assert_eq!(header["width"].as_u64(), Some(80), "{header}");
+    let (w, h) = (
+        shown["canvas"]["width"].as_f64().expect("w"),
+        shown["canvas"]["height"].as_f64().expect("h"),
+    );
+    assert!((w / h - 80.0 / 60.0).abs() < 0.01, "{w}x{h}");
+    let fy = header["intrinsics"]["fy"].as_f64().expect("fy");
+    let focal = shown["matrices"]["projection"][5]
+        .as_f64()
+        .expect("projection");
+    assert!(
+        (focal - 2.0 * fy / 60.0).abs() < 1e-4,
+        "{focal} for fy {fy}"
+    );
+    let ply = ply_of(shown, &clouds);
+    let checked = assert_drawn_where_the_ply_puts_it(shown, &ply);
+    assert!(checked * 10 >= ply.len() * 9, "{checked} of {}", ply.len());
+}
+
+#[test]
 fn the_exported_report_holds_the_3d_view() {
     let dir = tempfile::tempdir().expect("tempdir");
     let bag = common::sample(&format!("{SAMPLE}.bag"));

@@ -6,7 +6,9 @@
 //
 // It opens looking from the depth camera (x right, y down, z forward: the
 // cloud looks like the depth picture), turning about the cloud's median
-// depth. `project` and `matrices` give where a point of the cloud lands on
+// depth. A page with several depth streams (a session's cameras) shows
+// one at a time, chosen beside the title; another is looked at from its
+// own camera. `project` and `matrices` give where a point of the cloud lands on
 // the canvas, for the browser tests and the console.
 
 import * as THREE from 'three';
@@ -30,17 +32,25 @@ export function decodeCloud(buffer) {
 
 export class CloudView {
   constructor(recording, source, viewer) {
-    this.stream = recording.streams.find((s) => s.kind === 'depth');
+    const depths = recording.streams.filter((s) => s.kind === 'depth');
+    this.stream = depths[0];
     this.source = source;
     this.viewer = viewer;
     this.canvas = el('canvas', { id: 'cloud-canvas', class: 'cloud' });
     this.caption = el('div', { class: 'frame-info', id: 'cloud-info' }, 'loading…');
     const reset = el('button', { type: 'button', id: 'cloud-reset', title: 'look from the depth camera again',
       onclick: () => this.resetView() }, 'reset view');
+    let title = this.stream ? this.stream.key : '';
+    if (depths.length > 1) {
+      title = el('select', { id: 'cloud-stream', title: 'the depth stream shown in 3D' },
+        depths.map((s) => el('option', { value: s.key }, s.key)));
+      title.addEventListener('change', () => this.choose(title.value));
+    }
+    this.depths = depths;
     this.node = el('figure', { class: 'cloud', id: 'cloud' },
-      el('figcaption', {}, `3D · ${this.stream ? this.stream.key : ''} `, reset), this.canvas, this.caption);
+      el('figcaption', {}, '3D · ', title, ' ', reset), this.canvas, this.caption);
     /** The frame asked for last, not yet being fetched; the one being
-     * fetched; whether fetching. */
+     * fetched (each with its stream's key); whether fetching. */
     this.wanted = null;
     this.pending = null;
     this.loading = false;
@@ -51,27 +61,44 @@ export class CloudView {
 
   /** The scene, camera and controls, made on the first cloud (a page
    * without WebGL says so in the caption). */
-  setUp(header) {
-    const width = Math.max(200, Math.min(960, this.node.clientWidth || 640));
-    const height = Math.round((width * header.height) / Math.max(1, header.width));
+  setUp() {
     // Exact colours: no antialiasing, no colour-space conversion.
     const renderer = new THREE.WebGLRenderer({ canvas: this.canvas, antialias: false, preserveDrawingBuffer: true });
     renderer.outputColorSpace = THREE.LinearSRGBColorSpace;
     renderer.setPixelRatio(window.devicePixelRatio || 1);
-    renderer.setSize(width, height);
     renderer.setClearColor(0x222222);
-    const fy = header.intrinsics ? header.intrinsics.fy : header.height;
-    const fov = (2 * Math.atan(header.height / 2 / fy) * 180) / Math.PI;
-    const camera = new THREE.PerspectiveCamera(fov, width / height, 0.01, 1000);
+    const camera = new THREE.PerspectiveCamera(60, 1, 0.01, 1000);
     camera.up.set(0, -1, 0);
     const controls = new OrbitControls(camera, this.canvas);
     controls.addEventListener('change', () => this.render());
     const scene = new THREE.Scene();
-    const material = new THREE.PointsMaterial({ vertexColors: true, sizeAttenuation: false,
-      size: Math.min(MAX_POINT_SIZE, Math.max(1, Math.round(width / Math.max(1, header.width / header.step)))) });
+    const material = new THREE.PointsMaterial({ vertexColors: true, sizeAttenuation: false });
     const points = new THREE.Points(new THREE.BufferGeometry(), material);
     scene.add(points);
     this.three = { renderer, camera, controls, scene, points };
+  }
+
+  /** Fit the canvas, the camera's field of view and the points' size to
+   * the depth stream of `header` (its picture's shape and lens). */
+  fit(header) {
+    const { renderer, camera, points } = this.three;
+    const width = Math.max(200, Math.min(960, this.node.clientWidth || 640));
+    const height = Math.round((width * header.height) / Math.max(1, header.width));
+    renderer.setSize(width, height);
+    const fy = header.intrinsics ? header.intrinsics.fy : header.height;
+    camera.fov = (2 * Math.atan(header.height / 2 / fy) * 180) / Math.PI;
+    camera.aspect = width / height;
+    camera.updateProjectionMatrix();
+    points.material.size = Math.min(MAX_POINT_SIZE, Math.max(1, Math.round(width / Math.max(1, header.width / header.step))));
+  }
+
+  /** Show depth stream `key` (of `this.depths`) from now on, from its own
+   * camera. */
+  choose(key) {
+    const stream = this.depths.find((s) => s.key === key);
+    if (!stream || stream === this.stream) return;
+    this.stream = stream;
+    this.showTime(this.viewer.time, performance.now());
   }
 
   /** Look from the depth camera, turning about the cloud's median depth. */
@@ -101,9 +128,10 @@ export class CloudView {
     if (times.length === 0) return;
     const index = Math.max(0, lastAtOrBefore(times, t));
     const query = this.viewer.depth.query();
-    const latest = this.wanted || this.pending || (this.shown && { index: this.shown.header.index, query: this.shown.query });
-    if (latest && latest.index === index && latest.query === query) return;
-    this.wanted = { index, query, askedAt };
+    const { key } = this.stream;
+    const latest = this.wanted || this.pending || this.shown;
+    if (latest && latest.key === key && latest.index === index && latest.query === query) return;
+    this.wanted = { key, index, query, askedAt };
     this.load();
   }
 
@@ -120,8 +148,8 @@ export class CloudView {
       this.wanted = null;
       this.pending = wanted;
       try {
-        const cloud = await this.source.cloud(this.stream.key, wanted.index, wanted.query);
-        if (!this.wanted) this.draw(cloud, wanted.query);
+        const cloud = await this.source.cloud(wanted.key, wanted.index, wanted.query);
+        if (!this.wanted) this.draw(cloud, wanted);
       } catch (error) {
         this.caption.textContent = String(error.message || error);
       }
@@ -130,17 +158,22 @@ export class CloudView {
     this.loading = false;
   }
 
-  draw(cloud, query) {
+  /** Draw `cloud`, the one `asked` for (its stream's key, index and depth
+   * settings). */
+  draw(cloud, asked) {
     const first = !this.three;
-    if (first) this.setUp(cloud.header);
+    if (first) this.setUp();
+    // Another stream (or the first): its own camera's view.
+    const fresh = first || this.shown.key !== asked.key;
+    if (fresh) this.fit(cloud.header);
     const { points } = this.three;
     points.geometry.dispose();
     const geometry = new THREE.BufferGeometry();
     geometry.setAttribute('position', new THREE.BufferAttribute(cloud.positions, 3));
     geometry.setAttribute('color', new THREE.BufferAttribute(cloud.colors, 3, true));
     points.geometry = geometry;
-    this.shown = { ...cloud, query };
-    if (first) this.resetView();
+    this.shown = { ...cloud, key: asked.key, index: asked.index, query: asked.query };
+    if (fresh) this.resetView();
     else this.render();
     const { header } = cloud;
     const colour = header.color ? `colours of ${header.color.stream} frame #${header.color.number}`

@@ -3,10 +3,12 @@
 // one JSON object, for cli/tests/view_cloud.rs to judge against rsbag's
 // PLY and librealsense's colorizer.
 //
-//   node cloud.mjs URL [--index K] [--schemes] [--filters] [--screenshot FILE]
+//   node cloud.mjs URL [--cloud-stream KEY] [--index K] [--schemes] [--filters] [--screenshot FILE]
 //
-// URL: a served page or an exported report (file:///…). --index K: show
-// the depth stream's K-th frame. Prints `cloud` (the cloud the page drew:
+// URL: a served page or an exported report (file:///…). --cloud-stream
+// KEY: choose the depth stream KEY in the 3D view's list (a session's
+// page: `CAMERA/Depth 0`), after its first cloud is drawn. --index K:
+// show the 3D view's depth stream's K-th frame. Prints `cloud` (the cloud the page drew:
 // its header, the camera's matrices and the canvas's pixels, read back
 // from the WebGL canvas) as it opens and after a drag that turns it
 // (`orbited`); with --schemes, the depth picture in each of
@@ -39,6 +41,13 @@ try {
   if (await page.evaluate(() => document.body.dataset.ready) !== 'true') throw new Error('the page did not start');
   const settle = () => page.waitForFunction(() => window.rsbagViewer.state().settled, null, { timeout: 30000 });
   await settle();
+  const chosen = option('--cloud-stream');
+  if (chosen !== undefined) {
+    out.first_cloud = await page.evaluate(() => window.rsbagViewer.cloud.shown.header);
+    out.cloud_streams = await page.$$eval('#cloud-stream option', (o) => o.map((e) => e.value));
+    await page.selectOption('#cloud-stream', chosen);
+    await settle();
+  }
   const index = option('--index');
   if (index !== undefined) {
     await page.evaluate((k) => {

@@ -249,16 +249,28 @@ fn a_sessions_3d_view_shows_the_depth_stream_chosen_from_its_own_camera() {
     let served = Served::run(command);
     let page = browse(&served.url, &["--cloud-stream", &keys[1], "--index", "2"]);
     drop(served);
-    // The list holds each camera's depth; the first is shown first.
+    assert_eq!(page["cloud"]["header"]["index"].as_u64(), Some(2));
+    assert_shows_the_chosen_camera(&page, &keys, &clouds);
+    // The exported report holds every camera's clouds (80 columns: each
+    // whole).
+    let report = dir.path().join("report.html");
+    run::ok(&["view", s(&first), s(&second), "--export", s(&report)]);
+    let url = format!("file://{}", s(&report));
+    let page = browse(&url, &["--cloud-stream", &keys[1], "--index", "2"]);
+    assert_shows_the_chosen_camera(&page, &keys, &clouds);
+}
+
+/// The 3D view's list holds each camera's depth (`keys`) and showed the
+/// first's; the second's, chosen, is drawn as its PLY (in `clouds`) from
+/// its own camera: the canvas has its picture's shape (80x60) and the
+/// view its lens's field of view.
+fn assert_shows_the_chosen_camera(page: &Value, keys: &[String], clouds: &Path) {
     assert_eq!(page["cloud_streams"], serde_json::json!(keys), "{page}");
     assert_eq!(page["first_cloud"]["width"].as_u64(), Some(64));
-    // Chosen, the second camera's depth (80x60) is drawn as its PLY, from
-    // its own camera: the canvas has its picture's shape and the view its
-    // lens's field of view.
     let shown = &page["cloud"];
     let header = &shown["header"];
-    assert_eq!(header["index"].as_u64(), Some(2), "{header}");
     assert_eq!(header["width"].as_u64(), Some(80), "{header}");
+    assert_eq!(header["step"].as_u64(), Some(1), "{header}");
     let (w, h) = (
         shown["canvas"]["width"].as_f64().expect("w"),
         shown["canvas"]["height"].as_f64().expect("h"),
@@ -272,7 +284,7 @@ fn a_sessions_3d_view_shows_the_depth_stream_chosen_from_its_own_camera() {
         (focal - 2.0 * fy / 60.0).abs() < 1e-4,
         "{focal} for fy {fy}"
     );
-    let ply = ply_of(shown, &clouds);
+    let ply = ply_of(shown, clouds);
     let checked = assert_drawn_where_the_ply_puts_it(shown, &ply);
     assert!(checked * 10 >= ply.len() * 9, "{checked} of {}", ply.len());
 }

@@ -231,13 +231,11 @@ impl Session {
             },
             tolerance: Duration::from_secs_f64(tolerance_ms / 1000.0),
         };
-        let chosen = query(&session, None, start, end_of(start, end, duration)?)?;
-        let sets = if specs.is_empty() {
-            chosen.framesets(options)
-        } else {
-            chosen.framesets_with(options, session.filter_each_camera(&specs))
-        };
-        let sets = sets.map_err(to_py)?;
+        // Without `filters`, each camera's chain is empty and lets frames by.
+        let each = session.filter_each_camera(&specs);
+        let sets = query(&session, None, start, end_of(start, end, duration)?)?
+            .framesets_with(options, each)
+            .map_err(to_py)?;
         // SAFETY: as in `frames`.
         let sets: SessionFrameSets<'static> = unsafe { std::mem::transmute(sets) };
         let warned = repairs_so_far(&session);

@@ -65,12 +65,9 @@ pub fn run(args: &Args, files: &[PathBuf]) -> Result<ExitCode> {
     let renderers = camera_renderers(args, session, options.streams.as_slice());
     let dir = OutputDir::create(&args.out)?;
     let mut index = dir.create_csv(FRAMESETS, FRAMESETS_HEADER)?;
-    let chosen = session.select().time(window.bounds());
-    let mut sets = if args.filters.is_empty() {
-        chosen.framesets(options)?
-    } else {
-        chosen.framesets_with(options, session.filter_each_camera(&args.filters))?
-    };
+    // Without `--filter`, each camera's chain is empty and lets frames by.
+    let each = session.filter_each_camera(&args.filters);
+    let mut sets = (session.select().time(window.bounds())).framesets_with(options, each)?;
     let (mut written_sets, mut frames) = (0u64, 0u64);
     let mut errors = Vec::new();
     for set in sets.by_ref() {

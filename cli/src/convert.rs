@@ -302,7 +302,8 @@ pub struct Args {
     #[arg(long, value_name = "NS", default_value = rsbag::ros_camera::DEFAULT_NAMESPACE)]
     namespace: String,
     /// With several recordings: read them as one session. `--to png`
-    /// writes its framesets across cameras side by side into `--out`:
+    /// writes its framesets across cameras side by side into `--out` (of
+    /// the streams PNG holds; the others are skipped unless named):
     /// `CAMERA_Stream_<n>.png` for each frame of the n-th set (CAMERA the
     /// camera's serial number, or the file's name), listed in
     /// `framesets.csv`. Each frame of the first recording's first chosen

@@ -616,6 +616,62 @@ fn convert_writes_each_moments_frames_side_by_side() {
 }
 
 #[test]
+fn convert_skips_the_streams_png_cannot_hold_unless_named() {
+    // The librealsense motion sample has depth and IMU streams.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let depth_color = common::sample("librealsense-depth-color-lz4.bag");
+    let motion = common::sample("librealsense-motion-lz4.bag");
+    let files = [s(&depth_color), s(&motion)];
+    let convert = |out: &Path, extra: &[&str]| {
+        let mut args = vec!["convert", "--session", "--to", "png", "--out", s(out)];
+        args.extend(extra);
+        args.extend(files);
+        run::rsbag(&args)
+    };
+    // Unnamed, the IMU streams are skipped and said so; the sets are those
+    // of the image streams named.
+    let all = dir.path().join("all");
+    let run = convert(&all, &[]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    for imu in ["Gyro 0", "Accel 0"] {
+        assert!(
+            run.stdout.contains(&format!("skipped {imu}: not an image")),
+            "{}",
+            run.stdout
+        );
+    }
+    let images = dir.path().join("images");
+    run::ok(&[
+        "convert",
+        "--session",
+        "--to",
+        "png",
+        "--streams",
+        "depth,color",
+        "--out",
+        s(&images),
+        files[0],
+        files[1],
+    ]);
+    let index =
+        |dir: &Path| std::fs::read_to_string(dir.join("framesets.csv")).expect("framesets.csv");
+    assert_eq!(index(&all), index(&images));
+    assert!(index(&all).lines().count() > 1);
+    // Named, an IMU stream is refused, naming its file, and nothing is
+    // written.
+    let gyro = dir.path().join("gyro");
+    let run = convert(&gyro, &["--streams", "gyro"]);
+    assert_eq!(run.code, Some(1));
+    assert!(
+        run.stderr
+            .contains("librealsense-motion-lz4.bag: stream Gyro 0 cannot be written as png"),
+        "{}",
+        run.stderr
+    );
+    assert!(!gyro.exists());
+}
+
+#[test]
 fn convert_colorizes_each_cameras_depth_over_its_own_units() {
     let recorded = global();
     let dir = tempfile::tempdir().expect("tempdir");

@@ -17,7 +17,7 @@ use rsbag::{Error, Result};
 use super::super::select::{self, Window};
 use super::super::session;
 use super::render::Renderer;
-use super::{label, Args, OutputDir, Target};
+use super::{label, Args, OutputDir, Skipped, Target};
 
 mod ros2;
 
@@ -54,13 +54,10 @@ pub fn run(args: &Args, files: &[PathBuf]) -> Result<ExitCode> {
     }
     let mut opened = session::open(files, &args.session_clock)?;
     let session = &opened.session;
-    let streams = select::streams(|n| session.find_streams(n), &args.streams)?;
+    let (streams, skipped) = png_streams(session, args)?;
     let tolerance = select::milliseconds("tolerance", args.tolerance)?
         .unwrap_or(FramesetOptions::default().tolerance);
-    let options = FramesetOptions {
-        streams: streams.map(|s| s.into_iter().collect()).unwrap_or_default(),
-        tolerance,
-    };
+    let options = FramesetOptions { streams, tolerance };
     let window = Window::of_session(session.duration(), args.start, args.duration)?;
     let renderers = camera_renderers(args, session, options.streams.as_slice());
     let dir = OutputDir::create(&args.out)?;
@@ -110,6 +107,9 @@ pub fn run(args: &Args, files: &[PathBuf]) -> Result<ExitCode> {
         tolerance.as_secs_f64() * 1000.0,
         sets.unmatched()
     ));
+    for (stream, why) in &skipped {
+        super::super::emit(&format!("skipped {stream}: {why}\n"));
+    }
     // The sets (and the filters they hold) borrow the session.
     drop(sets);
     for e in errors {
@@ -118,14 +118,52 @@ pub fn run(args: &Args, files: &[PathBuf]) -> Result<ExitCode> {
     Ok(opened.exit_code())
 }
 
+/// The streams chosen (`--streams`, else all) that PNG holds, in any
+/// camera, and those skipped with why (as `convert --to png` of one file
+/// skips them); an error, before anything is written, if a named one
+/// cannot be written or none can.
+fn png_streams(session: &Session, args: &Args) -> Result<(Vec<StreamId>, Skipped)> {
+    let named = select::streams(|n| session.find_streams(n), &args.streams)?;
+    let mut chosen = BTreeSet::new();
+    let mut skipped = std::collections::BTreeMap::new();
+    for file in session.files() {
+        for (&id, stream) in file.reader().recording().streams() {
+            if named.as_ref().is_some_and(|n| !n.contains(&id)) {
+                continue;
+            }
+            match Target::Png.accepts(&stream.profile) {
+                Ok(()) => {
+                    chosen.insert(id);
+                }
+                Err(why) if named.is_some() => {
+                    return Err(Error::InvalidArgument(format!(
+                        "stream {id} cannot be written as png: {why}"
+                    ))
+                    .in_file(file.path()))
+                }
+                Err(why) => {
+                    skipped.insert(id, why);
+                }
+            }
+        }
+    }
+    if chosen.is_empty() {
+        return Err(Error::InvalidArgument(
+            "no stream of the session can be written as png".into(),
+        ));
+    }
+    skipped.retain(|id, _| !chosen.contains(id));
+    Ok((chosen.into_iter().collect(), skipped.into_iter().collect()))
+}
+
 /// What each camera's frames become as PNG (with `--colorize`, its depth
 /// coloured over its own Depth Units), by the camera's place in the
-/// session; `streams` are those chosen (empty: all).
+/// session; `streams` are those chosen.
 fn camera_renderers(args: &Args, session: &Session, streams: &[StreamId]) -> Vec<Renderer> {
     (session.files().iter())
         .map(|file| {
             let written: BTreeSet<StreamId> = (file.reader().streams().into_iter())
-                .filter(|s| streams.is_empty() || streams.contains(s))
+                .filter(|s| streams.contains(s))
                 .collect();
             Renderer::new(args, file.reader(), &written)
         })

@@ -585,12 +585,15 @@ fn a_combined_imu_converted_to_a_db3_keeps_its_values() {
 }
 
 #[test]
-fn a_combined_imu_is_left_out_of_a_bag_with_a_note_and_the_rest_plays_in_librealsense_255() {
+fn a_combined_imu_converts_to_a_bag_whose_gyro_and_accel_librealsense_255_plays() {
     let dir = tempfile::tempdir().expect("tempdir");
     let (path, written) = camera_bag(dir.path(), "db3", "native");
     let bag = dir.path().join("native.bag");
     let said = run::ok(&["convert", s(&path), "--to", "bag", "--out", s(&bag)]);
-    assert!(said.contains("Motion 0 left out"), "{said}");
+    assert!(
+        said.contains("Motion 0 written as gyro and accel"),
+        "{said}"
+    );
     let played = by_stream(&common::python("rs_play.py", &[s(&bag)]));
     assert!(!played.contains_key(&("Motion".to_owned(), 0)));
     for (topic, stream) in written["streams"].as_object().expect("streams") {
@@ -606,5 +609,29 @@ fn a_combined_imu_is_left_out_of_a_bag_with_a_note_and_the_rest_plays_in_libreal
             .map(|f| &f["sha256"])
             .collect();
         assert_eq!(ours, theirs, "{topic}: every image plays");
+    }
+    let (topic, samples) = written["imu"]
+        .as_object()
+        .and_then(|o| o.iter().next())
+        .expect("imu");
+    let samples = samples.as_array().expect("samples");
+    let combined = &self::played(&path)[&("Motion".to_owned(), 0)];
+    for (kind, field) in [
+        ("Gyro", "angular_velocity"),
+        ("Accel", "linear_acceleration"),
+    ] {
+        let ours = &played[&(kind.to_owned(), 0)];
+        assert_eq!(ours.len(), samples.len(), "{topic}: {kind} samples");
+        for ((ours, theirs), sample) in ours.iter().zip(samples).zip(combined) {
+            let want = hex(&Sha256::digest(f32_bytes(&theirs[field])));
+            assert_eq!(ours["sha256"], want.as_str(), "{topic}: {kind} values");
+            let (t, want) = (&ours["timestamp"], &sample["timestamp"]);
+            let close = (t.as_f64().expect("ms") - want.as_f64().expect("ms")).abs() < 1e-6;
+            assert!(close, "{topic}: {kind} at {t}, not {want}");
+            assert_eq!(
+                ours["frame_number"], sample["frame_number"],
+                "{topic}: {kind}"
+            );
+        }
     }
 }

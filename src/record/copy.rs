@@ -6,11 +6,13 @@
 
 use std::collections::BTreeMap;
 
-use crate::device::{depth_units_of, StreamId, StreamKind};
+use crate::device::{
+    depth_units_of, CombinedMotion, Format, Frame, StreamId, StreamKind, StreamProfile,
+};
 use crate::playback::{Event, Recording};
 use crate::processing::filters::{FilterSpec, StreamFilters};
 use crate::realsense::topics::StreamTopic;
-use crate::{BagTime, Result};
+use crate::{BagTime, Error, Result};
 
 use super::sink::{write_description, FrameWrite, RecordingSink};
 use super::trim::Trim;
@@ -106,17 +108,34 @@ fn write_all(
     let mut filters = StreamFilters::of_recording(recording, &selection.filters);
     write_description(sink, snapshot)?;
     let mut options: Vec<_> = snapshot.sensors.iter().map(|s| s.options.clone()).collect();
+    let splits = if sink.holds_combined_motion() {
+        BTreeMap::new()
+    } else {
+        motion_splits(recording, keeps)
+    };
     for stream in recording.streams().values() {
         if !keeps(&stream.profile.stream) {
             continue;
         }
-        let profile = filters.profile(&stream.profile);
-        sink.write_stream_info(sensor_index(stream.sensor), &profile, 0)?;
+        let sensor = sensor_index(stream.sensor);
+        match splits.get(&stream.profile.stream) {
+            Some(split) => {
+                sink.write_stream_info(sensor, &split.gyro, 0)?;
+                sink.write_stream_info(sensor, &split.accel, 0)?;
+            }
+            None => sink.write_stream_info(sensor, &filters.profile(&stream.profile), 0)?,
+        }
     }
     for (id, stream) in recording.streams().iter().filter(|(s, _)| keeps(s)) {
         if let Some((group, e)) = recording.stream_extrinsics(*id) {
-            let topic = StreamTopic::new(0, sensor_index(stream.sensor), *id);
-            sink.write_extrinsics(topic, group, &e)?;
+            let written = match splits.get(id) {
+                Some(split) => vec![split.gyro.stream, split.accel.stream],
+                None => vec![*id],
+            };
+            for id in written {
+                let topic = StreamTopic::new(0, sensor_index(stream.sensor), id);
+                sink.write_extrinsics(topic, group, &e)?;
+            }
         }
     }
     let mut report = CopyReport::default();
@@ -142,9 +161,14 @@ fn write_all(
                     StreamKind::Depth => options.get(sensor).map_or(0.0, |o| depth_units_of(o)),
                     _ => 0.0,
                 };
-                *report.frames.entry(frame.profile.stream).or_default() += 1;
-                let frame = filters.apply(frame)?;
-                batch.push(sensor_index(sensor), frame, units, since_start(event.time));
+                let frames = match splits.get(&frame.profile.stream) {
+                    Some(split) => split.frames(&frame)?.to_vec(),
+                    None => vec![filters.apply(frame)?],
+                };
+                for frame in frames {
+                    *report.frames.entry(frame.profile.stream).or_default() += 1;
+                    batch.push(sensor_index(sensor), frame, units, since_start(event.time));
+                }
                 if batch.is_full() {
                     batch.write(sink, &mut progress)?;
                 }
@@ -184,17 +208,99 @@ fn write_all(
     Ok(report)
 }
 
+/// A combined IMU stream (`COMBINED_MOTION`) written as the gyro and
+/// accel streams a file without combined samples holds (a `.bag`:
+/// librealsense 2.55 stops playing at a combined sample): each sample
+/// becomes a gyro frame and an accel frame at its time, with its number
+/// and metadata.
+#[derive(Debug)]
+struct MotionSplit {
+    gyro: StreamProfile,
+    accel: StreamProfile,
+}
+
+impl MotionSplit {
+    /// The gyro and accel frames of combined sample `frame`; its values
+    /// as the `f32` librealsense's motion frames hold.
+    fn frames(&self, frame: &Frame) -> Result<[Frame; 2]> {
+        let sample = CombinedMotion::from_bytes(&frame.data).ok_or_else(|| {
+            Error::BadDescription(format!(
+                "{} frame {}: a combined IMU sample has 80 bytes, not {}",
+                frame.profile.stream,
+                frame.number,
+                frame.data.len()
+            ))
+        })?;
+        let part = |profile: StreamProfile, values: [f64; 3]| Frame {
+            profile,
+            data: values
+                .iter()
+                .flat_map(|&v| (v as f32).to_le_bytes())
+                .collect::<Vec<u8>>()
+                .into(),
+            stride: 0,
+            ..frame.clone()
+        };
+        Ok([
+            part(self.gyro, sample.angular_velocity),
+            part(self.accel, sample.linear_acceleration),
+        ])
+    }
+}
+
+/// How each kept combined IMU stream of `recording` is split: into the
+/// first gyro and accel streams of its index or above that the recording
+/// does not have, with profile ids after the recording's.
+fn motion_splits(
+    recording: &Recording,
+    keeps: impl Fn(&StreamId) -> bool,
+) -> BTreeMap<StreamId, MotionSplit> {
+    let streams = recording.streams();
+    let mut taken: Vec<StreamId> = streams.keys().copied().collect();
+    let mut next_id = streams
+        .values()
+        .map(|s| s.profile.unique_id)
+        .max()
+        .unwrap_or(0);
+    let mut part = |combined: &StreamProfile, kind: StreamKind| {
+        let index = (combined.stream.index..)
+            .find(|&i| !taken.contains(&StreamId::new(kind, i)))
+            .unwrap_or(combined.stream.index);
+        let stream = StreamId::new(kind, index);
+        taken.push(stream);
+        next_id = next_id.saturating_add(1);
+        let profile = StreamProfile::motion(stream, Format::MotionXyz32f, combined.fps)
+            .with_unique_id(next_id);
+        if combined.is_default {
+            profile.as_default()
+        } else {
+            profile
+        }
+    };
+    streams
+        .iter()
+        .filter(|(id, s)| keeps(id) && s.profile.format == Format::CombinedMotion)
+        .map(|(id, s)| {
+            let split = MotionSplit {
+                gyro: part(&s.profile, StreamKind::Gyro),
+                accel: part(&s.profile, StreamKind::Accel),
+            };
+            (*id, split)
+        })
+        .collect()
+}
+
 /// Frames waiting to be written together (a `.db3` sink compresses their
 /// images on every core): at most 16, or 64 MB.
 #[derive(Default)]
 struct FrameBatch {
-    frames: Vec<(u32, crate::device::Frame, f32, u64)>,
+    frames: Vec<(u32, Frame, f32, u64)>,
     bytes: usize,
     written: u64,
 }
 
 impl FrameBatch {
-    fn push(&mut self, sensor: u32, frame: crate::device::Frame, units: f32, at: u64) {
+    fn push(&mut self, sensor: u32, frame: Frame, units: f32, at: u64) {
         self.bytes += frame.data.len();
         self.frames.push((sensor, frame, units, at));
     }

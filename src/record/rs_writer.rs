@@ -459,6 +459,10 @@ impl super::RecordingSink for RsWriter {
     fn write_notification(&mut self, sensor: u32, n: &Notification, at: u64) -> Result<()> {
         RsWriter::write_notification(self, sensor, n, at)
     }
+    /// librealsense 2.55 stops playing a `.bag` at a combined sample.
+    fn holds_combined_motion(&self) -> bool {
+        false
+    }
     fn partial_path(&self) -> &Path {
         RsWriter::partial_path(self)
     }

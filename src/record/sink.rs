@@ -54,6 +54,12 @@ pub trait RecordingSink: Send {
     }
     /// A notification.
     fn write_notification(&mut self, sensor: u32, n: &Notification, capture_ns: u64) -> Result<()>;
+    /// Whether the file holds combined IMU samples (`COMBINED_MOTION`)
+    /// as a stream of their own; where not, a copy writes them as gyro
+    /// and accel streams.
+    fn holds_combined_motion(&self) -> bool {
+        true
+    }
     /// The temporary path the file is written under until finished.
     fn partial_path(&self) -> &Path;
     /// Bytes written so far.

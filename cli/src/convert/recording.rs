@@ -86,21 +86,15 @@ pub fn run(reader: &FrameReader, target: FileTarget<'_>) -> Result<Written> {
         }
     }
     if target.format == FileFormat::Bag {
-        let combined: Vec<StreamId> = streams
-            .iter()
-            .copied()
-            .filter(|s| {
-                recording
-                    .streams()
-                    .get(s)
-                    .is_some_and(|r| r.profile.format == Format::CombinedMotion)
-            })
-            .collect();
-        for stream in combined {
-            streams.remove(&stream);
+        for stream in streams.iter().filter(|s| {
+            recording
+                .streams()
+                .get(s)
+                .is_some_and(|r| r.profile.format == Format::CombinedMotion)
+        }) {
             notes.push_str(&format!(
-                "note: {stream} left out: a .bag holds gyro and accel streams, and librealsense 2.55 \
-                 stops playing at a combined IMU sample; --to db3 keeps it\n"
+                "note: {stream} written as gyro and accel streams: a .bag holds those, and \
+                 librealsense 2.55 stops playing at a combined IMU sample\n"
             ));
         }
     }

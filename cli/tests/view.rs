@@ -602,6 +602,47 @@ fn the_server_serves_the_recording_and_nothing_else() {
     let localhost =
         format!("GET / HTTP/1.1\r\nHost: localhost:{port}\r\nConnection: close\r\n\r\n");
     assert_eq!(http(&address, &localhost).0, 200);
+    // What a browser says of the asking page: another site's page (another
+    // port of 127.0.0.1 is the same site) gets no frames, the viewer's own
+    // page and the user's typed address do.
+    let fetched_from = |path: &str, site: &str| {
+        http(
+            &address,
+            &format!(
+                "GET {path} HTTP/1.1\r\nHost: {address}\r\nSec-Fetch-Site: {site}\r\n\
+                 Connection: close\r\n\r\n"
+            ),
+        )
+    };
+    let frame = "/api/frame?stream=Depth%200&index=9";
+    for site in ["cross-site", "same-site"] {
+        for path in [
+            frame,
+            "/api/recording",
+            "/api/cloud?stream=Depth%200&index=9",
+        ] {
+            let (status, body) = fetched_from(path, site);
+            assert_eq!(status, 403, "{path} from {site}: {body}");
+            assert!(body.contains("only the viewer's own page"), "{body}");
+        }
+    }
+    for site in ["same-origin", "none"] {
+        assert_eq!(fetched_from(frame, site).0, 200, "{site}");
+    }
+    assert_eq!(
+        fetched_from("/", "cross-site").0,
+        200,
+        "a link to the viewer"
+    );
+    // A filter chain is bounded: the page's longest is seven.
+    let chain = "&filter=threshold".repeat(9);
+    let (status, body) = get(&format!("{frame}{chain}"));
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("9 filters asked for: at most 8"), "{body}");
+    assert_eq!(
+        get(&format!("{frame}{}", "&filter=threshold".repeat(8))).0,
+        200
+    );
     served.stop();
 }
 

@@ -24,6 +24,11 @@ use rsbag::{Error, Result};
 /// frame filters the same whichever frame was shown before it.
 pub const TEMPORAL_WINDOW: u64 = 8;
 
+/// The longest filter chain one request may ask for: the page's whole
+/// chain is seven (five filters and the two disparity transforms), and
+/// each filter costs a pass over the frame and the temporal window's.
+const MAX_FILTERS: usize = 8;
+
 /// What is done to depth frames before they are drawn.
 #[derive(Debug, Default)]
 pub struct DepthSettings {
@@ -45,6 +50,12 @@ impl DepthSettings {
                 "filter" => settings.filters.push(filter(&value)?),
                 _ => {}
             }
+        }
+        if settings.filters.len() > MAX_FILTERS {
+            return Err(Error::InvalidArgument(format!(
+                "{} filters asked for: at most {MAX_FILTERS} in one chain",
+                settings.filters.len()
+            )));
         }
         check_chain(&settings.filters)?;
         Ok(settings)

@@ -268,6 +268,7 @@ async fn respond(
             .map(str::to_owned)
     };
     let (host, origin) = (header("Host"), header("Origin"));
+    let fetched_from = header("Sec-Fetch-Site");
     let method = request.method().clone();
     let url = request
         .uri()
@@ -275,7 +276,12 @@ async fn respond(
         .map_or("/", |p| p.as_str())
         .to_owned();
     let made = tokio::task::spawn_blocking(move || {
-        answer(&*site, (*hosts).as_deref(), &method, host, origin, &url)
+        let asker = Asker {
+            host,
+            origin,
+            fetched_from,
+        };
+        answer(&*site, (*hosts).as_deref(), &method, asker, &url)
     })
     .await;
     let reply = made.unwrap_or_else(|_| text(500, "the answer could not be made"));
@@ -334,22 +340,51 @@ impl Reply {
     }
 }
 
+/// Who asks, as the request's headers say.
+struct Asker {
+    /// `Host`.
+    host: Option<String>,
+    /// `Origin`: the page that asks, where a browser names it.
+    origin: Option<String>,
+    /// `Sec-Fetch-Site`: how the asking page stands to this server, where
+    /// a browser says it.
+    fetched_from: Option<String>,
+}
+
+impl Asker {
+    /// Whether a browser says another site's page asks (not this page,
+    /// and not the user, typing an address). Any web page open in the
+    /// same browser could otherwise ask for frames blind, keeping the
+    /// workers busy.
+    fn is_another_site(&self) -> bool {
+        self.fetched_from
+            .as_deref()
+            .is_some_and(|site| !matches!(site, "same-origin" | "none"))
+    }
+}
+
 fn answer(
     site: &dyn Api,
     hosts: Option<&[String]>,
     method: &Method,
-    host: Option<String>,
-    origin: Option<String>,
+    asker: Asker,
     url: &str,
 ) -> Reply {
-    let from_the_page =
-        origin.is_some_and(|o| host.as_ref().is_some_and(|h| o == format!("http://{h}")));
+    let from_the_page = asker.origin.as_ref().is_some_and(|o| {
+        asker
+            .host
+            .as_ref()
+            .is_some_and(|h| *o == format!("http://{h}"))
+    });
     let path = url.split('?').next().unwrap_or_default();
-    match (hosts, host) {
+    match (hosts, &asker.host) {
         (Some(hosts), host) if !host.as_ref().is_some_and(|h| hosts.contains(h)) => text(
             403,
             &format!("this server answers only as http://{}/", hosts[0]),
         ),
+        _ if path.starts_with("/api/") && asker.is_another_site() => {
+            text(403, "only the viewer's own page may ask this")
+        }
         // What changes something (starting a recording) is done for the
         // page only: a browser names the page that asks, and another site's
         // page must not start a recording here.

@@ -29,11 +29,21 @@ impl Destination {
     /// error unless `force`: no command replaces a file it did not create
     /// unasked.
     pub fn new(input: &Path, out: Option<&Path>, force: bool) -> Result<Destination> {
+        Destination::of_format(input, out, force, rsbag::storage::Format::Bag)
+    }
+
+    /// [`Destination::new`] for a file of `format`.
+    pub fn of_format(
+        input: &Path,
+        out: Option<&Path>,
+        force: bool,
+        format: rsbag::storage::Format,
+    ) -> Result<Destination> {
         let path = out.unwrap_or(input).to_path_buf();
-        // A new file's name says what it holds; a bag rewritten in place
+        // A new file's name says what it holds; a file rewritten in place
         // keeps the name it had.
         if !same_file(&path, input) {
-            rsbag::storage::Format::Bag.check_path(&path)?;
+            format.check_path(&path)?;
         }
         // Writing `path` goes through `path.partial`: neither may be the
         // input, which is still being read.
@@ -87,6 +97,29 @@ impl Destination {
             }
         }
         result
+    }
+
+    /// Give the finished file `written` its name: the input moved to the
+    /// backup first where the output takes its place. On an error the
+    /// input is where it was and `written` is removed.
+    pub fn put_in_place(&self, input: &Path, written: &Path) -> Result<()> {
+        let io = |path: &Path| {
+            let path = path.to_path_buf();
+            move |error| Error::Io { path, error }
+        };
+        let moved = match &self.backup {
+            Some(backup) => std::fs::rename(input, backup).map_err(io(input)),
+            None => Ok(()),
+        };
+        let named =
+            moved.and_then(|()| std::fs::rename(written, &self.path).map_err(io(&self.path)));
+        if named.is_err() {
+            if let Some(backup) = &self.backup {
+                let _ = std::fs::rename(backup, input);
+            }
+            let _ = std::fs::remove_file(written);
+        }
+        named
     }
 
     /// What was written, and where the input went if it was replaced.

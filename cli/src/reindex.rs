@@ -1,4 +1,5 @@
-//! `rsbag reindex`: rebuild the index of a bag that was cut off.
+//! `rsbag reindex`: rebuild the index of a bag that was cut off, or
+//! salvage the rows of a cut `.db3`.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -9,6 +10,7 @@ use rsbag::{Error, Result};
 
 use super::convert::recording;
 use super::damage::Losses;
+use super::interrupt::{on_interrupt, Undo};
 use super::output::{compression_of, losses, refuse_existing, Destination};
 use super::progress;
 
@@ -23,9 +25,14 @@ use super::progress;
 /// opens in librealsense and ROS tools. A crashed recorder leaves
 /// `NAME.bag.partial`: reindexing it writes `NAME.bag`. Without `--out`
 /// the bag is replaced and the original kept as `NAME.orig.bag`.
+///
+/// A `.db3` a recording left (`NAME.db3.partial`) is written anew as
+/// `NAME.db3`; a `.db3` SQLite cannot read whole (cut off, or with damaged
+/// pages) is salvaged: every whole row of every table, read from its
+/// pages, goes into a new database with the same tables and indexes.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The bag to repair.
+    /// The bag or `.db3` to repair.
     file: PathBuf,
     /// Write the repaired bag here instead.
     #[arg(long, value_name = "FILE")]
@@ -91,10 +98,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
 /// is written anew as a finished `NAME.db3`.
 fn recover_db3(args: &Args) -> Result<ExitCode> {
     let Some(unfinished) = unfinished_name(&args.file) else {
-        return Err(Error::InvalidArgument(format!(
-            "{}: a .db3 keeps its own index, nothing to rebuild (`rsbag check` runs SQLite's integrity check); a NAME.db3.partial a recording left is written anew as NAME.db3",
-            args.file.display()
-        )));
+        return salvage_db3(args);
     };
     let out = args.out.clone().unwrap_or(unfinished);
     Format::Db3.check_path(&out)?;
@@ -154,6 +158,66 @@ fn recover_db3(args: &Args) -> Result<ExitCode> {
         losses.note_text(what);
     }
     Ok(losses.exit_code())
+}
+
+/// A `.db3` SQLite cannot read whole (cut off, or with damaged pages):
+/// every whole row of every table, read from its pages, written into a
+/// new database with the same tables and indexes. Without `--out` the
+/// file is replaced and the original kept as `NAME.orig.db3`. A sound
+/// file has nothing to rebuild.
+fn salvage_db3(args: &Args) -> Result<ExitCode> {
+    if is_sound_db3(&args.file) {
+        return Err(Error::InvalidArgument(format!(
+            "{}: a .db3 keeps its own index and SQLite reads this one whole, nothing to rebuild (`rsbag check` runs SQLite's integrity check); a NAME.db3.partial a recording left is written anew as NAME.db3",
+            args.file.display()
+        )));
+    }
+    let destination =
+        Destination::of_format(&args.file, args.out.as_deref(), args.force, Format::Db3)?;
+    let salvaged = rsbag::storage::partial_path_for(&destination.path);
+    refuse_existing(&salvaged, false)?;
+    let _remove = on_interrupt(Undo::RemoveFile(salvaged.clone()));
+    let report = rsbag::rosbag2::salvage_db3(&args.file, &salvaged)?;
+    destination.put_in_place(&args.file, &salvaged)?;
+    let mut out = String::new();
+    let rows: Vec<String> = report
+        .tables
+        .iter()
+        .map(|(table, rows)| format!("{table} {rows}"))
+        .collect();
+    outln!(
+        out,
+        "recovered the whole rows of {} by its pages: {}",
+        args.file.display(),
+        rows.join(", ")
+    );
+    let mut losses = Losses::new(&args.file);
+    if report.rows_cut > 0 {
+        losses.note_text(&format!(
+            "{} rows cut short (their data runs past what the file holds)",
+            report.rows_cut
+        ));
+    }
+    if report.pages_missing > 0 {
+        losses.note_text(&format!(
+            "{} pages of the tables' trees missing (the rows under them were looked for page by page)",
+            report.pages_missing
+        ));
+    }
+    outln!(out, "wrote {}", destination.path.display());
+    if let Some(backup) = &destination.backup {
+        outln!(out, "the original is kept as {}", backup.display());
+    }
+    super::emit(&out);
+    Ok(losses.exit_code())
+}
+
+/// Whether SQLite reads the `.db3` at `path` whole: it opens and its
+/// integrity check finds nothing.
+fn is_sound_db3(path: &Path) -> bool {
+    rsbag::rosbag2::Db3::open(path)
+        .and_then(|db3| db3.integrity_problems())
+        .is_ok_and(|problems| problems.is_empty())
 }
 
 /// Whether `file` holds no more than the start of a bag's or SQLite's

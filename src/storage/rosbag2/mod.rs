@@ -6,12 +6,14 @@
 mod db3;
 mod directory;
 mod mcap_file;
+mod salvage;
 mod topics;
 mod writer;
 
 pub use db3::{roll_back_interrupted_commit, Db3, Db3Messages, Db3Query};
 pub use directory::{BagDirWriter, Durability, McapCompression};
 pub use mcap_file::{McapFile, McapMessages};
+pub use salvage::{salvage_db3, SalvageReport};
 pub use writer::{Db3Schema, Db3Writer};
 
 use db3::to_db;

@@ -4,6 +4,7 @@ recovers the `.partial` into frames that were all really written (the
 bytes given for that frame number, numbers rising one by one from 1).
 RSBAG_KILL_SEEDS (default 3) kill moments per format."""
 
+import json
 import os
 import random
 import signal
@@ -48,13 +49,18 @@ def gyro_sample(n):
 
 def rsbag_cli():
     """The command-line tool `cargo test` built (scripts/test.sh runs it
-    first); built here when missing."""
+    first), in the target directory cargo uses (CARGO_TARGET_DIR or the
+    configured one, as `cargo metadata` says); built here when missing."""
+    metadata = subprocess.run(
+        ["cargo", "metadata", "--format-version", "1", "--no-deps"], cwd=ROOT,
+        check=True, capture_output=True, text=True)
+    target = Path(json.loads(metadata.stdout)["target_directory"])
     for profile in ("debug", "release"):
-        exe = ROOT / "target" / profile / "rsbag"
+        exe = target / profile / "rsbag"
         if exe.exists():
             return exe
     subprocess.run(["cargo", "build", "-q", "-p", "rsbag-cli"], cwd=ROOT, check=True)
-    return ROOT / "target" / "debug" / "rsbag"
+    return target / "debug" / "rsbag"
 
 
 def seeds():

@@ -842,3 +842,54 @@ fn compressed_camera_bags_convert_to_files_librealsense_plays_with_the_decoded_p
         }
     }
 }
+
+#[test]
+fn robot_bags_play_each_camera_and_list_the_other_topics() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    for (format, second) in [("mcap", "/camera2/camera"), ("ros1", "/camera2")] {
+        let (path, written) = camera_bag(dir.path(), format, "robot");
+        let info = run::ok(&["info", s(&path)]);
+        for topic in ["/scan (sensor_msgs/", "/tf (tf2_msgs/"] {
+            assert!(info.contains(topic), "{format}: {info}");
+        }
+        assert!(
+            info.contains("not a camera topic; not played"),
+            "{format}: {info}"
+        );
+        let check = run::ok(&["check", s(&path)]);
+        assert!(check.contains("result:  OK"), "{format}: {check}");
+        // Two namespaces, two cameras: each colour stream on its own RGB
+        // Camera, named with its namespace, with its own frames.
+        let recording = Recording::open(&path).expect("open");
+        let names: Vec<String> = (recording.snapshot().sensors.iter())
+            .map(|s| {
+                s.info
+                    .get(rsbag::device::camera_info::NAME)
+                    .unwrap_or_default()
+                    .to_owned()
+            })
+            .collect();
+        assert!(
+            names.iter().any(|n| n == &format!("RGB Camera ({second})")),
+            "{format}: {names:?}"
+        );
+        let played = played(&path);
+        let colours: Vec<Vec<Value>> = (0..2)
+            .map(|i| {
+                played[&("Color".to_owned(), i)]
+                    .iter()
+                    .map(|f| f["sha256"].clone())
+                    .collect()
+            })
+            .collect();
+        for (topic, stream) in written["streams"].as_object().expect("streams") {
+            if !topic.ends_with("color/image_raw") {
+                continue;
+            }
+            let want: Vec<Value> = (stream["frames"].as_array().expect("frames").iter())
+                .map(|f| f["sha256"].clone())
+                .collect();
+            assert!(colours.contains(&want), "{format}: {topic}");
+        }
+    }
+}

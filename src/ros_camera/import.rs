@@ -161,7 +161,17 @@ fn classify<'s>(storage: &'s Storage, notes: &mut Vec<String>) -> Topics<'s> {
                 tf_static = Some(topic.id);
                 continue;
             }
-            _ => continue,
+            // The wrapper's own descriptions (extrinsics, IMU info) are
+            // the camera's; anything else is another sensor's (a robot's
+            // lidar, /tf, odometry): listed, not played.
+            _ if short.starts_with("realsense2_camera") => continue,
+            _ => {
+                notes.push(format!(
+                    "{} ({}): not a camera topic; not played",
+                    topic.topic, topic.msg_type
+                ));
+                continue;
+            }
         };
         if storage.message_count(topic.id) == 0 {
             notes.push(format!("{}: no messages", topic.topic));

@@ -4,7 +4,7 @@ print what they hold.
 
 Usage:
     python3 ros_camera_bag.py OUT --format ros1|sqlite3|mcap|db3
-        [--scenario wrapper|native|bad-size|no-info|no-camera|compressed|damaged-compressed]
+        [--scenario wrapper|native|bad-size|no-info|no-camera|compressed|damaged-compressed|robot]
         [--frames N] [--size WxH] [--base-ns NS]
         [--color-codec jpeg|png|bare-jpeg] [--depth-codec png|rvl] [--depth-encoding 16UC1|32FC1]
         [--reference DIR]
@@ -40,6 +40,9 @@ Scenarios:
   depth 0, not NaN) are written to DIR/<folder>.raw, frame after frame.
 - damaged-compressed: compressed, with colour frame 2 cut in half and
   depth frame 3's RVL/PNG bytes overwritten.
+- robot: wrapper, on a robot: a second camera (<ns>2: colour only, as
+  /camera2/camera/color/image_raw in ROS 2), a lidar's /scan
+  (sensor_msgs/LaserScan) and /tf per frame.
 
 Prints one JSON object: {"streams": {topic: {"encoding", "width",
 "height", "frames": [{"sha256", "stamp_ns", "time_ns"}]}} (compressed
@@ -66,7 +69,7 @@ def main():
     ap.add_argument("--format", required=True, choices=["ros1", "sqlite3", "mcap", "db3"])
     ap.add_argument("--scenario", default="wrapper",
                     choices=["wrapper", "native", "bad-size", "no-info", "no-camera", "compressed",
-                             "damaged-compressed"])
+                             "damaged-compressed", "robot"])
     ap.add_argument("--color-codec", default="jpeg", choices=["jpeg", "png", "bare-jpeg"])
     ap.add_argument("--depth-codec", default="png", choices=["png", "rvl"])
     ap.add_argument("--depth-encoding", default="16UC1", choices=["16UC1", "32FC1"])
@@ -183,6 +186,9 @@ def write(w, ts, ros1, ns, args, width, height, summary):
                         binning_x=0, binning_y=0, roi=roi, **matrices)
             w.write(add(f"{ns}/{name}/camera_info", "sensor_msgs/msg/CameraInfo"), t,
                     ser(info, "sensor_msgs/msg/CameraInfo"))
+        if args.scenario == "robot":
+            write_robot(w, ts, ros1, ns, add, ser, i, base + i * 33_333_333 + 300_000, width,
+                        height, summary)
         if args.scenario != "native":
             write_odometry(w, ts, ros1, ns, add, ser, i, base + i * 33_333_333 + 200_000, summary)
         imu_topics = ([f"{ns}/imu"] if args.scenario == "native"
@@ -426,6 +432,32 @@ def write_compressed(w, ts, add, ser, args, summary, reference, ns, name, leaf, 
     if reference and not damaged:
         with open(reference / f"{name}.raw", "ab") as out:
             out.write(np.ascontiguousarray(pixels).tobytes())
+
+
+def write_robot(w, ts, ros1, ns, add, ser, i, t, width, height, summary):
+    """What else a robot records beside the camera: a second camera's
+    colour, a lidar scan and the moving /tf."""
+    T = ts.types
+    topic = ns.replace("/camera", "/camera2", 1) + "/color/image_raw"
+    data = np.random.default_rng(7000 + i).integers(0, 256, width * height * 3, dtype=np.uint8)
+    h = header(ts, ros1, t, "camera2_color_optical_frame", i + 1)
+    msg = T["sensor_msgs/msg/Image"](header=h, height=height, width=width, encoding="rgb8",
+                                     is_bigendian=0, step=width * 3, data=data)
+    w.write(add(topic, "sensor_msgs/msg/Image"), t, ser(msg, "sensor_msgs/msg/Image"))
+    summary["streams"].setdefault(topic, {"encoding": "rgb8", "width": width, "height": height,
+                                          "frames": []})["frames"].append(
+        {"sha256": hashlib.sha256(data.tobytes()).hexdigest(), "stamp_ns": t, "time_ns": t})
+    scan = T["sensor_msgs/msg/LaserScan"](
+        header=header(ts, ros1, t, "laser", i + 1), angle_min=-1.5, angle_max=1.5,
+        angle_increment=0.01, time_increment=0.0, scan_time=0.1, range_min=0.1, range_max=30.0,
+        ranges=np.full(301, 2.0 + 0.1 * i, dtype=np.float32), intensities=np.zeros(301, np.float32))
+    w.write(add("/scan", "sensor_msgs/msg/LaserScan"), t, ser(scan, "sensor_msgs/msg/LaserScan"))
+    TS, TF = T["geometry_msgs/msg/TransformStamped"], T["tf2_msgs/msg/TFMessage"]
+    Tr, V3, Q = T["geometry_msgs/msg/Transform"], T["geometry_msgs/msg/Vector3"], T["geometry_msgs/msg/Quaternion"]
+    tf = TF(transforms=[TS(header=header(ts, ros1, t, "odom", 0), child_frame_id="base_link",
+                           transform=Tr(translation=V3(x=0.1 * i, y=0.0, z=0.0),
+                                        rotation=Q(x=0.0, y=0.0, z=0.0, w=1.0)))])
+    w.write(add("/tf", "tf2_msgs/msg/TFMessage"), t, ser(tf, "tf2_msgs/msg/TFMessage"))
 
 
 def write_tf(w, ts, ros1, add, t):

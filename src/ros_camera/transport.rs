@@ -132,8 +132,7 @@ pub fn decode(
             // Unless the format says the file was made from BGR (or is a
             // bare old one), its channels were stored swapped.
             let swapped = text.contains(';') && !text.contains("compressed bgr");
-            let sixteen_from_jpeg = file.jpeg;
-            convert(file, swapped, sixteen_from_jpeg, stream_format)?
+            convert(file, swapped, stream_format)?
         }
     };
     if (pixels.width, pixels.height) != size {
@@ -234,7 +233,7 @@ fn decode_jpeg(data: &[u8], size: Option<(u32, u32)>) -> Result<File> {
 /// put in the format's order (`swapped`: the file holds them reversed),
 /// an opaque alpha added for RGBA/BGRA from an RGB file, and a JPEG's
 /// 8-bit grey scaled to 16 bits (`× 256`, as the plugin's subscriber).
-fn convert(mut file: File, swapped: bool, jpeg: bool, stream_format: Format) -> Result<Pixels> {
+fn convert(mut file: File, swapped: bool, stream_format: Format) -> Result<Pixels> {
     let mismatch = |file: &File| {
         bad(format!(
             "a {}-channel {}-bit image cannot be {} pixels",
@@ -266,7 +265,7 @@ fn convert(mut file: File, swapped: bool, jpeg: bool, stream_format: Format) -> 
         }
         (Format::Y8, 1, false) => file.data,
         (Format::Y16 | Format::Z16, 1, true) => file.data,
-        (Format::Y16 | Format::Z16, 1, false) if jpeg => file
+        (Format::Y16 | Format::Z16, 1, false) if file.jpeg => file
             .data
             .iter()
             .flat_map(|&v| (u16::from(v) << 8).to_le_bytes())

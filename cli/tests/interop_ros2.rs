@@ -406,10 +406,12 @@ fn psnr(source: &[u8], decoded: &[u8]) -> f64 {
     10.0 * (255.0f64 * 255.0 / mse.max(1e-12)).log10()
 }
 
-/// The lowest PSNR a JPEG of quality 95 of the sample's colour frames may
-/// have (measured 41-42 dB; OpenCV's own encoder gives the same frames
-/// about the same).
-const JPEG_95_PSNR_AT_LEAST: f64 = 38.0;
+/// How much lower (dB) the PSNR of rsbag's JPEG may be than that of
+/// OpenCV's own encoder (the plugin's) at the same quality, on the same
+/// frames (measured: 0.9 dB lower at quality 95 on the sample's colour
+/// pattern, whose sharp colour edges 4:2:0 chroma blurs: 18.5 against
+/// 19.4 dB).
+const JPEG_PSNR_BELOW_OPENCV_AT_MOST: f64 = 1.5;
 
 #[test]
 fn compressed_ros2_exports_decode_in_opencv_to_the_recorded_frames() {
@@ -434,6 +436,14 @@ fn compressed_ros2_exports_decode_in_opencv_to_the_recorded_frames() {
         theirs,
         ours.iter().collect::<Vec<_>>(),
         "source colour frames"
+    );
+    let colour_raw = dir.path().join("colour.raw");
+    std::fs::write(&colour_raw, colour.concat()).expect("write colour");
+    let (width, height) = (64, 48);
+    assert_eq!(
+        colour[0].len(),
+        width * height * 3,
+        "the sample's colour size"
     );
     let cases: [(&str, &[&str], &str, &str); 3] = [
         (
@@ -523,10 +533,26 @@ fn compressed_ros2_exports_decode_in_opencv_to_the_recorded_frames() {
             let read_sha: Vec<&Value> = frames.iter().map(|i| &i["sha256"]).collect();
             assert_eq!(read_sha, theirs, "{what}: PNG colour");
         } else {
-            eprintln!("{what}: colour JPEG decoded by OpenCV: PSNR at least {worst:.1} dB");
-            if !codecs.contains(&"--jpeg-quality") {
-                assert!(worst >= JPEG_95_PSNR_AT_LEAST, "{what}: PSNR {worst:.1} dB");
-            }
+            let quality = if codecs.contains(&"60") { "60" } else { "95" };
+            let opencv: Value = serde_json::from_str(&common::python(
+                "jpeg_psnr.py",
+                &[
+                    s(&colour_raw),
+                    &width.to_string(),
+                    &height.to_string(),
+                    quality,
+                ],
+            ))
+            .expect("OpenCV's PSNR");
+            let reference = opencv["min_db"].as_f64().expect("dB");
+            eprintln!(
+                "{what}: colour JPEG (quality {quality}) decoded by OpenCV: PSNR at least \
+                 {worst:.1} dB; OpenCV's own JPEG of the frames: {reference:.1} dB"
+            );
+            assert!(
+                worst >= reference - JPEG_PSNR_BELOW_OPENCV_AT_MOST,
+                "{what}: PSNR {worst:.1} dB, OpenCV's {reference:.1} dB"
+            );
         }
         // rsbag reads its own export back: depth as recorded.
         let back = run::ok(&["frames", "--json", s(&out)]);

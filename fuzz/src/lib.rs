@@ -12,12 +12,12 @@ use std::time::Duration;
 use rsbag::bag::Bag;
 use rsbag::device::Format;
 use rsbag::msg::ros2;
+use rsbag::playback::check::check_recording;
+use rsbag::playback::{FrameReader, Recording, SyncOptions};
 use rsbag::realsense::{images, strings};
 use rsbag::ros_camera::transport::{self, Transport};
 use rsbag::rosbag2::{Db3, McapFile};
 use rsbag::storage::Storage;
-use rsbag::playback::check::check_recording;
-use rsbag::playback::{FrameReader, Recording, SyncOptions};
 
 /// Messages, frames or events read at most per pass, so that one input
 /// stays quick.
@@ -165,10 +165,20 @@ pub fn image_transport(data: &[u8]) {
         (
             Transport::Compressed,
             b"rgb8; jpeg compressed bgr8",
-            &[Format::Rgb8, Format::Bgr8, Format::Bgra8, Format::Y8, Format::Y16],
+            &[
+                Format::Rgb8,
+                Format::Bgr8,
+                Format::Bgra8,
+                Format::Y8,
+                Format::Y16,
+            ],
         ),
         (Transport::Compressed, b"png", &[Format::Rgba8, Format::Z16]),
-        (Transport::CompressedDepth, b"16UC1; compressedDepth", &[Format::Z16]),
+        (
+            Transport::CompressedDepth,
+            b"16UC1; compressedDepth",
+            &[Format::Z16],
+        ),
         (
             Transport::CompressedDepth,
             b"32FC1; compressedDepth rvl",

@@ -21,6 +21,7 @@ use std::sync::Arc;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use rsbag::device::{Format, Frame, ProfileKind, StreamId, StreamProfile};
 use rsbag::playback::{FrameReader, RecordedFrame, SyncOptions};
+use rsbag::ros_camera::transport::{DepthCodec, ImageCodec, ImageTransport};
 use rsbag::rosbag2::McapCompression;
 use rsbag::storage::Format as FileFormat;
 use rsbag::{Error, Result};
@@ -79,6 +80,34 @@ pub enum Target {
     /// `.db3` or `.mcap`) of standard messages in the RealSense ROS
     /// wrapper's topic layout, for `ros2 bag`, rosbags and Foxglove.
     Ros2,
+}
+
+/// `--image-transport`: how `--to ros2` writes images.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum TransportArg {
+    /// `sensor_msgs/Image` on `image_raw` / `image_rect_raw`.
+    Raw,
+    /// image_transport's `compressed` topics for colour and infrared and
+    /// `compressedDepth` for depth, as its plugins write them.
+    Compressed,
+}
+
+/// `--color-codec`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorCodecArg {
+    /// JPEG (`--jpeg-quality`), 4:2:0 as OpenCV writes it.
+    Jpeg,
+    /// PNG, lossless.
+    Png,
+}
+
+/// `--depth-codec`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum DepthCodecArg {
+    /// 16-bit PNG.
+    Png,
+    /// RVL (Wilson 2017), the faster of the two.
+    Rvl,
 }
 
 /// `--storage`: rosbag2's storage plugins, by the names the library
@@ -301,6 +330,26 @@ pub struct Args {
     /// wrapper's default is `/camera/camera`).
     #[arg(long, value_name = "NS", default_value = rsbag::ros_camera::DEFAULT_NAMESPACE)]
     namespace: String,
+    /// With `--to ros2`: how images are written. `compressed`: colour and
+    /// infrared on `<image topic>/compressed` (`sensor_msgs/CompressedImage`,
+    /// JPEG or PNG), Z16 depth on `<image topic>/compressedDepth` (PNG or
+    /// RVL after the plugin's 12-byte header), as image_transport's plugins
+    /// publish them; camera_info as with `raw`; formats the plugins do not
+    /// compress (YUYV, Y16 as JPEG) stay raw.
+    #[arg(long, value_enum, default_value = "raw")]
+    image_transport: TransportArg,
+    /// With `--image-transport compressed`: how colour and infrared are
+    /// compressed [default: jpeg].
+    #[arg(long, value_enum)]
+    color_codec: Option<ColorCodecArg>,
+    /// With `--image-transport compressed`: the JPEG quality, 1 to 100
+    /// [default: 95].
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=100))]
+    jpeg_quality: Option<u8>,
+    /// With `--image-transport compressed`: how depth is compressed
+    /// [default: png].
+    #[arg(long, value_enum)]
+    depth_codec: Option<DepthCodecArg>,
     /// With several recordings: read them as one session. `--to png`
     /// writes its framesets across cameras side by side into `--out` (of
     /// the streams PNG holds; the others are skipped unless named):
@@ -440,12 +489,48 @@ fn check_args(args: &Args) -> Result<()> {
             "--storage and --namespace go with --to ros2".into(),
         ));
     }
+    image_transport(args)?;
     if args.mcap_compression != McapCompression::Zstd && args.storage != FileFormat::Mcap {
         return Err(Error::InvalidArgument(
             "--mcap-compression goes with --to ros2 --storage mcap".into(),
         ));
     }
     Ok(())
+}
+
+/// `--image-transport` and its codecs, which go with `--to ros2`.
+fn image_transport(args: &Args) -> Result<ImageTransport> {
+    let codecs_given =
+        args.color_codec.is_some() || args.jpeg_quality.is_some() || args.depth_codec.is_some();
+    if args.to != Target::Ros2 && args.image_transport != TransportArg::Raw {
+        return Err(Error::InvalidArgument(
+            "--image-transport goes with --to ros2".into(),
+        ));
+    }
+    if args.image_transport == TransportArg::Raw && codecs_given {
+        return Err(Error::InvalidArgument(
+            "--color-codec, --jpeg-quality and --depth-codec go with --image-transport compressed"
+                .into(),
+        ));
+    }
+    if args.color_codec == Some(ColorCodecArg::Png) && args.jpeg_quality.is_some() {
+        return Err(Error::InvalidArgument(
+            "--jpeg-quality goes with --color-codec jpeg".into(),
+        ));
+    }
+    Ok(match args.image_transport {
+        TransportArg::Raw => ImageTransport::Raw,
+        TransportArg::Compressed => ImageTransport::Compressed {
+            color: match args.color_codec {
+                Some(ColorCodecArg::Png) => ImageCodec::Png,
+                _ => ImageCodec::Jpeg(args.jpeg_quality.unwrap_or(95)),
+            },
+            depth: match args.depth_codec {
+                Some(DepthCodecArg::Rvl) => DepthCodec::Rvl,
+                _ => DepthCodec::Png,
+            },
+        },
+    })
 }
 
 /// Convert `args.file` into `args.out`.
@@ -478,6 +563,7 @@ fn to_ros2(reader: &FrameReader, args: &Args) -> Result<String> {
         storage: args.storage,
         mcap_compression: args.mcap_compression,
         namespace: &args.namespace,
+        image_transport: image_transport(args)?,
         streams: select::streams(|n| reader.find_streams(n), &args.streams)?,
         window: window_of(reader, args)?,
         filters: args.filters.clone(),

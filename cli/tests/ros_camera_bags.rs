@@ -635,3 +635,288 @@ fn a_combined_imu_converts_to_a_bag_whose_gyro_and_accel_librealsense_255_plays(
         }
     }
 }
+
+/// Write a camera bag of image_transport topics (`ros_camera_bag.py
+/// --scenario compressed|damaged-compressed`, OpenCV's encoder) with the
+/// plugin subscriber's decode of each frame in `<dir>/<name>-ref/`.
+fn compressed_bag(
+    dir: &Path,
+    format: &str,
+    scenario: &str,
+    codecs: &[&str],
+) -> (PathBuf, PathBuf, Value) {
+    let name = format!("{scenario}-{format}-{}", codecs.join("-"));
+    let path = match format {
+        "ros1" => dir.join(format!("{name}.bag")),
+        _ => dir.join(&name),
+    };
+    let reference = dir.join(format!("{name}-ref"));
+    let mut args = vec![
+        s(&path),
+        "--format",
+        format,
+        "--scenario",
+        scenario,
+        "--size",
+        COMPRESSED_SIZE,
+        "--reference",
+        s(&reference),
+    ];
+    args.extend_from_slice(codecs);
+    let written = common::python("ros_camera_bag.py", &args);
+    (
+        path,
+        reference,
+        serde_json::from_str(&written).expect("manifest"),
+    )
+}
+
+/// Not a multiple of JPEG's 16-pixel blocks: the edges are decoded too.
+const COMPRESSED_SIZE: &str = "66x50";
+
+/// The largest difference of a sample of a JPEG decoded by rsbag
+/// (zune-jpeg) from OpenCV's (libjpeg-turbo) decode of the same bytes: the
+/// two are conforming decoders (ITU T.81 allows each IDCT output ±1 off the
+/// reference) that also upsample 4:2:0 chroma in their own way.
+const JPEG_DECODERS_DIFFER_BY: u8 = 6;
+
+/// Each stream's frames as rsbag decodes them, per (stream, index).
+fn decoded(path: &Path) -> BTreeMap<(String, u64), Vec<rsbag::device::Frame>> {
+    let recording = Recording::open(path).expect("open");
+    let mut out: BTreeMap<(String, u64), Vec<rsbag::device::Frame>> = BTreeMap::new();
+    for event in recording.select().controls(false).events() {
+        if let rsbag::playback::Event::Frame { frame, .. } = event.expect("event").event {
+            let s = frame.profile.stream;
+            out.entry((s.kind.to_string(), u64::from(s.index)))
+                .or_default()
+                .push(frame);
+        }
+    }
+    out
+}
+
+/// Every frame of every compressed topic equals the plugin subscriber's
+/// decode (OpenCV's imdecode): PNG and depth bit for bit, JPEG within
+/// [`JPEG_DECODERS_DIFFER_BY`]; returns the largest JPEG difference and
+/// the share of JPEG samples that differ at all.
+fn check_decoded(what: &str, written: &Value, reference: &Path, path: &Path) -> (u8, f64) {
+    let ours = decoded(path);
+    let frames_json = played(path);
+    let (mut worst, mut differing, mut samples) = (0u8, 0usize, 0usize);
+    for (topic, stream) in written["streams"].as_object().expect("streams") {
+        let folder = topic.split('/').rev().nth(2).expect("folder");
+        let (kind, index) = stream_of(&format!("/{folder}/x"));
+        let key = (kind.to_owned(), index);
+        let frames = stream["frames"].as_array().expect("frames");
+        let mine = &ours[&key];
+        assert_eq!(mine.len(), frames.len(), "{what}: {topic}: frames");
+        let want = std::fs::read(reference.join(format!("{folder}.raw"))).expect("reference");
+        let size = want.len() / frames.len();
+        let jpeg = stream["codec"] == "jpeg";
+        for (n, (frame, theirs)) in mine.iter().zip(frames).enumerate() {
+            let (w, h) = frame.resolution().expect("video");
+            assert_eq!(frame.data.len(), size, "{what}: {topic}: {w}x{h}");
+            assert_eq!(frame.number, n as u64 + 1, "{what}: {topic}");
+            let reference = &want[n * size..(n + 1) * size];
+            if jpeg {
+                for (a, b) in frame.data.iter().zip(reference) {
+                    let d = a.abs_diff(*b);
+                    worst = worst.max(d);
+                    differing += usize::from(d != 0);
+                }
+                samples += size;
+            } else {
+                assert!(
+                    frame.data[..] == reference[..],
+                    "{what}: {topic}: frame {n} differs from OpenCV's"
+                );
+                assert_eq!(frames_json[&key][n]["sha256"], theirs["sha256"], "{what}");
+            }
+        }
+    }
+    assert!(
+        worst <= JPEG_DECODERS_DIFFER_BY,
+        "{what}: a JPEG sample {worst} off OpenCV's"
+    );
+    (worst, differing as f64 / samples.max(1) as f64)
+}
+
+#[test]
+fn compressed_camera_bags_decode_as_opencv_does_from_ros1_sqlite3_and_mcap() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let cases: [(&str, &[&str], [&str; 4]); 3] = [
+        (
+            "sqlite3",
+            &["--color-codec", "jpeg", "--depth-codec", "png"],
+            ["RGB8", "Z16", "Y8", "Y8"],
+        ),
+        (
+            "ros1",
+            &["--color-codec", "bare-jpeg", "--depth-codec", "rvl"],
+            ["BGR8", "Z16", "Y8", "Y8"],
+        ),
+        (
+            "mcap",
+            &[
+                "--color-codec",
+                "png",
+                "--depth-codec",
+                "rvl",
+                "--depth-encoding",
+                "32FC1",
+            ],
+            ["RGB8", "DISTANCE", "Y8", "Y8"],
+        ),
+    ];
+    for (format, codecs, formats) in cases {
+        let (path, reference, written) = compressed_bag(dir.path(), format, "compressed", codecs);
+        let what = format!("{format} {codecs:?}");
+        let recording = Recording::open(&path).expect("open");
+        let kinds = [
+            StreamId::new(StreamKind::Color, 0),
+            StreamId::new(StreamKind::Depth, 0),
+            StreamId::new(StreamKind::Infrared, 1),
+            StreamId::new(StreamKind::Infrared, 2),
+        ];
+        for (stream, name) in kinds.iter().zip(formats) {
+            let profile = recording.streams()[stream].profile;
+            assert_eq!(profile.format.name(), name, "{what}: {stream:?}");
+            assert_eq!(profile.resolution(), Some((66, 50)), "{what}");
+        }
+        assert!(
+            recording.notes().is_empty(),
+            "{what}: {:?}",
+            recording.notes()
+        );
+        let (worst, share) = check_decoded(&what, &written, &reference, &path);
+        eprintln!(
+            "{what}: JPEG samples off OpenCV's decode by at most {worst}, {:.2}% differ",
+            share * 100.0
+        );
+        let check = run::ok(&["check", s(&path)]);
+        assert!(check.contains("result:  OK"), "{what}: {check}");
+    }
+}
+
+#[test]
+fn a_damaged_compressed_image_is_a_damaged_frame_and_the_rest_plays() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    for (format, depth) in [("mcap", "png"), ("ros1", "rvl")] {
+        let (path, _, written) = compressed_bag(
+            dir.path(),
+            format,
+            "damaged-compressed",
+            &["--depth-codec", depth],
+        );
+        let run = run::rsbag(&["frames", "--json", s(&path)]);
+        assert_eq!(run.code, Some(4), "{format}: {}", run.stderr);
+        for topic in [
+            "color/image_raw/compressed",
+            "depth/image_rect_raw/compressedDepth",
+        ] {
+            assert!(run.stderr.contains(topic), "{format}: {}", run.stderr);
+        }
+        assert_eq!(
+            run.stdout.lines().count(),
+            written_count(&written) - 2,
+            "{format}"
+        );
+        let check = run::rsbag(&["check", s(&path)]);
+        assert_eq!(check.code, Some(4), "{format}: {}", check.stdout);
+    }
+}
+
+/// `frames --json`'s hashes of each stream, per (stream, index).
+fn hashes(frames: &BTreeMap<(String, u64), Vec<Value>>) -> BTreeMap<(String, u64), Vec<Value>> {
+    frames
+        .iter()
+        .map(|(k, v)| (k.clone(), v.iter().map(|f| f["sha256"].clone()).collect()))
+        .collect()
+}
+
+#[test]
+fn compressed_camera_bags_convert_to_files_librealsense_plays_with_the_decoded_pixels() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    for (format, depth) in [("sqlite3", "png"), ("ros1", "rvl")] {
+        let (path, reference, written) =
+            compressed_bag(dir.path(), format, "compressed", &["--depth-codec", depth]);
+        check_decoded(format, &written, &reference, &path);
+        let ours = hashes(&played(&path));
+        let images = |frames: BTreeMap<(String, u64), Vec<Value>>| {
+            let mut h = hashes(&frames);
+            h.retain(|(kind, _), _| ["Color", "Depth", "Infrared"].contains(&kind.as_str()));
+            h
+        };
+        let bag = dir.path().join(format!("{format}-compressed.bag"));
+        run::ok(&["convert", s(&path), "--to", "bag", "--out", s(&bag)]);
+        let theirs = images(by_stream(&common::python("rs_play.py", &[s(&bag)])));
+        assert_eq!(theirs.len(), 4, "{format}: {:?}", theirs.keys());
+        for (key, hashes) in &theirs {
+            assert_eq!(
+                hashes, &ours[key],
+                "{format} --to bag, librealsense 2.55: {key:?}"
+            );
+        }
+        let db3 = dir.path().join(format!("{format}-compressed.db3"));
+        run::ok(&["convert", s(&path), "--to", "db3", "--out", s(&db3)]);
+        let theirs = images(by_stream(&common::python259("rs_play.py", &[s(&db3)])));
+        assert_eq!(theirs.len(), 4, "{format}: {:?}", theirs.keys());
+        for (key, hashes) in &theirs {
+            assert_eq!(
+                hashes, &ours[key],
+                "{format} --to db3, librealsense 2.59: {key:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn robot_bags_play_each_camera_and_list_the_other_topics() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    for (format, second) in [("mcap", "/camera2/camera"), ("ros1", "/camera2")] {
+        let (path, written) = camera_bag(dir.path(), format, "robot");
+        let info = run::ok(&["info", s(&path)]);
+        for topic in ["/scan (sensor_msgs/", "/tf (tf2_msgs/"] {
+            assert!(info.contains(topic), "{format}: {info}");
+        }
+        assert!(
+            info.contains("not a camera topic; not played"),
+            "{format}: {info}"
+        );
+        let check = run::ok(&["check", s(&path)]);
+        assert!(check.contains("result:  OK"), "{format}: {check}");
+        // Two namespaces, two cameras: each colour stream on its own RGB
+        // Camera, named with its namespace, with its own frames.
+        let recording = Recording::open(&path).expect("open");
+        let names: Vec<String> = (recording.snapshot().sensors.iter())
+            .map(|s| {
+                s.info
+                    .get(rsbag::device::camera_info::NAME)
+                    .unwrap_or_default()
+                    .to_owned()
+            })
+            .collect();
+        assert!(
+            names.iter().any(|n| n == &format!("RGB Camera ({second})")),
+            "{format}: {names:?}"
+        );
+        let played = played(&path);
+        let colours: Vec<Vec<Value>> = (0..2)
+            .map(|i| {
+                played[&("Color".to_owned(), i)]
+                    .iter()
+                    .map(|f| f["sha256"].clone())
+                    .collect()
+            })
+            .collect();
+        for (topic, stream) in written["streams"].as_object().expect("streams") {
+            if !topic.ends_with("color/image_raw") {
+                continue;
+            }
+            let want: Vec<Value> = (stream["frames"].as_array().expect("frames").iter())
+                .map(|f| f["sha256"].clone())
+                .collect();
+            assert!(colours.contains(&want), "{format}: {topic}");
+        }
+    }
+}

@@ -1,8 +1,10 @@
 //! What the fuzz targets do with their input, written once for libFuzzer
 //! (`fuzz_targets/`) and AFL++ (`afl/`): read the bytes as a bag, as a
 //! `.db3`, and as a RealSense recording, through every reading path,
-//! touching what comes out; and the `.db3` message decoders on raw bytes. Any panic, hang or runaway allocation is a finding; errors are
-//! the expected answer to damaged input.
+//! touching what comes out; the `.db3` message decoders on raw bytes; and
+//! image_transport's JPEG, PNG and RVL images. Any panic, hang or runaway
+//! allocation is a finding; errors are the expected answer to damaged
+//! input.
 
 use std::ops::Bound;
 use std::time::Duration;
@@ -10,11 +12,12 @@ use std::time::Duration;
 use rsbag::bag::Bag;
 use rsbag::device::Format;
 use rsbag::msg::ros2;
-use rsbag::realsense::{images, strings};
-use rsbag::rosbag2::{Db3, McapFile};
-use rsbag::storage::Storage;
 use rsbag::playback::check::check_recording;
 use rsbag::playback::{FrameReader, Recording, SyncOptions};
+use rsbag::realsense::{images, strings};
+use rsbag::ros_camera::transport::{self, Transport};
+use rsbag::rosbag2::{Db3, McapFile};
+use rsbag::storage::Storage;
 
 /// Messages, frames or events read at most per pass, so that one input
 /// stays quick.
@@ -150,6 +153,67 @@ pub fn db3_messages(data: &[u8]) {
     sum ^= strings::parse_pose(data).map_or(0, |p| p.tracker_confidence as usize);
     sum ^= strings::parse_notification(data).description.len();
     std::hint::black_box(sum);
+}
+
+/// image_transport's compressed images: the bytes as the data of a
+/// `compressed` message (JPEG or PNG) and of a `compressedDepth` message
+/// (12-byte header, then PNG or RVL), sized and decoded as a camera bag's
+/// streams are, into every pixel format they are read as.
+pub fn image_transport(data: &[u8]) {
+    let mut sum = 0usize;
+    let cases: [(Transport, &[u8], &[Format]); 4] = [
+        (
+            Transport::Compressed,
+            b"rgb8; jpeg compressed bgr8",
+            &[
+                Format::Rgb8,
+                Format::Bgr8,
+                Format::Bgra8,
+                Format::Y8,
+                Format::Y16,
+            ],
+        ),
+        (Transport::Compressed, b"png", &[Format::Rgba8, Format::Z16]),
+        (
+            Transport::CompressedDepth,
+            b"16UC1; compressedDepth",
+            &[Format::Z16],
+        ),
+        (
+            Transport::CompressedDepth,
+            b"32FC1; compressedDepth rvl",
+            &[Format::Distance, Format::Z16],
+        ),
+    ];
+    for (transport, text, formats) in cases {
+        sum ^= transport::image_encoding(transport, text, data).map_or(0, |e| e.len());
+        let Ok(size) = transport::image_size(transport, text, data) else {
+            continue;
+        };
+        for &format in formats {
+            if let Ok(pixels) = transport::decode(transport, text, data, format, size) {
+                sum ^= pixels.data.len();
+            }
+        }
+    }
+    std::hint::black_box(sum);
+}
+
+/// RVL on its own: the bytes decoded as an image of as many pixels as
+/// their first two bytes say; and, read as 16-bit pixels, compressed and
+/// decompressed back unchanged.
+pub fn rvl(data: &[u8]) {
+    if let Some((count, words)) = data.split_first_chunk::<2>() {
+        let count = usize::from(u16::from_le_bytes(*count));
+        std::hint::black_box(rsbag::ros_camera::rvl::decompress(words, count).ok());
+    }
+    let pixels: Vec<u16> = data
+        .chunks_exact(2)
+        .map(|p| u16::from_le_bytes([p[0], p[1]]))
+        .collect();
+    let packed = rsbag::ros_camera::rvl::compress(&pixels);
+    let back = rsbag::ros_camera::rvl::decompress(&packed, pixels.len());
+    assert_eq!(back.ok().as_deref(), Some(&pixels[..]), "RVL round trip");
 }
 
 fn read_recording(recording: Recording) {

@@ -1,8 +1,9 @@
 //! ROS1 messages of camera bags that rsbag reads but never writes
-//! (`nav_msgs/Odometry`, `tf2_msgs/TFMessage`), decoded into the same
+//! (`nav_msgs/Odometry`, `tf2_msgs/TFMessage`,
+//! `sensor_msgs/CompressedImage`), decoded into the same
 //! values as their ROS 2 twins in [`super::ros2`].
 
-use super::ros2::{Header, Odometry, TransformStamped};
+use super::ros2::{CompressedImage, Header, Odometry, TransformStamped};
 use super::ser::Reader;
 use crate::Result;
 
@@ -10,6 +11,8 @@ use crate::Result;
 pub const ODOMETRY: &str = "nav_msgs/Odometry";
 /// `tf2_msgs/TFMessage`.
 pub const TF_MESSAGE: &str = "tf2_msgs/TFMessage";
+/// `sensor_msgs/CompressedImage`.
+pub const COMPRESSED_IMAGE: &str = "sensor_msgs/CompressedImage";
 
 /// A ROS1 header (its `seq` dropped) as a [`Header`].
 fn header<'a>(r: &mut Reader<'a>) -> Result<Header<'a>> {
@@ -52,6 +55,16 @@ pub fn decode_tf_message(data: &[u8]) -> Result<Vec<TransformStamped<'_>>> {
         });
     }
     Ok(out)
+}
+
+/// Decode a ROS1 `sensor_msgs/CompressedImage`.
+pub fn decode_compressed_image(data: &[u8]) -> Result<CompressedImage<'_>> {
+    let r = &mut Reader::new(COMPRESSED_IMAGE, data);
+    Ok(CompressedImage {
+        header: header(r)?,
+        format: r.bytes("format")?,
+        data: r.bytes("data")?,
+    })
 }
 
 #[cfg(test)]

@@ -59,6 +59,10 @@ const FIELDS: &[(&str, &str)] = &[
         "std_msgs/Header header\nuint32 height\nuint32 width\nstring encoding\nuint8 is_bigendian\nuint32 step\nuint8[] data\n",
     ),
     (
+        "sensor_msgs/CompressedImage",
+        "std_msgs/Header header\nstring format\nuint8[] data\n",
+    ),
+    (
         "sensor_msgs/RegionOfInterest",
         "uint32 x_offset\nuint32 y_offset\nuint32 height\nuint32 width\nbool do_rectify\n",
     ),
@@ -94,6 +98,10 @@ const HASHES: &[(&str, &str)] = &[
     (
         "sensor_msgs/msg/Image",
         "RIHS01_d31d41a9a4c4bc8eae9be757b0beed306564f7526c88ea6a4588fb9582527d47",
+    ),
+    (
+        "sensor_msgs/msg/CompressedImage",
+        "RIHS01_15640771531571185e2efc8a100baf923961a4d15d5569652e6cb6691e8e371a",
     ),
     (
         "sensor_msgs/msg/CameraInfo",

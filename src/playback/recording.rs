@@ -609,13 +609,13 @@ impl Iterator for Events<'_> {
 
 impl Events<'_> {
     /// The group of one bag time is complete: batch it, and decode the
-    /// batch when it is full (at once for a `.bag`, whose chunks are
-    /// already decompressed in parallel by the bag reader).
+    /// batch when it is full (at once for a `.bag` of raw frames, whose
+    /// chunks are already decompressed in parallel by the bag reader).
     fn end_group(&mut self) {
         if self.group.is_empty() {
             return;
         }
-        if self.recording.storage.format() == Format::Bag {
+        if self.recording.storage.format() == Format::Bag && !self.recording.decodes_images() {
             // Decoded here, the group's buffer kept for the next group:
             // a frame's worth of allocations fewer than batching it.
             self.recording.decode_group(&self.group, &mut self.ready);
@@ -650,6 +650,16 @@ impl Recording {
     /// The codec of the recording's messages.
     fn codec(&self) -> &'static dyn Codec {
         self.storage.encoding().codec()
+    }
+
+    /// Whether its frames are decoded from compressed images (a camera
+    /// bag's image_transport topics): work for the decode threads, also
+    /// in a `.bag`.
+    fn decodes_images(&self) -> bool {
+        self.camera.as_ref().is_some_and(|c| {
+            (c.streams.values())
+                .any(|s| matches!(s.source, crate::ros_camera::import::Source::Compressed(_)))
+        })
     }
 
     /// The events of the messages that share one bag time, appended to

@@ -20,7 +20,7 @@ use crate::{Error, Result};
 const DEPTH_HEADER: usize = 12;
 
 /// Largest decoded image accepted, against damaged size fields.
-const MAX_IMAGE_BYTES: usize = 1 << 30;
+pub(crate) const MAX_IMAGE_BYTES: usize = 1 << 30;
 
 /// An image as the stream delivers it: owned when decompressed, borrowed
 /// (`Pixels<&[u8]>`, a frame's own bytes) when compressed.
@@ -63,6 +63,39 @@ pub fn decompress(format: &[u8], data: &[u8], stream_format: Format) -> Result<P
 }
 
 fn decode_png(data: &[u8], stream_format: Format) -> Result<Pixels> {
+    let image = read_png(data)?;
+    let mut buf = image.data;
+    // The PNG holds true RGB(A); BGR formats hold blue first.
+    match (stream_format, image.channels) {
+        (Format::Bgr8, 3) => swap_red_blue(&mut buf, 3),
+        (Format::Bgra8, 4) => swap_red_blue(&mut buf, 4),
+        _ => {}
+    }
+    let sample = if image.sixteen { 2 } else { 1 };
+    Ok(Pixels {
+        width: image.width,
+        height: image.height,
+        stride: image.width * image.channels * sample,
+        data: buf,
+    })
+}
+
+/// The samples of a PNG image, rows packed, 16-bit samples little-endian.
+#[derive(Debug)]
+pub(crate) struct PngImage {
+    pub width: u32,
+    pub height: u32,
+    /// 1 (grey), 3 (RGB) or 4 (RGBA), in the PNG's true order.
+    pub channels: u32,
+    /// Whether samples are 16-bit (else 8-bit).
+    pub sixteen: bool,
+    pub data: Vec<u8>,
+}
+
+/// Read an 8- or 16-bit grey, RGB or RGBA PNG (what OpenCV and
+/// librealsense write); other kinds (palette, grey with alpha, fewer
+/// bits) are refused.
+pub(crate) fn read_png(data: &[u8]) -> Result<PngImage> {
     let mut decoder = png::Decoder::new(std::io::Cursor::new(data));
     decoder.set_transformations(png::Transformations::IDENTITY);
     let mut reader = decoder.read_info().map_err(|e| bad(format!("PNG: {e}")))?;
@@ -75,26 +108,32 @@ fn decode_png(data: &[u8], stream_format: Format) -> Result<Pixels> {
         .next_frame(&mut buf)
         .map_err(|e| bad(format!("PNG: {e}")))?;
     buf.truncate(info.buffer_size());
-    if info.bit_depth == png::BitDepth::Sixteen {
+    let channels = match info.color_type {
+        png::ColorType::Grayscale => 1,
+        png::ColorType::Rgb => 3,
+        png::ColorType::Rgba => 4,
+        other => return Err(bad(format!("PNG of colour type {other:?} is not read"))),
+    };
+    let sixteen = match info.bit_depth {
+        png::BitDepth::Eight => false,
+        png::BitDepth::Sixteen => true,
+        other => return Err(bad(format!("PNG of {other:?} bits per sample is not read"))),
+    };
+    if sixteen {
         for sample in buf.chunks_exact_mut(2) {
             sample.swap(0, 1);
         }
     }
-    // The PNG holds true RGB(A); BGR formats hold blue first.
-    match stream_format {
-        Format::Bgr8 if info.color_type == png::ColorType::Rgb => swap_red_blue(&mut buf, 3),
-        Format::Bgra8 if info.color_type == png::ColorType::Rgba => swap_red_blue(&mut buf, 4),
-        _ => {}
-    }
-    Ok(Pixels {
+    Ok(PngImage {
         width: info.width,
         height: info.height,
-        stride: u32::try_from(info.line_size).unwrap_or(u32::MAX),
+        channels,
+        sixteen,
         data: buf,
     })
 }
 
-fn swap_red_blue(buf: &mut [u8], channels: usize) {
+pub(crate) fn swap_red_blue(buf: &mut [u8], channels: usize) {
     for pixel in buf.chunks_exact_mut(channels) {
         pixel.swap(0, 2);
     }
@@ -204,7 +243,7 @@ pub fn compress<D: AsRef<[u8]>>(
     }
 }
 
-fn encode_png<D: AsRef<[u8]>>(
+pub(crate) fn encode_png<D: AsRef<[u8]>>(
     out: &mut Vec<u8>,
     format: Format,
     color: png::ColorType,

@@ -8,6 +8,10 @@
 //!   (colour) as `sensor_msgs/msg/Image` (the recorded bytes, decompressed;
 //!   depth as `16UC1` in the recording's depth units), with a
 //!   `sensor_msgs/msg/CameraInfo` on `<stream>/camera_info` per frame;
+//!   or, with [`ImageTransport::Compressed`], as image_transport's plugins
+//!   publish them ([`crate::ros_camera::transport`]): colour and infrared
+//!   on `<image topic>/compressed` (JPEG or PNG), Z16 depth on
+//!   `<image topic>/compressedDepth` (PNG or RVL), other formats raw;
 //! - IMU: `gyro/sample`, `accel/sample` as `sensor_msgs/msg/Imu` (only
 //!   the measured vector; the other's covariance and the orientation's
 //!   start with -1, as REP 145 asks), and the IMU intrinsics once on
@@ -35,7 +39,9 @@ use crate::device::{depth_units_of, Frame, ProfileKind, StreamId, StreamKind};
 use crate::msg::ros2::{self, CameraInfo, Header, Image, Imu, Odometry, TransformStamped};
 use crate::playback::{Event, Recording};
 use crate::processing::filters::StreamFilters;
+use crate::realsense::images::Pixels;
 use crate::record::CopySelection;
+use crate::ros_camera::transport::{ImageTransport, StreamCodec};
 use crate::ros_camera::{self, FrameTransform};
 use crate::storage::rosbag2::{BagDirWriter, Durability, McapCompression};
 use crate::storage::Format;
@@ -51,6 +57,8 @@ pub struct Ros2ExportOptions {
     pub mcap_compression: McapCompression,
     /// The namespace of every topic but `/tf_static`.
     pub namespace: String,
+    /// How image streams are written: raw (the default) or compressed.
+    pub image_transport: ImageTransport,
 }
 
 impl Default for Ros2ExportOptions {
@@ -59,6 +67,7 @@ impl Default for Ros2ExportOptions {
             storage: Format::Db3,
             mcap_compression: McapCompression::default(),
             namespace: ros_camera::DEFAULT_NAMESPACE.to_owned(),
+            image_transport: ImageTransport::Raw,
         }
     }
 }
@@ -78,6 +87,8 @@ pub struct Ros2Export {
 /// The topics of one exported stream.
 pub(super) struct StreamTopics {
     data: usize,
+    /// How images are compressed, `None` for raw `Image` messages.
+    codec: Option<StreamCodec>,
     camera_info: Option<usize>,
     metadata: usize,
     optical_frame: String,
@@ -144,7 +155,14 @@ fn write_all(
     let mut export = Ros2Export::default();
     let start = recording.start_time().as_nanos();
     let keeps = |s: &StreamId| selection.trim.keeps_stream(*s);
-    let topics = add_stream_topics(recording, writer, ns, "camera", keeps, &mut export.skipped)?;
+    let topics = add_stream_topics(
+        recording,
+        writer,
+        (ns, "camera"),
+        options.image_transport,
+        keeps,
+        &mut export.skipped,
+    )?;
     if topics.is_empty() {
         return Err(Error::InvalidArgument(
             "the recording has no stream ROS 2 messages can hold".into(),
@@ -188,20 +206,33 @@ fn write_all(
 }
 
 /// Add the topics of `recording`'s streams that `keeps` keeps, under
-/// namespace `ns`, frames named for camera `camera` ([`camera_frame`]);
-/// streams ROS has no message for are put in `skipped`.
+/// namespace `ns`, frames named for camera `camera` ([`camera_frame`]),
+/// images through `transport`; streams ROS has no message for are put in
+/// `skipped`.
 pub(super) fn add_stream_topics(
     recording: &Recording,
     writer: &mut BagDirWriter,
-    ns: &str,
-    camera: &str,
+    (ns, camera): (&str, &str),
+    transport: ImageTransport,
     keeps: impl Fn(&StreamId) -> bool,
     skipped: &mut Vec<(StreamId, String)>,
 ) -> Result<BTreeMap<StreamId, StreamTopics>> {
     let mut topics: BTreeMap<StreamId, StreamTopics> = BTreeMap::new();
     for (id, stream) in recording.streams().iter().filter(|(s, _)| keeps(s)) {
         let profile = &stream.profile;
+        let codec = match profile.kind {
+            ProfileKind::Video { .. } => transport.codec_for(profile.format),
+            _ => None,
+        };
         let data = match profile.kind {
+            ProfileKind::Video { .. } if codec.is_some() => {
+                let leaf = codec.map_or("", |c| c.transport().leaf());
+                writer.add_topic(
+                    &format!("{}/{leaf}", ros_camera::data_topic(ns, *id)),
+                    ros2::COMPRESSED_IMAGE,
+                    Durability::Volatile,
+                )?
+            }
             ProfileKind::Video { .. } => {
                 if ros_camera::image_encoding(profile.format).is_none() {
                     skipped.push((
@@ -259,6 +290,7 @@ pub(super) fn add_stream_topics(
             *id,
             StreamTopics {
                 data,
+                codec,
                 camera_info,
                 metadata,
                 optical_frame: camera_frame(camera, &ros_camera::optical_frame(*id)),
@@ -298,8 +330,9 @@ pub(super) fn write_frame(
     stamp: u64,
     stream: &StreamTopics,
 ) -> Result<()> {
+    let messages = frame_messages(frame, time, stamp, stream)?;
     writer.write_together(|writer| {
-        for message in frame_messages(frame, time, stamp, stream) {
+        for message in messages {
             let parts: Vec<&[u8]> = message.parts.iter().map(|p| &p[..]).collect();
             writer.write_parts(message.topic, message.time, &parts)?;
         }
@@ -317,7 +350,12 @@ pub(super) struct Outgoing {
 
 /// The messages of one frame, at bag time `time` with header stamp
 /// `stamp` (ns): its data, camera info and metadata.
-fn frame_messages(frame: &Frame, time: u64, stamp: u64, stream: &StreamTopics) -> Vec<Outgoing> {
+fn frame_messages(
+    frame: &Frame,
+    time: u64,
+    stamp: u64,
+    stream: &StreamTopics,
+) -> Result<Vec<Outgoing>> {
     let header = &Header::at(stamp, stream.optical_frame.as_bytes());
     let mut out = Vec::with_capacity(3);
     let mut write = |topic: usize, parts: Vec<Bytes>| out.push(Outgoing { topic, time, parts });
@@ -333,20 +371,40 @@ fn frame_messages(frame: &Frame, time: u64, stamp: u64, stream: &StreamTopics) -
             } else {
                 width * bytes_per_pixel
             };
-            let encoding = ros_camera::image_encoding(frame.profile.format).unwrap_or_default();
-            let image = Image {
-                header: *header,
-                height,
-                width,
-                encoding: encoding.as_bytes(),
-                is_bigendian: 0,
-                step,
-                data: &frame.data,
-            };
-            write(
-                stream.data,
-                vec![image.encode_head().into(), frame.data.clone()],
-            );
+            match stream.codec {
+                Some(codec) => {
+                    let pixels = Pixels {
+                        width,
+                        height,
+                        stride: step,
+                        data: &frame.data[..],
+                    };
+                    let (format, data) = codec.encode(frame.profile.format, &pixels)?;
+                    let message = ros2::CompressedImage {
+                        header: *header,
+                        format: format.as_bytes(),
+                        data: &data,
+                    };
+                    write(stream.data, vec![message.encode_head().into(), data.into()]);
+                }
+                None => {
+                    let encoding =
+                        ros_camera::image_encoding(frame.profile.format).unwrap_or_default();
+                    let image = Image {
+                        header: *header,
+                        height,
+                        width,
+                        encoding: encoding.as_bytes(),
+                        is_bigendian: 0,
+                        step,
+                        data: &frame.data,
+                    };
+                    write(
+                        stream.data,
+                        vec![image.encode_head().into(), frame.data.clone()],
+                    );
+                }
+            }
             if let Some(topic) = stream.camera_info {
                 let info = camera_info(header, width, height, intrinsics);
                 write(topic, vec![info.encode().into()]);
@@ -394,7 +452,7 @@ fn frame_messages(frame: &Frame, time: u64, stamp: u64, stream: &StreamTopics) -
         stream.metadata,
         vec![ros2::encode_rs_metadata(header, &json).into()],
     );
-    out
+    Ok(out)
 }
 
 /// The `sensor_msgs/msg/CameraInfo` of a video stream (intrinsics

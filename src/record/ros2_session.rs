@@ -27,6 +27,7 @@ use super::Ros2Export;
 use crate::device::StreamId;
 use crate::msg::ros2;
 use crate::playback::{Session, SessionClock};
+use crate::ros_camera::transport::ImageTransport;
 use crate::ros_camera::{self, FrameTransform};
 use crate::storage::rosbag2::{BagDirWriter, Durability, McapCompression};
 use crate::storage::Format;
@@ -197,8 +198,15 @@ fn write_session(
         let recording = file.reader().recording();
         let mut skipped = Vec::new();
         let ns = format!("/{name}");
-        let added = add_stream_topics(recording, writer, &ns, name, keeps, &mut skipped)
-            .map_err(|e| e.in_file(file.path()))?;
+        let added = add_stream_topics(
+            recording,
+            writer,
+            (&ns, name),
+            ImageTransport::Raw,
+            keeps,
+            &mut skipped,
+        )
+        .map_err(|e| e.in_file(file.path()))?;
         (export.skipped).extend(
             skipped
                 .into_iter()

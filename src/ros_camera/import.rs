@@ -11,6 +11,10 @@
 //!   [`module_of`]); one stream per image, IMU or odometry topic. A file
 //!   written from the bag (`rsbag convert --to bag|db3`) then opens in the
 //!   RealSense Viewer and librealsense as a camera's recording does.
+//! - Images are `sensor_msgs/Image`, or image_transport's compressed
+//!   topics (`<image>/compressed`, `<image>/compressedDepth`,
+//!   [`super::transport`]) decoded to the pixels the stream's encoding
+//!   names; an image that does not decode is a damaged frame.
 //! - Depth (16-bit) is in millimetres, as ROS has it (REP 118): the
 //!   Stereo Module has Depth Units 0.001.
 //! - The stream's kind from its folder (`depth`, `color`, `infra1`,
@@ -33,6 +37,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use bytes::Bytes;
 
+use super::transport::{self, Transport};
 use super::{distortion_of_model, extrinsics_of_pose, format_of_encoding};
 use crate::device::{
     camera_info as info_key, metadata_key, option_name, CameraInfo, CombinedMotion, DeviceSnapshot,
@@ -49,6 +54,8 @@ use crate::{Error, Result};
 pub(crate) enum Source {
     /// `sensor_msgs/Image`.
     Image,
+    /// `sensor_msgs/CompressedImage` of an image_transport plugin.
+    Compressed(Transport),
     /// `sensor_msgs/Imu`: its angular velocity.
     Gyro,
     /// `sensor_msgs/Imu`: its linear acceleration.
@@ -126,9 +133,16 @@ fn classify<'s>(storage: &'s Storage, notes: &mut Vec<String>) -> Topics<'s> {
     let mut tf_static = None;
     for topic in storage.topics() {
         let short = topic.msg_type.replacen("/msg/", "/", 1);
-        let (namespace, folder, leaf) = split(&topic.topic);
+        let (mut namespace, mut folder, mut leaf) = split(&topic.topic);
         let source = match short.as_str() {
             "sensor_msgs/Image" => Source::Image,
+            // `<image topic>/<transport>`: the stream is the image topic's.
+            "sensor_msgs/CompressedImage" => {
+                let transport = Transport::of(&leaf, b"");
+                let image_topic = topic.topic.rsplit_once('/').map_or("", |(t, _)| t);
+                (namespace, folder, leaf) = split(image_topic);
+                Source::Compressed(transport)
+            }
             "sensor_msgs/Imu" => match folder_of(&folder, &leaf, SAMPLE_LEAVES).0.as_str() {
                 "gyro" => Source::Gyro,
                 "accel" => Source::Accel,
@@ -147,20 +161,23 @@ fn classify<'s>(storage: &'s Storage, notes: &mut Vec<String>) -> Topics<'s> {
                 tf_static = Some(topic.id);
                 continue;
             }
-            "sensor_msgs/CompressedImage" => {
+            // The wrapper's own descriptions (extrinsics, IMU info) are
+            // the camera's; anything else is another sensor's (a robot's
+            // lidar, /tf, odometry): listed, not played.
+            _ if short.starts_with("realsense2_camera") => continue,
+            _ => {
                 notes.push(format!(
-                    "{}: compressed images (JPEG/PNG) are not played",
-                    topic.topic
+                    "{} ({}): not a camera topic; not played",
+                    topic.topic, topic.msg_type
                 ));
                 continue;
             }
-            _ => continue,
         };
         if storage.message_count(topic.id) == 0 {
             notes.push(format!("{}: no messages", topic.topic));
             continue;
         }
-        let leaves = if source == Source::Image {
+        let leaves = if matches!(source, Source::Image | Source::Compressed(_)) {
             IMAGE_LEAVES
         } else {
             SAMPLE_LEAVES
@@ -230,6 +247,27 @@ pub(crate) fn read(storage: &Storage) -> Result<CameraBag> {
                     image.frame_id,
                 )
             }
+            Source::Compressed(transport) => {
+                let Some(first) = compressed_first(storage, codec, c.id, transport, &mut notes)?
+                else {
+                    continue;
+                };
+                let Some((format, by_encoding)) =
+                    compressed_format(first.transport, &first.encoding)
+                else {
+                    notes.push(format!(
+                        "{}: compressed {:?} images have no RealSense format; not played",
+                        c.name, first.encoding
+                    ));
+                    continue;
+                };
+                let kind = kind_of_folder(&c.folder).unwrap_or(by_encoding);
+                let format = match (kind, format) {
+                    (StreamKind::Infrared | StreamKind::Color, Format::Z16) => Format::Y16,
+                    (_, f) => f,
+                };
+                (kind, format, Some(first.size), first.frame_id)
+            }
             Source::Gyro => (StreamKind::Gyro, Format::MotionXyz32f, None, String::new()),
             Source::Accel => (StreamKind::Accel, Format::MotionXyz32f, None, String::new()),
             Source::Combined => (
@@ -256,14 +294,16 @@ pub(crate) fn read(storage: &Storage) -> Result<CameraBag> {
         };
         let fps = estimate_fps(storage, c.id);
         let mut profile = match (c.source, size) {
-            (Source::Image, Some((w, h))) => StreamProfile::video(stream, format, w, h, fps),
+            (Source::Image | Source::Compressed(_), Some((w, h))) => {
+                StreamProfile::video(stream, format, w, h, fps)
+            }
             (Source::Odometry, _) => StreamProfile::pose(stream, fps),
             _ => StreamProfile::motion(stream, format, fps),
         };
         profile = profile
             .with_unique_id(u32::try_from(streams.len()).unwrap_or(u32::MAX))
             .as_default();
-        if let (Source::Image, Some((w, h))) = (c.source, size) {
+        if let Some((w, h)) = size {
             match camera_infos.get(&(c.namespace.clone(), c.folder.clone())) {
                 Some(&id) => {
                     let message = first_message(storage, id)?;
@@ -509,6 +549,79 @@ fn estimate_fps(storage: &Storage, id: u32) -> u32 {
     }
 }
 
+/// What the first readable message of a compressed topic says of its
+/// stream.
+struct CompressedFirst {
+    transport: Transport,
+    encoding: String,
+    size: (u32, u32),
+    frame_id: String,
+}
+
+/// Messages of a compressed topic tried for its stream's encoding and
+/// size: damaged first images are damaged frames, not a lost stream.
+const COMPRESSED_TRIES: usize = 8;
+
+/// The first of a compressed topic's first messages that decodes; `None`
+/// (and a note) when none does.
+fn compressed_first(
+    storage: &Storage,
+    codec: &dyn Codec,
+    id: u32,
+    transport: Transport,
+    notes: &mut Vec<String>,
+) -> Result<Option<CompressedFirst>> {
+    let name = storage.topic_name(id).unwrap_or_default();
+    let mut last_error = None;
+    for message in storage.messages(&[id], ..).take(COMPRESSED_TRIES) {
+        let message = message.map_err(|e| in_topic(name, e))?;
+        let read = codec.compressed_image(&message.data).and_then(|m| {
+            let transport = Transport::of(transport.leaf(), m.format);
+            let encoding = transport::image_encoding(transport, m.format, m.data)?;
+            let size = transport::image_size(transport, m.format, m.data)?;
+            Ok(CompressedFirst {
+                transport,
+                encoding,
+                size,
+                frame_id: String::from_utf8_lossy(m.header.frame_id).into_owned(),
+            })
+        });
+        match read {
+            Ok(first) => return Ok(Some(first)),
+            Err(e) => last_error = Some(e),
+        }
+    }
+    if let Some(e) = last_error {
+        notes.push(format!(
+            "{name}: none of its first {COMPRESSED_TRIES} images decodes ({e}); not played"
+        ));
+    }
+    Ok(None)
+}
+
+/// The frame format of a compressed topic's images (those the plugins
+/// write: 8-bit colour and grey, 16-bit grey, and float depth), and the
+/// stream kind it suggests.
+fn compressed_format(transport: Transport, encoding: &str) -> Option<(Format, StreamKind)> {
+    match (transport, encoding) {
+        (Transport::CompressedDepth, "32FC1") => Some((Format::Distance, StreamKind::Depth)),
+        (Transport::CompressedDepth, _) => {
+            format_of_encoding(encoding).filter(|(f, _)| *f == Format::Z16)
+        }
+        (Transport::Compressed, _) => format_of_encoding(encoding).filter(|(f, _)| {
+            matches!(
+                f,
+                Format::Rgb8
+                    | Format::Bgr8
+                    | Format::Rgba8
+                    | Format::Bgra8
+                    | Format::Y8
+                    | Format::Z16
+            )
+        }),
+    }
+}
+
 fn first_message(storage: &Storage, id: u32) -> Result<Bytes> {
     let name = storage.topic_name(id).unwrap_or_default().to_owned();
     match storage.messages(&[id], ..).next() {
@@ -612,6 +725,7 @@ pub(crate) fn frame(
     let timestamp = time.saturating_sub(origin) as f64 / 1e6;
     let (bytes, stride, stamp) = match stream.source {
         Source::Image => image_frame(stream, data, codec)?,
+        Source::Compressed(transport) => compressed_frame(stream, transport, data, codec)?,
         Source::Gyro | Source::Accel | Source::Combined => imu_frame(stream.source, data, codec)?,
         Source::Odometry => {
             let m = codec.odometry(data)?;
@@ -782,6 +896,20 @@ fn image_frame(
         data.slice_ref(image.data)
     };
     Ok((bytes, image.step, image.stamp_ns))
+}
+
+fn compressed_frame(
+    stream: &CameraStream,
+    transport: Transport,
+    data: &[u8],
+    codec: &dyn Codec,
+) -> Result<(Bytes, u32, u64)> {
+    let m = codec.compressed_image(data)?;
+    let transport = Transport::of(transport.leaf(), m.format);
+    let size = stream.profile.resolution().unwrap_or_default();
+    let pixels = transport::decode(transport, m.format, m.data, stream.profile.format, size)?;
+    let stamp = crate::realsense::codec::stamp_ns(m.header.sec, m.header.nanosec);
+    Ok((Bytes::from(pixels.data), pixels.stride, stamp))
 }
 
 fn imu_frame(source: Source, data: &[u8], codec: &dyn Codec) -> Result<(Bytes, u32, u64)> {

@@ -21,6 +21,8 @@
 //! ```
 
 pub(crate) mod import;
+pub mod rvl;
+pub mod transport;
 
 use crate::device::{Distortion, Extrinsics, Format, Intrinsics, StreamId, StreamKind};
 

@@ -3,7 +3,7 @@
 mcap library) and print what a ROS 2 user gets, as one JSON object.
 
 Usage:
-    python3 ros2_read.py BAG_DIR
+    python3 ros2_read.py BAG_DIR [--decoded DIR]
 
 Every message is deserialized with rosbags' own definitions of the standard
 types (ROS 2 Jazzy typestore); the RealSense wrapper's types
@@ -15,14 +15,21 @@ to its end. The script fails (exit 1) when:
   as rosbags' own;
 - a message does not deserialize;
 - an Image's data length is not step x height, or its step not width x
-  bytes per pixel of its encoding.
+  bytes per pixel of its encoding;
+- a CompressedImage does not decode as image_transport's subscribers
+  decode it (ros_camera_bag.py's decode_image: cv2.imdecode and the
+  compressed subscriber's colour conversion; decode_depth: the
+  compressedDepth subscriber's PNG (cv2.imdecode) or RVL).
 
 Output:
     {"storage": "sqlite3"|"mcap", "counts": {topic: n},
      "types": {topic: type},
      "images": [{"topic", "time_ns" (the bag's time), "stamp_ns", "frame_id",
                  "encoding", "width", "height", "step", "size", "sha256"}...]
-               (in the order rosbags reads them),
+               (in the order rosbags reads them; a CompressedImage's
+               entry has "format", "compressed_size" and the decoded
+               image's encoding, size and sha256; --decoded DIR: its
+               decoded pixels appended to DIR/<topic, / as _>.raw),
      "imu": [{"topic", "stamp_ns", "frame_id", "angular_velocity": [3],
               "linear_acceleration": [3]}...],
      "camera_info": {topic: {"width", "height", "distortion_model", "d",
@@ -39,6 +46,8 @@ import hashlib
 import json
 import sys
 from pathlib import Path
+
+import numpy as np
 
 from rosbags.rosbag2 import Reader
 from rosbags.typesys import Stores, get_types_from_msg, get_typestore
@@ -66,6 +75,9 @@ def stamp_ns(header):
 
 def main():
     path = Path(sys.argv[1])
+    decoded = Path(sys.argv[3]) if sys.argv[2:3] == ["--decoded"] else None
+    if decoded:
+        decoded.mkdir(parents=True, exist_ok=True)
     typestore = get_typestore(Stores.ROS2_JAZZY)
     out = {"counts": {}, "types": {}, "images": [], "imu": [], "camera_info": {},
            "metadata": {}, "tf_static": [], "odometry": []}
@@ -97,7 +109,7 @@ def main():
                 msg = typestore.deserialize_cdr(raw, conn.msgtype)
             except Exception as e:  # noqa: BLE001 (report any failure)
                 fail(f"{conn.topic}: does not deserialize: {e}")
-            record(out, conn, msg, timestamp)
+            record(out, conn, msg, timestamp, decoded)
     if out["storage"] == "mcap":
         out["mcap"] = read_mcap(path)
     print(json.dumps(out, sort_keys=True))
@@ -116,7 +128,7 @@ def parse_full_definition(text, msgtype):
     return types
 
 
-def record(out, conn, msg, timestamp):
+def record(out, conn, msg, timestamp, decoded):
     t = conn.msgtype
     if t == "sensor_msgs/msg/Image":
         data = bytes(msg.data)
@@ -130,6 +142,28 @@ def record(out, conn, msg, timestamp):
             "frame_id": msg.header.frame_id, "encoding": msg.encoding,
             "width": msg.width, "height": msg.height, "step": msg.step,
             "size": len(data), "sha256": hashlib.sha256(data).hexdigest()})
+    elif t == "sensor_msgs/msg/CompressedImage":
+        from ros_camera_bag import decode_depth, decode_image
+        data = bytes(msg.data)
+        try:
+            if conn.topic.endswith("/compressedDepth"):
+                encoding = msg.format.split(";")[0]
+                codec = "rvl" if "compressedDepth rvl" in msg.format else "png"
+                pixels = decode_depth(data, codec, encoding)
+            else:
+                encoding, pixels = decode_image(msg.format, data)
+        except Exception as e:  # noqa: BLE001 (report any failure)
+            fail(f"{conn.topic}: {msg.format!r} does not decode: {e}")
+        raw = np.ascontiguousarray(pixels).tobytes()
+        height, width = pixels.shape[:2]
+        out["images"].append({
+            "topic": conn.topic, "time_ns": timestamp, "stamp_ns": stamp_ns(msg.header),
+            "frame_id": msg.header.frame_id, "format": msg.format, "encoding": encoding,
+            "width": width, "height": height, "size": len(raw), "compressed_size": len(data),
+            "sha256": hashlib.sha256(raw).hexdigest()})
+        if decoded:
+            with open(decoded / (conn.topic.strip("/").replace("/", "_") + ".raw"), "ab") as f:
+                f.write(raw)
     elif t == "sensor_msgs/msg/Imu":
         v = lambda x: [x.x, x.y, x.z]  # noqa: E731
         out["imu"].append({

@@ -4,8 +4,10 @@ print what they hold.
 
 Usage:
     python3 ros_camera_bag.py OUT --format ros1|sqlite3|mcap|db3
-        [--scenario wrapper|native|bad-size|no-info|no-camera] [--frames N]
-        [--size WxH] [--base-ns NS]
+        [--scenario wrapper|native|bad-size|no-info|no-camera|compressed|damaged-compressed|robot]
+        [--frames N] [--size WxH] [--base-ns NS]
+        [--color-codec jpeg|png|bare-jpeg] [--depth-codec png|rvl] [--depth-encoding 16UC1|32FC1]
+        [--reference DIR]
 
 --format: ros1 writes the ROS1 bag OUT (RealSense ROS1 wrapper topics:
 /camera/color/image_raw ...); sqlite3 and mcap write the rosbag2 directory
@@ -23,9 +25,29 @@ Scenarios:
 - bad-size: wrapper, with one depth image whose data is 2 bytes short.
 - no-info: wrapper without the colour camera_info topic.
 - no-camera: only a std_msgs String topic.
+- compressed: the wrapper's camera topics through image_transport, as its
+  plugins write them (OpenCV's cv2.imencode; image_transport_plugins'
+  codec.cpp layout): colour <image>/compressed (--color-codec: jpeg
+  "rgb8; jpeg compressed bgr8" quality 90, png "rgb8; png compressed
+  bgr8", or bare-jpeg: an old publisher's "jpeg" of a bgr8 image), infra1
+  "mono8; jpeg compressed mono8", infra2 "mono8; png compressed ", depth
+  <image>/compressedDepth (--depth-codec png or rvl; --depth-encoding
+  16UC1 millimetres, or 32FC1 metres as the plugin's inverse-depth
+  quantisation, depth_max 10 m, depth_quantization 100), camera_info, IMU
+  and /tf_static as in wrapper. --reference DIR: each stream's frames as
+  the plugin's subscriber decodes them (cv2.imdecode, then its colour
+  conversion; RVL by this file's own decoder; 32FC1 as A / (v - B) with no
+  depth 0, not NaN) are written to DIR/<folder>.raw, frame after frame.
+- damaged-compressed: compressed, with colour frame 2 cut in half and
+  depth frame 3's RVL/PNG bytes overwritten.
+- robot: wrapper, on a robot: a second camera (<ns>2: colour only, as
+  /camera2/camera/color/image_raw in ROS 2), a lidar's /scan
+  (sensor_msgs/LaserScan) and /tf per frame.
 
 Prints one JSON object: {"streams": {topic: {"encoding", "width",
-"height", "frames": [{"sha256", "stamp_ns", "time_ns"}]}}, "imu": {topic:
+"height", "frames": [{"sha256", "stamp_ns", "time_ns"}]}} (compressed
+topics: also "format", "codec" (jpeg, png, rvl), the sha256 of the
+reference decode, "damaged": true for a damaged frame), "imu": {topic:
 [{"angular_velocity": [3], "linear_acceleration": [3]}]}, "odometry":
 {topic: [{"position": [3], "orientation": [4]}]}} — the data as written,
 the judge of what rsbag plays.
@@ -46,7 +68,12 @@ def main():
     ap.add_argument("out")
     ap.add_argument("--format", required=True, choices=["ros1", "sqlite3", "mcap", "db3"])
     ap.add_argument("--scenario", default="wrapper",
-                    choices=["wrapper", "native", "bad-size", "no-info", "no-camera"])
+                    choices=["wrapper", "native", "bad-size", "no-info", "no-camera", "compressed",
+                             "damaged-compressed", "robot"])
+    ap.add_argument("--color-codec", default="jpeg", choices=["jpeg", "png", "bare-jpeg"])
+    ap.add_argument("--depth-codec", default="png", choices=["png", "rvl"])
+    ap.add_argument("--depth-encoding", default="16UC1", choices=["16UC1", "32FC1"])
+    ap.add_argument("--reference", help="directory for the reference decodes of compressed topics")
     ap.add_argument("--frames", type=int, default=6)
     ap.add_argument("--size", default="32x24")
     ap.add_argument("--base-ns", type=int, default=1_700_000_000_000_000_000,
@@ -113,6 +140,7 @@ def write(w, ts, ros1, ns, args, width, height, summary):
                 if ros1 else ts.serialize_cdr(T["std_msgs/msg/String"](data="hi"), "std_msgs/msg/String"))
         return
     ser = (lambda m, t: ts.serialize_ros1(m, t)) if ros1 else (lambda m, t: ts.serialize_cdr(m, t))
+    compressed = args.scenario in ("compressed", "damaged-compressed")
     cameras = [("color", "image_raw", "rgb8", 3), ("depth", "image_rect_raw", "16UC1", 2),
                ("infra1", "image_rect_raw", "mono8", 1)]
     if args.scenario != "native":
@@ -120,6 +148,9 @@ def write(w, ts, ros1, ns, args, width, height, summary):
     base = args.base_ns
     if args.scenario != "native":
         write_tf(w, ts, ros1, add, base)
+    reference = Path(args.reference) if args.reference else None
+    if reference:
+        reference.mkdir(parents=True, exist_ok=True)
     roi = T["sensor_msgs/msg/RegionOfInterest"](x_offset=0, y_offset=0, height=0, width=0, do_rectify=False)
     for i in range(args.frames):
         for k, (name, leaf, enc, bpp) in enumerate(cameras):
@@ -129,16 +160,20 @@ def write(w, ts, ros1, ns, args, width, height, summary):
             frame_id = f"camera_{name}_optical_frame"
             h = header(ts, ros1, stamp, frame_id, i + 1)
             rng = np.random.default_rng(1000 * k + i)
-            data = rng.integers(0, 256, width * height * bpp, dtype=np.uint8)
-            if args.scenario == "bad-size" and name == "depth" and i == 2:
-                data = data[:-2]
-            msg = Image(header=h, height=height, width=width, encoding=enc, is_bigendian=0,
-                        step=width * bpp, data=data)
-            w.write(add(topic, "sensor_msgs/msg/Image"), t, ser(msg, "sensor_msgs/msg/Image"))
-            entry = summary["streams"].setdefault(topic, {"encoding": enc, "width": width,
-                                                          "height": height, "frames": []})
-            entry["frames"].append({"sha256": hashlib.sha256(data.tobytes()).hexdigest(),
-                                    "stamp_ns": stamp, "time_ns": t})
+            if compressed:
+                write_compressed(w, ts, add, ser, args, summary, reference, ns, name, leaf,
+                                 h, t, stamp, scene(name, i, width, height))
+            else:
+                data = rng.integers(0, 256, width * height * bpp, dtype=np.uint8)
+                if args.scenario == "bad-size" and name == "depth" and i == 2:
+                    data = data[:-2]
+                msg = Image(header=h, height=height, width=width, encoding=enc, is_bigendian=0,
+                            step=width * bpp, data=data)
+                w.write(add(topic, "sensor_msgs/msg/Image"), t, ser(msg, "sensor_msgs/msg/Image"))
+                entry = summary["streams"].setdefault(topic, {"encoding": enc, "width": width,
+                                                              "height": height, "frames": []})
+                entry["frames"].append({"sha256": hashlib.sha256(data.tobytes()).hexdigest(),
+                                        "stamp_ns": stamp, "time_ns": t})
             if args.scenario == "no-info" and name == "color":
                 continue
             fx = 30.0 + k
@@ -151,6 +186,9 @@ def write(w, ts, ros1, ns, args, width, height, summary):
                         binning_x=0, binning_y=0, roi=roi, **matrices)
             w.write(add(f"{ns}/{name}/camera_info", "sensor_msgs/msg/CameraInfo"), t,
                     ser(info, "sensor_msgs/msg/CameraInfo"))
+        if args.scenario == "robot":
+            write_robot(w, ts, ros1, ns, add, ser, i, base + i * 33_333_333 + 300_000, width,
+                        height, summary)
         if args.scenario != "native":
             write_odometry(w, ts, ros1, ns, add, ser, i, base + i * 33_333_333 + 200_000, summary)
         imu_topics = ([f"{ns}/imu"] if args.scenario == "native"
@@ -170,6 +208,256 @@ def write(w, ts, ros1, ns, args, width, height, summary):
                 w.write(add(topic, "sensor_msgs/msg/Imu"), t, ser(msg, "sensor_msgs/msg/Imu"))
                 summary["imu"].setdefault(topic, []).append(
                     {"angular_velocity": av, "linear_acceleration": la, "time_ns": t})
+
+
+def scene(name, i, width, height):
+    """A camera-like picture of frame i: smooth gradients, a moving disc
+    and a little noise (depth: a slanted plane in mm with a hole of no
+    depth); rgb8 (H, W, 3), mono8 (H, W) or 16UC1 (H, W) uint16."""
+    y, x = np.mgrid[0:height, 0:width].astype(np.float64)
+    cx, cy = width * (0.3 + 0.05 * i), height * 0.5
+    disc = ((x - cx) ** 2 + (y - cy) ** 2) < (min(width, height) * 0.25) ** 2
+    noise = np.random.default_rng(sum(name.encode()) + i).normal(0, 3, (height, width))
+    if name == "depth":
+        depth = 600 + 8 * x + 5 * y + 40 * i + np.where(disc, -250, 0) + noise
+        depth[2:5, 3:9] = 0
+        return np.clip(depth, 0, 65535).astype(np.uint16)
+    base = 40 + 150 * x / width + 50 * y / height + noise
+    if name == "color":
+        r = base + np.where(disc, 80, 0)
+        g = 200 - 120 * y / height + noise
+        b = 60 + 100 * np.sin(x / 5.0) + np.where(disc, -40, 0)
+        return np.clip(np.dstack([r, g, b]), 0, 255).astype(np.uint8)
+    return np.clip(base + np.where(disc, 60, 0), 0, 255).astype(np.uint8)
+
+
+def rvl_compress(values):
+    """RVL (Wilson 2017) as image_transport_plugins' rvl_codec.cpp writes
+    it: zero/non-zero run lengths and zigzagged differences as 3-bit VLE
+    nibbles, eight to a 32-bit little-endian word from its top."""
+    words, word, nibbles = [], 0, 0
+
+    def vle(value):
+        nonlocal word, nibbles
+        while True:
+            nibble = value & 7
+            value >>= 3
+            if value:
+                nibble |= 8
+            word = ((word << 4) | nibble) & 0xFFFFFFFF
+            nibbles += 1
+            if nibbles == 8:
+                words.append(word)
+                word, nibbles = 0, 0
+            if not value:
+                return
+
+    values = [int(v) for v in values]
+    n, at, previous = len(values), 0, 0
+    while at < n:
+        zeros = 0
+        while at < n and values[at] == 0:
+            zeros, at = zeros + 1, at + 1
+        vle(zeros)
+        nonzeros = 0
+        while at + nonzeros < n and values[at + nonzeros] != 0:
+            nonzeros += 1
+        vle(nonzeros)
+        for v in values[at:at + nonzeros]:
+            delta = v - previous
+            vle(((delta << 1) ^ (delta >> 31)) & 0xFFFFFFFF)
+            previous = v
+        at += nonzeros
+    if nibbles:
+        words.append((word << (4 * (8 - nibbles))) & 0xFFFFFFFF)
+    return np.array(words, dtype="<u4").tobytes()
+
+
+def rvl_decompress(data, count):
+    """The inverse of rvl_compress (rvl_codec.cpp's DecompressRVL)."""
+    words = np.frombuffer(data, dtype="<u4")
+    state = {"at": 0, "word": 0, "left": 0}
+
+    def vle():
+        value, shift = 0, 0
+        while True:
+            if not state["left"]:
+                state["word"], state["left"] = int(words[state["at"]]), 8
+                state["at"] += 1
+            nibble = state["word"] >> 28
+            state["word"] = (state["word"] << 4) & 0xFFFFFFFF
+            state["left"] -= 1
+            value |= (nibble & 7) << shift
+            shift += 3
+            if not nibble & 8:
+                return value
+
+    out, previous = [], 0
+    while len(out) < count:
+        out.extend([0] * vle())
+        for _ in range(vle()):
+            positive = vle()
+            previous = (previous + ((positive >> 1) ^ -(positive & 1))) & 0xFFFF
+            out.append(previous)
+    return np.array(out, dtype=np.uint16)
+
+
+# The compressedDepth plugin's defaults (depth_max, depth_quantization).
+DEPTH_MAX, DEPTH_QUANTIZATION = 10.0, 100.0
+
+
+def encode_depth(depth_mm, codec, encoding):
+    """(format, data, quantised image) as compressed_depth_image_transport
+    writes a 16UC1 (mm) or 32FC1 (the same depth in metres) image."""
+    import cv2
+    if encoding == "32FC1":
+        metres = depth_mm.astype(np.float32) / np.float32(1000)
+        metres[depth_mm == 0] = np.nan
+        z0, dmax = np.float32(DEPTH_QUANTIZATION), np.float32(DEPTH_MAX)
+        a = z0 * (z0 + np.float32(1))
+        b = np.float32(1) - a / dmax
+        with np.errstate(invalid="ignore", divide="ignore"):
+            inverse = a / metres + b
+            keep = metres < dmax
+        image = np.where(keep, inverse, 0).astype(np.uint16)
+        params = (a, b)
+    else:
+        image = depth_mm.copy()
+        image[image > int(DEPTH_MAX * 1000)] = 0
+        params = (0.0, 0.0)
+    header = np.array([0], dtype="<i4").tobytes() + np.array(params, dtype="<f4").tobytes()
+    if codec == "rvl":
+        h, w = image.shape
+        body = (np.array([w, h], dtype="<u4").tobytes() + rvl_compress(image.ravel()))
+    else:
+        ok, png = cv2.imencode(".png", image, [cv2.IMWRITE_PNG_COMPRESSION, 9])
+        assert ok
+        body = png.tobytes()
+    return f"{encoding}; compressedDepth {codec}", header + body, params
+
+
+def decode_depth(data, codec, encoding):
+    """The plugin's decodeCompressedDepthImage, 32FC1's no depth 0."""
+    import cv2
+    body = data[12:]
+    if codec == "rvl":
+        cols, rows = np.frombuffer(body[:8], dtype="<u4")
+        image = rvl_decompress(body[8:], int(cols) * int(rows)).reshape(int(rows), int(cols))
+    else:
+        image = cv2.imdecode(np.frombuffer(body, np.uint8), cv2.IMREAD_UNCHANGED)
+    assert image.dtype == np.uint16, image.dtype
+    if encoding == "32FC1":
+        a, b = np.frombuffer(data[4:12], dtype="<f4")
+        with np.errstate(divide="ignore"):
+            depth = a / (image.astype(np.float32) - b)
+        return np.where(image == 0, np.float32(0), depth).astype("<f4")
+    return image.astype("<u2")
+
+
+def encode_image(picture, encoding, codec):
+    """(format, data) as compressed_image_transport writes a rgb8 or mono8
+    image: made BGR (colour) or kept grey, then cv2.imencode."""
+    import cv2
+    colour = picture.ndim == 3
+    bgr = cv2.cvtColor(picture, cv2.COLOR_RGB2BGR) if colour else picture
+    if codec in ("jpeg", "bare-jpeg"):
+        ok, data = cv2.imencode(".jpg", bgr, [cv2.IMWRITE_JPEG_QUALITY, 90])
+        target = "bgr8" if colour else "mono8"
+        fmt = "jpeg" if codec == "bare-jpeg" else f"{encoding}; jpeg compressed {target}"
+    else:
+        ok, data = cv2.imencode(".png", bgr, [cv2.IMWRITE_PNG_COMPRESSION, 9])
+        fmt = f"{encoding}; png compressed " + ("bgr8" if colour else "")
+    assert ok
+    return fmt, data.tobytes()
+
+
+def decode_image(fmt, data):
+    """compressed_image_transport's subscriber: cv2.imdecode (unchanged),
+    then its colour conversion to the encoding the format names; returns
+    (encoding, pixels)."""
+    import cv2
+    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_UNCHANGED)
+    if ";" not in fmt:
+        return ("mono8" if image.ndim == 2 else "bgr8"), image
+    encoding = fmt.split(";")[0]
+    conversion = {
+        ("rgb8", True): cv2.COLOR_BGR2RGB, ("rgba8", True): cv2.COLOR_BGR2RGBA,
+        ("bgra8", True): cv2.COLOR_BGR2BGRA, ("bgr8", False): cv2.COLOR_RGB2BGR,
+        ("bgra8", False): cv2.COLOR_RGB2BGRA, ("rgba8", False): cv2.COLOR_RGB2RGBA,
+    }.get((encoding, "compressed bgr" in fmt))
+    if conversion is not None:
+        image = cv2.cvtColor(image, conversion)
+    if "jpeg" in fmt and encoding in ("mono16", "16UC1"):
+        image = image.astype(np.uint16) * 256
+    return encoding, image
+
+
+def write_compressed(w, ts, add, ser, args, summary, reference, ns, name, leaf, h, t, stamp,
+                     picture):
+    """One frame of a camera stream on its image_transport topic."""
+    T = ts.types
+    height, width = picture.shape[:2]
+    damaged = False
+    if name == "depth":
+        fmt, data, _ = encode_depth(picture, args.depth_codec, args.depth_encoding)
+        topic = f"{ns}/{name}/{leaf}/compressedDepth"
+        codec = args.depth_codec
+        pixels = decode_depth(data, codec, args.depth_encoding)
+        assert pixels.shape == (height, width)
+        encoding = args.depth_encoding
+    else:
+        codec = {"color": args.color_codec, "infra1": "jpeg", "infra2": "png"}[name]
+        encoding = "rgb8" if name == "color" else "mono8"
+        fmt, data = encode_image(picture, encoding, codec)
+        topic = f"{ns}/{name}/{leaf}/compressed"
+        encoding, pixels = decode_image(fmt, data)
+        codec = "jpeg" if codec == "bare-jpeg" else codec
+    frames = summary["streams"].setdefault(topic, {"encoding": encoding, "width": width,
+                                                   "height": height, "format": fmt, "codec": codec,
+                                                   "frames": []})["frames"]
+    if args.scenario == "damaged-compressed":
+        if name == "color" and len(frames) == 2:
+            data, damaged = data[:len(data) // 2], True
+        if name == "depth" and len(frames) == 3:
+            data, damaged = data[:20] + bytes([0xFF]) * (len(data) - 20), True
+    msg = T["sensor_msgs/msg/CompressedImage"](header=h, format=fmt,
+                                              data=np.frombuffer(data, np.uint8))
+    w.write(add(topic, "sensor_msgs/msg/CompressedImage"), t,
+            ser(msg, "sensor_msgs/msg/CompressedImage"))
+    entry = {"sha256": hashlib.sha256(pixels.tobytes()).hexdigest(), "stamp_ns": stamp,
+             "time_ns": t}
+    if damaged:
+        entry["damaged"] = True
+    frames.append(entry)
+    if reference and not damaged:
+        with open(reference / f"{name}.raw", "ab") as out:
+            out.write(np.ascontiguousarray(pixels).tobytes())
+
+
+def write_robot(w, ts, ros1, ns, add, ser, i, t, width, height, summary):
+    """What else a robot records beside the camera: a second camera's
+    colour, a lidar scan and the moving /tf."""
+    T = ts.types
+    topic = ns.replace("/camera", "/camera2", 1) + "/color/image_raw"
+    data = np.random.default_rng(7000 + i).integers(0, 256, width * height * 3, dtype=np.uint8)
+    h = header(ts, ros1, t, "camera2_color_optical_frame", i + 1)
+    msg = T["sensor_msgs/msg/Image"](header=h, height=height, width=width, encoding="rgb8",
+                                     is_bigendian=0, step=width * 3, data=data)
+    w.write(add(topic, "sensor_msgs/msg/Image"), t, ser(msg, "sensor_msgs/msg/Image"))
+    summary["streams"].setdefault(topic, {"encoding": "rgb8", "width": width, "height": height,
+                                          "frames": []})["frames"].append(
+        {"sha256": hashlib.sha256(data.tobytes()).hexdigest(), "stamp_ns": t, "time_ns": t})
+    scan = T["sensor_msgs/msg/LaserScan"](
+        header=header(ts, ros1, t, "laser", i + 1), angle_min=-1.5, angle_max=1.5,
+        angle_increment=0.01, time_increment=0.0, scan_time=0.1, range_min=0.1, range_max=30.0,
+        ranges=np.full(301, 2.0 + 0.1 * i, dtype=np.float32), intensities=np.zeros(301, np.float32))
+    w.write(add("/scan", "sensor_msgs/msg/LaserScan"), t, ser(scan, "sensor_msgs/msg/LaserScan"))
+    TS, TF = T["geometry_msgs/msg/TransformStamped"], T["tf2_msgs/msg/TFMessage"]
+    Tr, V3, Q = T["geometry_msgs/msg/Transform"], T["geometry_msgs/msg/Vector3"], T["geometry_msgs/msg/Quaternion"]
+    tf = TF(transforms=[TS(header=header(ts, ros1, t, "odom", 0), child_frame_id="base_link",
+                           transform=Tr(translation=V3(x=0.1 * i, y=0.0, z=0.0),
+                                        rotation=Q(x=0.0, y=0.0, z=0.0, w=1.0)))])
+    w.write(add("/tf", "tf2_msgs/msg/TFMessage"), t, ser(tf, "tf2_msgs/msg/TFMessage"))
 
 
 def write_tf(w, ts, ros1, add, t):

@@ -153,6 +153,7 @@ pub struct Ros2Target<'a> {
     pub storage: FileFormat,
     pub mcap_compression: McapCompression,
     pub namespace: &'a str,
+    pub image_transport: rsbag::ros_camera::transport::ImageTransport,
     pub streams: Option<BTreeSet<StreamId>>,
     pub window: Option<Window>,
     /// `--filter`: depth filters applied to the depth streams.
@@ -172,6 +173,7 @@ pub fn run_ros2(reader: &FrameReader, target: Ros2Target<'_>) -> Result<String> 
         storage: target.storage,
         mcap_compression: target.mcap_compression,
         namespace: target.namespace.to_owned(),
+        image_transport: target.image_transport,
     };
     let partial = rsbag::storage::partial_path_for(target.out);
     let _remove_partial = on_interrupt(Undo::RemoveDir(partial));

@@ -40,6 +40,11 @@ pub fn run(args: &Args, files: &[PathBuf]) -> Result<ExitCode> {
                 .into(),
         ));
     }
+    if args.image_transport != super::TransportArg::Raw {
+        return Err(Error::InvalidArgument(
+            "--session --to ros2 writes raw images: --image-transport does not go with it".into(),
+        ));
+    }
     if args.to == Target::Ros2 {
         if !args.filters.is_empty() || args.colorize {
             return Err(Error::InvalidArgument(

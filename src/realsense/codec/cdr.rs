@@ -3,7 +3,7 @@
 
 use super::{stamp_ns, CameraInfoFields, Codec, FrameMessages, ImageFields, ImuFields};
 use crate::device::{Frame, Notification};
-use crate::msg::ros2::{self, Odometry, TransformStamped};
+use crate::msg::ros2::{self, CompressedImage, Odometry, TransformStamped};
 use crate::realsense::description::Description;
 use crate::realsense::frames;
 use crate::realsense::topics::Topic;
@@ -89,6 +89,10 @@ impl Codec for Cdr {
             d: m.d,
             k: m.k,
         })
+    }
+
+    fn compressed_image<'d>(&self, data: &'d [u8]) -> Result<CompressedImage<'d>> {
+        CompressedImage::decode(data)
     }
 
     fn tf_message<'d>(&self, data: &'d [u8]) -> Result<Vec<TransformStamped<'d>>> {

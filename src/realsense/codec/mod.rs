@@ -12,7 +12,7 @@ use bytes::Bytes;
 use super::description::Description;
 use super::topics::Topic;
 use crate::device::{Frame, Notification, StreamProfile};
-use crate::msg::ros2::{Odometry, TransformStamped};
+use crate::msg::ros2::{CompressedImage, Odometry, TransformStamped};
 use crate::storage::Encoding;
 use crate::Result;
 
@@ -100,6 +100,8 @@ pub(crate) trait Codec: Send + Sync {
     fn has_camera_metadata(&self) -> bool;
     /// A `sensor_msgs/Image`.
     fn image<'d>(&self, data: &'d [u8]) -> Result<ImageFields<'d>>;
+    /// A `sensor_msgs/CompressedImage`.
+    fn compressed_image<'d>(&self, data: &'d [u8]) -> Result<CompressedImage<'d>>;
     /// A `sensor_msgs/CameraInfo`.
     fn camera_info(&self, data: &[u8]) -> Result<CameraInfoFields>;
     /// A `tf2_msgs/TFMessage`.

@@ -3,7 +3,7 @@
 use super::{CameraInfoFields, Codec, FrameMessages, ImageFields, ImuFields};
 use crate::device::{Frame, Notification, ProfileKind};
 use crate::msg::diagnostic_msgs::KeyValue;
-use crate::msg::ros2::{Odometry, TransformStamped};
+use crate::msg::ros2::{CompressedImage, Odometry, TransformStamped};
 use crate::msg::sensor_msgs;
 use crate::msg::std_msgs::{Float32, UInt32};
 use crate::msg::RosMessage;
@@ -91,6 +91,10 @@ impl Codec for Ros1 {
             d: m.d,
             k: m.k,
         })
+    }
+
+    fn compressed_image<'d>(&self, data: &'d [u8]) -> Result<CompressedImage<'d>> {
+        crate::msg::ros1::decode_compressed_image(data)
     }
 
     fn tf_message<'d>(&self, data: &'d [u8]) -> Result<Vec<TransformStamped<'d>>> {

@@ -286,7 +286,10 @@ fn report(
 ) -> Result<CheckReport> {
     let total = recording.streams().values().map(|s| s.frame_count).sum();
     let (streams, mut unreadable) = check_recording(recording, |n| progress(n, total));
-    if unreadable.last().is_some_and(|e| e.kind() == crate::ErrorKind::Io) {
+    if unreadable
+        .last()
+        .is_some_and(|e| e.kind() == crate::ErrorKind::Io)
+    {
         return Err(unreadable.pop().expect("an error"));
     }
     damage.extend(unreadable.iter().map(|e| format!("unreadable: {e}")));

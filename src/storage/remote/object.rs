@@ -354,8 +354,12 @@ impl RemoteFile {
         ranges: Vec<Range<u64>>,
     ) -> impl Future<Output = std::result::Result<Vec<Bytes>, String>> + Send + 'static {
         let (url, e_tag) = (self.url.clone(), self.meta.e_tag.clone());
-        let last_modified = (self.meta.last_modified.timestamp() != 0)
-            .then(|| self.meta.last_modified.format("%a, %d %b %Y %H:%M:%S GMT").to_string());
+        let last_modified = (self.meta.last_modified.timestamp() != 0).then(|| {
+            self.meta
+                .last_modified
+                .format("%a, %d %b %Y %H:%M:%S GMT")
+                .to_string()
+        });
         // The parts' bytes, with room for each part's headers.
         let most = (ranges.iter()).map(|r| r.end - r.start + 256).sum::<u64>() + 1024;
         async move {
@@ -557,7 +561,10 @@ fn open_head(
     };
     let (store, location) = (store.clone(), location.clone());
     let task = within(read_deadline(), async move {
-        let result = store.get_opts(&location, options).await.map_err(|e| describe(&e))?;
+        let result = store
+            .get_opts(&location, options)
+            .await
+            .map_err(|e| describe(&e))?;
         let (meta, range) = (result.meta.clone(), result.range.clone());
         let head = body_within(result, range.end - range.start).await?;
         if head.len() as u64 != range.end - range.start || range.start != 0 {
@@ -586,10 +593,21 @@ fn whole_object(
     let shown = shown(&url);
     let task = within(read_deadline(), async move {
         let client = http_client().map_err(|e| (ErrorKind::Other, e.to_string()))?;
-        let failed = |e: reqwest::Error| (ErrorKind::Other, format!("{NO_RANGES}, and reading it whole failed: {e}"));
+        let failed = |e: reqwest::Error| {
+            (
+                ErrorKind::Other,
+                format!("{NO_RANGES}, and reading it whole failed: {e}"),
+            )
+        };
         let response = client.get(&url).send().await.map_err(failed)?;
         if !response.status().is_success() {
-            return Err((ErrorKind::Other, format!("{NO_RANGES}, and reading it whole was answered {}", response.status())));
+            return Err((
+                ErrorKind::Other,
+                format!(
+                    "{NO_RANGES}, and reading it whole was answered {}",
+                    response.status()
+                ),
+            ));
         }
         let too_long = || {
             (
@@ -601,7 +619,10 @@ fn whole_object(
                 ),
             )
         };
-        if response.content_length().is_some_and(|n| n > WHOLE_OBJECT_BYTES) {
+        if response
+            .content_length()
+            .is_some_and(|n| n > WHOLE_OBJECT_BYTES)
+        {
             return Err(too_long());
         }
         let header = |name: &str| {
@@ -1003,13 +1024,33 @@ fn describe(error: &object_store::Error) -> (ErrorKind, String) {
         if let Some(status) = text.strip_prefix("Server returned non-2xx status code: ") {
             // The status, not the page that came with it.
             let status = status.split(": ").next().unwrap_or(status);
-            return (ErrorKind::Other, format!("the server answered HTTP {status}"));
+            return (
+                ErrorKind::Other,
+                format!("the server answered HTTP {status}"),
+            );
         }
         if let Some(body) = text.strip_prefix("Server returned error response: ") {
-            let first: String = body.lines().next().unwrap_or("").chars().take(200).collect();
-            return (ErrorKind::Other, format!("the server answered an error: {first}"));
+            let first: String = body
+                .lines()
+                .next()
+                .unwrap_or("")
+                .chars()
+                .take(200)
+                .collect();
+            return (
+                ErrorKind::Other,
+                format!("the server answered an error: {first}"),
+            );
         }
-        if text.starts_with("Received non-partial response") {
+        if text.contains("end of file before message length reached") {
+            return (
+                ErrorKind::UnexpectedEof,
+                "a cut-off answer: the connection closed before its body ended".into(),
+            );
+        }
+        if text.starts_with("Range request not supported")
+            || text.starts_with("Received non-partial response")
+        {
             return (ErrorKind::Unsupported, NO_RANGES.into());
         }
         deepest = text;

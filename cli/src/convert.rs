@@ -639,7 +639,7 @@ fn export_frames(reader: &FrameReader, args: &Args, losses: &mut Losses) -> Resu
                         work.add(frame.clone(), set.clone()).map_err(in_file)?;
                     }
                 }
-                Err(e) => bar.suspend(|| losses.note(&e)),
+                Err(e) => bar.suspend(|| losses.note(e))?,
             }
         }
     } else {
@@ -652,7 +652,7 @@ fn export_frames(reader: &FrameReader, args: &Args, losses: &mut Losses) -> Resu
             match frame {
                 // A frame that cannot be converted is the input's fault.
                 Ok(frame) => work.add(frame, alone.clone()).map_err(in_file)?,
-                Err(e) => bar.suspend(|| losses.note(&e)),
+                Err(e) => bar.suspend(|| losses.note(e))?,
             }
         }
     }

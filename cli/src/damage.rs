@@ -34,8 +34,14 @@ impl Losses {
     }
 
     /// A part that could not be read was skipped: say so now, on stderr.
-    pub fn note(&mut self, error: &Error) {
-        self.note_text(without_file(error, &self.file));
+    /// A read that failed (an I/O error: the network, the disk) is not
+    /// damage to skip: it is the error, which ends the command.
+    pub fn note(&mut self, error: Error) -> Result<(), Error> {
+        if error.kind() == rsbag::ErrorKind::Io {
+            return Err(error);
+        }
+        self.note_text(without_file(&error, &self.file));
+        Ok(())
     }
 
     /// As [`Losses::note`], the error already in words.
@@ -81,6 +87,13 @@ impl Losses {
     /// Success, or (with a summary and a hint on stderr) [`DAMAGED`].
     pub fn exit_code(&self) -> ExitCode {
         let file = self.file.display();
+        // `reindex` writes beside its input: a recording by URL is
+        // downloaded first.
+        let reindex = if rsbag::storage::remote::is_url(&self.file) {
+            "download it and run `rsbag reindex` on the copy".to_string()
+        } else {
+            format!("run `rsbag reindex {file}`")
+        };
         let repaired = self.repaired + self.repairs.as_ref().map_or(0, ChunkRepairs::count);
         if repaired > 0 {
             let (chunks, its, itself) = match repaired {
@@ -88,7 +101,7 @@ impl Losses {
                 n => (&*format!("{n} chunks"), "their", "the chunks themselves"),
             };
             eprintln!(
-                "rsbag: {file}: the file is damaged: the index of {chunks} was unreadable, and {its} frames were read from {itself}, none missing; `rsbag reindex {file}` writes a new index"
+                "rsbag: {file}: the file is damaged: the index of {chunks} was unreadable, and {its} frames were read from {itself}, none missing; {reindex} to write a new index"
             );
         }
         if self.count == 0 {
@@ -105,7 +118,7 @@ impl Losses {
         let recover = if is_db3 {
             String::new()
         } else {
-            format!(", `rsbag reindex {file}` recovers what can be recovered")
+            format!(", {reindex} to recover what can be recovered")
         };
         eprintln!(
             "rsbag: {file}: the file is damaged: {} unreadable part{} skipped, and what {} held is missing from the output; `rsbag check {file}` lists the damage{recover}",

@@ -222,7 +222,7 @@ fn read_chosen_frames(
                     break;
                 }
             }
-            Err(e) => losses.note(&e),
+            Err(e) => losses.note(e)?,
         }
     }
     Ok(())
@@ -368,7 +368,7 @@ fn session_frames(args: &Args, files: &[PathBuf]) -> Result<ExitCode> {
     }
     let _ = out.flush();
     for e in errors {
-        opened.note(&e);
+        opened.note(e)?;
     }
     Ok(opened.exit_code())
 }

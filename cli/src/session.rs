@@ -92,17 +92,18 @@ impl Opened {
 
 impl Opened {
     /// A part of a file that could not be read was skipped: say so, under
-    /// the file the error names.
-    pub fn note(&mut self, error: &Error) {
-        let path = match error {
+    /// the file the error names; a read that failed is the error.
+    pub fn note(&mut self, error: Error) -> Result<()> {
+        let path = match &error {
             Error::InFile { path, .. } => Some(path.as_path()),
             _ => None,
         };
         let at = (self.session.files().iter())
             .position(|f| Some(f.path()) == path)
             .unwrap_or(0);
-        if let Some(losses) = self.losses.get_mut(at) {
-            losses.note(error);
+        match self.losses.get_mut(at) {
+            Some(losses) => losses.note(error),
+            None => Ok(()),
         }
     }
 }

@@ -142,9 +142,12 @@ fn same_as_local(args: &[&str], local: &Path, url: &str, env: &[(String, String)
         "rsbag {remote_args:?}: stdout differs from the local file's; stderr: {}",
         there.stderr
     );
+    // `reindex` writes beside its input: a URL's is downloaded first.
+    let reindex = format!("run `rsbag reindex {local_text}`");
     assert_eq!(
         here.stderr,
-        there.stderr.replace(url, &local_text),
+        (there.stderr.replace(url, &local_text))
+            .replace("download it and run `rsbag reindex` on the copy", &reindex),
         "rsbag {remote_args:?}: stderr differs from the local file's"
     );
 }
@@ -671,4 +674,244 @@ fn played_counts(report: &str) -> Vec<String> {
             words.join(" ")
         })
         .collect()
+}
+
+/// Whether `path` exists, or any name beside it that starts with its
+/// name (an unfinished output under a temporary name).
+fn left_behind(path: &Path) -> Vec<String> {
+    let name = path.file_name().unwrap().to_str().unwrap();
+    std::fs::read_dir(path.parent().unwrap())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains(name))
+        .collect()
+}
+
+/// A read that fails mid-way (the object replaced, bodies always cut
+/// off, a server that stalls) is an I/O error: exit 1 naming the URL and
+/// the cause, never damage (exit 4, advice to reindex a URL), and
+/// `convert` leaves nothing behind. `check` of a healthy `.bag` or `.db3`
+/// whose reads fail says so, never DAMAGED. A stalled server fails the
+/// command within the time of one read (two requests' timeout and the
+/// longest wait between tries: 7 s with RSBAG_REMOTE_TIMEOUT=1), however
+/// many retries are allowed.
+#[test]
+fn failed_reads_are_io_errors_never_damage_and_leave_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = recordings(dir.path());
+    let (bag, db3) = (&files[3], &files[4]);
+    let name = |f: &PathBuf| f.file_name().unwrap().to_str().unwrap().to_owned();
+    std::fs::copy(&files[0], dir.path().join(format!("{}.new", name(bag)))).unwrap();
+    std::fs::copy(&files[5], dir.path().join(format!("{}.new", name(db3)))).unwrap();
+    let nginx = Nginx::serve(dir.path());
+    let proxy = FaultProxy::start(&nginx);
+    let out = tempfile::tempdir().unwrap();
+    let env = impatient();
+    let no_damage = |run: &Run, what: &str| {
+        for word in ["damaged", "DAMAGED", "reindex"] {
+            assert!(!run.stderr.contains(word), "{what}: {}", run.stderr);
+            assert!(!run.stdout.contains(word), "{what}: {}", run.stdout);
+        }
+    };
+    for (fault, cause) in [
+        ("replace-3", "changed since it was opened"),
+        ("cut-always", "cut-off"),
+    ] {
+        let url = proxy.url(fault, &name(bag));
+        let png = out.path().join(format!("{fault}-png"));
+        let run = rsbag_env(
+            &[
+                "convert",
+                &url,
+                "--to",
+                "png",
+                "--out",
+                png.to_str().unwrap(),
+            ],
+            &env,
+        );
+        assert_clear_error(&run, Some(1), &[&url, cause]);
+        no_damage(&run, fault);
+        assert_eq!(left_behind(&png), Vec::<String>::new(), "{fault}");
+    }
+    // Replaced after the file is opened (the bag's 3rd request reads its
+    // index, the `.db3`'s its pages), or every body cut off.
+    for (file, fault) in [
+        (bag, "replace-4"),
+        (db3, "replace-3"),
+        (bag, "cut-always"),
+        (db3, "cut-always"),
+    ] {
+        let url = proxy.url(fault, &name(file));
+        let run = rsbag_env(&["check", &url], &env);
+        assert_clear_error(&run, Some(1), &[&url]);
+        no_damage(&run, &url);
+    }
+    // Stalled: 50 retries allowed, given up within one read's time.
+    let stalled = [
+        ("RSBAG_REMOTE_TIMEOUT".to_owned(), "1".to_owned()),
+        ("RSBAG_REMOTE_RETRIES".to_owned(), "50".to_owned()),
+    ];
+    let url = proxy.url("stall-always", &name(bag));
+    let png = out.path().join("stalled-png");
+    let started = Instant::now();
+    let run = rsbag_env(
+        &[
+            "convert",
+            &url,
+            "--to",
+            "png",
+            "--out",
+            png.to_str().unwrap(),
+        ],
+        &stalled,
+    );
+    let took = started.elapsed();
+    assert_clear_error(&run, Some(1), &[&url, "RSBAG_REMOTE_TIMEOUT"]);
+    no_damage(&run, "stall");
+    assert_eq!(left_behind(&png), Vec::<String>::new());
+    assert!(took < Duration::from_secs(20), "{took:?}");
+}
+
+/// A server that gives no ETag or Last-Modified: the recording is read
+/// (no meaningless `If-Unmodified-Since` sent) with a warning that its
+/// version cannot be pinned; replaced mid-read by another recording of
+/// the same length, whose bytes contradict the index read at opening, an
+/// I/O error that says it changed (exit 1), not damage and not frames of
+/// the other version.
+#[test]
+fn an_object_that_cannot_be_pinned_is_read_with_a_warning_and_a_change_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = dir.path().join("short.bag");
+    let other = dir.path().join("other.bag");
+    for (file, seconds) in [(&first, "0.5"), (&other, "1")] {
+        let run = rsbag(&[
+            "record",
+            "--synthetic",
+            "--duration",
+            seconds,
+            "--depth",
+            "320x240@30",
+            "--out",
+            file.to_str().unwrap(),
+        ]);
+        assert_eq!(run.code, Some(0), "{}", run.stderr);
+    }
+    let length = std::fs::metadata(&first).unwrap().len() as usize;
+    let mut replaced = std::fs::read(&other).unwrap();
+    assert!(replaced.len() > length);
+    replaced.truncate(length);
+    std::fs::write(dir.path().join("short.bag.new"), replaced).unwrap();
+    let nginx = Nginx::serve(dir.path());
+    let proxy = FaultProxy::start(&nginx);
+    let here = rsbag(&["frames", "--json", first.to_str().unwrap()]);
+    let url = proxy.url("unpinned", "short.bag");
+    let there = rsbag_env(&["frames", "--json", &url], &impatient());
+    assert_eq!(there.code, Some(0), "{}", there.stderr);
+    assert_eq!(here.stdout, there.stdout);
+    assert!(
+        there.stderr.contains("cannot be pinned"),
+        "{}",
+        there.stderr
+    );
+
+    let url = proxy.url("unpinnedreplace-4", "short.bag");
+    let run = rsbag_env(&["frames", "--json", &url], &impatient());
+    assert_clear_error(&run, Some(1), &[&url, "changed while it was read"]);
+    assert!(!run.stderr.contains("damaged"), "{}", run.stderr);
+    for line in run.stdout.lines() {
+        assert!(
+            here.stdout.contains(line),
+            "a frame of the other version: {line}"
+        );
+    }
+}
+
+/// A recording followed by trailing bytes (a bag padded with 600 MB of
+/// zeros) is read through its index without asking for them: every
+/// request stays small, as does what is sent (nginx's access log), where
+/// the whole tail was asked for in one request.
+#[test]
+fn trailing_bytes_after_a_remote_recording_are_never_asked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = recordings(dir.path());
+    let padded = dir.path().join("padded.bag");
+    std::fs::copy(&files[0], &padded).unwrap();
+    let size = std::fs::metadata(&padded).unwrap().len();
+    std::fs::File::options()
+        .write(true)
+        .open(&padded)
+        .unwrap()
+        .set_len(size + (600 << 20))
+        .unwrap();
+    let nginx = Nginx::serve(dir.path());
+    let url = nginx.url("padded.bag");
+    same_as_local(&["info", "FILE"], &padded, &url, &[]);
+    same_as_local(&["frames", "FILE", "--index", "3"], &padded, &url, &[]);
+    let served = nginx.take_log();
+    let largest = (served.lines.iter())
+        .map(|l| l.split(' ').nth(3).unwrap().parse::<u64>().unwrap())
+        .max()
+        .unwrap();
+    assert!(largest <= 17 << 20, "{:?}", served.lines);
+    assert!(served.bytes <= 64 << 20, "{served:?}");
+}
+
+/// URL errors say what went wrong in a line: a 404 without the server's
+/// page, a closed port as a refused connection. A server that does not
+/// answer range requests (Python's http.server) has a small recording
+/// read whole, with a warning, giving what the local file gives.
+#[test]
+fn url_errors_are_short_and_a_server_without_ranges_is_read_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = recordings(dir.path());
+    let nginx = Nginx::serve(dir.path());
+    let url = nginx.url("no-such.bag");
+    let run = rsbag(&["info", &url]);
+    assert_clear_error(&run, Some(1), &[&url, "not found (HTTP 404)"]);
+    assert!(!run.stderr.contains("<html"), "{}", run.stderr);
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+
+    let closed = format!("http://127.0.0.1:{}/a.bag", servers::free_port());
+    let run = rsbag(&["info", &closed]);
+    assert_clear_error(&run, Some(1), &[&closed, "connection refused"]);
+
+    let port = servers::free_port();
+    let mut server = Command::new("python3")
+        .args([
+            "-m",
+            "http.server",
+            "--bind",
+            "127.0.0.1",
+            &port.to_string(),
+        ])
+        .current_dir(dir.path())
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("python3");
+    let started = Instant::now();
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "http.server does not start"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    for file in [&files[0], &files[4]] {
+        let name = file.file_name().unwrap().to_str().unwrap();
+        let url = format!("http://127.0.0.1:{port}/{name}");
+        let local = rsbag(&["frames", "--json", file.to_str().unwrap()]);
+        let run = rsbag(&["frames", "--json", &url]);
+        assert_eq!(run.code, Some(0), "{}", run.stderr);
+        assert_eq!(run.stdout, local.stdout, "{name}");
+        assert!(
+            run.stderr.contains("does not answer range requests"),
+            "{}",
+            run.stderr
+        );
+    }
+    let _ = server.kill();
+    let _ = server.wait();
 }

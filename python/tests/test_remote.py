@@ -83,3 +83,41 @@ def test_a_missing_url_is_a_clear_error(served):
     with pytest.raises(Exception) as error:
         rsbag.open(url)
     assert url in str(error.value) and "not found" in str(error.value).lower()
+
+
+@pytest.fixture()
+def faulty(served):
+    """The fault-injecting proxy of the command line's tests in front of
+    nginx; yields its base URL (a fault is the first part of a path)."""
+    upstream = served.rsplit(":", 1)[1]
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    script = SAMPLES.parent / "cli" / "tests" / "servers" / "fault_proxy.py"
+    proxy = subprocess.Popen(["python3", str(script), str(port), upstream])
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the proxy does not start"
+                time.sleep(0.05)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proxy.kill()
+        proxy.wait()
+
+
+@pytest.mark.parametrize("bag", [BAGS[0], sorted(DB3.glob("*.db3"))[0]], ids=lambda b: b.name)
+def test_a_failed_read_is_an_io_error_never_damage(faulty, bag, monkeypatch):
+    """`rsbag.check` of a healthy recording whose reads fail (every body
+    cut off after the first) raises rsbag.IoError, never a report of
+    damage."""
+    monkeypatch.setenv("RSBAG_REMOTE_TIMEOUT", "2")
+    monkeypatch.setenv("RSBAG_REMOTE_RETRIES", "2")
+    url = f"{faulty}/cut-always/{bag.name}"
+    with pytest.raises(rsbag.IoError) as error:
+        rsbag.check(url)
+    assert url in str(error.value)

@@ -114,7 +114,8 @@ impl CheckReport {
 /// Check the frames of every stream of a recording, in recorded order.
 /// `progress` is called after each frame with the number read so far.
 /// What cannot be read is skipped and returned with the findings: one
-/// error per damaged part (a chunk, a message), in the order met.
+/// error per damaged part (a chunk, a message), in the order met; an I/O
+/// error (a read that failed, not damage) ends the reading, last.
 pub fn check_recording(
     recording: &Recording,
     mut progress: impl FnMut(u64),
@@ -130,7 +131,13 @@ pub fn check_recording(
         let TimedEvent { time, event } = match event {
             Ok(event) => event,
             Err(e) => {
+                // A read that failed (the network) ends the reading: what
+                // follows would fail the same way.
+                let failed = e.kind() == crate::ErrorKind::Io;
                 unreadable.push(e);
+                if failed {
+                    break;
+                }
                 continue;
             }
         };
@@ -182,19 +189,24 @@ pub fn check_file(
             Recording::from_storage(Storage::open(path)?).map_err(|e| e.in_file(path))?;
         if let Storage::Db3(db3) = recording.storage() {
             let damage = integrity_damage(db3, path)?;
-            return Ok(report(&recording, damage, false, &mut progress));
+            return report(&recording, damage, false, &mut progress);
         }
-        return Ok(report(&recording, Vec::new(), false, &mut progress));
+        return report(&recording, Vec::new(), false, &mut progress);
     }
     if format == Some(Format::Db3) {
         return check_db3(path, &mut progress);
     }
     let mut damage = Vec::new();
+    // A read that failed (the network) is not damage: the file is not
+    // judged.
+    let failed = |e: &Error| e.kind() == crate::ErrorKind::Io;
     match Bag::open(path) {
         Ok(bag) => match check_bag(bag, &mut progress) {
             Ok(report) => return Ok(report),
+            Err(e) if failed(&e) => return Err(e.in_file(path)),
             Err(e) => damage.push(format!("{}", strip_path(e, path))),
         },
+        Err(e) if failed(&e) => return Err(e.in_file(path)),
         Err(e) => damage.push(match strip_path(e, path) {
             crate::Error::MissingIndex { reason } => format!("no usable index: {reason}"),
             e => format!("no usable index: {e}"),
@@ -213,7 +225,7 @@ fn check_db3(path: &Path, progress: &mut impl FnMut(u64, u64)) -> Result<CheckRe
     let db3 = Db3::open(path)?;
     let damage = integrity_damage(&db3, path)?;
     let recording = Recording::from_storage(Storage::Db3(db3)).map_err(|e| e.in_file(path))?;
-    Ok(report(&recording, damage, false, progress))
+    report(&recording, damage, false, progress)
 }
 
 /// What SQLite's integrity check finds wrong with a `.db3`, as damage.
@@ -260,19 +272,26 @@ fn check_bag(bag: Bag, progress: &mut impl FnMut(u64, u64)) -> Result<CheckRepor
         }
         Err(e) => return Err(e),
     };
-    Ok(report(&recording, damage, scanned, progress))
+    report(&recording, damage, scanned, progress)
 }
 
 /// The report on an opened recording: its frames checked, what could not
-/// be read added to the `damage` already found in the file.
+/// be read added to the `damage` already found in the file; a read that
+/// failed (the network: an I/O error) is the error, not damage.
 fn report(
     recording: &Recording,
     mut damage: Vec<String>,
     scanned: bool,
     progress: &mut impl FnMut(u64, u64),
-) -> CheckReport {
+) -> Result<CheckReport> {
     let total = recording.streams().values().map(|s| s.frame_count).sum();
-    let (streams, unreadable) = check_recording(recording, |n| progress(n, total));
+    let (streams, mut unreadable) = check_recording(recording, |n| progress(n, total));
+    if unreadable
+        .last()
+        .is_some_and(|e| e.kind() == crate::ErrorKind::Io)
+    {
+        return Err(unreadable.pop().expect("an error"));
+    }
     damage.extend(unreadable.iter().map(|e| format!("unreadable: {e}")));
     let repaired = recording.bag().map(|bag| bag.chunk_repairs().chunks());
     damage.extend(
@@ -280,12 +299,12 @@ fn report(
             format!("{why} (the chunk's messages read from its own records instead)")
         }),
     );
-    CheckReport {
+    Ok(CheckReport {
         damage,
         scanned,
         streams,
         start_time: recording.start_time(),
-    }
+    })
 }
 
 /// The error without the file name in front: the report is about that file.

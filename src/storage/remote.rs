@@ -83,7 +83,7 @@ mod object;
 #[cfg(feature = "remote")]
 mod sqlite;
 #[cfg(feature = "remote")]
-pub(crate) use object::RemoteFile;
+pub(crate) use object::{RemoteFile, MAX_READ_BYTES};
 
 /// Open the `.db3` at `url` read-only through SQLite, its pages read by
 /// ranges; and its size.
@@ -168,7 +168,14 @@ impl RemoteFile {
     pub(crate) fn prefetch(&self, _: std::ops::Range<u64>) {
         match self.never {}
     }
+    pub(crate) fn unpinned_change(&self) -> Option<Error> {
+        match self.never {}
+    }
 }
+
+/// Without the `remote` feature, no read is refused for its length.
+#[cfg(not(feature = "remote"))]
+pub(crate) const MAX_READ_BYTES: u64 = u64::MAX;
 
 #[cfg(test)]
 mod tests {

@@ -75,6 +75,8 @@ pub fn run(args: &Args, files: &[PathBuf]) -> Result<ExitCode> {
     for set in sets.by_ref() {
         let set = match set {
             Ok(set) => set,
+            // A read that failed ends the conversion, nothing written.
+            Err(e) if e.kind() == rsbag::ErrorKind::Io => return Err(e),
             Err(e) => {
                 errors.push(e);
                 continue;
@@ -118,7 +120,7 @@ pub fn run(args: &Args, files: &[PathBuf]) -> Result<ExitCode> {
     // The sets (and the filters they hold) borrow the session.
     drop(sets);
     for e in errors {
-        opened.note(&e);
+        opened.note(e)?;
     }
     Ok(opened.exit_code())
 }

@@ -7,13 +7,18 @@ chosen by the first part of the path, which is stripped before forwarding:
 
   /errors-N/...    the first N requests answer 503, then every one passes
   /stall-N/...     request N (from 1) waits 30 s before answering
+  /stall-always/... every request after the first waits 30 s
   /cut-N/...       request N sends half its body and closes the connection
   /cut-always/...  every request after the first sends half its body
   /replace-N/...   from request N on, the file served is NAME.new (another
                    version of it: another ETag), as if replaced meanwhile
+  /unpinned/...    no fault, but answers without ETag or Last-Modified
+                   (and, having none, takes no conditional request)
+  /unpinnedreplace-N/... as /unpinned/, and from request N on the file
+                   served is NAME.new
   /plain/...       no fault
 
-Counts are per fault path. Stops by itself after 10 minutes.
+Counts are per fault path and file. Stops by itself after 10 minutes.
 """
 
 import http.client
@@ -45,25 +50,28 @@ class Proxy(http.server.BaseHTTPRequestHandler):
             self.send_error(404)
             return
         fault, arg, path = match.group(1), match.group(2), match.group(3)
-        key = f"{fault}-{arg}"
+        key = f"{fault}-{arg}{path}"
         with LOCK:
             COUNTS[key] = COUNTS.get(key, 0) + 1
             n = COUNTS[key]
         if fault == "errors" and n <= int(arg):
             self.reply(503, b"try again")
             return
-        if fault == "stall" and n == int(arg):
+        if fault == "stall" and (arg == "always" and n > 1 or arg.isdigit() and n == int(arg)):
             time.sleep(30)
-        if fault == "replace" and n >= int(arg):
+        if fault in ("replace", "unpinnedreplace") and n >= int(arg):
             path = path + ".new"
+        unpinned = fault.startswith("unpinned")
         upstream = http.client.HTTPConnection("127.0.0.1", UPSTREAM, timeout=60)
-        headers = {k: v for k, v in self.headers.items() if k.lower() in ("range", "if-match", "if-unmodified-since")}
+        passed = ("range",) if unpinned else ("range", "if-match", "if-unmodified-since")
+        headers = {k: v for k, v in self.headers.items() if k.lower() in passed}
         upstream.request("HEAD" if head else "GET", path, headers=headers)
         response = upstream.getresponse()
         body = response.read()
         self.send_response(response.status)
         for k, v in response.getheaders():
-            if k.lower() in ("content-type", "content-range", "etag", "last-modified", "accept-ranges"):
+            validator = k.lower() in ("etag", "last-modified")
+            if k.lower() in ("content-type", "content-range", "etag", "last-modified", "accept-ranges") and not (unpinned and validator):
                 self.send_header(k, v)
         self.send_header("Content-Length", str(len(body)))
         cut = (fault == "cut" and (arg == "always" and n > 1 or arg.isdigit() and n == int(arg)))

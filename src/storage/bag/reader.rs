@@ -234,12 +234,7 @@ impl Bag {
         let indexed = (|| {
             let header = read_bag_header(remote.head())?;
             let index = index_range(&header, remote.size())?;
-            // With the index, the bytes before it: the last chunk's index
-            // data records, which `info` reads for the time span.
-            let lead = index.start.saturating_sub(INDEX_LEAD_BYTES);
-            let tail = remote.read(lead..index.end)?;
-            let tail = tail.slice(((index.start - lead) as usize).min(tail.len())..);
-            read_index(&tail, index.start, &header)
+            read_remote_index(&remote, &header, index)
                 .map(|(connections, infos)| (header, connections, infos))
         })();
         match indexed {
@@ -253,7 +248,7 @@ impl Bag {
                 })
             }
             Err(Error::NotABag) => Err(Error::NotABag.in_file(&path)),
-            Err(e @ Error::Io { .. }) => Err(e),
+            Err(e) if e.kind() == crate::ErrorKind::Io => Err(e),
             Err(e) if or_scan => {
                 let bag = Bag::scan_remote(&remote)?;
                 warn_scanned(&bag, &path, e);
@@ -263,9 +258,21 @@ impl Bag {
         }
     }
 
-    /// Scan a remote bag: all of it is read.
+    /// Scan a remote bag: all of it is read (in memory: at most
+    /// [`MAX_READ_BYTES`](crate::storage::remote::MAX_READ_BYTES)).
     fn scan_remote(remote: &RemoteFile) -> Result<Bag> {
         let path = remote.url().to_path_buf();
+        let most = crate::storage::remote::MAX_READ_BYTES;
+        if remote.size() > most {
+            return Err(Error::MissingIndex {
+                reason: format!(
+                    "its index is unusable, and a recording by URL is scanned in memory, at \
+                     most {} MB of it: download it and run `rsbag reindex` on the copy",
+                    most >> 20
+                ),
+            }
+            .in_file(&path));
+        }
         let data = remote.read(0..remote.size())?;
         Bag::from_scan(data, Some(path.clone())).map_err(|e| e.in_file(&path))
     }
@@ -755,7 +762,20 @@ impl Bag {
             .copied()
             .collect();
         let found = scan::connection_counts(&walked.entries);
-        (walked.stopped.is_none() && found == promised).then_some(walked.entries)
+        let within = walked.entries.iter().all(|e| within_span(chunk, e));
+        (walked.stopped.is_none() && found == promised && within).then_some(walked.entries)
+    }
+
+    /// `error`, met reading this bag; for a remote object whose version
+    /// could not be pinned, damage (bytes that contradict the index) is
+    /// the error of a change when the object is found changed.
+    fn damage_or_change(&self, error: Error) -> Error {
+        match &self.remote {
+            Some(remote) if error.kind() == crate::ErrorKind::Damaged => {
+                remote.unpinned_change().unwrap_or(error)
+            }
+            _ => error,
+        }
     }
 
     /// The entries of the index data records that follow a chunk (see
@@ -782,6 +802,17 @@ impl Bag {
             }
             parse_index_data(&index, &wanted, entries)?;
             pos = index.end();
+        }
+        if let Some(outside) = entries.iter().find(|e| !within_span(chunk, e)) {
+            return Err(Error::corrupt(
+                "index data",
+                chunk.info.chunk_pos,
+                format!(
+                    "the chunk's index data lists a message at {} ns, outside the chunk's \
+                     time span in the closing index ({}..={} ns)",
+                    outside.time, chunk.info.start_time, chunk.info.end_time
+                ),
+            ));
         }
         entries.sort_unstable();
         Ok(())
@@ -1008,6 +1039,52 @@ fn index_range(header: &BagHeader, len: u64) -> Result<std::ops::Range<u64>> {
     Ok(header.index_pos..len)
 }
 
+/// Whether `entry`'s time lies in the time span the closing index gives
+/// its chunk.
+fn within_span(chunk: &Chunk, entry: &IndexEntry) -> bool {
+    (chunk.info.start_time..=chunk.info.end_time).contains(&entry.time)
+}
+
+/// The first read of a remote bag's index reaches this far past its
+/// start at most (or to the end of the file): all of the index of a
+/// recording of a few GB.
+const INDEX_FIRST_BYTES: u64 = 16 << 20;
+
+/// A remote bag's closing index at `index` (to the end of the file), read
+/// in growing steps until it holds the records the header counts: bytes
+/// after it (a file padded with zeros, a size the server got wrong) are
+/// not read. With it, the bytes before it: the last chunk's index data
+/// records, which `info` reads for the time span.
+fn read_remote_index(
+    remote: &RemoteFile,
+    header: &BagHeader,
+    index: std::ops::Range<u64>,
+) -> Result<(Vec<Connection>, Vec<ChunkInfo>)> {
+    let lead = index.start.saturating_sub(INDEX_LEAD_BYTES);
+    let most = crate::storage::remote::MAX_READ_BYTES;
+    let mut read = bytes::BytesMut::new();
+    let mut end = lead;
+    let mut step = INDEX_FIRST_BYTES;
+    loop {
+        let next = (index.start + step).min(index.end);
+        read.extend_from_slice(&remote.read(end..next)?);
+        end = next;
+        let tail = &read[((index.start - lead) as usize).min(read.len())..];
+        match read_index(tail, index.start, header) {
+            Err(Error::MissingIndex { .. }) if end < index.end && step < most => step *= 4,
+            Err(Error::MissingIndex { reason }) if end < index.end => {
+                return Err(Error::MissingIndex {
+                    reason: format!(
+                        "{reason} in its first {} MB, as far as it is read by URL",
+                        most >> 20
+                    ),
+                })
+            }
+            read => return read,
+        }
+    }
+}
+
 /// Read the closing index, `tail`, the file's bytes from `base` (the
 /// header's index position) to its end: connection and chunk info records.
 fn read_index(
@@ -1018,7 +1095,13 @@ fn read_index(
     let mut connections = Vec::new();
     let mut chunks = Vec::new();
     let mut pos = 0;
-    while pos < tail.len() {
+    // What follows the records the header counts is not the index (as
+    // ROS and librealsense read it): trailing bytes are left alone.
+    let complete = |connections: &Vec<Connection>, chunks: &Vec<ChunkInfo>| {
+        connections.len() == header.conn_count as usize
+            && chunks.len() == header.chunk_count as usize
+    };
+    while pos < tail.len() && !complete(&connections, &chunks) {
         let record = read_record(tail, pos, base).map_err(|e| match e {
             RecordError::Truncated { offset } => Error::MissingIndex {
                 reason: format!("the index is cut off at byte {offset}"),
@@ -1046,9 +1129,7 @@ fn read_index(
         }
         pos = (record.end() - base) as usize;
     }
-    if connections.len() != header.conn_count as usize
-        || chunks.len() != header.chunk_count as usize
-    {
+    if !complete(&connections, &chunks) {
         return Err(Error::MissingIndex {
             reason: format!(
                 "the header lists {} connections and {} chunks, the index has {} and {}",
@@ -1557,7 +1638,10 @@ impl Iterator for Messages<'_> {
     type Item = Result<Message>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        self.next_message().transpose()
+        let bag = self.query.bag;
+        (self.next_message())
+            .map_err(|e| bag.damage_or_change(e))
+            .transpose()
     }
 }
 

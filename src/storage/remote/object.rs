@@ -47,7 +47,10 @@ const RANGES_PER_REQUEST: usize = 128;
 
 /// How long one request may take, end to end, by default
 /// (`RSBAG_REMOTE_TIMEOUT`, seconds).
-const DEFAULT_TIMEOUT_SECS: u64 = 60;
+const DEFAULT_TIMEOUT_SECS: u64 = 30;
+
+/// The longest wait between two tries of a request.
+const MAX_BACKOFF: Duration = Duration::from_secs(5);
 
 /// How many times a request that failed transiently is tried again by
 /// default (`RSBAG_REMOTE_RETRIES`).
@@ -124,33 +127,13 @@ impl RemoteFile {
                 format!("cannot read this URL: {e}"),
             )
         })?;
-        let options = GetOptions {
-            range: Some(GetRange::Bounded(0..HEAD_BYTES)),
-            ..GetOptions::default()
-        };
-        let opened = {
-            let (store, location) = (store.clone(), location.clone());
-            run(async move {
-                let result = store.get_opts(&location, options).await?;
-                let meta = result.meta.clone();
-                let range = result.range.clone();
-                Ok::<_, object_store::Error>((meta, range, result.bytes().await?))
-            })?
-        };
-        let (meta, range, head) = opened.map_err(|e| {
-            let (kind, reason) = describe(&e);
-            fail(kind, format!("cannot open: {reason}"))
-        })?;
-        if head.len() as u64 != range.end - range.start || range.start != 0 {
-            return Err(fail(
-                ErrorKind::UnexpectedEof,
-                format!(
-                    "bytes 0..{}: the server sent {} bytes of them",
-                    range.end,
-                    head.len()
-                ),
-            ));
+        let (meta, head) = match open_head(&store, &location) {
+            Err((_, reason)) if reason == NO_RANGES && parsed.scheme().starts_with("http") => {
+                whole_object(&text, &location)
+            }
+            opened => opened,
         }
+        .map_err(|(kind, reason)| fail(kind, format!("cannot open: {reason}")))?;
         let disk = super::cache::DiskCache::open(&text, &version_of(&meta));
         let file = RemoteFile {
             shown: PathBuf::from(shown(&text)),
@@ -162,13 +145,45 @@ impl RemoteFile {
             fetches: Mutex::new(VecDeque::new()),
             disk,
         };
-        if file.meta.e_tag.is_none() && file.meta.version.is_none() {
-            tracing::debug!(
-                "{}: the server gives no ETag; changes are told by the modification time",
+        if !file.is_pinned() && file.head.len() as u64 != file.meta.size {
+            tracing::warn!(
+                "{}: the server gives no ETag or Last-Modified, so the version read cannot be \
+                 pinned: a change while it is read is found only where the bytes read \
+                 contradict the recording's index or its size",
                 file.shown.display()
             );
         }
         Ok(Arc::new(file))
+    }
+
+    /// For an object whose version is not pinned, the error of a change
+    /// when it changed since it was opened (its size or its first bytes,
+    /// asked for anew, are not those read then); `None` when it did not,
+    /// or when that cannot be told. What tells a changed object from a
+    /// damaged one when the bytes read contradict the recording.
+    pub(crate) fn unpinned_change(&self) -> Option<Error> {
+        if self.is_pinned() || self.head.len() as u64 == self.meta.size {
+            return None;
+        }
+        let (meta, head) = open_head(&self.store, &self.location).ok()?;
+        (meta.size != self.meta.size || head != self.head).then(|| {
+            remote_error(
+                &self.url,
+                ErrorKind::Other,
+                "the object changed while it was read: the bytes read contradict the \
+                 recording's index, and its first bytes are no longer those read when it was \
+                 opened (the server gives no ETag or Last-Modified to pin a version): open it again",
+            )
+        })
+    }
+
+    /// Whether the version opened is pinned: the server named it (an ETag,
+    /// a version id or a modification time), so that a request for
+    /// another is refused.
+    fn is_pinned(&self) -> bool {
+        self.meta.e_tag.is_some()
+            || self.meta.version.is_some()
+            || self.meta.last_modified.timestamp() != 0
     }
 
     /// The URL, as shown in messages.
@@ -292,6 +307,7 @@ impl RemoteFile {
             let singles: Vec<_> = batch.iter().map(|r| self.request(r.clone())).collect();
             let disk = self.disk.clone();
             runtime.spawn(async move {
+                let until = tokio::time::Instant::now() + read_deadline();
                 match multi.await {
                     Ok(parts) => {
                         for (fetch, part) in fetches.iter().zip(parts) {
@@ -306,7 +322,11 @@ impl RemoteFile {
                         for (fetch, single) in fetches.into_iter().zip(singles) {
                             let disk = disk.clone();
                             tokio::spawn(async move {
-                                let result = single.await;
+                                // Within the time of one read, the
+                                // multi-range request's included.
+                                let result = tokio::time::timeout_at(until, single)
+                                    .await
+                                    .unwrap_or_else(|_| Err(timed_out(read_deadline())));
                                 if let (Ok(bytes), Some(disk)) = (&result, disk) {
                                     disk.store(&fetch.range, bytes);
                                 }
@@ -334,7 +354,14 @@ impl RemoteFile {
         ranges: Vec<Range<u64>>,
     ) -> impl Future<Output = std::result::Result<Vec<Bytes>, String>> + Send + 'static {
         let (url, e_tag) = (self.url.clone(), self.meta.e_tag.clone());
-        let last_modified = self.meta.last_modified;
+        let last_modified = (self.meta.last_modified.timestamp() != 0).then(|| {
+            self.meta
+                .last_modified
+                .format("%a, %d %b %Y %H:%M:%S GMT")
+                .to_string()
+        });
+        // The parts' bytes, with room for each part's headers.
+        let most = (ranges.iter()).map(|r| r.end - r.start + 256).sum::<u64>() + 1024;
         async move {
             let client = http_client().map_err(|e| e.to_string())?;
             let spec: Vec<String> = (ranges.iter())
@@ -343,14 +370,10 @@ impl RemoteFile {
             let mut request = client
                 .get(&url)
                 .header("Range", format!("bytes={}", spec.join(",")));
-            request = match &e_tag {
-                Some(e_tag) => request.header("If-Match", e_tag),
-                None => request.header(
-                    "If-Unmodified-Since",
-                    last_modified
-                        .format("%a, %d %b %Y %H:%M:%S GMT")
-                        .to_string(),
-                ),
+            request = match (&e_tag, &last_modified) {
+                (Some(e_tag), _) => request.header("If-Match", e_tag),
+                (None, Some(time)) => request.header("If-Unmodified-Since", time),
+                (None, None) => request,
             };
             let response = request.send().await.map_err(|e| e.to_string())?;
             if response.status() != reqwest::StatusCode::PARTIAL_CONTENT {
@@ -365,12 +388,24 @@ impl RemoteFile {
                     .and_then(|v| v.to_str().ok())
                     .map(str::to_owned)
             };
-            if e_tag.is_some() && header("etag") != e_tag {
+            let other_version = match &e_tag {
+                Some(_) => header("etag") != e_tag,
+                None => header("last-modified") != last_modified,
+            };
+            if other_version {
                 return Err("a multi-range answer of another version".into());
             }
             let content_type = header("content-type").unwrap_or_default();
             let content_range = header("content-range");
-            let body = response.bytes().await.map_err(|e| e.to_string())?;
+            let mut response = response;
+            let mut body = bytes::BytesMut::new();
+            while let Some(part) = response.chunk().await.map_err(|e| e.to_string())? {
+                if (body.len() + part.len()) as u64 > most {
+                    return Err("a multi-range answer longer than the ranges asked for".into());
+                }
+                body.extend_from_slice(&part);
+            }
+            let body = body.freeze();
             let parts = match boundary(&content_type) {
                 Some(boundary) => multipart_parts(&body, &boundary)?,
                 None => vec![(parse_content_range(content_range.as_deref())?, body)],
@@ -439,32 +474,41 @@ impl RemoteFile {
         range: Range<u64>,
     ) -> impl Future<Output = std::result::Result<Bytes, (ErrorKind, String)>> + Send + 'static
     {
+        // Without an ETag the modification time pins the version; without
+        // either nothing does (a 1970 date would pin nothing).
+        let pinned_time = self.meta.e_tag.is_none() && self.meta.last_modified.timestamp() != 0;
         let options = GetOptions {
             range: Some(GetRange::Bounded(range.clone())),
             if_match: self.meta.e_tag.clone(),
             version: self.meta.version.clone(),
-            if_unmodified_since: match self.meta.e_tag {
-                None => Some(self.meta.last_modified),
-                Some(_) => None,
-            },
+            if_unmodified_since: pinned_time.then_some(self.meta.last_modified),
             ..GetOptions::default()
         };
         let (store, location) = (self.store.clone(), self.location.clone());
-        let pinned = (self.meta.e_tag.clone(), self.meta.size);
-        async move {
+        let pinned = self.pinned_version();
+        let too_long = range.end - range.start > MAX_READ_BYTES;
+        let task = async move {
             let in_range =
                 |reason: String| format!("bytes {}..{}: {reason}", range.start, range.end);
+            if too_long {
+                return Err((
+                    ErrorKind::InvalidInput,
+                    in_range(format!(
+                        "more than the {} MB read at once",
+                        MAX_READ_BYTES >> 20
+                    )),
+                ));
+            }
             let result = store
                 .get_opts(&location, options)
                 .await
                 .map_err(|e| changed_or(&e, &in_range))?;
-            if (result.meta.e_tag.clone(), result.meta.size) != pinned {
+            if version_pinned(&result.meta) != pinned {
                 return Err((ErrorKind::Other, in_range(changed())));
             }
-            let bytes = result
-                .bytes()
+            let bytes = body_within(result, range.end - range.start)
                 .await
-                .map_err(|e| changed_or(&e, &in_range))?;
+                .map_err(|(kind, reason)| (kind, in_range(reason)))?;
             if bytes.len() as u64 != range.end - range.start {
                 return Err((
                     ErrorKind::UnexpectedEof,
@@ -475,8 +519,187 @@ impl RemoteFile {
                 ));
             }
             Ok(bytes)
-        }
+        };
+        within(read_deadline(), task)
     }
+
+    /// What of the version opened every answer must repeat.
+    fn pinned_version(&self) -> (Option<String>, u64, Option<i64>) {
+        version_pinned(&self.meta)
+    }
+}
+
+/// What of an object's version every answer must repeat: its ETag, its
+/// size, and its modification time where it has no ETag (a server may
+/// not honour `If-Unmodified-Since`, but says what it sends).
+fn version_pinned(meta: &ObjectMeta) -> (Option<String>, u64, Option<i64>) {
+    let time = meta.e_tag.is_none().then(|| meta.last_modified.timestamp());
+    (meta.e_tag.clone(), meta.size, time)
+}
+
+/// Why a request for a range failed when the server sent the whole object
+/// instead (it does not answer range requests).
+const NO_RANGES: &str = "the server does not answer range requests (it sends the whole object)";
+
+/// An object read whole, when its server does not answer range requests,
+/// at most this long.
+const WHOLE_OBJECT_BYTES: u64 = 256 << 20;
+
+/// A read of more than this many bytes at once is refused: what the
+/// reader asks for comes from the file (a chunk's span, an index), and
+/// memory stays bounded whatever the file says.
+pub(crate) const MAX_READ_BYTES: u64 = 256 << 20;
+
+/// Open `location`: its first bytes ([`HEAD_BYTES`]) and its version.
+fn open_head(
+    store: &Arc<dyn ObjectStore>,
+    location: &ObjectPath,
+) -> std::result::Result<(ObjectMeta, Bytes), (ErrorKind, String)> {
+    let options = GetOptions {
+        range: Some(GetRange::Bounded(0..HEAD_BYTES)),
+        ..GetOptions::default()
+    };
+    let (store, location) = (store.clone(), location.clone());
+    let task = within(read_deadline(), async move {
+        let result = store
+            .get_opts(&location, options)
+            .await
+            .map_err(|e| describe(&e))?;
+        let (meta, range) = (result.meta.clone(), result.range.clone());
+        let head = body_within(result, range.end - range.start).await?;
+        if head.len() as u64 != range.end - range.start || range.start != 0 {
+            return Err((
+                ErrorKind::UnexpectedEof,
+                format!(
+                    "bytes 0..{}: the server sent {} bytes of them",
+                    range.end,
+                    head.len()
+                ),
+            ));
+        }
+        Ok((meta, head))
+    });
+    run(task).map_err(|e| (ErrorKind::Other, e.to_string()))?
+}
+
+/// All of the object at `url`, from a server that does not answer range
+/// requests: read in one request (with a warning) when it is at most
+/// [`WHOLE_OBJECT_BYTES`] long, refused otherwise.
+fn whole_object(
+    url: &str,
+    location: &ObjectPath,
+) -> std::result::Result<(ObjectMeta, Bytes), (ErrorKind, String)> {
+    let (url, location) = (url.to_owned(), location.clone());
+    let shown = shown(&url);
+    let task = within(read_deadline(), async move {
+        let client = http_client().map_err(|e| (ErrorKind::Other, e.to_string()))?;
+        let failed = |e: reqwest::Error| {
+            (
+                ErrorKind::Other,
+                format!("{NO_RANGES}, and reading it whole failed: {e}"),
+            )
+        };
+        let response = client.get(&url).send().await.map_err(failed)?;
+        if !response.status().is_success() {
+            return Err((
+                ErrorKind::Other,
+                format!(
+                    "{NO_RANGES}, and reading it whole was answered {}",
+                    response.status()
+                ),
+            ));
+        }
+        let too_long = || {
+            (
+                ErrorKind::Unsupported,
+                format!(
+                    "{NO_RANGES}, and it is longer than the {} MB read whole: serve it from a \
+                     server that answers range requests (nginx, Apache, S3) or download it",
+                    WHOLE_OBJECT_BYTES >> 20
+                ),
+            )
+        };
+        if response
+            .content_length()
+            .is_some_and(|n| n > WHOLE_OBJECT_BYTES)
+        {
+            return Err(too_long());
+        }
+        let header = |name: &str| {
+            (response.headers().get(name))
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_owned)
+        };
+        let e_tag = header("etag");
+        let last_modified = header("last-modified")
+            .and_then(|t| chrono::DateTime::parse_from_rfc2822(&t).ok())
+            .map(|t| t.with_timezone(&chrono::Utc))
+            .unwrap_or_default();
+        tracing::warn!(
+            "{shown}: {NO_RANGES}: all of it is read at once ({} MB at most)",
+            WHOLE_OBJECT_BYTES >> 20
+        );
+        let mut response = response;
+        let mut body = bytes::BytesMut::new();
+        while let Some(part) = response.chunk().await.map_err(failed)? {
+            if (body.len() + part.len()) as u64 > WHOLE_OBJECT_BYTES {
+                return Err(too_long());
+            }
+            body.extend_from_slice(&part);
+        }
+        let meta = ObjectMeta {
+            location,
+            last_modified,
+            size: body.len() as u64,
+            e_tag,
+            version: None,
+        };
+        Ok((meta, body.freeze()))
+    });
+    run(task).map_err(|e| (ErrorKind::Other, e.to_string()))?
+}
+
+/// The body of a request's answer, `expected` bytes long: more is an
+/// error (a server that sends more than asked for is not read on).
+async fn body_within(
+    result: object_store::GetResult,
+    expected: u64,
+) -> std::result::Result<Bytes, (ErrorKind, String)> {
+    use futures_util::StreamExt;
+    let mut stream = result.into_stream();
+    let mut body = bytes::BytesMut::with_capacity(expected as usize);
+    while let Some(part) = stream.next().await {
+        let part = part.map_err(|e| describe(&e))?;
+        if (body.len() + part.len()) as u64 > expected {
+            return Err((
+                ErrorKind::InvalidData,
+                format!("the server sent more than the {expected} bytes asked for"),
+            ));
+        }
+        body.extend_from_slice(&part);
+    }
+    Ok(body.freeze())
+}
+
+/// `task`, given up (an error that says so) after `deadline`.
+async fn within<T>(
+    deadline: Duration,
+    task: impl Future<Output = std::result::Result<T, (ErrorKind, String)>>,
+) -> std::result::Result<T, (ErrorKind, String)> {
+    (tokio::time::timeout(deadline, task).await).unwrap_or_else(|_| Err(timed_out(deadline)))
+}
+
+/// A read given up after `deadline`, in words.
+fn timed_out(deadline: Duration) -> (ErrorKind, String) {
+    (
+        ErrorKind::TimedOut,
+        format!(
+            "no complete answer within {} s (a request may take {} s, RSBAG_REMOTE_TIMEOUT, \
+             and is retried meanwhile)",
+            deadline.as_secs_f64(),
+            timeout().as_secs_f64()
+        ),
+    )
 }
 
 /// The runtime the requests run on: two threads, started once.
@@ -679,12 +902,26 @@ fn retry_config() -> RetryConfig {
     RetryConfig {
         backoff: BackoffConfig {
             init_backoff: Duration::from_millis(100),
-            max_backoff: Duration::from_secs(5),
+            max_backoff: MAX_BACKOFF,
             base: 2.0,
         },
         max_retries: max_retries.unwrap_or(DEFAULT_RETRIES),
-        retry_timeout: Duration::from_secs(180),
+        // A request that timed out is tried once more at least; none
+        // starts later than two requests' time after the first.
+        retry_timeout: timeout() * 2,
     }
+}
+
+/// How long a read may take, its retries included, before it is given
+/// up: two requests' time and the longest wait between tries (65 s by
+/// default: a stalled server fails a command within that).
+fn read_deadline() -> Duration {
+    deadline_of(timeout())
+}
+
+/// How long a read may take with requests of `timeout` each.
+fn deadline_of(timeout: Duration) -> Duration {
+    timeout * 2 + MAX_BACKOFF
 }
 
 /// The store that holds `url`, configured from the service's standard
@@ -737,15 +974,88 @@ fn timeout_connect() -> Duration {
     timeout().min(Duration::from_secs(10))
 }
 
-/// The kind and words of an error of the store.
+/// The kind and words of an error of the store: what went wrong, in a
+/// line (a status, "connection refused", a timeout), never the server's
+/// page of text.
 fn describe(error: &object_store::Error) -> (ErrorKind, String) {
-    let kind = match error {
-        object_store::Error::NotFound { .. } => ErrorKind::NotFound,
-        object_store::Error::PermissionDenied { .. }
-        | object_store::Error::Unauthenticated { .. } => ErrorKind::PermissionDenied,
-        _ => ErrorKind::Other,
-    };
-    (kind, error.to_string())
+    use object_store::Error as E;
+    match error {
+        E::NotFound { .. } => return (ErrorKind::NotFound, "not found (HTTP 404)".into()),
+        E::PermissionDenied { .. } => {
+            return (
+                ErrorKind::PermissionDenied,
+                "access denied (HTTP 403): check the credentials".into(),
+            )
+        }
+        E::Unauthenticated { .. } => {
+            return (
+                ErrorKind::PermissionDenied,
+                "not authenticated (HTTP 401): check the credentials".into(),
+            )
+        }
+        _ => {}
+    }
+    let chain = std::iter::successors(Some(error as &(dyn std::error::Error + 'static)), |e| {
+        e.source()
+    });
+    let mut deepest = String::new();
+    for cause in chain {
+        if let Some(io) = cause.downcast_ref::<std::io::Error>() {
+            let words = match io.kind() {
+                ErrorKind::ConnectionRefused => "connection refused (nothing listens there)",
+                ErrorKind::ConnectionReset => "connection reset by the server",
+                ErrorKind::TimedOut => "timed out",
+                _ => "",
+            };
+            if !words.is_empty() {
+                return (io.kind(), words.into());
+            }
+        }
+        if let Some(http) = cause.downcast_ref::<object_store::client::HttpError>() {
+            if matches!(http.kind(), object_store::client::HttpErrorKind::Timeout) {
+                let words = format!(
+                    "no answer within {} s (RSBAG_REMOTE_TIMEOUT), tried again meanwhile",
+                    timeout().as_secs_f64()
+                );
+                return (ErrorKind::TimedOut, words);
+            }
+        }
+        let text = cause.to_string();
+        if let Some(status) = text.strip_prefix("Server returned non-2xx status code: ") {
+            // The status, not the page that came with it.
+            let status = status.split(": ").next().unwrap_or(status);
+            return (
+                ErrorKind::Other,
+                format!("the server answered HTTP {status}"),
+            );
+        }
+        if let Some(body) = text.strip_prefix("Server returned error response: ") {
+            let first: String = body
+                .lines()
+                .next()
+                .unwrap_or("")
+                .chars()
+                .take(200)
+                .collect();
+            return (
+                ErrorKind::Other,
+                format!("the server answered an error: {first}"),
+            );
+        }
+        if text.contains("end of file before message length reached") {
+            return (
+                ErrorKind::UnexpectedEof,
+                "a cut-off answer: the connection closed before its body ended".into(),
+            );
+        }
+        if text.starts_with("Range request not supported")
+            || text.starts_with("Received non-partial response")
+        {
+            return (ErrorKind::Unsupported, NO_RANGES.into());
+        }
+        deepest = text;
+    }
+    (ErrorKind::Other, deepest)
 }
 
 /// An error of a request: the object changed since it was opened, or
@@ -772,6 +1082,15 @@ fn changed() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The default bound on a read (the scaled-down bound is run against
+    /// a stalled server by cli/tests/remote.rs).
+    #[test]
+    fn a_stalled_read_is_given_up_within_90_s_by_default() {
+        let default = deadline_of(Duration::from_secs(DEFAULT_TIMEOUT_SECS));
+        assert!(default <= Duration::from_secs(90), "{default:?}");
+        assert_eq!(deadline_of(Duration::from_secs(1)), Duration::from_secs(7));
+    }
 
     #[test]
     fn close_ranges_are_fetched_as_one() {

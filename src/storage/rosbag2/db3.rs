@@ -215,15 +215,21 @@ impl Db3 {
 
     /// What SQLite's `PRAGMA integrity_check` finds wrong with the
     /// database (nothing for a sound file), at most 100 problems.
+    /// A remote file's page that could not be read is an I/O error, not
+    /// a problem of the database (SQLite's check reports it as one).
     pub fn integrity_problems(&self) -> Result<Vec<String>> {
         let db = self.db.lock();
         let mut statement = db
             .prepare("PRAGMA integrity_check(100)")
             .map_err(db_error)?;
+        crate::storage::remote::take_sqlite_read_error();
         let rows: Vec<String> = statement
             .query_map([], |r| r.get(0))
             .and_then(|rows| rows.collect())
             .map_err(db_error)?;
+        if let Some(read) = crate::storage::remote::take_sqlite_read_error() {
+            return Err(read);
+        }
         Ok(rows.into_iter().filter(|r| r != "ok").collect())
     }
 

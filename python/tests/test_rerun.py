@@ -18,7 +18,7 @@ from rerun.chunk import RrdReader
 
 import rsbag
 import rsbag.rerun
-from references import DB3, PYTHON_255, ROOT
+from references import DB3, PYTHON_255, ROOT, SAMPLES
 
 REFERENCE = ROOT / "tests/fixtures/reference/librealsense-2.55-depth-color.bag"
 MOTION = ROOT / "tests/fixtures/librealsense-2.55.1-motion.bag"
@@ -58,7 +58,8 @@ def static(store, entity, component):
 
 
 def ns(ms):
-    return int(np.round(np.float64(ms) / 1e3 * 1e9))
+    """Milliseconds as the nanoseconds of a Rerun timeline."""
+    return int(np.round(np.float64(ms) * 1e6))
 
 
 def camera_of(recording):
@@ -84,7 +85,7 @@ def check_images(store, recording, camera, streams, jsonl=None):
             data = bytes(row["value"][0])
             assert data == frame.as_array().tobytes()
             assert row["timestamp"] == ns(frame.timestamp)
-            assert row["time"] == int(round(frame.time * 1e9))
+            assert row["time"] == int(np.round(np.float64(frame.time) * 1e9))
             assert row["frame_number"] == frame.frame_number
         if stream in played:
             reference = played[stream]
@@ -178,24 +179,33 @@ def test_pinholes_and_transforms_are_librealsense_calibration(tmp_path, calibrat
     assert checked >= 3  # colour, both infrared, fisheye
 
 
-def test_point_clouds_are_rsbags_coloured_from_colour(tmp_path):
-    recording = rsbag.open(REFERENCE)
+@pytest.mark.parametrize("path", [SAMPLES / "librealsense-depth-color-lz4.bag", REFERENCE],
+                         ids=["extrinsics", "no-extrinsics"])
+def test_point_clouds_are_rsbags(tmp_path, path):
+    """Coloured from the colour frame nearest in time where the recording
+    relates depth and colour; by depth where it does not (the reference
+    bag records no extrinsics)."""
+    recording = rsbag.open(path)
     store = save(tmp_path / "out.rrd", recording, pointcloud=True)
     entity = f"{camera_of(recording)}/depth/points"
     positions = rows(store, entity, "Points3D:positions")
     colors = rows(store, entity, "Points3D:colors")
-    cloud = recording.pointcloud("Depth", map_to="Color")
+    mapped = recording.extrinsics("Depth", "Color") is not None
+    cloud = recording.pointcloud("Depth", map_to="Color" if mapped else None)
     frames = list(recording.frames(streams=["Depth"]))
     assert len(positions) == len(colors) == len(frames)
+    assert sum(len(p["value"]) for p in positions) > 0
     for p, c, frame in zip(positions, colors, frames):
         vertices, texture = cloud.calculate(frame)
         keep = vertices[:, 2] > 0
-        assert keep.any()
-        assert np.array_equal(np.asarray(p["value"], dtype=np.float32), vertices[keep])
-        rgb = rsbag.PointCloud.colors(texture, recording.frame_at("Color", frame.time))[keep]
-        packed = (rgb[:, 0].astype(np.uint32) << 24) | (rgb[:, 1].astype(np.uint32) << 16) | \
-            (rgb[:, 2].astype(np.uint32) << 8) | 0xFF
-        assert c["value"] == packed.tolist()
+        logged = np.asarray(p["value"], dtype=np.float32).reshape(-1, 3)
+        assert np.array_equal(logged, vertices[keep])
+        assert len(c["value"]) == int(keep.sum())
+        if mapped:
+            rgb = rsbag.PointCloud.colors(texture, recording.frame_at("Color", frame.time))[keep]
+            packed = (rgb[:, 0].astype(np.uint32) << 24) | (rgb[:, 1].astype(np.uint32) << 16) \
+                | (rgb[:, 2].astype(np.uint32) << 8) | 0xFF
+            assert c["value"] == packed.tolist()
 
 
 def test_option_changes_are_text_on_the_time_timeline(tmp_path):
@@ -214,7 +224,7 @@ def test_option_changes_are_text_on_the_time_timeline(tmp_path):
     store = save(tmp_path / "out.rrd", recording)
     [logged] = rows(store, f"{camera_of(recording)}/events", "TextLog:text")
     assert logged["value"] == ["Stereo Module: Laser Power = 240"]
-    assert logged["time"] == int(round(change["time"] * 1e9))
+    assert logged["time"] == int(np.round(np.float64(change["time"]) * 1e9))
     fifth = recording.frame("Depth", 4)
     assert abs(change["time"] - fifth.time) < 0.034
 
@@ -247,7 +257,9 @@ def test_a_two_camera_session_is_logged_on_its_clock(tmp_path, two_cameras):
                 [f["sha256"] for f in fed]
             # Global time: the session's clock is the frames' timestamps.
             assert [r["timestamp"] for r in logged] == [ns(f["timestamp"]) for f in fed]
-            assert [r["time"] for r in logged] == [ns(f["timestamp"] - zero) for f in fed]
+            # Seconds from the session's first frame (to the nanosecond).
+            assert all(abs(r["time"] - ns(f["timestamp"] - zero)) <= 1
+                       for r, f in zip(logged, fed))
             assert [r["frame_number"] for r in logged] == [f["frame_number"] for f in fed]
         depth_units = camera["depth_units"]
         assert static(store, f"/{serial}/depth/image", "DepthImage:meter") == [
@@ -279,3 +291,31 @@ def test_command_line_names_a_file_it_cannot_read_and_leaves_no_rrd(tmp_path):
     assert done.returncode == 1
     assert str(bad) in done.stderr
     assert not out.exists()
+
+
+def test_pose_stream_is_a_transform_with_its_trajectory(tmp_path):
+    """A T265-like camera recorded by librealsense 2.55
+    (tests/interop/rs_camera_sources.py): pose n fed as translation
+    (0.01 n, -0.002 n, 0.5) and rotation sin/cos(0.005 n) about y."""
+    bag = tmp_path / "t265.bag"
+    subprocess.run([PYTHON_255, str(INTEROP / "rs_camera_sources.py"), str(bag),
+                    "--camera", "t265", "--seconds", "0.5"], check=True, capture_output=True)
+    recording = rsbag.open(bag)
+    store = save(tmp_path / "out.rrd", recording)
+    entity = f"{camera_of(recording)}/pose"
+    translations = rows(store, entity, "Transform3D:translation")
+    quaternions = rows(store, entity, "Transform3D:quaternion")
+    frames = list(recording.frames(streams=["Pose"]))
+    assert len(translations) == len(quaternions) == len(frames) > 10
+    f32 = np.float32
+    for t, q, frame in zip(translations, quaternions, frames):
+        [(x, y, z)] = t["value"]
+        n = round(x / 0.01)
+        assert (x, y, z) == (f32(0.01 * n), f32(-0.002 * n), f32(0.5))
+        assert q["value"] == [[0.0, f32(np.sin(0.005 * n)), 0.0, f32(np.cos(0.005 * n))]]
+        assert t["timestamp"] == ns(frame.timestamp)
+        assert t["frame_number"] == frame.frame_number
+    [strip] = static(store, f"{entity}_trajectory", "LineStrips3D:strips")
+    assert strip == [r["value"][0] for r in translations]
+    # Its fisheye images and IMU samples are there too.
+    check_images(store, recording, camera_of(recording), ["Fisheye 1", "Fisheye 2"])

@@ -19,7 +19,8 @@ extrinsics to the first video stream (depth where there is one), and
 `pointcloud`, `/CAMERA/depth/points`, rsbag's point cloud (`Points3D`,
 coloured from the colour stream or else by depth); IMU samples as
 `Scalars` `/CAMERA/gyro/x` ... `/CAMERA/accel/z`; pose streams as a
-`Transform3D` of `/CAMERA/pose` and its trajectory (`LineStrips3D`);
+`Transform3D` of `/CAMERA/pose` and its trajectory (`LineStrips3D`,
+`/CAMERA/pose_trajectory`);
 option changes and notifications as a `TextLog`, `/CAMERA/events`.
 
 Timelines: `timestamp`, the frame's timestamp (a session's: its clock),
@@ -49,7 +50,7 @@ except ImportError as error:  # pragma: no cover - depends on the install
         "rsbag.rerun needs the Rerun SDK: pip install rsbag[rerun] (rerun-sdk)"
     ) from error
 
-from ._rsbag import Error, Frame, Recording, Session, open, open_session
+from ._rsbag import DamagedError, Error, Frame, Recording, Session, open, open_session
 
 __all__ = ["log", "main"]
 
@@ -129,6 +130,9 @@ class _Logger:
             return
         batch = self.batches.setdefault((camera.name, stream), _Batch())
         array = frame.as_array()
+        if kind == "pose" and array.nbytes < _POSE.itemsize:
+            raise DamagedError(f"{camera.recording.path}: {stream} frame {frame.frame_number} "
+                               f"holds {array.nbytes} bytes, not a pose's {_POSE.itemsize}")
         batch.timestamps.append(timestamp)
         batch.times.append(time)
         batch.numbers.append(frame.frame_number)
@@ -145,7 +149,8 @@ class _Logger:
         for camera in self.cameras.values():
             for stream, positions in camera.trajectories.items():
                 if positions:
-                    rr.log(f"{camera.name}/{entity_name(stream)}/trajectory",
+                    # Beside the pose, not under it: the path stays where it was.
+                    rr.log(f"{camera.name}/{entity_name(stream)}_trajectory",
                            rr.LineStrips3D([np.concatenate(positions)]), static=True)
 
     def describe(self, camera: _Camera, frame: Frame) -> Optional[str]:
@@ -208,11 +213,11 @@ class _Logger:
             return
         kind = camera.ready[stream]
         base = f"{camera.name}/{entity_name(stream)}"
-        stamps = np.asarray(batch.timestamps, dtype=np.float64)
+        stamps = _nanoseconds(batch.timestamps, 1e6)
         indexes = [
-            rr.TimeColumn("timestamp", timestamp=stamps / 1e3) if self.epoch
-            else rr.TimeColumn("timestamp", duration=stamps / 1e3),
-            rr.TimeColumn("time", duration=np.asarray(batch.times, dtype=np.float64)),
+            rr.TimeColumn("timestamp", timestamp=stamps.astype("datetime64[ns]")) if self.epoch
+            else rr.TimeColumn("timestamp", duration=stamps.astype("timedelta64[ns]")),
+            rr.TimeColumn("time", duration=_nanoseconds(batch.times, 1e9).astype("timedelta64[ns]")),
             rr.TimeColumn("frame_number", sequence=np.asarray(batch.numbers, dtype=np.int64)),
         ]
         if kind in ("depth", "image"):
@@ -238,14 +243,18 @@ class _Logger:
     def send_points(self, camera: _Camera, stream: str, frames: List[Frame],
                     indexes: List[Any]) -> None:
         """rsbag's point cloud of each depth frame, coloured from the colour
-        stream's nearest frame, or else by depth."""
-        cloud = camera.recording.pointcloud(stream, map_to=camera.color)
+        stream's nearest frame, or by depth where the recording has no
+        colour stream or no extrinsics to it."""
+        color = camera.color
+        if color is not None and camera.recording.extrinsics(stream, color) is None:
+            color = None  # nothing says where its pixels fall
+        cloud = camera.recording.pointcloud(stream, map_to=color)
         positions, colors, lengths = [], [], []
         for frame in frames:
             vertices, texture = cloud.calculate(frame)
             keep = vertices[:, 2] > 0
-            other = (camera.recording.frame_at(camera.color, frame.time or 0.0)
-                     if camera.color is not None and texture is not None else None)
+            other = (camera.recording.frame_at(color, frame.time or 0.0)
+                     if color is not None and texture is not None else None)
             if other is not None and texture is not None:
                 rgb = cloud.colors(texture, other)[keep]
             else:
@@ -275,9 +284,15 @@ class _Logger:
                 levels.append(_LEVELS.get(event["severity"], "INFO"))
             times.append(on_timeline + event["time"] - in_file)
         if texts:
-            rr.send_columns(f"{camera.name}/events",
-                            indexes=[rr.TimeColumn("time", duration=np.asarray(times))],
+            rr.send_columns(f"{camera.name}/events", indexes=[rr.TimeColumn(
+                "time", duration=_nanoseconds(times, 1e9).astype("timedelta64[ns]"))],
                             columns=rr.TextLog.columns(text=texts, level=levels))
+
+
+def _nanoseconds(values: List[float], per_unit: float) -> np.ndarray:
+    """Times in nanoseconds, rounded to the nearest (Rerun's own conversion
+    of float seconds truncates)."""
+    return np.round(np.asarray(values, dtype=np.float64) * per_unit).astype(np.int64)
 
 
 def _intrinsics(recording: Recording, frame: Frame) -> Optional[Dict[str, Any]]:

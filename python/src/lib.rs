@@ -129,7 +129,10 @@ impl Recording {
         let recording = self.reader.recording();
         let first = recording.start_time();
         let from = first.saturating_add(start.map(seconds).transpose()?.unwrap_or_default());
-        let query = recording.select().streams(std::iter::empty()).controls(true);
+        let query = recording
+            .select()
+            .streams(std::iter::empty())
+            .controls(true);
         let query = match end.map(seconds).transpose()? {
             Some(until) => query.time(from..first.saturating_add(until)),
             None => query.time(from..),

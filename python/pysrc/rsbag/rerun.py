@@ -39,16 +39,15 @@ import sys
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from collections.abc import Sequence
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 import numpy as np
 
 try:
     import rerun as rr
-except ImportError as error:  # pragma: no cover - depends on the install
-    raise ImportError(
-        "rsbag.rerun needs the Rerun SDK: pip install rsbag[rerun] (rerun-sdk)"
-    ) from error
+except ImportError:  # the Rerun SDK's own error follows as the cause
+    raise ImportError("rsbag.rerun needs the Rerun SDK: pip install rsbag[rerun] (rerun-sdk)")
 
 from ._rsbag import DamagedError, Error, Frame, Recording, Session, open, open_session
 

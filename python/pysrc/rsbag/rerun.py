@@ -37,12 +37,14 @@ import argparse
 import os
 import sys
 import warnings
+import collections.abc as _abc
+import typing as _t
 from dataclasses import dataclass, field
 from pathlib import Path
-from collections.abc import Sequence
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Dict, List, Optional, Tuple, Union
 
 import numpy as np
+import pyarrow as pa
 
 try:
     import rerun as rr
@@ -59,7 +61,7 @@ BATCH_FRAMES = 2048
 
 # Image formats Rerun shows as they are: (color model or pixel format,
 # channel datatype).
-_IMAGE_FORMATS: Dict[str, Tuple[Any, Any]] = {
+_IMAGE_FORMATS: Dict[str, Tuple[_t.Any, _t.Any]] = {
     "RGB8": (rr.ColorModel.RGB, rr.ChannelDatatype.U8),
     "BGR8": (rr.ColorModel.BGR, rr.ChannelDatatype.U8),
     "RGBA8": (rr.ColorModel.RGBA, rr.ChannelDatatype.U8),
@@ -169,7 +171,7 @@ class _Logger:
             return None
         width, height = frame.size
         if fmt == "Z16":
-            image: Any = rr.DepthImage.from_fields(
+            image: _t.Any = rr.DepthImage.from_fields(
                 format=rr.components.ImageFormat(width, height,
                                                  channel_datatype=rr.ChannelDatatype.U16),
                 meter=1.0 / camera.recording.depth_units(stream), colormap="turbo")
@@ -220,11 +222,9 @@ class _Logger:
             rr.TimeColumn("frame_number", sequence=np.asarray(batch.numbers, dtype=np.int64)),
         ]
         if kind in ("depth", "image"):
-            pixels = np.stack(batch.arrays)
-            buffers = pixels.reshape(len(pixels), -1).view(np.uint8)
             archetype = rr.DepthImage if kind == "depth" else rr.Image
             rr.send_columns(f"{base}/image", indexes=indexes,
-                            columns=archetype.columns(buffer=buffers))
+                            columns=archetype.columns(buffer=_blobs(batch.arrays)))
             if batch.depth:
                 self.send_points(camera, stream, batch.depth, indexes)
         elif kind == "imu":
@@ -240,7 +240,7 @@ class _Logger:
             camera.trajectories[stream].append(poses["translation"].copy())
 
     def send_points(self, camera: _Camera, stream: str, frames: List[Frame],
-                    indexes: List[Any]) -> None:
+                    indexes: List[_t.Any]) -> None:
         """rsbag's point cloud of each depth frame, coloured from the colour
         stream's nearest frame, or by depth where the recording has no
         colour stream or no extrinsics to it."""
@@ -288,13 +288,22 @@ class _Logger:
                             columns=rr.TextLog.columns(text=texts, level=levels))
 
 
+def _blobs(arrays: List[np.ndarray]) -> _t.Any:
+    """The frames' pixels as Rerun's blobs, copied once (Rerun's own
+    conversion of a numpy array copies it twice)."""
+    flat = np.concatenate([np.ascontiguousarray(a).reshape(-1).view(np.uint8) for a in arrays])
+    offsets = np.concatenate([[0], np.cumsum([a.nbytes for a in arrays])]).astype(np.int32)
+    return rr.encodings.BlobBatch(pa.ListArray.from_arrays(
+        pa.array(offsets), pa.array(flat), type=rr.encodings.BlobBatch._ARROW_DATATYPE))
+
+
 def _nanoseconds(values: List[float], per_unit: float) -> np.ndarray:
     """Times in nanoseconds, rounded to the nearest (Rerun's own conversion
     of float seconds truncates)."""
     return np.round(np.asarray(values, dtype=np.float64) * per_unit).astype(np.int64)
 
 
-def _intrinsics(recording: Recording, frame: Frame) -> Optional[Dict[str, Any]]:
+def _intrinsics(recording: Recording, frame: Frame) -> Optional[Dict[str, _t.Any]]:
     """The intrinsics of the profile `frame` was recorded with."""
     for sensor in recording.sensors:
         for profile in sensor["profiles"]:
@@ -302,7 +311,7 @@ def _intrinsics(recording: Recording, frame: Frame) -> Optional[Dict[str, Any]]:
                     and profile["format"] == frame.format
                     and (profile.get("width"), profile.get("height")) == frame.size
                     and profile.get("intrinsics") is not None):
-                found: Dict[str, Any] = profile["intrinsics"]
+                found: Dict[str, _t.Any] = profile["intrinsics"]
                 return found
     return None
 
@@ -330,7 +339,7 @@ def _camera(name: str, recording: Recording, pointcloud: bool) -> _Camera:
     return _Camera(name, recording, reference, color, pointcloud)
 
 
-def log(source: Union[Recording, Session], streams: Optional[Sequence[str]] = None,
+def log(source: Union[Recording, Session], streams: Optional[_abc.Sequence[str]] = None,
         start: Optional[float] = None, end: Optional[float] = None,
         pointcloud: bool = False) -> None:
     """Log a recording, or a session of several cameras, to the current
@@ -343,7 +352,7 @@ def log(source: Union[Recording, Session], streams: Optional[Sequence[str]] = No
         _log_recording(source, streams, start, end, pointcloud)
 
 
-def _log_recording(recording: Recording, streams: Optional[Sequence[str]],
+def _log_recording(recording: Recording, streams: Optional[_abc.Sequence[str]],
                    start: Optional[float], end: Optional[float], pointcloud: bool) -> None:
     name = recording.info.get("Serial Number") or Path(recording.path).stem
     camera = _camera(name, recording, pointcloud)
@@ -356,7 +365,7 @@ def _log_recording(recording: Recording, streams: Optional[Sequence[str]],
     logger.controls(camera, start, end)
 
 
-def _log_session(session: Session, streams: Optional[Sequence[str]],
+def _log_session(session: Session, streams: Optional[_abc.Sequence[str]],
                  start: Optional[float], end: Optional[float], pointcloud: bool) -> None:
     cameras = [_camera(c["name"], session.recording(c["name"]), pointcloud)
                for c in session.cameras]
@@ -372,7 +381,7 @@ def _log_session(session: Session, streams: Optional[Sequence[str]],
         logger.controls(camera, None, None)
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
+def main(argv: Optional[_abc.Sequence[str]] = None) -> int:
     """`python -m rsbag.rerun FILE... [--save out.rrd | --spawn]`."""
     parser = argparse.ArgumentParser(
         prog="python -m rsbag.rerun",

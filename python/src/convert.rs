@@ -8,6 +8,8 @@ use rsbag::device::{
     CameraInfo, DeviceSnapshot, Extrinsics, ProfileKind, SensorOption, StreamProfile,
 };
 use rsbag::playback::check::{CheckReport, FindingKind};
+use rsbag::playback::{Event, TimedEvent};
+use rsbag::time::BagTime;
 
 pub fn camera_info<'py>(py: Python<'py>, info: &CameraInfo) -> PyResult<Bound<'py, PyDict>> {
     let dict = PyDict::new(py);
@@ -143,4 +145,53 @@ pub fn check_report<'py>(py: Python<'py>, report: &CheckReport) -> PyResult<Boun
     }
     dict.set_item("streams", streams)?;
     Ok(dict)
+}
+
+/// Option changes and notifications (`Recording.controls`) as dicts, their
+/// `time` in seconds since `first` and their sensor by name.
+pub fn controls<'py>(
+    py: Python<'py>,
+    snapshot: &DeviceSnapshot,
+    first: BagTime,
+    events: &[TimedEvent],
+) -> PyResult<Bound<'py, PyList>> {
+    let list = PyList::empty(py);
+    let sensor_name = |sensor: usize| {
+        snapshot
+            .sensors
+            .get(sensor)
+            .and_then(|s| s.info.get("Name"))
+            .unwrap_or_default()
+    };
+    for event in events {
+        let dict = PyDict::new(py);
+        dict.set_item("time", event.time.since(first).as_secs_f64())?;
+        match &event.event {
+            Event::OptionChanged {
+                sensor,
+                name,
+                value,
+            } => {
+                dict.set_item("sensor", sensor_name(*sensor))?;
+                dict.set_item("kind", "option")?;
+                dict.set_item("name", name)?;
+                dict.set_item("value", value)?;
+            }
+            Event::Notification {
+                sensor,
+                notification: n,
+            } => {
+                dict.set_item("sensor", sensor_name(*sensor))?;
+                dict.set_item("kind", "notification")?;
+                dict.set_item("category", &n.category)?;
+                dict.set_item("severity", &n.severity)?;
+                dict.set_item("description", &n.description)?;
+                dict.set_item("timestamp", n.timestamp)?;
+                dict.set_item("serialized_data", &n.serialized_data)?;
+            }
+            Event::Frame { .. } => continue,
+        }
+        list.append(dict)?;
+    }
+    Ok(list)
 }

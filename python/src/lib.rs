@@ -113,6 +113,36 @@ impl Recording {
         }
     }
 
+    /// Option changes and notifications recorded from `start` to `end`
+    /// seconds after the first frame, in time order: dicts with `time` (s
+    /// since the first frame), `sensor` (its name), `kind` (`"option"` or
+    /// `"notification"`) and, for an option, `name` and `value`; for a
+    /// notification, `category`, `severity`, `description`, `timestamp`
+    /// (ms since the Unix epoch) and `serialized_data`.
+    #[pyo3(signature = (start=None, end=None))]
+    fn controls<'py>(
+        &self,
+        py: Python<'py>,
+        start: Option<f64>,
+        end: Option<f64>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let recording = self.reader.recording();
+        let first = recording.start_time();
+        let from = first.saturating_add(start.map(seconds).transpose()?.unwrap_or_default());
+        let query = recording
+            .select()
+            .streams(std::iter::empty())
+            .controls(true);
+        let query = match end.map(seconds).transpose()? {
+            Some(until) => query.time(from..first.saturating_add(until)),
+            None => query.time(from..),
+        };
+        let events = py
+            .detach(|| query.events().collect::<rsbag::Result<Vec<_>>>())
+            .map_err(to_py)?;
+        convert::controls(py, recording.snapshot(), first, &events)
+    }
+
     /// Frames of `stream` recorded.
     fn frame_count(&self, stream: &str) -> PyResult<u64> {
         let id = self.one_stream(stream)?;

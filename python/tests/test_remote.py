@@ -121,3 +121,25 @@ def test_a_failed_read_is_an_io_error_never_damage(faulty, bag, monkeypatch):
     with pytest.raises(rsbag.IoError) as error:
         rsbag.check(url)
     assert url in str(error.value)
+
+
+def test_rerun_command_line_logs_a_recording_on_a_url(served, tmp_path):
+    """`python -m rsbag.rerun URL --save` logs what the local file gives
+    (test_rerun.py checks the .rrd's contents against librealsense)."""
+    import sys
+
+    from rerun.chunk import RrdReader
+
+    bag = SAMPLES / "librealsense-depth-color-lz4.bag"
+    out = tmp_path / "remote.rrd"
+    done = subprocess.run([sys.executable, "-m", "rsbag.rerun", f"{served}/{bag.name}",
+                           "--save", str(out)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    store = RrdReader(out).stream().collect()
+    local = rsbag.open(bag)
+    camera = local.info.get("Serial Number") or bag.stem
+    entity = f"/{camera}/depth/image"
+    table = store.reader(index="time", contents=entity).to_arrow_table()
+    logged = [bytes(v[0]) for v in table.column(f"{entity}:DepthImage:buffer").to_pylist()
+              if v is not None]
+    assert logged == [f.get_data() for f in local.frames(streams=["Depth"])]

@@ -123,6 +123,15 @@ class Recording:
     def is_camera_bag(self) -> bool: ...
     def extrinsics(self, source: str, target: str) -> Optional[Dict[str, List[float]]]:
         """{"rotation": 9 floats column-major, "translation": 3 floats, m}."""
+    def controls(
+        self, start: Optional[float] = None, end: Optional[float] = None
+    ) -> List[Dict[str, Any]]:
+        """Option changes and notifications from `start` to `end` seconds
+        after the first frame, in time order: {"time" (s since the first
+        frame), "sensor", "kind": "option", "name", "value"} or {"time",
+        "sensor", "kind": "notification", "category", "severity",
+        "description", "timestamp" (ms since the Unix epoch),
+        "serialized_data"}."""
     def frame_count(self, stream: str) -> int: ...
     def frame(self, stream: str, index: int) -> Frame:
         """Frame `index` (from 0, in recorded order) of `stream`."""

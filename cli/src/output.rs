@@ -29,7 +29,17 @@ impl Destination {
     /// error unless `force`: no command replaces a file it did not create
     /// unasked.
     pub fn new(input: &Path, out: Option<&Path>, force: bool) -> Result<Destination> {
-        let path = out.unwrap_or(input).to_path_buf();
+        let mut path = out.unwrap_or(input).to_path_buf();
+        // An output that is the input through a link, or through another
+        // path, is the input itself: the file is rewritten where it is
+        // (with its backup beside it) and the link still leads to it,
+        // rather than the input moved away and the link replaced.
+        if same_file(&path, input) {
+            path = input.canonicalize().map_err(|error| Error::Io {
+                path: input.to_path_buf(),
+                error,
+            })?;
+        }
         // A new file's name says what it holds; a bag rewritten in place
         // keeps the name it had.
         if !same_file(&path, input) {
@@ -69,6 +79,9 @@ impl Destination {
         fill: impl FnOnce(&mut BagWriter<BufWriter<File>>) -> Result<T>,
     ) -> Result<(T, u64)> {
         let mut undo = Vec::new();
+        // The file itself moves to the backup, not a link given for it.
+        let resolved = input.canonicalize();
+        let input = resolved.as_deref().unwrap_or(input);
         if let Some(backup) = &self.backup {
             std::fs::rename(input, backup).map_err(|source| Error::Io {
                 path: input.to_path_buf(),

@@ -381,10 +381,7 @@ fn inexpressible<'c>(
     let leave_out = if others.is_empty() {
         String::new()
     } else {
-        format!(
-            "leave it out with --streams \"{}\", or ",
-            others.join(",")
-        )
+        format!("leave it out with --streams \"{}\", or ", others.join(","))
     };
     Error::InvalidArgument(format!(
         "{format} has no distortion model for stream {} ({}, coefficients {:?}); \
@@ -567,7 +564,9 @@ fn colmap(calibration: &Calibration) -> Result<String> {
             }
             None => {
                 let cameras = image_cameras(calibration);
-                return Err(inexpressible("COLMAP", s, i, cameras, |i| lens(i).is_some()));
+                return Err(inexpressible("COLMAP", s, i, cameras, |i| {
+                    lens(i).is_some()
+                }));
             }
         };
         let params: Vec<String> = params.iter().map(|v| format!("{v:?}")).collect();

@@ -162,9 +162,7 @@ fn sync_text(report: &SyncReport) -> String {
             pair.frames[0],
             pair.frames[1]
         );
-        if pair.clock_domains[0] != pair.clock_domains[1]
-            && pair.offset_ms.is_none()
-        {
+        if pair.clock_domains[0] != pair.clock_domains[1] && pair.offset_ms.is_none() {
             outln!(
                 out,
                 "    clock offset:     different clock domains ({} {}, {b} {}): no sync report of their clocks",

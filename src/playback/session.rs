@@ -345,10 +345,7 @@ impl Session {
             return verdict(true, "one recording".into());
         }
         if let Some(empty) = self.files.iter().find(|f| f.span_ms.is_none()) {
-            return verdict(
-                false,
-                format!("{} has no frames", empty.path.display()),
-            );
+            return verdict(false, format!("{} has no frames", empty.path.display()));
         }
         if self.best == SessionClock::RecordingStart && !self.offsets_given {
             return verdict(

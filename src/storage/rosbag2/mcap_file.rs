@@ -328,7 +328,14 @@ fn chunk_messages(file: &Bytes, index: &mcap::records::ChunkIndex) -> Result<Vec
         let compression = r.prefixed(4)?;
         let records = r.prefixed(8)?;
         let body_len = (body_start - r.data.len()) as u64;
-        Some((opcode, (record_len, body_len), uncompressed, crc, compression, records))
+        Some((
+            opcode,
+            (record_len, body_len),
+            uncompressed,
+            crc,
+            compression,
+            records,
+        ))
     })();
     let (opcode, (record_len, body_len), uncompressed, crc, compression, records) =
         header.ok_or_else(|| bad("its header is cut off".into()))?;

@@ -187,7 +187,6 @@ fn an_image_larger_than_its_bytes_is_damage_that_convert_skips() {
     let frame_id = u32::from_le_bytes(data[12..16].try_into().expect("length")) as usize;
     let at = 4 + (12 + frame_id).div_ceil(4) * 4;
     data[at..at + 8].copy_from_slice(&[0xff, 0xff, 0xff, 0x7f, 0xff, 0xff, 0xff, 0x7f]);
-    assert_eq!(data.len() - 4 - 40, 6144, "64x48 Z16 after its header");
     db.execute(
         "UPDATE messages SET data = ?1 WHERE id = ?2",
         rusqlite::params![data, row],

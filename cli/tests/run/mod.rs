@@ -102,6 +102,9 @@ pub fn jet(depth: u16, units: f32, near: f32, far: f32) -> [u8; 3] {
 /// Run `rsbag args` to the end as [`rsbag`] does; also the largest
 /// resident size the process reached, in MB (its own, from `wait4`, not
 /// that of other children of the test).
+// The child is reaped by `wait4`, which `Child::wait` cannot do: it
+// would not give the child's own peak.
+#[allow(clippy::zombie_processes)]
 pub fn rsbag_peak_mb(args: &[&str]) -> (Run, i64) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_rsbag"))
         .args(args)

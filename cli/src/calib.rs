@@ -13,6 +13,7 @@ use rsbag::{Error, Result};
 
 use super::damage::Losses;
 use super::output::refuse_existing;
+use super::select;
 
 /// Export the calibration of a recording: intrinsics and distortion of
 /// every stream, extrinsics between every pair, depth units, IMU
@@ -64,8 +65,10 @@ use super::output::refuse_existing;
 ///   `equidistant`, identity rectification, projection `[K | 0]`).
 ///
 /// A distortion a format cannot express (e.g. inverse Brown-Conrady in
-/// Kalibr, any distortion in Open3D) is an error naming the stream;
-/// `json` and `opencv` carry every model as recorded.
+/// Kalibr, any distortion in Open3D) is an error naming the stream and
+/// the `--streams` that leave it out; `json` and `opencv` carry every
+/// model as recorded. A format with no stream to describe (Kalibr or
+/// COLMAP of a depth-only recording) is an error: nothing is written.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The recording.
@@ -79,6 +82,12 @@ pub struct Args {
     /// files are not replaced.
     #[arg(long, value_name = "PATH")]
     out: Option<PathBuf>,
+    /// Only these streams (and the extrinsics between them), by
+    /// librealsense name: `Depth`, `Color`, `Infrared 1`, `Gyro`…; a name
+    /// without an index means every stream of that kind. Repeat the
+    /// option or give a comma-separated list. All streams by default.
+    #[arg(long, alias = "stream", value_name = "NAMES", value_delimiter = ',')]
+    streams: Vec<String>,
 }
 
 /// The formats of `rsbag calib`.
@@ -105,7 +114,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
     // reads one, once what could be read is written.
     let mut losses = Losses::new(&args.file);
     losses.watch(&recording);
-    let calibration = Calibration::of(&recording);
+    let mut calibration = Calibration::of(&recording);
+    if let Some(chosen) = select::streams(|n| recording.find_streams(n), &args.streams)? {
+        calibration.streams.retain(|s| chosen.contains(&s.stream));
+        (calibration.extrinsics).retain(|e| chosen.contains(&e.from) && chosen.contains(&e.to));
+    }
     let files = match args.format {
         CalibFormat::Json => vec![(String::new(), json(&args.file, &calibration)?)],
         CalibFormat::Opencv => vec![(String::new(), opencv(&calibration))],
@@ -351,15 +364,55 @@ fn opencv(calibration: &Calibration) -> String {
     out
 }
 
-/// An error for a stream whose distortion `format` cannot express.
-fn inexpressible(format: &str, s: &StreamCalibration, i: &Intrinsics) -> Error {
+/// An error for a stream whose distortion `format` cannot express, with
+/// the `--streams` that leave it out: `holds`, the streams of `candidates`
+/// whose intrinsics the format can hold.
+fn inexpressible<'c>(
+    format: &str,
+    s: &StreamCalibration,
+    i: &Intrinsics,
+    candidates: impl Iterator<Item = (&'c StreamCalibration, &'c Intrinsics)>,
+    holds: impl Fn(&Intrinsics) -> bool,
+) -> Error {
+    let others: Vec<String> = candidates
+        .filter(|(_, i)| holds(i))
+        .map(|(s, _)| s.stream.name())
+        .collect();
+    let leave_out = if others.is_empty() {
+        String::new()
+    } else {
+        format!("leave it out with --streams \"{}\", or ", others.join(","))
+    };
     Error::InvalidArgument(format!(
         "{format} has no distortion model for stream {} ({}, coefficients {:?}); \
-         --format json or opencv carry it as recorded",
+         {leave_out}--format json or opencv carry it as recorded",
         s.stream.name(),
         model_name(i.model),
         i.coeffs
     ))
+}
+
+/// An error for a format left without a camera to describe.
+fn no_camera(format: &str) -> Error {
+    Error::InvalidArgument(format!(
+        "{format} describes cameras (video streams but depth), and the recording has none \
+         (of the streams chosen): nothing is written"
+    ))
+}
+
+/// Whether Kalibr can hold a lens: its `radtan` (Brown-Conrady without
+/// k3) or `equidistant` (Kannala-Brandt).
+fn kalibr_holds(i: &Intrinsics) -> bool {
+    match lens(i) {
+        Some(Lens::KannalaBrandt) => true,
+        Some(_) => i.coeffs[4] == 0.0,
+        None => false,
+    }
+}
+
+/// Whether Open3D's pinhole can hold a lens: no distortion at all.
+fn open3d_holds(i: &Intrinsics) -> bool {
+    i.coeffs.iter().all(|&c| c == 0.0)
 }
 
 /// Brown-Conrady without k3 (or no distortion at all) and Kannala-Brandt:
@@ -413,7 +466,10 @@ fn kalibr(calibration: &Calibration) -> Result<Vec<(String, String)>> {
         let (model, coeffs) = match lens(i) {
             Some(Lens::KannalaBrandt) => ("equidistant", &i.coeffs[..4]),
             Some(_) if i.coeffs[4] == 0.0 => ("radtan", &i.coeffs[..4]),
-            _ => return Err(inexpressible("Kalibr", s, i)),
+            _ => {
+                let cameras = image_cameras(calibration);
+                return Err(inexpressible("Kalibr", s, i, cameras, kalibr_holds));
+            }
         };
         outln!(chain, "# {}", s.stream.name());
         outln!(chain, "cam{n}:");
@@ -442,6 +498,9 @@ fn kalibr(calibration: &Calibration) -> Result<Vec<(String, String)>> {
             chain.push_str(&homogeneous(&e, "  "));
         }
         previous = Some(s.stream);
+    }
+    if previous.is_none() {
+        return Err(no_camera("Kalibr's camchain.yaml"));
     }
     let mut files = vec![("camchain.yaml".to_owned(), chain)];
     if let (Some(gyro), Some(accel)) = (gyro, accel) {
@@ -503,7 +562,12 @@ fn colmap(calibration: &Calibration) -> Result<String> {
                 params.extend(&coeffs[..4]);
                 "OPENCV_FISHEYE"
             }
-            None => return Err(inexpressible("COLMAP", s, i)),
+            None => {
+                let cameras = image_cameras(calibration);
+                return Err(inexpressible("COLMAP", s, i, cameras, |i| {
+                    lens(i).is_some()
+                }));
+            }
         };
         let params: Vec<String> = params.iter().map(|v| format!("{v:?}")).collect();
         lines.push(format!("# {}", s.stream.name()));
@@ -514,6 +578,9 @@ fn colmap(calibration: &Calibration) -> Result<String> {
             i.height,
             params.join(" ")
         ));
+    }
+    if lines.is_empty() {
+        return Err(no_camera("COLMAP's cameras.txt"));
     }
     Ok(format!(
         "# Camera list with one line of data per camera:\n\
@@ -527,8 +594,10 @@ fn colmap(calibration: &Calibration) -> Result<String> {
 fn open3d(calibration: &Calibration) -> Result<Vec<(String, String)>> {
     cameras(calibration)
         .map(|(s, i)| {
-            if i.coeffs.iter().any(|&c| c != 0.0) {
-                return Err(inexpressible("Open3D's PinholeCameraIntrinsic", s, i));
+            if !open3d_holds(i) {
+                let format = "Open3D's PinholeCameraIntrinsic";
+                let all = cameras(calibration);
+                return Err(inexpressible(format, s, i, all, open3d_holds));
             }
             let [fx, fy, cx, cy] = [i.fx, i.fy, i.ppx, i.ppy].map(|v| real(short_f64(v)));
             // Open3D stores the matrix column-major.
@@ -557,7 +626,12 @@ fn ros(calibration: &Calibration) -> Result<Vec<(String, String)>> {
             let (model, coeffs) = match lens(i) {
                 Some(Lens::KannalaBrandt) => ("equidistant", &i.coeffs[..4]),
                 Some(_) => ("plumb_bob", &i.coeffs[..]),
-                None => return Err(inexpressible("ROS CameraInfo", s, i)),
+                None => {
+                    let all = cameras(calibration);
+                    return Err(inexpressible("ROS CameraInfo", s, i, all, |i| {
+                        lens(i).is_some()
+                    }));
+                }
             };
             let k = camera_matrix(i);
             let p = [

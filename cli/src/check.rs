@@ -51,12 +51,17 @@ const LISTED: usize = 20;
 /// "number", "timestamp_ms", "previous_number",
 /// "previous_timestamp_ms"}]}]}`; for a session a last line `{"sync":
 /// {"clock", "tolerance_ms", "pairs" [{"cameras" [a, b], "streams" [a,
-/// b], "overlap_s" [from, to] or null, "offset_ms" (b's timestamp minus
-/// a's at the overlap's start) or null, "drift_ppm" or null,
+/// b], "clock_domains" [a, b], "overlap_s" [from, to] or null,
+/// "offset_ms" (b's timestamp minus a's at the overlap's start; null
+/// when one stamps on its device's clock and the other on the host's),
+/// "drift_ppm" or null,
 /// "drift_ppm_error" (its standard error) or null, "frames" [a,
 /// b] (in the overlap), "without_partner" [a, b], "gaps" [{"camera",
-/// "from_s", "to_s"}]}], "read_errors"}}` (times in seconds from the
-/// session's first frame).
+/// "from_s", "to_s"}]}], "read_errors", "verdict" {"one_session",
+/// "reason"}}}` (times in seconds from the session's first frame).
+/// Recordings that are not one session (that never all record at once on
+/// a clock they share) get no sync report: no pairs, and the verdict
+/// says why.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The recordings to check: files, ROS 2 bag directories,
@@ -80,7 +85,7 @@ pub struct Args {
 pub fn run(args: Args) -> rsbag::Result<ExitCode> {
     let tolerance = super::select::milliseconds("tolerance", args.tolerance)?;
     let files = files::recordings(&args.files)?;
-    args.session.unused(&files)?;
+    args.session.validate(&files)?;
     if tolerance.is_some() && !args.session.as_session(&files) {
         return Err(rsbag::Error::InvalidArgument(
             "--tolerance applies to a session of several recordings (and not with --each)".into(),
@@ -124,6 +129,14 @@ pub fn run(args: Args) -> rsbag::Result<ExitCode> {
 /// The text of a session's sync report.
 fn sync_text(report: &SyncReport) -> String {
     let mut out = String::new();
+    if !report.verdict.one_session {
+        outln!(
+            out,
+            "\nsync:    no sync report: not one session: {}",
+            report.verdict.reason
+        );
+        return out;
+    }
     outln!(
         out,
         "\nsync:    on {}, frames are partners within {:.3} ms",
@@ -149,6 +162,15 @@ fn sync_text(report: &SyncReport) -> String {
             pair.frames[0],
             pair.frames[1]
         );
+        if pair.clock_domains[0] != pair.clock_domains[1] && pair.offset_ms.is_none() {
+            outln!(
+                out,
+                "    clock offset:     different clock domains ({} {}, {b} {}): no sync report of their clocks",
+                a,
+                pair.clock_domains[0],
+                pair.clock_domains[1]
+            );
+        }
         if let (Some(offset), Some(drift)) = (pair.offset_ms, pair.drift_ppm) {
             let error = pair
                 .drift_ppm_error

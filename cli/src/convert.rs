@@ -318,6 +318,10 @@ pub struct Args {
     #[arg(long)]
     keep_pose: bool,
     /// With `--to db3` or `--to bag`: replace a file already at `--out`.
+    /// With a directory of files (`--to png`, ...): replace a directory
+    /// an earlier conversion wrote there (one holding its `frames.csv`,
+    /// or a session's `framesets.csv`), once the new one is complete;
+    /// any other directory is kept.
     #[arg(long)]
     force: bool,
     /// With `--to ros2`: the storage plugin.
@@ -475,11 +479,14 @@ fn check_args(args: &Args) -> Result<()> {
     if args.to == Target::Mp4 {
         video::check_ffmpeg()?;
     }
-    if !matches!(args.to, Target::Db3 | Target::Bag)
-        && (args.uncompressed || args.keep_pose || args.force)
-    {
+    if !matches!(args.to, Target::Db3 | Target::Bag) && (args.uncompressed || args.keep_pose) {
         return Err(Error::InvalidArgument(
-            "--uncompressed, --keep-pose and --force go with --to db3 or --to bag".into(),
+            "--uncompressed and --keep-pose go with --to db3 or --to bag".into(),
+        ));
+    }
+    if args.to == Target::Ros2 && args.force {
+        return Err(Error::InvalidArgument(
+            "--force goes with --to db3, bag or a directory of files (png, raw, csv, ...)".into(),
         ));
     }
     let ros2_options_given =
@@ -614,7 +621,7 @@ fn export_frames(reader: &FrameReader, args: &Args, losses: &mut Losses) -> Resu
         .values()
         .sum();
     let bar = progress::bar(total, "frames");
-    let dir = OutputDir::create(&args.out)?;
+    let dir = OutputDir::create(&args.out, args.force)?;
     let mut writer = Writer::new(args, &dir);
     let mut work = Batch {
         pending: Vec::with_capacity(BATCH),
@@ -819,13 +826,19 @@ fn summary(
 struct OutputDir {
     path: PathBuf,
     temp: PathBuf,
+    /// An earlier output at `path` that this one replaces (`--force`).
+    replaces: bool,
     done: bool,
     /// Ctrl-C removes the unfinished directory.
     _undo: Guard,
 }
 
 impl OutputDir {
-    fn create(path: &Path) -> Result<OutputDir> {
+    /// The output directory `path`; with `force`, replacing a directory
+    /// there that an earlier conversion wrote (one holding its index,
+    /// `frames.csv` or `framesets.csv`) once this one is complete, and
+    /// nothing else.
+    fn create(path: &Path, force: bool) -> Result<OutputDir> {
         let io = |source| Error::Io {
             path: path.to_path_buf(),
             error: source,
@@ -836,10 +849,22 @@ impl OutputDir {
                 path.display()
             )));
         };
-        if path.exists() && std::fs::read_dir(path).map_err(io)?.next().is_some() {
+        let occupied = path.symlink_metadata().is_ok()
+            && !(path.is_dir() && std::fs::read_dir(path).map_err(io)?.next().is_none());
+        let written_by_rsbag = path.is_dir()
+            && !path.is_symlink()
+            && [INDEX, session::FRAMESETS]
+                .iter()
+                .any(|index| path.join(index).is_file());
+        if occupied && !(force && written_by_rsbag) {
             return Err(Error::InvalidArgument(format!(
-                "{}: the output directory exists and is not empty",
-                path.display()
+                "{}: the output exists and is not an empty directory; {}",
+                path.display(),
+                if written_by_rsbag {
+                    "give --force to replace it (an earlier conversion's), or name another output"
+                } else {
+                    "--force replaces only a directory a conversion wrote (one holding its frames.csv): name another output"
+                }
             )));
         }
         let temp = path.with_file_name(format!(
@@ -853,6 +878,7 @@ impl OutputDir {
             path: path.to_path_buf(),
             _undo: on_interrupt(Undo::RemoveDir(temp.clone())),
             temp,
+            replaces: occupied,
             done: false,
         })
     }
@@ -882,6 +908,18 @@ impl OutputDir {
             path: self.path.clone(),
             error: source,
         };
+        if self.replaces {
+            // The earlier output goes only once this one is complete; a
+            // rename does not replace a directory that is not empty.
+            let old = self.temp.with_extension("replaced");
+            std::fs::rename(&self.path, &old).map_err(io)?;
+            if let Err(e) = std::fs::rename(&self.temp, &self.path) {
+                let _ = std::fs::rename(&old, &self.path);
+                return Err(io(e));
+            }
+            self.done = true;
+            return std::fs::remove_dir_all(&old).map_err(io);
+        }
         if self.path.exists() {
             // Checked empty at the start; rename does not replace it.
             std::fs::remove_dir(&self.path).map_err(io)?;

@@ -230,7 +230,7 @@ fn read_chosen_frames(
 
 pub fn run(args: Args) -> Result<ExitCode> {
     let files = files::recordings(&args.files)?;
-    args.session.unused(&files)?;
+    args.session.validate(&files)?;
     if args.session.as_session(&files) && !args.device {
         return session_frames(&args, &files);
     }

@@ -62,8 +62,12 @@ pub struct Args {
     /// recordings are then described as one session (unless `--each`):
     /// its clock, cameras and overlap; with `--json` a last line
     /// `{"session": {clock, clock_reason, duration_s, cameras [{file,
-    /// serial, name, offset_s, streams, frames, span_s}], overlap_s}}`
-    /// (times in seconds from the session's first frame).
+    /// serial, name, offset_s, streams, frames, span_s}], overlap_s,
+    /// verdict {one_session, reason}}}` (times in seconds from the
+    /// session's first frame). Recordings are one session when every
+    /// camera records at once on a clock they share (Global Time or
+    /// arrival time, or their starts with `--offset`); others (unrelated
+    /// files, the recordings of a directory) are said not to be one.
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
     /// Print one JSON object instead of text.
@@ -77,6 +81,7 @@ pub struct Args {
 /// from what a scan recovers, and is damaged: exit 4.
 pub fn run(args: Args) -> Result<ExitCode> {
     let files = files::recordings(&args.files)?;
+    args.session.validate(&files)?;
     let mut total = Total::default();
     let between = if args.json { "" } else { "\n" };
     let worst = files::each(&files, between, |file| {
@@ -87,7 +92,6 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if files.len() > 1 && !args.json {
         super::emit(&total.text(files.len()));
     }
-    args.session.unused(&files)?;
     if args.session.as_session(&files) {
         // The files that open make the session; the others were reported.
         if let Some(opened) = session::open_quietly(&files, &args.session.clock)? {
@@ -106,12 +110,21 @@ pub fn run(args: Args) -> Result<ExitCode> {
 /// The text form of a session's summary.
 fn session_text(summary: &SessionSummary) -> String {
     let mut out = String::new();
+    if !summary.verdict.one_session {
+        outln!(
+            out,
+            "\nsession:       not one session: {}",
+            summary.verdict.reason
+        );
+        return out;
+    }
     outln!(
         out,
         "\nsession:       {} recordings on one timeline, {:.3} s",
         summary.cameras.len(),
         summary.duration_s
     );
+    outln!(out, "               ({})", summary.verdict.reason);
     outln!(
         out,
         "clock:         {} ({})",

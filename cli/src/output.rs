@@ -39,7 +39,17 @@ impl Destination {
         force: bool,
         format: rsbag::storage::Format,
     ) -> Result<Destination> {
-        let path = out.unwrap_or(input).to_path_buf();
+        let mut path = out.unwrap_or(input).to_path_buf();
+        // An output that is the input through a link, or through another
+        // path, is the input itself: the file is rewritten where it is
+        // (with its backup beside it) and the link still leads to it,
+        // rather than the input moved away and the link replaced.
+        if same_file(&path, input) {
+            path = input.canonicalize().map_err(|error| Error::Io {
+                path: input.to_path_buf(),
+                error,
+            })?;
+        }
         // A new file's name says what it holds; a file rewritten in place
         // keeps the name it had.
         if !same_file(&path, input) {
@@ -79,6 +89,9 @@ impl Destination {
         fill: impl FnOnce(&mut BagWriter<BufWriter<File>>) -> Result<T>,
     ) -> Result<(T, u64)> {
         let mut undo = Vec::new();
+        // The file itself moves to the backup, not a link given for it.
+        let resolved = input.canonicalize();
+        let input = resolved.as_deref().unwrap_or(input);
         if let Some(backup) = &self.backup {
             std::fs::rename(input, backup).map_err(|source| Error::Io {
                 path: input.to_path_buf(),
@@ -107,6 +120,9 @@ impl Destination {
             let path = path.to_path_buf();
             move |error| Error::Io { path, error }
         };
+        // The file itself moves to the backup, not a link given for it.
+        let resolved = input.canonicalize();
+        let input = resolved.as_deref().unwrap_or(input);
         let moved = match &self.backup {
             Some(backup) => std::fs::rename(input, backup).map_err(io(input)),
             None => Ok(()),

@@ -52,13 +52,18 @@ impl SessionArgs {
         files.len() > 1 && !self.each
     }
 
-    /// An error if session options are given where they do nothing.
-    pub fn unused(&self, files: &[PathBuf]) -> Result<()> {
+    /// An error if session options are given where they do nothing, or
+    /// if a recording is given twice to be read as a session.
+    pub fn validate(&self, files: &[PathBuf]) -> Result<()> {
         if !self.as_session(files) && self.clock.given() {
             return Err(Error::InvalidArgument(
                 "--offset and --clock apply to a session of several recordings (and not with --each)"
                     .into(),
             ));
+        }
+        if self.as_session(files) {
+            let paths: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
+            rsbag::playback::refuse_repeats(&paths)?;
         }
         Ok(())
     }
@@ -177,6 +182,13 @@ fn open_reporting(files: &[PathBuf], args: &ClockArgs, report: bool) -> Result<O
         offsets.push((which_file(&readers, file)?, seconds));
     }
     let session = Session::from_readers(readers, SessionOptions { clock, offsets })?;
+    let verdict = session.verdict();
+    if report && !verdict.one_session {
+        eprintln!(
+            "rsbag: warning: not one session: {}; read on one timeline as given (--each reads each on its own)",
+            verdict.reason
+        );
+    }
     Ok(Some(Opened {
         session,
         losses,

@@ -181,3 +181,74 @@ fn a_damaged_recording_gives_what_could_be_read_and_exit_4() {
     assert_eq!(run.code, Some(1));
     assert!(run.stderr.contains("not a recording"), "{}", run.stderr);
 }
+
+#[test]
+fn the_tours_recording_exports_with_the_streams_each_format_holds() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bag = dir.path().join("session.bag");
+    let recorded = rsbag(&[
+        "record",
+        "--synthetic",
+        "--duration",
+        "0.2",
+        "--out",
+        s(&bag),
+    ]);
+    assert_eq!(recorded.code, Some(0), "{}", recorded.stderr);
+    let values = librealsense_values(&bag, dir.path());
+    for format in ["kalibr", "ros", "colmap"] {
+        let out = dir.path().join(format);
+        let refused = rsbag(&["calib", s(&bag), "--format", format, "--out", s(&out)]);
+        assert_eq!(refused.code, Some(1), "{format}");
+        assert!(
+            refused
+                .stderr
+                .contains("no distortion model for stream Color (inverse_brown_conrady"),
+            "{format}: {}",
+            refused.stderr
+        );
+        assert!(!out.exists(), "{format}: written");
+        // The streams it names for --streams are what the format holds.
+        let (_, rest) = (refused.stderr.split_once("leave it out with --streams \""))
+            .unwrap_or_else(|| panic!("{format}: {}", refused.stderr));
+        let streams = rest.split('"').next().expect("streams");
+        assert!(!streams.contains("Color"), "{streams}");
+        ok(&[
+            "calib",
+            s(&bag),
+            "--format",
+            format,
+            "--streams",
+            streams,
+            "--out",
+            s(&out),
+        ]);
+        let args = ["check", format, s(&out), s(&values), streams];
+        let said = common::python("rs_calib.py", &args);
+        assert!(said.contains("calibration equal"), "{format}: {said}");
+    }
+    let camchain = std::fs::read_to_string(dir.path().join("kalibr/camchain.yaml")).expect("read");
+    assert!(camchain.contains("# Infrared 1\ncam0:"), "{camchain}");
+    // A depth-only choice has no camera for Kalibr or COLMAP: nothing is
+    // written, rather than an empty camera chain.
+    for format in ["kalibr", "colmap"] {
+        let out = dir.path().join(format!("{format}-depth"));
+        let run = rsbag(&[
+            "calib",
+            s(&bag),
+            "--format",
+            format,
+            "--streams",
+            "depth",
+            "--out",
+            s(&out),
+        ]);
+        assert_eq!(run.code, Some(1), "{format}");
+        assert!(
+            run.stderr.contains("nothing is written"),
+            "{format}: {}",
+            run.stderr
+        );
+        assert!(!out.exists(), "{format}");
+    }
+}

@@ -325,3 +325,80 @@ fn a_session_filters_each_camera_as_librealsense_filters_its_file() {
         .contains("--filter and --colorize go with --session --to png"));
     assert!(!rig.exists());
 }
+
+#[test]
+fn the_tours_recording_goes_through_the_disparity_chain_as_in_librealsense() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bag = dir.path().join("session.bag");
+    let recorded = rsbag(&[
+        "record",
+        "--synthetic",
+        "--duration",
+        "0.2",
+        "--out",
+        s(&bag),
+    ]);
+    assert_eq!(recorded.code, Some(0), "{}", recorded.stderr);
+    let chain = "depth-to-disparity spatial:alpha=0.6,delta=8 disparity-to-depth";
+    let convert = |bag: &Path, chain: &str, out: &Path| {
+        let mut args = vec!["convert", s(bag), "--to", "raw", "--streams", "depth"];
+        args.extend(filter_args(chain));
+        args.extend(["--out", s(out)]);
+        rsbag(&args)
+    };
+    // The recorded Stereo Baseline, as librealsense reads it from the
+    // recording.
+    let npz = reference(s(&bag), chain, &dir.path().join("ref.npz"));
+    let out = dir.path().join("recorded");
+    let run = convert(&bag, chain, &out);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let compared = common::python("rs_filters.py", &["compare-dir", &npz, s(&out)]);
+    assert!(compared.contains("frames equal"), "{compared}");
+    // The same baseline given: the same output; another: another.
+    let given = |mm: &str, name: &str| {
+        let chain = chain.replace("disparity ", &format!("disparity:baseline={mm} "));
+        let chain = format!("{chain}:baseline={mm}");
+        let out = dir.path().join(name);
+        let run = convert(&bag, &chain, &out);
+        assert_eq!(run.code, Some(0), "{chain}: {}", run.stderr);
+        out
+    };
+    let raw = |dir: &Path| {
+        let mut files: Vec<_> = std::fs::read_dir(dir)
+            .expect("dir")
+            .map(|e| e.expect("entry").path())
+            .filter(|p| p.extension() == Some("raw".as_ref()))
+            .collect();
+        files.sort();
+        assert!(!files.is_empty());
+        files
+            .iter()
+            .map(|f| std::fs::read(f).expect("read"))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(raw(&given("50", "given50")), raw(&out));
+    assert_ne!(raw(&given("95", "given95")), raw(&out));
+    // A recording without one (the synthetic camera's before it recorded
+    // it) says how to give one.
+    let old = common::sample("rsbag-synthetic-lz4.bag");
+    let refused = convert(
+        &old,
+        "depth-to-disparity disparity-to-depth",
+        &dir.path().join("old"),
+    );
+    assert_eq!(refused.code, Some(1));
+    assert!(
+        refused
+            .stderr
+            .contains("depth-to-disparity:baseline=50 (a D435's)"),
+        "{}",
+        refused.stderr
+    );
+    let old_out = dir.path().join("old-given");
+    let run = convert(
+        &old,
+        "depth-to-disparity:baseline=50 disparity-to-depth:baseline=50",
+        &old_out,
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+}

@@ -409,3 +409,76 @@ fn reindex_recovers_the_first_frames_of_a_cut_chunk_as_librealsense_plays_them()
         assert_eq!(ours, played, "{sample}");
     }
 }
+
+#[test]
+fn an_mcap_chunk_whose_record_length_lies_is_damage_past_which_the_rest_is_read() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bag = dir.path().join("synthetic.bag");
+    let (code, _, stderr) = rsbag(&[
+        "record",
+        "--synthetic",
+        "--duration",
+        "0.5",
+        "--out",
+        bag.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let ros2 = dir.path().join("ros2");
+    let (code, _, stderr) = rsbag(&[
+        "convert",
+        bag.to_str().expect("utf-8"),
+        "--to",
+        "ros2",
+        "--storage",
+        "mcap",
+        "--mcap-compression",
+        "none",
+        "--out",
+        ros2.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let good = ros2.join("ros2_0.mcap");
+    let mut bytes = std::fs::read(&good).expect("read");
+    // Walk the records after the magic: opcode, length, body.
+    let mut at = 8;
+    let mut chunks = Vec::new();
+    while bytes[at] != 0x02 {
+        if bytes[at] == 0x06 {
+            chunks.push(at);
+        }
+        at += 9 + u64::from_le_bytes(bytes[at + 1..at + 9].try_into().expect("len")) as usize;
+    }
+    assert!(chunks.len() >= 3, "{chunks:?}");
+    bytes[chunks[2] + 1..chunks[2] + 9].copy_from_slice(&u64::MAX.to_le_bytes());
+    let bad = dir.path().join("bad.mcap");
+    std::fs::write(&bad, &bytes).expect("write");
+    let (code, stdout, _) = rsbag(&["check", bad.to_str().expect("utf-8")]);
+    assert_eq!(code, DAMAGED, "{stdout}");
+    assert!(
+        stdout.contains(&format!(
+            "corrupt MCAP chunk record at byte offset {}: its record length says 18446744073709551615 bytes",
+            chunks[2]
+        )),
+        "{stdout}"
+    );
+    let frames = |path: &std::path::Path| {
+        let (code, stdout, _) = rsbag(&["frames", path.to_str().expect("utf-8")]);
+        (code, stdout.lines().count())
+    };
+    let ((good_code, all), (bad_code, read)) = (frames(&good), frames(&bad));
+    assert_eq!((good_code, bad_code), (0, DAMAGED));
+    assert!(0 < read && read < all, "{read} of {all} frames");
+    let out = dir.path().join("png");
+    let (code, stdout, stderr) = rsbag(&[
+        "convert",
+        bad.to_str().expect("utf-8"),
+        "--to",
+        "png",
+        "--out",
+        out.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(code, DAMAGED, "{stderr}");
+    assert!(stdout.contains("converted "), "{stdout}");
+    assert!(stderr.contains("1 unreadable part was skipped"), "{stderr}");
+    assert!(out.join("frames.csv").is_file());
+}

@@ -176,6 +176,17 @@ fn a_missing_librealsense_or_recording_is_a_clear_error() {
             err.contains("librealsense is not installed: install librealsense2"),
             "{err}"
         );
+        assert!(err.contains("pip install pyrealsense2"), "{err}");
+    }
+    // The route the guide documents, through pyrealsense2, is said too
+    // (as the message of the library's error, wherever it is installed).
+    let not_installed = rsbag_librealsense::Error::NotInstalled(String::new()).to_string();
+    for said in [
+        "pip install pyrealsense2",
+        "RSBAG_LIBREALSENSE=\"$(python3 -c 'import pyrealsense2 as rs; print(rs.pyrealsense2.__file__)')\"",
+        "LD_PRELOAD=",
+    ] {
+        assert!(not_installed.contains(said), "{not_installed}");
     }
     // A library that is not librealsense names what it lacks.
     let out = rsbag()

@@ -4,6 +4,7 @@
 
 #[path = "../../tests/common/mod.rs"]
 mod common;
+mod run;
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
@@ -336,4 +337,172 @@ fn a_missing_recording_whose_partial_file_exists_points_to_reindex() {
     // A plain missing file says only that.
     let out = run(&["info", s(&dir.path().join("nothing.bag"))]);
     assert!(!stderr(&out).contains("reindex"), "{}", stderr(&out));
+}
+
+#[test]
+fn two_forced_conversions_into_one_file_leave_one_whole_file_and_no_partial() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let input = dir.path().join("input.bag");
+    let recorded = run::rsbag(&[
+        "record",
+        "--synthetic",
+        "--duration",
+        "0.3",
+        "--out",
+        s(&input),
+    ]);
+    assert_eq!(recorded.code, Some(0), "{}", recorded.stderr);
+    let frames = run::ok(&["frames", s(&input)]).lines().count();
+    for format in ["db3", "bag"] {
+        let out = dir.path().join(format!("same.{format}"));
+        for round in 0..4 {
+            let args = [
+                "convert",
+                s(&input),
+                "--to",
+                format,
+                "--force",
+                "--out",
+                s(&out),
+            ];
+            let runs: Vec<run::Run> = std::thread::scope(|scope| {
+                let both = [
+                    scope.spawn(|| run::rsbag(&args)),
+                    scope.spawn(|| run::rsbag(&args)),
+                ];
+                both.map(|r| r.join().expect("run")).into()
+            });
+            assert!(
+                runs.iter().any(|r| r.code == Some(0)),
+                "{format} round {round}: {:?}",
+                runs.iter().map(|r| &r.stderr).collect::<Vec<_>>()
+            );
+            for r in runs.iter().filter(|r| r.code != Some(0)) {
+                assert_eq!(r.code, Some(1));
+                assert!(
+                    r.stderr.contains("another writer is writing this file now"),
+                    "{format} round {round}: {}",
+                    r.stderr
+                );
+            }
+            assert!(
+                !rsbag::storage::partial_path_for(&out).exists(),
+                "{format} round {round}: a partial file is left"
+            );
+            assert_eq!(run::ok(&["frames", s(&out)]).lines().count(), frames);
+        }
+    }
+}
+
+#[test]
+fn trim_over_a_link_to_its_input_rewrites_the_input_and_keeps_the_link() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let input = dir.path().join("t.bag");
+    std::fs::copy(common::sample("rsbag-synthetic-lz4.bag"), &input).expect("copy");
+    let original = std::fs::read(&input).expect("read");
+    let link = dir.path().join("link.bag");
+    std::os::unix::fs::symlink(&input, &link).expect("symlink");
+    let trimmed = run::rsbag(&[
+        "trim",
+        s(&input),
+        "--out",
+        s(&link),
+        "--force",
+        "--duration",
+        "0.1",
+    ]);
+    assert_eq!(trimmed.code, Some(0), "{}", trimmed.stderr);
+    // As for `--out` naming the input: the input rewritten, its original
+    // kept beside it; the link still a link to it.
+    assert!(
+        trimmed.stdout.contains("the original is kept as"),
+        "{}",
+        trimmed.stdout
+    );
+    assert!(link
+        .symlink_metadata()
+        .expect("link")
+        .file_type()
+        .is_symlink());
+    assert_eq!(std::fs::read_link(&link).expect("link"), input);
+    assert_eq!(
+        std::fs::read(dir.path().join("t.orig.bag")).expect("backup"),
+        original
+    );
+    assert!(!dir.path().join("link.orig.bag").exists());
+    let all = run::ok(&["frames", s(&dir.path().join("t.orig.bag"))])
+        .lines()
+        .count();
+    let kept = run::ok(&["frames", s(&input)]).lines().count();
+    assert!(0 < kept && kept < all, "{kept} of {all} frames");
+    // The link given as the input, the file it leads to as the output:
+    // the same.
+    std::fs::remove_file(dir.path().join("t.orig.bag")).expect("remove");
+    let again = run::rsbag(&[
+        "trim",
+        s(&link),
+        "--out",
+        s(&input),
+        "--force",
+        "--duration",
+        "0.05",
+    ]);
+    assert_eq!(again.code, Some(0), "{}", again.stderr);
+    assert!(link
+        .symlink_metadata()
+        .expect("link")
+        .file_type()
+        .is_symlink());
+    assert!(dir.path().join("t.orig.bag").is_file());
+}
+
+#[test]
+fn convert_force_replaces_only_a_directory_a_conversion_wrote() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let input = common::sample("librealsense-depth-color-lz4.bag");
+    let out = dir.path().join("png");
+    run::ok(&["convert", s(&input), "--to", "png", "--out", s(&out)]);
+    let stale = precious(&out.join("stale.txt"));
+    let again = run::rsbag(&["convert", s(&input), "--to", "png", "--out", s(&out)]);
+    assert_eq!(again.code, Some(1));
+    assert!(again.stderr.contains("give --force"), "{}", again.stderr);
+    unchanged(&stale);
+    run::ok(&[
+        "convert",
+        s(&input),
+        "--to",
+        "png",
+        "--force",
+        "--out",
+        s(&out),
+    ]);
+    assert!(out.join("frames.csv").is_file());
+    assert!(!stale.exists(), "the earlier output is replaced whole");
+    assert!(!std::fs::read_dir(dir.path()).expect("dir").any(|e| e
+        .expect("entry")
+        .file_name()
+        .to_string_lossy()
+        .contains("partial")));
+    // A directory rsbag did not write is never replaced.
+    let other = dir.path().join("photos");
+    std::fs::create_dir(&other).expect("mkdir");
+    let photo = precious(&other.join("holiday.png"));
+    let refused = run::rsbag(&[
+        "convert",
+        s(&input),
+        "--to",
+        "png",
+        "--force",
+        "--out",
+        s(&other),
+    ]);
+    assert_eq!(refused.code, Some(1));
+    assert!(
+        refused
+            .stderr
+            .contains("--force replaces only a directory a conversion wrote"),
+        "{}",
+        refused.stderr
+    );
+    unchanged(&photo);
 }

@@ -641,18 +641,15 @@ fn convert_skips_the_streams_png_cannot_hold_unless_named() {
         );
     }
     let images = dir.path().join("images");
-    run::ok(&[
-        "convert",
-        "--session",
-        "--to",
-        "png",
-        "--streams",
-        "depth,color",
-        "--out",
-        s(&images),
-        files[0],
-        files[1],
-    ]);
+    let named = convert(&images, &["--streams", "depth,color"]);
+    assert_eq!(named.code, Some(0), "{}", named.stderr);
+    // Two samples recorded apart, each on its own clock: read as asked,
+    // and said not to be one session.
+    assert!(
+        named.stderr.contains("warning: not one session: "),
+        "{}",
+        named.stderr
+    );
     let index =
         |dir: &Path| std::fs::read_to_string(dir.join("framesets.csv")).expect("framesets.csv");
     assert_eq!(index(&all), index(&images));
@@ -1317,4 +1314,137 @@ fn trim_cuts_a_session_on_arrival_time_as_librealsense_reports_it() {
             "{serial}"
         );
     }
+}
+
+#[test]
+fn the_same_recording_twice_is_refused_through_any_path() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("a.bag");
+    std::fs::copy(common::sample("librealsense-depth-color-lz4.bag"), &file).expect("copy");
+    let link = dir.path().join("link.bag");
+    std::os::unix::fs::symlink(&file, &link).expect("symlink");
+    let other_path = dir.path().join(".").join("a.bag");
+    for command in ["frames", "check", "info"] {
+        for second in [&file, &link, &other_path] {
+            let out = run::rsbag(&[command, s(&file), s(second)]);
+            assert_eq!(out.code, Some(1), "{command} {}", second.display());
+            assert!(
+                out.stderr.contains("are the same recording"),
+                "{command}: {}",
+                out.stderr
+            );
+            // Refused before anything is described.
+            assert_eq!(out.stdout, "", "{command}");
+        }
+    }
+    // Read each on its own, as asked, it is read twice.
+    let each = run::ok(&["frames", "--each", s(&file), s(&link)]);
+    assert_eq!(each.matches("file:").count(), 2, "{each}");
+    let error = Session::open([&file, &link]).expect_err("the same file twice");
+    assert!(error.to_string().contains("same recording"), "{error}");
+}
+
+/// A depth recording of camera `serial`: 30 frames at 30 fps from host
+/// time 1.7e12 ms, stamped on the device's clock (from 1000 ms) or, with
+/// `TimestampDomain::SystemTime`, on the host's.
+fn one_camera(path: &Path, serial: &str, domain: rsbag::device::TimestampDomain) {
+    use rsbag::device::CameraInfo;
+    let mut w = rsbag::record::RsWriter::create(path, Default::default()).expect("create");
+    w.write_device_info(&CameraInfo::new([
+        ("Name", "Test"),
+        ("Serial Number", serial),
+    ]))
+    .expect("info");
+    w.write_sensor_info(0, &CameraInfo::new([("Name", "Stereo Module")]))
+        .expect("info");
+    let depth = common::rs::depth_profile();
+    w.write_stream_info(0, &depth, 0).expect("stream");
+    for n in 0..30 {
+        let mut frame = common::rs::frame(depth, n);
+        if domain == rsbag::device::TimestampDomain::SystemTime {
+            frame.domain = domain;
+            frame.timestamp = frame.system_time;
+        }
+        w.write_frame(0, &frame, 0.001, (n + 1) * 33_300_000)
+            .expect("frame");
+    }
+    w.finish().expect("finish");
+}
+
+#[test]
+fn cameras_on_different_clock_domains_get_no_clock_offset() {
+    use rsbag::device::TimestampDomain;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (device, host) = (dir.path().join("device.bag"), dir.path().join("host.bag"));
+    one_camera(&device, "CAM-HW", TimestampDomain::HardwareClock);
+    one_camera(&host, "CAM-HOST", TimestampDomain::SystemTime);
+    let text = run::ok(&["check", s(&device), s(&host)]);
+    assert!(text.contains("\nsync:    on arrival time"), "{text}");
+    assert!(
+        text.contains(
+            "    clock offset:     different clock domains (CAM-HW Hardware Clock, CAM-HOST System Time): no sync report of their clocks"
+        ),
+        "{text}"
+    );
+    // Not the time since 1970 against the time since the device started.
+    assert!(!text.contains("ms (CAM-HOST minus CAM-HW)"), "{text}");
+    let json = run::ok(&["check", "--json", s(&device), s(&host)]);
+    let last: Value = serde_json::from_str(json.lines().last().expect("a line")).expect("json");
+    let pair = &last["sync"]["pairs"][0];
+    assert_eq!(
+        pair["clock_domains"],
+        serde_json::json!(["Hardware Clock", "System Time"])
+    );
+    assert_eq!(pair["offset_ms"], Value::Null);
+    assert_eq!(pair["drift_ppm"], Value::Null);
+    assert_eq!(pair["frames"], serde_json::json!([30, 30]));
+    assert_eq!(last["sync"]["verdict"]["one_session"], true);
+}
+
+#[test]
+fn unrelated_recordings_are_said_not_to_be_one_session() {
+    // The sample recordings: each on its own device clock, none with
+    // arrival times.
+    let samples = common::root().join("sample_bags");
+    let text = run::ok(&["info", s(&samples)]);
+    assert!(
+        text.contains("\nsession:       not one session: the recordings share no clock"),
+        "{text}"
+    );
+    assert!(!text.contains("on one timeline"), "{text}");
+    let json = run::ok(&["info", "--json", s(&samples)]);
+    let last: Value = serde_json::from_str(json.lines().last().expect("a line")).expect("json");
+    assert_eq!(last["session"]["verdict"]["one_session"], false);
+    let (bag, db3) = (
+        common::sample("librealsense-depth-color-lz4.bag"),
+        common::reference("db3/rec259_dc.db3"),
+    );
+    let out = run::rsbag(&["check", s(&bag), s(&db3)]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert!(
+        out.stdout
+            .contains("\nsync:    no sync report: not one session: "),
+        "{}",
+        out.stdout
+    );
+    assert!(!out.stdout.contains("clock offset"), "{}", out.stdout);
+    // Read together as asked, saying what was decided.
+    let out = run::rsbag(&["frames", s(&bag), s(&db3)]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("warning: not one session: "),
+        "{}",
+        out.stderr
+    );
+    // The rig librealsense recorded at once is one session, and says why.
+    let recorded = global();
+    let mut args = vec!["info"];
+    args.extend(recorded.files.iter().map(|f| s(f)));
+    let text = run::ok(&args);
+    assert!(
+        text.contains("               (every camera records at once for "),
+        "{text}"
+    );
+    let session = Session::open(&recorded.files).expect("open");
+    assert!(session.verdict().one_session, "{:?}", session.verdict());
 }

@@ -59,7 +59,11 @@ impl std::fmt::Display for Error {
                 f,
                 "librealsense is not installed: install librealsense2 (Intel's packages, \
                  e.g. `apt install librealsense2`, or build it), or set RSBAG_LIBREALSENSE \
-                 to its library ({reasons})"
+                 to its library ({reasons}); or use pyrealsense2's, whose extension module \
+                 exports the same C API: `pip install pyrealsense2`, then \
+                 LD_PRELOAD=\"$(python3 -c 'import sysconfig as s; print(s.get_config_var(\"LIBDIR\") + \"/\" + s.get_config_var(\"INSTSONAME\"))')\" \
+                 RSBAG_LIBREALSENSE=\"$(python3 -c 'import pyrealsense2 as rs; print(rs.pyrealsense2.__file__)')\" \
+                 rsbag devices (the guide's Recording page)"
             ),
             Error::Load { path, reason } => {
                 write!(f, "cannot use librealsense {}: {reason}", path.display())

@@ -58,6 +58,16 @@ pub fn open_session(
     for file in session.files() {
         errors::warn_of_damage(py, file.reader().recording(), file.path())?;
     }
+    let verdict = session.verdict();
+    if !verdict.one_session {
+        errors::warn_all(
+            py,
+            vec![format!(
+                "not one session: {}; read on one timeline as given",
+                verdict.reason
+            )],
+        )?;
+    }
     Ok(Session {
         session: Arc::new(session),
     })
@@ -78,6 +88,17 @@ impl Session {
     #[getter]
     fn clock(&self) -> &'static str {
         self.session.clock().name()
+    }
+
+    /// Whether the recordings are one session (every camera recording at
+    /// once on a clock they share): `{"one_session": bool, "reason": str}`.
+    #[getter]
+    fn verdict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let verdict = self.session.verdict();
+        let out = PyDict::new(py);
+        out.set_item("one_session", verdict.one_session)?;
+        out.set_item("reason", verdict.reason)?;
+        Ok(out)
     }
 
     /// Each recording: `{"file", "serial", "name", "offset", "streams"}`
@@ -251,8 +272,9 @@ impl Session {
     /// overlap's start) or None, "drift_ppm" or None, "drift_ppm_error"
     /// (its standard error) or None, "frames": [a, b],
     /// "without_partner": [a, b], "gaps": [{"camera", "from_s",
-    /// "to_s"}]}], "read_errors"}`, times in seconds from the session's
-    /// first frame. Frames are partners within `tolerance_ms` (None: half
+    /// "to_s"}]}], "read_errors", "verdict": {"one_session", "reason"}}`,
+    /// times in seconds from the session's first frame (no pairs when the
+    /// recordings are not one session). Frames are partners within `tolerance_ms` (None: half
     /// the slower compared stream's frame period).
     #[pyo3(signature = (tolerance_ms=None))]
     fn sync_report<'py>(

@@ -6,6 +6,7 @@ a second of frames dropped. The truth is what the script fed."""
 
 import json
 import math
+import shutil
 import subprocess
 import threading
 import time
@@ -266,3 +267,32 @@ def test_sync_report_measures_the_offset_between_hardware_clocks(hardware_sessio
         assert math.isfinite(error) and error > 0, pair
         true_drift = (b["rate"] - a["rate"]) * 1e6
         assert abs(drift - true_drift) < 5 * error, (pair, true_drift)
+
+
+UNRELATED = [str(ROOT / "sample_bags/librealsense-depth-color-lz4.bag"),
+             str(ROOT / "tests/fixtures/reference/db3/rec259_dc.db3")]
+
+
+def test_a_directory_of_several_recordings_is_not_opened_as_one_of_them(tmp_path):
+    for path in UNRELATED:
+        shutil.copy(path, tmp_path)
+    with pytest.raises(rsbag.InvalidArgumentError, match="a directory of 2 recordings"):
+        rsbag.open(tmp_path)
+
+
+def test_whether_recordings_are_one_session_is_said(global_session):
+    with pytest.warns(rsbag.RsbagWarning, match="not one session: the recordings share no clock"):
+        unrelated = rsbag.open_session(UNRELATED)
+    assert unrelated.verdict["one_session"] is False
+    report = unrelated.sync_report()
+    assert report["pairs"] == [] and report["verdict"]["one_session"] is False
+    rig = rsbag.open_session(paths(global_session))
+    assert rig.verdict["one_session"] is True
+    assert rig.verdict["reason"].startswith("every camera records at once for ")
+
+
+def test_the_same_recording_twice_is_refused(tmp_path):
+    link = tmp_path / "link.bag"
+    link.symlink_to(UNRELATED[0])
+    with pytest.raises(rsbag.InvalidArgumentError, match="are the same recording"):
+        rsbag.open_session([UNRELATED[0], str(link)])

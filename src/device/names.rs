@@ -444,6 +444,9 @@ pub mod option_name {
     pub const FRAMES_QUEUE_SIZE: &str = "Frames Queue Size";
     /// Global time enabled.
     pub const GLOBAL_TIME_ENABLED: &str = "Global Time Enabled";
+    /// A stereo depth sensor's baseline, the distance between its two
+    /// imagers, in millimetres (read only).
+    pub const STEREO_BASELINE: &str = "Stereo Baseline";
 }
 
 /// Well-known frame metadata keys (`rs2_frame_metadata_value`).

@@ -39,8 +39,8 @@ pub use pipeline::{Pipeline, PipelineConfig};
 pub use reader::{FrameQuery, FrameReader, FrameSets, Frames, RecordedFrame};
 pub use recording::{Event, EventQuery, Events, RecordedStream, Recording, TimedEvent};
 pub use session::{
-    FramesetOptions, Session, SessionCamera, SessionClock, SessionFile, SessionFrame,
-    SessionFrameSet, SessionFrameSets, SessionFrames, SessionOptions, SessionQuery, SessionSummary,
-    REORDER_WINDOW,
+    refuse_repeats, FramesetOptions, Session, SessionCamera, SessionClock, SessionFile,
+    SessionFrame, SessionFrameSet, SessionFrameSets, SessionFrames, SessionOptions, SessionQuery,
+    SessionSummary, SessionVerdict, REORDER_WINDOW,
 };
 pub use sync::{PairSync, SyncGap, SyncReport};

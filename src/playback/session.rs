@@ -210,6 +210,25 @@ pub struct SessionFrame {
 pub struct Session {
     files: Vec<SessionFile>,
     clock: SessionClock,
+    /// Whether offsets were given: on the recording-start clock they are
+    /// what places the files on one timeline.
+    offsets_given: bool,
+    /// The best clock the recordings share (the session's, unless another
+    /// was chosen).
+    best: SessionClock,
+}
+
+/// Whether a session's recordings are one session: cameras recording at
+/// once on one clock. Recordings that share no clock (each timed from its
+/// own start, without offsets saying where), or that never record at
+/// once, are read on one timeline only because they were given together.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct SessionVerdict {
+    /// Whether the recordings are one session.
+    pub one_session: bool,
+    /// Why, in words.
+    pub reason: String,
 }
 
 impl Session {
@@ -243,6 +262,8 @@ impl Session {
                 "a session needs at least one recording".into(),
             ));
         }
+        let paths: Vec<&Path> = readers.iter().map(|(p, _)| p.as_path()).collect();
+        refuse_repeats(&paths)?;
         for (path, _) in &options.offsets {
             if !readers.iter().any(|(p, _)| p == path) {
                 return Err(Error::InvalidArgument(format!(
@@ -304,7 +325,50 @@ impl Session {
                 })
             });
         }
-        Ok(Session { files, clock })
+        Ok(Session {
+            files,
+            clock,
+            offsets_given: !options.offsets.is_empty(),
+            best,
+        })
+    }
+
+    /// Whether the recordings are one session: every camera with frames,
+    /// on a clock they share (Global Time or arrival time; or recording
+    /// start with offsets given), recording at once for a while.
+    pub fn verdict(&self) -> SessionVerdict {
+        let verdict = |one_session, reason: String| SessionVerdict {
+            one_session,
+            reason,
+        };
+        if let [_] = self.files.as_slice() {
+            return verdict(true, "one recording".into());
+        }
+        if let Some(empty) = self.files.iter().find(|f| f.span_ms.is_none()) {
+            return verdict(false, format!("{} has no frames", empty.path.display()));
+        }
+        if self.best == SessionClock::RecordingStart && !self.offsets_given {
+            return verdict(
+                false,
+                "the recordings share no clock (neither Global Time timestamps nor arrival times) \
+                 and no offsets say when each started"
+                    .into(),
+            );
+        }
+        match self.overlap_ms() {
+            Some((from, to)) => verdict(
+                true,
+                format!(
+                    "every camera records at once for {:.3} s on {}",
+                    (to - from) / 1000.0,
+                    self.clock
+                ),
+            ),
+            None => verdict(
+                false,
+                format!("the cameras never all record at once on {}", self.clock),
+            ),
+        }
     }
 
     /// The recordings, in the order given.
@@ -413,6 +477,8 @@ pub struct SessionSummary {
     /// When every camera is recording, seconds from the session's first
     /// frame: `[from, to]`; `None` when they do not overlap.
     pub overlap_s: Option<[f64; 2]>,
+    /// Whether the recordings are one session, and why.
+    pub verdict: SessionVerdict,
 }
 
 /// One recording of a [`SessionSummary`].
@@ -464,7 +530,52 @@ impl Session {
             duration_s: self.duration().as_secs_f64(),
             cameras,
             overlap_s: self.overlap_ms().map(|(a, b)| [seconds(a), seconds(b)]),
+            verdict: self.verdict(),
         }
+    }
+}
+
+/// An error if two of `paths` are one recording: the same file named
+/// twice, through another path or a link (told by the file's identity,
+/// not its name). A session of a file with itself would give every frame
+/// twice, as two cameras in perfect sync.
+pub fn refuse_repeats(paths: &[&Path]) -> Result<()> {
+    let identities: Vec<Option<FileIdentity>> = paths.iter().map(|p| identity(p)).collect();
+    for (i, a) in paths.iter().enumerate() {
+        for (j, b) in paths.iter().enumerate().take(i) {
+            let same = match (&identities[i], &identities[j]) {
+                (Some(x), Some(y)) => x == y,
+                _ => a == b,
+            };
+            if same {
+                return Err(Error::InvalidArgument(format!(
+                    "{} and {} are the same recording: a session takes each recording once",
+                    b.display(),
+                    a.display()
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// What tells one file from another, links followed.
+#[cfg(unix)]
+type FileIdentity = (u64, u64);
+#[cfg(not(unix))]
+type FileIdentity = PathBuf;
+
+/// The identity of the file at `path`; `None` where it cannot be told
+/// (a URL, a file that cannot be read).
+fn identity(path: &Path) -> Option<FileIdentity> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        std::fs::canonicalize(path).ok()
     }
 }
 

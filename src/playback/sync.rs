@@ -4,8 +4,8 @@
 
 use std::time::Duration;
 
-use super::session::Session;
-use crate::device::{ProfileKind, StreamId};
+use super::session::{Session, SessionVerdict};
+use crate::device::{ProfileKind, StreamId, TimestampDomain};
 use crate::Result;
 
 /// A gap is a stretch longer than this many frame periods without a frame
@@ -24,6 +24,10 @@ pub struct SyncReport {
     pub pairs: Vec<PairSync>,
     /// Frames that could not be read (not in the report).
     pub read_errors: u64,
+    /// Whether the recordings are one session ([`Session::verdict`]): if
+    /// not, there are no pairs, as cameras that never record at once on
+    /// one clock have no sync to report.
+    pub verdict: SessionVerdict,
 }
 
 /// How two cameras keep together, judged by one stream of each (the
@@ -35,13 +39,20 @@ pub struct PairSync {
     pub cameras: [String; 2],
     /// The streams compared (`Depth`, ...).
     pub streams: [String; 2],
+    /// The timestamp domains of the compared streams (`Hardware Clock`,
+    /// `Global Time`, `System Time`). A device's clock against the host's
+    /// (Global Time or System Time) is no offset between two clocks but
+    /// the time since the device started against the time since 1970: the
+    /// pair then has no offset or drift.
+    pub clock_domains: [String; 2],
     /// When both record, seconds from the session's first frame; `None`
     /// when they never do at once (the rest is then empty).
     pub overlap_s: Option<[f64; 2]>,
     /// The second camera's timestamp minus the first's at the start of the
     /// overlap, in ms: how far apart their clocks are (near 0 when both
     /// stamp on the host's clock). From a straight-line fit of each
-    /// camera's timestamps against the session's clock.
+    /// camera's timestamps against the session's clock. `None` on
+    /// different clock domains (see `clock_domains`).
     pub offset_ms: Option<f64>,
     /// How fast that offset grows, in parts per million of the session's
     /// clock (µs per second).
@@ -80,6 +91,8 @@ pub struct SyncGap {
 /// One camera's compared stream: each frame's session time and timestamp.
 struct Lane {
     stream: StreamId,
+    /// The domain of its first frame's timestamp.
+    domain: Option<TimestampDomain>,
     period_ms: f64,
     frames: Vec<(f64, f64)>,
 }
@@ -89,6 +102,16 @@ impl Session {
     /// are partners within `tolerance` (`None`: half the slower compared
     /// stream's frame period). Reads the compared streams once.
     pub fn sync_report(&self, tolerance: Option<Duration>) -> Result<SyncReport> {
+        let verdict = self.verdict();
+        if !verdict.one_session {
+            return Ok(SyncReport {
+                clock: self.clock().name(),
+                tolerance_ms: tolerance.map_or(0.0, |t| t.as_secs_f64() * 1000.0),
+                pairs: Vec::new(),
+                read_errors: 0,
+                verdict,
+            });
+        }
         let mut lanes: Vec<Option<Lane>> = (self.files().iter())
             .map(|f| {
                 let streams = f.reader().recording().streams();
@@ -97,6 +120,7 @@ impl Session {
                     .or_else(|| streams.iter().next());
                 video.map(|(&stream, s)| Lane {
                     stream,
+                    domain: None,
                     period_ms: 1000.0 / f64::from(s.profile.fps.max(1)),
                     frames: Vec::new(),
                 })
@@ -111,6 +135,7 @@ impl Session {
             };
             if let Some(lane) = lanes[frame.file].as_mut() {
                 if lane.stream == frame.recorded.stream {
+                    lane.domain.get_or_insert(frame.recorded.frame.domain);
                     lane.frames
                         .push((frame.time_ms, frame.recorded.frame.timestamp));
                 }
@@ -145,6 +170,7 @@ impl Session {
             tolerance_ms,
             pairs,
             read_errors,
+            verdict,
         })
     }
 }
@@ -161,8 +187,10 @@ fn pair(names: [String; 2], a: &Lane, b: &Lane, tolerance: f64, origin: f64) -> 
     };
     let ((a0, a1), (b0, b1)) = (span(a), span(b));
     let (from, to) = (a0.max(b0), a1.min(b1));
+    let domain = |l: &Lane| l.domain.map_or_else(String::new, |d| d.name().to_owned());
     let mut sync = PairSync {
         streams: [a.stream.name(), b.stream.name()],
+        clock_domains: [domain(a), domain(b)],
         overlap_s: None,
         offset_ms: None,
         drift_ppm: None,
@@ -176,7 +204,8 @@ fn pair(names: [String; 2], a: &Lane, b: &Lane, tolerance: f64, origin: f64) -> 
         return sync;
     }
     sync.overlap_s = Some([seconds(from), seconds(to)]);
-    if let (Some(fa), Some(fb)) = (fit(&a.frames), fit(&b.frames)) {
+    let comparable = on_host(a.domain) == on_host(b.domain);
+    if let (true, Some(fa), Some(fb)) = (comparable, fit(&a.frames), fit(&b.frames)) {
         sync.offset_ms = Some(fb.at(from) - fa.at(from));
         sync.drift_ppm = Some((fb.slope - fa.slope) * 1e6);
         // The two fits are independent: their variances add.
@@ -212,6 +241,15 @@ fn pair(names: [String; 2], a: &Lane, b: &Lane, tolerance: f64, origin: f64) -> 
         sync.gaps.append(&mut found);
     }
     sync
+}
+
+/// Whether timestamps of `domain` are on the host's clock (ms since 1970)
+/// rather than a device's own.
+fn on_host(domain: Option<TimestampDomain>) -> bool {
+    matches!(
+        domain,
+        Some(TimestampDomain::GlobalTime | TimestampDomain::SystemTime)
+    )
 }
 
 /// Frames of `times` (sorted) in the overlap with no frame of `other`
@@ -304,6 +342,7 @@ mod tests {
             .collect();
         Lane {
             stream: StreamId::new(StreamKind::Depth, 0),
+            domain: Some(TimestampDomain::HardwareClock),
             period_ms,
             frames,
         }
@@ -337,6 +376,19 @@ mod tests {
             "± {error} ppm"
         );
         assert!((drift - 500.0).abs() < 3.0 * error, "{drift} ± {error} ppm");
+    }
+
+    #[test]
+    fn a_device_clock_against_the_host_clock_has_no_offset_or_drift() {
+        let a = lane(1.0, 1.7e12, 1000.0, 1.0, 1);
+        let mut b = lane(1.0, 1.7e12, 1.7e12, 1.0, 2);
+        b.domain = Some(TimestampDomain::SystemTime);
+        let sync = pair(["a".into(), "b".into()], &a, &b, 10.0, 1.7e12);
+        assert_eq!(sync.clock_domains, ["Hardware Clock", "System Time"]);
+        assert_eq!((sync.offset_ms, sync.drift_ppm), (None, None));
+        b.domain = Some(TimestampDomain::HardwareClock);
+        let sync = pair(["a".into(), "b".into()], &a, &b, 10.0, 1.7e12);
+        assert!(sync.offset_ms.is_some());
     }
 
     #[test]

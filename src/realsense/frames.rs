@@ -39,6 +39,12 @@ pub(crate) fn video_frame(profile: StreamProfile, data: &Bytes) -> Result<Frame>
         std::borrow::Cow::Borrowed(slice) => data.slice_ref(slice),
         std::borrow::Cow::Owned(vec) => Bytes::from(vec.clone()),
     };
+    check_image(
+        "sensor_msgs/Image",
+        profile.format,
+        (image.width, image.height, image.step),
+        pixels.len(),
+    )?;
     let mut frame = empty_frame(profile);
     if let ProfileKind::Video { width, height, .. } = &mut frame.profile.kind {
         // The image is authoritative for its own size.
@@ -50,6 +56,38 @@ pub(crate) fn video_frame(profile: StreamProfile, data: &Bytes) -> Result<Frame>
     frame.stride = image.step;
     frame.data = pixels;
     Ok(frame)
+}
+
+/// An error unless an image of `(width, height, step)` in `format` is
+/// held by `len` bytes: no side of it 0, and every row there. An image
+/// whose header claims more than its bytes (2147483647x2147483647 for
+/// 6 KiB) is damage, found where it is read, not by what later makes a
+/// picture of it.
+fn check_image(
+    msg_type: &'static str,
+    format: Format,
+    (width, height, step): (u32, u32, u32),
+    len: usize,
+) -> Result<()> {
+    if width == 0 || height == 0 {
+        return Err(crate::Error::decode(
+            msg_type,
+            format!("an empty image ({width}x{height}) in {len} bytes"),
+        ));
+    }
+    let row = (format.bytes_per_pixel())
+        .map_or(0, |bpp| u64::from(width) * u64::from(bpp))
+        .max(u64::from(step));
+    let needed = row * u64::from(height);
+    if (len as u64) < needed {
+        return Err(crate::Error::decode(
+            msg_type,
+            format!(
+                "an image of {width}x{height} {format} (step {step}) needs {needed} bytes, the message holds {len}"
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// A motion frame (accel or gyro) from a ROS1 `sensor_msgs/Imu`.
@@ -156,6 +194,12 @@ pub(crate) fn cdr_frame(profile: StreamProfile, data: &Bytes, compressed: bool) 
                 (pixels.width, pixels.height)
             } else {
                 let image = ros2::Image::decode(data)?;
+                check_image(
+                    "sensor_msgs/msg/Image",
+                    profile.format,
+                    (image.width, image.height, image.step),
+                    image.data.len(),
+                )?;
                 frame.stride = image.step;
                 frame.data = data.slice_ref(image.data);
                 (image.width, image.height)

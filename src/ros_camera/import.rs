@@ -622,13 +622,23 @@ fn compressed_format(transport: Transport, encoding: &str) -> Option<(Format, St
     }
 }
 
+/// The first readable message of topic `id`: a damaged part of the file
+/// before it (a chunk of other topics, read to keep time order) is damage
+/// that reading the frames reports, not a reason the recording cannot be
+/// described.
 fn first_message(storage: &Storage, id: u32) -> Result<Bytes> {
     let name = storage.topic_name(id).unwrap_or_default().to_owned();
-    match storage.messages(&[id], ..).next() {
-        Some(Ok(m)) => Ok(m.data),
-        Some(Err(e)) => Err(in_topic(&name, e)),
-        None => Err(in_topic(&name, Error::decode("message", "no messages"))),
+    let mut first_error = None;
+    for message in storage.messages(&[id], ..) {
+        match message {
+            Ok(m) => return Ok(m.data),
+            Err(e) => {
+                first_error.get_or_insert(e);
+            }
+        }
     }
+    let error = first_error.unwrap_or_else(|| Error::decode("message", "no messages"));
+    Err(in_topic(&name, error))
 }
 
 fn in_topic(topic: &str, e: Error) -> Error {

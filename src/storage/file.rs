@@ -305,12 +305,31 @@ pub(crate) fn rename_no_replace(from: &Path, to: &Path) -> io::Result<()> {
     std::fs::remove_file(from)
 }
 
+/// A hold on the temporary name of a file being written: while it lives,
+/// no other writer claims that name (an exclusive lock on the file).
+#[derive(Debug)]
+pub(crate) struct PartialClaim {
+    /// The partial file, opened again for the lock alone: it outlives the
+    /// writer's handle, so that the lock is held until the file has its
+    /// final name.
+    _lock: std::fs::File,
+}
+
 /// Claim the temporary name of a file to be written at `path`
 /// ([`partial_path_for`]), opened for writing: refused when `path` exists
 /// or the temporary name is taken (a recording being written, or one cut
-/// off), unless `replace`.
-pub(crate) fn claim_partial(path: &Path, replace: bool) -> Result<(PathBuf, std::fs::File)> {
+/// off), unless `replace`. Another writer at work on that name (a second
+/// `--force` run into the same file) is refused even with `replace`: the
+/// claim locks the partial file until it is published or abandoned.
+pub(crate) fn claim_partial(
+    path: &Path,
+    replace: bool,
+) -> Result<(PathBuf, std::fs::File, PartialClaim)> {
     let partial_path = partial_path_for(path);
+    let io_error = |error| Error::Io {
+        path: partial_path.clone(),
+        error,
+    };
     if !replace && path.symlink_metadata().is_ok() {
         return Err(Error::Io {
             path: path.to_owned(),
@@ -320,26 +339,75 @@ pub(crate) fn claim_partial(path: &Path, replace: bool) -> Result<(PathBuf, std:
             ),
         });
     }
+    // Not truncated before the lock is ours: it may be another writer's.
     let file = std::fs::OpenOptions::new()
         .write(true)
         .create_new(!replace)
         .create(replace)
-        .truncate(replace)
         .open(&partial_path)
         .map_err(|source| {
-            let source = match source.kind() {
+            io_error(match source.kind() {
                 io::ErrorKind::AlreadyExists => io::Error::new(
                     io::ErrorKind::AlreadyExists,
                     "the file exists: a recording is being written there, or one was cut off (`rsbag reindex` recovers it); move it away, or replace it (--force)",
                 ),
                 _ => source,
-            };
-            Error::Io {
-                path: partial_path.clone(),
-                error: source,
-            }
+            })
         })?;
-    Ok((partial_path, file))
+    let busy = || {
+        io_error(io::Error::new(
+            io::ErrorKind::ResourceBusy,
+            "another writer is writing this file now (a second run into the same output?); nothing was written",
+        ))
+    };
+    let lock = file.try_clone().map_err(io_error)?;
+    if !lock_exclusively(&lock).map_err(io_error)? {
+        return Err(busy());
+    }
+    // The name may have been published (renamed away) or replaced between
+    // the open and the lock: the lock is then on another writer's file.
+    if !names_file(&partial_path, &file) {
+        return Err(busy());
+    }
+    file.set_len(0).map_err(io_error)?;
+    Ok((partial_path, file, PartialClaim { _lock: lock }))
+}
+
+/// Take an exclusive lock on `file` without waiting; `false` when another
+/// holds one.
+#[cfg(unix)]
+fn lock_exclusively(file: &std::fs::File) -> io::Result<bool> {
+    use std::os::fd::AsRawFd;
+    // SAFETY: flock on a descriptor this process owns.
+    if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0 {
+        return Ok(true);
+    }
+    let error = io::Error::last_os_error();
+    match error.raw_os_error() {
+        Some(libc::EWOULDBLOCK) => Ok(false),
+        _ => Err(error),
+    }
+}
+
+/// Elsewhere files are not locked: the name alone is claimed.
+#[cfg(not(unix))]
+fn lock_exclusively(_file: &std::fs::File) -> io::Result<bool> {
+    Ok(true)
+}
+
+/// Whether `path` names the file open as `file`.
+#[cfg(unix)]
+fn names_file(path: &Path, file: &std::fs::File) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (std::fs::metadata(path), file.metadata()) {
+        (Ok(a), Ok(b)) => (a.dev(), a.ino()) == (b.dev(), b.ino()),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn names_file(path: &Path, _file: &std::fs::File) -> bool {
+    path.exists()
 }
 
 /// Give a complete file written at `partial_path` (by [`claim_partial`])

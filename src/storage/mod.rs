@@ -361,17 +361,31 @@ fn rosbag2_storage_file(dir: &Path) -> Result<std::path::PathBuf> {
         error,
     };
     let mut files = Vec::new();
+    let mut others = Vec::new();
     for entry in std::fs::read_dir(dir).map_err(io)? {
         let path = entry.map_err(io)?.path();
-        let rosbag2 = matches!(
-            Format::of_extension(&path),
-            Some(Format::Db3 | Format::Mcap)
-        );
-        if rosbag2 && path.is_file() {
-            files.push(path);
+        if !path.is_file() {
+            continue;
+        }
+        match Format::of_extension(&path) {
+            Some(Format::Db3 | Format::Mcap) => files.push(path),
+            Some(Format::Bag) => others.push(path),
+            None => {}
         }
     }
     files.sort();
+    // Without its metadata.yaml, a directory of several recordings is a
+    // folder of them, not one bag: opening one would hide the others.
+    if !dir.join("metadata.yaml").is_file() && files.len() + others.len() > 1 {
+        files.append(&mut others);
+        files.sort();
+        return Err(Error::InvalidArgument(format!(
+            "{}: a directory of {} recordings ({}), not one ROS 2 bag: open one of them, or open them together as a session",
+            dir.display(),
+            files.len(),
+            names(&files)
+        )));
+    }
     match files.len() {
         1 => Ok(files.remove(0)),
         0 => Err(Error::UnknownFormat(format!(
@@ -381,11 +395,15 @@ fn rosbag2_storage_file(dir: &Path) -> Result<std::path::PathBuf> {
         n => Err(Error::InvalidArgument(format!(
             "{}: a bag split into {n} files ({}); rsbag reads one file at a time: name the file",
             dir.display(),
-            files
-                .iter()
-                .filter_map(|f| f.file_name()?.to_str())
-                .collect::<Vec<_>>()
-                .join(", ")
+            names(&files)
         ))),
     }
+}
+
+/// The file names of `files`, listed.
+fn names(files: &[std::path::PathBuf]) -> String {
+    (files.iter())
+        .filter_map(|f| f.file_name()?.to_str())
+        .collect::<Vec<_>>()
+        .join(", ")
 }

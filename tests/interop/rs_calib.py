@@ -6,7 +6,7 @@ own readers and compared with it.
 Usage:
     python3 rs_calib.py record OUT.bag
     python3 rs_calib.py values BAG OUT.json
-    python3 rs_calib.py check FORMAT PATH VALUES.json
+    python3 rs_calib.py check FORMAT PATH VALUES.json [STREAMS]
 
 record: a software_device with a "Stereo Module" (Depth Z16 with depth
 units 0.00025, Infrared 1 and 2 Y8), an "RGB Camera" (Color RGB8, Brown-
@@ -434,8 +434,16 @@ def check_info(path, values, c):
         c.eq(f"info {key} translation", pairs[key]["translation"], theirs["translation"])
 
 
-def check(fmt, path, values_path):
+def check(fmt, path, values_path, streams=None):
+    """Check rsbag's file against librealsense's values; with `streams`
+    (comma-separated names, as `rsbag calib --streams` was given them),
+    against those streams' values and the extrinsics between them."""
     values = json.loads(Path(values_path).read_text())
+    if streams:
+        kept = streams.split(",")
+        values["streams"] = {n: s for n, s in values["streams"].items() if n in kept}
+        values["extrinsics"] = {k: e for k, e in values["extrinsics"].items()
+                                if all(n in kept for n in k.split(">"))}
     c = Compare()
     {"json": check_json, "opencv": check_opencv, "kalibr": check_kalibr,
      "colmap": check_colmap, "open3d": check_open3d, "ros": check_ros,
@@ -452,7 +460,7 @@ def main():
     elif command == "values":
         values(sys.argv[2], sys.argv[3])
     elif command == "check":
-        check(sys.argv[2], sys.argv[3], sys.argv[4])
+        check(sys.argv[2], sys.argv[3], sys.argv[4], *sys.argv[5:6])
     else:
         sys.exit(__doc__)
 

@@ -22,7 +22,7 @@ use super::{label, Args, OutputDir, Skipped, Target};
 mod ros2;
 
 /// The index of the framesets written.
-const FRAMESETS: &str = "framesets.csv";
+pub(super) const FRAMESETS: &str = "framesets.csv";
 const FRAMESETS_HEADER: &str =
     "set,set_time_ms,camera,serial,file,stream,frame_number,timestamp,session_time_ms,png";
 
@@ -65,7 +65,7 @@ pub fn run(args: &Args, files: &[PathBuf]) -> Result<ExitCode> {
     let options = FramesetOptions { streams, tolerance };
     let window = Window::of_session(session.duration(), args.start, args.duration)?;
     let renderers = camera_renderers(args, session, options.streams.as_slice());
-    let dir = OutputDir::create(&args.out)?;
+    let dir = OutputDir::create(&args.out, args.force)?;
     let mut index = dir.create_csv(FRAMESETS, FRAMESETS_HEADER)?;
     // Without `--filter`, each camera's chain is empty and lets frames by.
     let each = session.filter_each_camera(&args.filters);

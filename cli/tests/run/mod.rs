@@ -98,3 +98,52 @@ pub fn jet(depth: u16, units: f32, near: f32, far: f32) -> [u8; 3] {
     let c = |x: f32| ((1.5 - (4.0 * t - x).abs()).clamp(0.0, 1.0) * 255.0).round() as u8;
     [c(3.0), c(2.0), c(1.0)]
 }
+
+/// Run `rsbag args` to the end as [`rsbag`] does; also the largest
+/// resident size the process reached, in MB (its own, from `wait4`, not
+/// that of other children of the test).
+// The child is reaped by `wait4`, which `Child::wait` cannot do: it
+// would not give the child's own peak.
+#[allow(clippy::zombie_processes)]
+pub fn rsbag_peak_mb(args: &[&str]) -> (Run, i64) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rsbag"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run rsbag");
+    let reader = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            let _ = pipe.read_to_string(&mut text);
+            text
+        })
+    };
+    let stdout = reader(Box::new(child.stdout.take().expect("stdout")));
+    let stderr = reader(Box::new(child.stderr.take().expect("stderr")));
+    let pid = child.id() as libc::pid_t;
+    let started = Instant::now();
+    let (status, usage) = loop {
+        let mut status = 0;
+        // SAFETY: wait4 fills the status and the struct it is given.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        let waited = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
+        assert!(waited >= 0, "wait4: {}", std::io::Error::last_os_error());
+        if waited == pid {
+            break (status, usage);
+        }
+        if started.elapsed() > TIMEOUT {
+            let _ = child.kill();
+            panic!("rsbag {args:?} hangs");
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
+    let run = Run {
+        code,
+        stdout: stdout.join().expect("stdout"),
+        stderr: stderr.join().expect("stderr"),
+    };
+    (run, usage.ru_maxrss / 1024)
+}

@@ -200,6 +200,10 @@ class Session:
     def clock(self) -> str:
         """"global time", "arrival time" or "recording start"."""
     @property
+    def verdict(self) -> Dict[str, Any]:
+        """Whether the recordings are one session (every camera recording
+        at once on a clock they share): {"one_session", "reason"}."""
+    @property
     def cameras(self) -> List[Dict[str, Any]]:
         """Each recording: file, serial, name, offset (s), streams."""
     @property
@@ -247,9 +251,10 @@ class Session:
         """How well the cameras keep together, pair by pair: {"clock",
         "tolerance_ms", "pairs": [{"cameras", "streams", "overlap_s",
         "offset_ms", "drift_ppm", "drift_ppm_error" (its standard error),
-        "frames", "without_partner", "gaps":
-        [{"camera", "from_s", "to_s"}]}], "read_errors"}; times in seconds
-        from the session's first frame."""
+        "clock_domains", "frames", "without_partner", "gaps":
+        [{"camera", "from_s", "to_s"}]}], "read_errors", "verdict":
+        {"one_session", "reason"}}; times in seconds from the session's
+        first frame (no pairs when the recordings are not one session)."""
 
 @final
 class SessionFrame:

@@ -449,6 +449,17 @@ fn stereo_options() -> Vec<SensorOption> {
             36.0,
             "Temperature of the depth ASIC, in degrees Celsius",
         ),
+        // A D435's (librealsense reports about 50 mm): what depth to
+        // disparity and back need.
+        SensorOption {
+            read_only: true,
+            ..option(
+                option_name::STEREO_BASELINE,
+                50.0,
+                (50.0, 50.0, 0.0),
+                "Distance in mm between the stereo imagers",
+            )
+        },
     ]
 }
 

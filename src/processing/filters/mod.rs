@@ -54,9 +54,6 @@ use crate::device::{
 use crate::{Error, Result};
 use temporal::TemporalState;
 
-/// The option naming a depth sensor's stereo baseline (millimetres).
-const STEREO_BASELINE: &str = "Stereo Baseline";
-
 /// What the filters need to know of the depth sensor, as librealsense
 /// reads it from the sensor a frame comes from.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -87,7 +84,7 @@ impl SensorFacts {
             depth_units: find(option_name::DEPTH_UNITS)
                 .filter(|&u| u > 0.0)
                 .unwrap_or(DEFAULT_DEPTH_UNITS),
-            stereo_baseline_mm: find(STEREO_BASELINE),
+            stereo_baseline_mm: find(option_name::STEREO_BASELINE),
         }
     }
 }
@@ -250,8 +247,9 @@ enum Stage {
         min: f32,
         max: f32,
     },
-    DepthToDisparity,
-    DisparityToDepth,
+    /// With the baseline (mm) given for it, if any.
+    DepthToDisparity(Option<f32>),
+    DisparityToDepth(Option<f32>),
     Spatial(SpatialParams),
     /// Boxed: the state is large beside the other stages' settings.
     Temporal(Box<Temporal>),
@@ -292,8 +290,8 @@ impl Filter {
                 }
                 Stage::Threshold { min, max }
             }
-            FilterKind::DepthToDisparity => Stage::DepthToDisparity,
-            FilterKind::DisparityToDepth => Stage::DisparityToDepth,
+            FilterKind::DepthToDisparity => Stage::DepthToDisparity(given(spec, "baseline")),
+            FilterKind::DisparityToDepth => Stage::DisparityToDepth(given(spec, "baseline")),
             FilterKind::Spatial => Stage::Spatial(SpatialParams {
                 alpha: v("alpha"),
                 delta: v("delta"),
@@ -364,13 +362,13 @@ impl Filter {
                 disparity::threshold(values, sensor.depth_units, *min, *max);
                 Ok(image)
             }
-            (Stage::DepthToDisparity, DepthValues::Depth(values)) => {
-                let factor = self.factor(intrinsics, sensor)?;
+            (Stage::DepthToDisparity(baseline), DepthValues::Depth(values)) => {
+                let factor = self.factor(*baseline, intrinsics, sensor)?;
                 image.values = DepthValues::Disparity(disparity::to_disparity(values, factor));
                 Ok(image)
             }
-            (Stage::DisparityToDepth, DepthValues::Disparity(values)) => {
-                let factor = self.factor(intrinsics, sensor)?;
+            (Stage::DisparityToDepth(baseline), DepthValues::Disparity(values)) => {
+                let factor = self.factor(*baseline, intrinsics, sensor)?;
                 image.values = DepthValues::Depth(disparity::to_depth(values, factor));
                 Ok(image)
             }
@@ -407,12 +405,18 @@ impl Filter {
     }
 
     /// The depth/disparity factor of an image with `intrinsics` from
-    /// `sensor`.
-    fn factor(&self, intrinsics: Option<Intrinsics>, sensor: &SensorFacts) -> Result<f32> {
-        let baseline = sensor.stereo_baseline_mm.ok_or_else(|| {
+    /// `sensor`: with the baseline `given` (mm), else the sensor's.
+    fn factor(
+        &self,
+        given: Option<f32>,
+        intrinsics: Option<Intrinsics>,
+        sensor: &SensorFacts,
+    ) -> Result<f32> {
+        let baseline = given.or(sensor.stereo_baseline_mm).ok_or_else(|| {
             Error::InvalidArgument(format!(
-                "filter {}: the depth sensor has no Stereo Baseline option recorded (librealsense \
-                 converts only a stereo depth sensor's frames)",
+                "filter {0}: the depth sensor has no Stereo Baseline option recorded (librealsense \
+                 converts only a stereo depth sensor's frames); give one in millimetres: \
+                 {0}:baseline=50 (a D435's)",
                 self.kind
             ))
         })?;
@@ -435,6 +439,13 @@ fn colorizer(spec: &FilterSpec) -> Colorizer {
             .expect("a spec's options are checked against the colorizer's ranges");
     }
     colorizer
+}
+
+/// The value given in `spec` for option `key`, if given.
+fn given(spec: &FilterSpec, key: &str) -> Option<f32> {
+    (spec.options.iter().rev())
+        .find(|(k, _)| *k == key)
+        .map(|&(_, v)| v)
 }
 
 fn temporal_params(spec: &FilterSpec) -> TemporalParams {
@@ -613,8 +624,8 @@ impl FilterChain {
                     (*width, *height) = (w as u32, h as u32);
                     *intrinsics = intrinsics.map(|i| decimated_intrinsics(&i, *scale));
                 }
-                (Stage::DepthToDisparity, Format::Z16, _) => out.format = Format::Disparity32,
-                (Stage::DisparityToDepth, Format::Disparity32, _) => out.format = Format::Z16,
+                (Stage::DepthToDisparity(_), Format::Z16, _) => out.format = Format::Disparity32,
+                (Stage::DisparityToDepth(_), Format::Disparity32, _) => out.format = Format::Z16,
                 (Stage::Colorizer(_), Format::Z16 | Format::Disparity32, _) => {
                     out.format = Format::Rgb8
                 }

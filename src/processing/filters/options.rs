@@ -91,6 +91,16 @@ const DECIMATION: &[OptionInfo] = &[int(
      (the median of its non-zero depths for 2 and 3, their mean from 4 up)",
 )];
 
+const DISPARITY: &[OptionInfo] = &[real(
+    "baseline",
+    &["stereo-baseline"],
+    (1.0, 1000.0),
+    // Not given: the depth sensor's Stereo Baseline option, as recorded.
+    0.0,
+    "the stereo baseline in millimetres, for a recording that has no Stereo Baseline \
+     option (librealsense reads it from the depth sensor; a D435's is about 50)",
+)];
+
 const THRESHOLD: &[OptionInfo] = &[
     real(
         "min",
@@ -241,7 +251,7 @@ impl FilterKind {
         match self {
             FilterKind::Decimation => DECIMATION,
             FilterKind::Threshold => THRESHOLD,
-            FilterKind::DepthToDisparity | FilterKind::DisparityToDepth => &[],
+            FilterKind::DepthToDisparity | FilterKind::DisparityToDepth => DISPARITY,
             FilterKind::Spatial => SPATIAL,
             FilterKind::Temporal => TEMPORAL,
             FilterKind::HoleFilling => HOLE_FILLING,
@@ -430,7 +440,11 @@ mod tests {
             ),
             (
                 "depth-to-disparity:x=1",
-                "filter depth-to-disparity: takes no options",
+                "filter depth-to-disparity: unknown option \"x\"; its options are baseline",
+            ),
+            (
+                "depth-to-disparity:baseline=0",
+                "option baseline must be a number from 1 to 1000",
             ),
             (
                 "colorizer:color-scheme=10",

@@ -13,7 +13,7 @@ use super::compression::Compression;
 use super::compressor::{Compressor, RawChunk};
 use super::index::{encode_index_data, ChunkInfo, IndexEntry};
 use super::record::{encode_record_prefix, op, HeaderBuilder, MAGIC};
-use crate::storage::file::{claim_partial, publish_partial};
+use crate::storage::file::{claim_partial, publish_partial, PartialClaim};
 use crate::storage::Connection;
 use crate::{Error, Result};
 
@@ -539,6 +539,8 @@ fn encode_bag_header(out: &mut Vec<u8>, index_pos: u64, conn_count: u32, chunk_c
 pub struct BagFile {
     writer: BagWriter<BufWriter<File>>,
     partial_path: PathBuf,
+    /// Held until the file has its final name.
+    claim: PartialClaim,
     path: PathBuf,
     /// Whether finishing may replace a file at `path`.
     replace: bool,
@@ -561,12 +563,13 @@ impl BagFile {
 
     fn start(path: &Path, options: WriterOptions, replace: bool) -> Result<BagFile> {
         let path = path.to_path_buf();
-        let (partial_path, file) = claim_partial(&path, replace)?;
+        let (partial_path, file, claim) = claim_partial(&path, replace)?;
         let writer = BagWriter::new(BufWriter::with_capacity(1 << 20, file), options)
             .map_err(|e| e.in_file(&partial_path))?;
         Ok(BagFile {
             writer,
             partial_path,
+            claim,
             path,
             replace,
         })
@@ -588,6 +591,7 @@ impl BagFile {
         let BagFile {
             writer,
             partial_path,
+            claim,
             path,
             replace,
         } = self;
@@ -601,14 +605,21 @@ impl BagFile {
         let size = file.metadata().map_err(|e| in_file(e.into()))?.len();
         drop(file);
         publish_partial(&partial_path, &path, replace)?;
+        drop(claim);
         Ok(size)
     }
 
     /// Stop writing and delete the partial file.
     pub fn abandon(self) {
-        let partial_path = self.partial_path.clone();
-        drop(self);
+        let BagFile {
+            writer,
+            partial_path,
+            claim,
+            ..
+        } = self;
+        drop(writer);
         let _ = std::fs::remove_file(partial_path);
+        drop(claim);
     }
 }
 

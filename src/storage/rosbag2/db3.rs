@@ -41,6 +41,11 @@ use crate::{Error, Result};
 /// Messages read per batch.
 const BATCH: i64 = 64;
 
+/// A message at least this long is read through SQLite's blob handle (a
+/// handle costs a statement's preparation: for a small message, reading
+/// it as a value costs less).
+const LARGE_MESSAGE: u64 = 1 << 20;
+
 /// A rosbag2 `.db3` opened for reading.
 #[derive(Debug)]
 pub struct Db3 {
@@ -243,8 +248,18 @@ impl Db3 {
         }
     }
 
-    /// The data of the message with row id `row`.
-    fn data_of(&self, db: &Connection, row: i64) -> Result<Bytes> {
+    /// The data of the message with row id `row`, of `len` bytes.
+    fn data_of(&self, db: &Connection, row: i64, len: u64) -> Result<Bytes> {
+        if len >= LARGE_MESSAGE {
+            // Straight from the pages into the message's one buffer: read
+            // as a value, SQLite would first hold a whole copy of its own,
+            // doubling the peak of a large message.
+            let blob = (db.blob_open(rusqlite::MAIN_DB, "messages", "data", row, true))
+                .map_err(db_error)?;
+            let mut data = vec![0; blob.len()];
+            blob.read_at_exact(&mut data, 0).map_err(db_error)?;
+            return Ok(Bytes::from(data));
+        }
         let mut statement = db
             .prepare_cached("SELECT data FROM messages WHERE id = ?1")
             .map_err(db_error)?;
@@ -357,7 +372,7 @@ impl<'d> Db3Query<'d> {
         Db3Messages {
             db3: self.db3,
             sql: format!(
-                "SELECT id, topic_id, timestamp FROM messages WHERE {filter}\
+                "SELECT id, topic_id, timestamp, length(data) FROM messages WHERE {filter}\
                  (timestamp > ?1 OR (timestamp = ?1 AND id > ?2)) AND timestamp <= ?3 \
                  ORDER BY timestamp, id LIMIT {BATCH}"
             ),
@@ -378,7 +393,8 @@ pub struct Db3Messages<'d> {
     /// The (timestamp, id) the next batch starts after.
     after: (i64, i64),
     end: i64,
-    batch: VecDeque<(i64, u32, i64)>,
+    /// Row id, topic id, timestamp and length of the data.
+    batch: VecDeque<(i64, u32, i64, u64)>,
     done: bool,
 }
 
@@ -393,6 +409,7 @@ impl Db3Messages<'_> {
                     r.get::<_, i64>(0)?,
                     u32::try_from(r.get::<_, i64>(1)?).unwrap_or(u32::MAX),
                     r.get::<_, i64>(2)?,
+                    u64::try_from(r.get::<_, Option<i64>>(3)?.unwrap_or(0)).unwrap_or(0),
                 ))
             })
             .map_err(db_error)?;
@@ -417,14 +434,14 @@ impl Iterator for Db3Messages<'_> {
                 return Some(Err(e));
             }
         }
-        let Some((row, topic, time)) = self.batch.pop_front() else {
+        let Some((row, topic, time, len)) = self.batch.pop_front() else {
             self.done = true;
             return None;
         };
         self.after = (time, row);
         Some(
             self.db3
-                .data_of(&db, row)
+                .data_of(&db, row, len)
                 .map(|data| Message {
                     conn: topic,
                     time: to_ns(time),

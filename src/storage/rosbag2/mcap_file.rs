@@ -320,19 +320,36 @@ fn chunk_messages(file: &Bytes, index: &mcap::records::ChunkIndex) -> Result<Vec
     let mut r = Fields::new(file.get(start..).unwrap_or_default());
     let header = (|| {
         let opcode = r.u8()?;
-        let _record_len = r.u64()?;
+        let record_len = r.u64()?;
+        let body_start = r.data.len();
         let (_start, _end) = (r.u64()?, r.u64()?);
         let uncompressed = r.u64()?;
         let crc = r.u32()?;
         let compression = r.prefixed(4)?;
         let records = r.prefixed(8)?;
-        Some((opcode, uncompressed, crc, compression, records))
+        let body_len = (body_start - r.data.len()) as u64;
+        Some((
+            opcode,
+            (record_len, body_len),
+            uncompressed,
+            crc,
+            compression,
+            records,
+        ))
     })();
-    let (opcode, uncompressed, crc, compression, records) =
+    let (opcode, (record_len, body_len), uncompressed, crc, compression, records) =
         header.ok_or_else(|| bad("its header is cut off".into()))?;
     if opcode != 0x06 {
         return Err(bad(format!(
             "the index points at record {opcode:#04x}, not a chunk"
+        )));
+    }
+    // The record's length is what a reader that walks the file's records
+    // (the mcap tools, a recovery) skips by: a wrong one is damage even
+    // where the chunk index finds the records.
+    if record_len != body_len {
+        return Err(bad(format!(
+            "its record length says {record_len} bytes, its fields take {body_len}"
         )));
     }
     if uncompressed > MAX_CHUNK_BYTES {

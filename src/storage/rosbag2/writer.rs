@@ -8,7 +8,7 @@ use rusqlite::blob::ZeroBlob;
 use rusqlite::{Connection, OpenFlags, MAIN_DB};
 
 use super::to_db;
-use crate::storage::file::{claim_partial, publish_partial};
+use crate::storage::file::{claim_partial, publish_partial, PartialClaim};
 use crate::storage::growing_file::GrowingFile;
 use crate::{Error, Result};
 
@@ -92,6 +92,8 @@ const COMMIT_INTERVAL: std::time::Duration = std::time::Duration::from_secs(1);
 pub struct Db3Writer {
     path: PathBuf,
     partial_path: PathBuf,
+    /// Held until the file has its final name.
+    claim: PartialClaim,
     replace: bool,
     schema: Db3Schema,
     db: Connection,
@@ -129,12 +131,13 @@ impl Db3Writer {
 
     fn start(path: &Path, replace: bool, schema: Db3Schema) -> Result<Db3Writer> {
         // Claim the temporary name first: SQLite would open a file there.
-        let (partial_path, file) = claim_partial(path, replace)?;
+        let (partial_path, file, claim) = claim_partial(path, replace)?;
         let db = open_for_writing(&partial_path, schema).map_err(|e| e.in_file(&partial_path))?;
         let file = GrowingFile::new(file);
         Ok(Db3Writer {
             path: path.to_owned(),
             partial_path,
+            claim,
             replace,
             schema,
             db,
@@ -380,6 +383,7 @@ impl Db3Writer {
         let Db3Writer {
             path,
             partial_path,
+            claim,
             replace,
             db,
             file,
@@ -403,14 +407,22 @@ impl Db3Writer {
             .map_err(|e| in_file(e.into()))?
             .len();
         publish_partial(&partial_path, &path, replace)?;
+        drop(claim);
         Ok(size)
     }
 
     /// Stop writing and delete the partial file.
     pub fn abandon(self) {
-        let partial_path = self.partial_path.clone();
-        drop(self);
+        let Db3Writer {
+            db,
+            file,
+            partial_path,
+            claim,
+            ..
+        } = self;
+        drop((db, file));
         let _ = std::fs::remove_file(partial_path);
+        drop(claim);
     }
 
     fn in_file(&self, e: Error) -> Error {

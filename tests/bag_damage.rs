@@ -1,7 +1,7 @@
 //! Cut-off and damaged bags: the scan path recovers every complete chunk,
 //! the indexed path fails with a clear error, and nothing panics.
 
-mod common;
+use crate::common;
 
 use common::{time_order, write_bag, Written};
 use proptest::prelude::*;

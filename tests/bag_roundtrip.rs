@@ -2,7 +2,7 @@
 //! index and through the scan; and an independent reader (the `rosbag`
 //! crate) agrees.
 
-mod common;
+use crate::common;
 
 use common::{time_order, write_bag, Written};
 use proptest::prelude::*;

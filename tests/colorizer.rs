@@ -6,7 +6,7 @@
 //! depth unit (tests/interop/rs_colorize.py), and the same frames as
 //! librealsense's disparity (`rs.disparity_transform`). Byte for byte.
 
-mod common;
+use crate::common;
 
 use rsbag::processing::Colorizer;
 use serde_json::Value;

@@ -4,7 +4,7 @@
 //! playback device, `check`). The command line's side of it is in
 //! `cli/tests/damage_commands.rs`.
 
-mod common;
+use crate::common;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;

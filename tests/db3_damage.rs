@@ -1,7 +1,7 @@
 //! Bad `.db3` input: clear errors that name the file and what is wrong or
 //! missing, the rest of the file still read, never a panic.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -3,7 +3,7 @@
 //! the same from either, and a `.db3` without the `tf/ref_N` strings takes
 //! its extrinsics from `/tf_static`.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::sync::{Arc, Mutex};

@@ -2,7 +2,7 @@
 //! a bad argument and an I/O failure are told apart through the context
 //! that names the file, and each part of a message is printed once.
 
-mod common;
+use crate::common;
 
 use std::error::Error as _;
 

@@ -2,7 +2,7 @@
 //! (the frames librealsense plays), random access through the index equal
 //! to iteration, gaps that never hang, and synchronized framesets.
 
-mod common;
+use crate::common;
 
 use common::planned::*;
 use common::FrameLine;

@@ -2,7 +2,7 @@
 //! bags rsbag writes read back intact there, and the reference bag written
 //! by librealsense reads the same through both.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -2,7 +2,7 @@
 //! (pyrealsense2) with the same device, streams and frames rsbag fed the
 //! recorder, and read in `rosbags` with librealsense's md5sums.
 
-mod common;
+use crate::common;
 
 use common::FrameLine;
 

@@ -1,7 +1,7 @@
 //! The playback device: every frame, seek, timing, pause, controls from
 //! many threads, options and notifications, and bad input.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};

@@ -1,7 +1,7 @@
 //! The recorder: what the device streams is what the bag holds, with
 //! pause, option changes, notifications, drops and crashes.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;

@@ -3,7 +3,7 @@
 //! frames: numbers, timestamps, domains, system times, metadata and bytes,
 //! as recorded by librealsense 2.55 and by rsbag.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -8,9 +8,8 @@
 //! (cv2.FileStorage, Open3D, YAML for Kalibr and ROS, COLMAP's text
 //! layout) and every number compared as float32 (rs_calib.py check).
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
-mod run;
+use crate::common;
+use crate::run;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -11,8 +11,7 @@
 //! IMU), written by pyrealsense2 2.55's `software_device` and
 //! `rs.recorder`.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};

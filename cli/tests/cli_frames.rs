@@ -1,9 +1,8 @@
 //! `rsbag frames`: exactly the frames librealsense plays, as JSON lines, and
 //! the choice of streams, time ranges and indexes.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
-mod run;
+use crate::common;
+use crate::run;
 
 use std::time::Duration;
 

@@ -5,10 +5,9 @@
 //! record, `rosbags`, the `png` decoder, and the real librealsense playing
 //! the results (through the interop scripts).
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
-mod planted;
-mod run;
+use crate::common;
+use crate::planted;
+use crate::run;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;

@@ -5,9 +5,8 @@
 //! (rs_filters.py process), and rsbag's output compared frame by frame,
 //! byte for byte, with the output's format, size and intrinsics.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
-mod run;
+use crate::common;
+use crate::run;
 
 use std::path::Path;
 

@@ -6,9 +6,8 @@
 //! interpolation of the samples librealsense plays, and combined motion
 //! against what the rosbags library wrote.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
-mod run;
+use crate::common;
+use crate::run;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -7,9 +7,8 @@
 //! (tests/interop/check_processing.py): aligned images byte for byte,
 //! vertices within 1e-5, colours exactly.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
-mod run;
+use crate::common;
+use crate::run;
 
 use std::path::Path;
 

@@ -11,7 +11,7 @@
 //! exit. Kill moments come from seeds: `RSBAG_KILL_SEEDS` (default 3) per
 //! scenario, `RSBAG_KILL_SEED0` the first (default 1).
 
-mod run;
+use crate::run;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

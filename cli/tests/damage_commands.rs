@@ -3,9 +3,8 @@
 //! header that lies about its size fails `decompress` cleanly. The
 //! library's side of it is in `tests/damage_reading.rs`.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
-mod run;
+use crate::common;
+use crate::run;
 
 use common::damaged::{
     chunked_bag, lying_bag, with_bad_chunk, with_bad_index_data, with_bad_metadata, FRAMES,

@@ -2,9 +2,8 @@
 //! check, trim, frames of a damaged file, and the bag-only commands'
 //! refusal; clear messages and exit codes.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
-mod run;
+use crate::common;
+use crate::run;
 
 use std::path::Path;
 
@@ -253,6 +252,7 @@ fn reindex_recovers_every_whole_row_of_a_cut_db3_by_its_pages() {
     for frame in &played {
         assert!(original.contains(frame), "{frame:?}");
     }
+}
 
 /// The sample depth+colour recording as a `.db3` of uncompressed images
 /// (`sensor_msgs/msg/Image`), in `dir`.

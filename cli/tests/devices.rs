@@ -3,8 +3,7 @@
 //! recordings played as devices: what it lists equals what pyrealsense2
 //! lists from the same library.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

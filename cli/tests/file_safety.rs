@@ -2,9 +2,8 @@
 //! and names the file, a finished recording takes no more frames, and
 //! Ctrl-C leaves either a complete recording or nothing half-written.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
-mod run;
+use crate::common;
+use crate::run;
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};

@@ -1,7 +1,7 @@
 //! One vocabulary of flags: every subcommand's `--help` is read, and the
 //! flags that mean the same thing are spelled the same everywhere.
 
-mod run;
+use crate::run;
 
 use std::collections::BTreeMap;
 

@@ -2,7 +2,7 @@
 //! blocks run, page by page in the order written, and print what the page
 //! shows; its command-line reference is the tool's own `--help`.
 //!
-//! `RSBAG_BLESS=1 cargo test -p rsbag-cli --test guide` rewrites
+//! `RSBAG_BLESS=1 cargo test -p rsbag-cli --test cli guide::` rewrites
 //! `docs/src/cli-reference.md` from the built tool (after changing a
 //! command's options or help).
 
@@ -140,7 +140,7 @@ fn cli_reference() -> String {
         "# Command-line reference\n\n\
          <!-- Generated from the tool's `--help` by cli/tests/guide.rs, which\n\
          checks it: after changing a command, run\n\
-         `RSBAG_BLESS=1 cargo test -p rsbag-cli --test guide`. -->\n\n\
+         `RSBAG_BLESS=1 cargo test -p rsbag-cli --test cli guide::`. -->\n\n\
          Every command's `--help`, as the tool prints it. The\n\
          [tour](command-line.md) shows them at work.\n",
     );
@@ -174,6 +174,6 @@ fn the_cli_reference_is_the_tools_help() {
     assert!(
         page == expected,
         "docs/src/cli-reference.md differs from the tool's --help: run \
-         `RSBAG_BLESS=1 cargo test -p rsbag-cli --test guide` and review the diff"
+         `RSBAG_BLESS=1 cargo test -p rsbag-cli --test cli guide::` and review the diff"
     );
 }

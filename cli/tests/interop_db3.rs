@@ -3,10 +3,9 @@
 //! files of tests/fixtures/reference/db3): rsbag reads the device and
 //! exactly the frames 2.59 plays from them.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
-mod planted;
-mod run;
+use crate::common;
+use crate::planted;
+use crate::run;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -2,9 +2,8 @@
 //! `software_device` and `rs.recorder`, generated here) play in rsbag with
 //! the same device and exactly the frames librealsense plays from them.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
-mod run;
+use crate::common;
+use crate::run;
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;

@@ -6,9 +6,8 @@
 //! `.bag`, 2.59 for a `.db3`), and the TF tree must give librealsense's
 //! extrinsics.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
-mod run;
+use crate::common;
+use crate::run;
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};

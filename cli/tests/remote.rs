@@ -4,7 +4,7 @@
 //! commands give for the local files; and they transfer only what is
 //! needed, counted at the server.
 
-mod servers;
+use crate::servers;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

@@ -2,9 +2,8 @@
 //! the recording: the frames read back carry their recorded numbers,
 //! timestamps and domains (from the export's Metadata topics).
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
-mod run;
+use crate::common;
+use crate::run;
 
 use std::path::Path;
 

@@ -4,9 +4,8 @@
 //! every frame with the bytes written; librealsense 2.59 and rsbag play the
 //! same frames from a "native ROS2" `.db3`; bad bags get clear errors.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
-mod run;
+use crate::common;
+use crate::run;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

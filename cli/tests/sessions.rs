@@ -8,10 +8,9 @@
 //! The truth is what the script fed: every frame, and the host time it
 //! was planned for.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
-mod librealsense_session;
-mod run;
+use crate::common;
+use crate::librealsense_session;
+use crate::run;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -1,9 +1,8 @@
 //! Several recordings on one command line, and directories of them: each
 //! file's result, a total, and the worst file's exit code.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
-mod run;
+use crate::common;
+use crate::run;
 
 use std::path::{Path, PathBuf};
 

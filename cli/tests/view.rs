@@ -5,11 +5,10 @@
 //! numbers and the SHA-256 of every frame's bytes) and what was fed to it
 //! (`*.recorded.json`: sizes, metadata).
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
-mod planted;
-mod run;
-mod served;
+use crate::common;
+use crate::planted;
+use crate::run;
+use crate::served;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;

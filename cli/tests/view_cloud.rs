@@ -10,10 +10,9 @@
 //! convert --filter` (tested against librealsense's filters) writes of
 //! that frame.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
-mod run;
-mod served;
+use crate::common;
+use crate::run;
+use crate::served;
 
 use std::path::Path;
 

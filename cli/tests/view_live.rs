@@ -6,9 +6,8 @@
 //! judge of the pictures shown and of the file recorded from the page is
 //! what librealsense plays from the files (`rs_play.py`).
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
-mod served;
+use crate::common;
+use crate::served;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{Read, Write};

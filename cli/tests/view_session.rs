@@ -9,12 +9,11 @@
 //! frame's bytes, the time each was stamped with) and against the
 //! library's session; its sync report against `rsbag check`'s.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
-mod librealsense_session;
-mod planted;
-mod run;
-mod served;
+use crate::common;
+use crate::librealsense_session;
+use crate::planted;
+use crate::run;
+use crate::served;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

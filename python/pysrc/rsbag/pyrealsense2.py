@@ -596,7 +596,9 @@ class stream_profile:
         return int(self._d.get("unique_id", 0))
 
     def is_default(self) -> bool:
-        return bool(self._d.get("is_default", False))
+        # librealsense 2.55's playback reports every recorded profile as a
+        # default one, whatever the file says.
+        return bool(self._d)
 
     def is_stream_profile(self) -> bool:
         return True
@@ -1306,7 +1308,9 @@ class playback(device):
         return self._source.path
 
     def get_duration(self) -> datetime.timedelta:
-        return datetime.timedelta(seconds=self._source.recording.duration)
+        # pyrealsense2 truncates its nanoseconds to microseconds.
+        micros = int(self._source.recording.duration * 1e6 + 1e-3)
+        return datetime.timedelta(microseconds=micros)
 
     def get_position(self) -> int:
         """Nanoseconds from the first frame to the last played."""

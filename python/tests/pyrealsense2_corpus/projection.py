@@ -2,7 +2,6 @@
 the colour camera and projected onto its image."""
 import sys
 
-import numpy as np
 import pyrealsense2 as rs
 
 pipeline = rs.pipeline()
@@ -28,5 +27,4 @@ for y in range(0, depth.get_height(), 5):
         results["moved"].append(moved)
         if d > 0:
             results["pixels"].append(rs.rs2_project_point_to_pixel(color_intrinsics, moved))
-results["points"] = np.array(results["points"])
 pipeline.stop()

@@ -678,9 +678,7 @@ impl Pipeline {
         loop {
             let slice = slice_until(deadline);
             match py.detach(|| pipeline.try_wait_for_frames(slice)) {
-                Ok(Some(set)) => {
-                    return Ok(Some(frameset(set, pipeline.playback().recording())))
-                }
+                Ok(Some(set)) => return Ok(Some(frameset(set, pipeline.playback().recording()))),
                 Ok(None) => {
                     let recording = pipeline.playback().recording();
                     errors::warn_of_new_repairs(py, recording, &self.warned)?;

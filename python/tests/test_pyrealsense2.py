@@ -93,7 +93,12 @@ def assert_same(ours, theirs, where="results"):
 
 
 CASES = [
-    ("read_bag.py", "reference"), ("read_bag.py", "motion_fixture"), ("read_bag.py", "motion"),
+    # Not read_bag.py on the motion fixture (accel and pose only): there
+    # librealsense's pipeline makes a frameset per frame in the order the
+    # file holds them, rsbag.pyrealsense2 in timestamp order (its pose
+    # sample at 5 ms is after the accel sample at 10 ms in the file), as the
+    # guide says; its samples are compared (motion.py).
+    ("read_bag.py", "reference"), ("read_bag.py", "motion"),
     ("read_bag.py", "metadata"), ("read_bag.py", "stereo"), ("read_bag.py", "process"),
     ("read_bag.py", "media"),
     ("device_info.py", "reference"), ("device_info.py", "metadata"),
@@ -110,6 +115,8 @@ CASES = [
     ("filters.py", "filters"), ("filters.py", "metadata"),
     ("motion.py", "motion_fixture"), ("motion.py", "motion"), ("motion.py", "media"),
 ]
+
+
 
 
 @pytest.mark.parametrize("script,bag", CASES, ids=[f"{s[:-3]}-{b}" for s, b in CASES])

@@ -527,11 +527,16 @@ class _Source:
         self.sensors = self.recording.sensors
         self.profiles: List[stream_profile] = []
         self.by_stream: Dict[str, stream_profile] = {}
-        for s in self.sensors:
+        # Where librealsense's playback lists a stream: by sensor, then
+        # stream type, then (in a pipeline's profile) index.
+        self.order: Dict[str, Tuple[int, int, int]] = {}
+        for position, s in enumerate(self.sensors):
             for p in s["profiles"]:
                 profile = stream_profile._of(p, self)
                 self.profiles.append(profile)
                 self.by_stream.setdefault(profile._name, profile)
+                self.order.setdefault(profile._name, (position, int(profile.stream_type()),
+                                                      profile.stream_index()))
         self.alignments: Dict[Tuple[str, str], Any] = {}
         self.clouds: Dict[Tuple[str, Optional[str]], Any] = {}
 
@@ -544,6 +549,14 @@ class _Source:
         out = extrinsics()
         out.rotation, out.translation = list(e["rotation"]), list(e["translation"])
         return out
+
+
+def _frameset_place(source: _Source, profile: "stream_profile") -> Tuple[int, int, int]:
+    """Where a stream's frame is in librealsense's framesets (and a
+    sensor's profile list): by sensor, stream type, then the higher index
+    first."""
+    sensor, kind, index = source.order.get(profile._name, (0, 0, 0))
+    return sensor, kind, -index
 
 
 def _stream_name(kind: str, index: int) -> str:
@@ -1190,7 +1203,8 @@ class sensor:
                            "playback)")
 
     def get_stream_profiles(self) -> List[stream_profile]:
-        return [stream_profile._of(p, self._source) for p in self._d["profiles"]]
+        profiles = [stream_profile._of(p, self._source) for p in self._d["profiles"]]
+        return sorted(profiles, key=lambda p: _frameset_place(self._source, p))
 
     @property
     def profiles(self) -> List[stream_profile]:
@@ -1462,7 +1476,7 @@ class config:
             raise RuntimeError(LIVE_CAMERA)
         recorded = list(source.by_stream.values())
         if self._all or not self._requests:
-            return sorted(recorded, key=lambda p: p.unique_id())
+            return sorted(recorded, key=lambda p: source.order[p._name])
         chosen: List[stream_profile] = []
         for kind, index, width, height, fmt, fps in self._requests:
             found = [p for p in recorded
@@ -1476,7 +1490,7 @@ class config:
                 raise RuntimeError("Couldn't resolve requests")
             if found[0] not in chosen:
                 chosen.append(found[0])
-        return sorted(chosen, key=lambda p: p.unique_id())
+        return sorted(chosen, key=lambda p: source.order[p._name])
 
 
 class pipeline_profile:
@@ -1537,7 +1551,10 @@ class pipeline:
         chosen = config._chosen(source)
         self._source, self._repeat = source, config._repeat
         self._names = [p._name for p in chosen]
-        self._uids = [p.unique_id() for p in chosen]
+        # A frameset lists its frames by sensor, stream type, and the
+        # higher index first, as librealsense's playback does.
+        in_set = sorted(chosen, key=lambda p: _frameset_place(source, p))
+        self._uids = [p.unique_id() for p in in_set]
         # Video streams and how long each may be silent before a frameset
         # missing it is given (7 frame intervals).
         self._video = {p.unique_id(): 7000.0 / (p.fps() or 30) for p in chosen

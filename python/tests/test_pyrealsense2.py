@@ -14,6 +14,7 @@ metadata and a stereo pair (rs_record.py), and noisy depth with a stereo
 baseline for the filters (rs_filters.py).
 """
 
+import json
 import math
 import pickle
 import subprocess
@@ -124,3 +125,57 @@ def test_the_script_gives_what_pyrealsense2_gives(script, bag, bags, tmp_path):
     theirs = run("pyrealsense2", script, bags[bag], tmp_path)
     ours = run("rsbag", script, bags[bag], tmp_path)
     assert_same(ours, theirs)
+
+
+ENUMS = ("stream", "format", "option", "camera_info", "distortion", "timestamp_domain",
+         "frame_metadata_value", "playback_status")
+
+
+def test_the_enums_are_pyrealsense2s():
+    """Every member of each enum with pyrealsense2 2.55's name, value and
+    str()."""
+    script = ("import json, pyrealsense2 as rs\n"
+              f"print(json.dumps({{e: [(k, int(v), str(v)) for k, v in "
+              f"getattr(rs, e).__members__.items()] for e in {ENUMS!r}}}))\n")
+    theirs = json.loads(subprocess.run([PYTHON_255, "-c", script], check=True,
+                                       capture_output=True, text=True).stdout)
+    import rsbag.pyrealsense2 as rs
+
+    for name in ENUMS:
+        ours = [(k, int(v), str(v)) for k, v in getattr(rs, name).__members__.items()]
+        assert ours == [tuple(m) for m in theirs[name]], name
+
+
+def test_a_live_camera_is_refused_naming_what_to_install():
+    import rsbag.pyrealsense2 as rs
+
+    config = rs.config()
+    config.enable_device("123456789")
+    for call in (lambda: rs.context().query_devices(), lambda: rs.pipeline().start(),
+                 lambda: rs.pipeline().start(config)):
+        with pytest.raises(RuntimeError, match="pip install pyrealsense2"):
+            call()
+
+
+def test_frame_data_is_a_read_only_view_and_repeat_playback_starts_again():
+    import rsbag.pyrealsense2 as rs
+
+    bag = ROOT / "tests/fixtures/reference/librealsense-2.55-depth-color.bag"
+    pipeline = rs.pipeline()
+    config = rs.config()
+    config.enable_device_from_file(str(bag))  # repeat_playback defaults to True
+    profile = pipeline.start(config)
+    profile.get_device().as_playback().set_real_time(False)
+    numbers = []
+    for _ in range(30):
+        frames = pipeline.wait_for_frames()
+        depth = frames.get_depth_frame()
+        numbers.append(depth.get_frame_number())
+    data = np.asanyarray(depth.get_data())
+    assert not data.flags.owndata and not data.flags.writeable
+    assert np.shares_memory(data, np.asanyarray(depth.get_data()))
+    pipeline.stop()
+    # The file's 12 framesets, then from its start again, as pyrealsense2
+    # plays it (which gives frame 0 twice there, once with the colour frame
+    # of the end).
+    assert numbers[:13] == list(range(12)) + [0] and 11 in numbers[13:]

@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import datetime
 import enum
-import os
 import struct
 import time
 from typing import (Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Type,
@@ -356,7 +355,6 @@ class option(_Option):
 
 _OPTION_BY_NAME = {str(o): o for o in option}
 _F = TypeVar("_F", bound="frame")
-_Path = Union[str, "os.PathLike[str]"]
 
 
 def _key(name: str) -> str:
@@ -1379,7 +1377,11 @@ class context:
         return dev
 
     def query_devices(self, product_line: int = 0) -> List[device]:
-        raise RuntimeError(LIVE_CAMERA)
+        """The recordings loaded (`load_device`); cameras are not this
+        module's (see its documentation)."""
+        if not self._loaded:
+            raise RuntimeError(LIVE_CAMERA)
+        return list(self._loaded)
 
     @property
     def devices(self) -> List[device]:

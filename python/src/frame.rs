@@ -158,6 +158,21 @@ impl Frame {
         self.frame.stride
     }
 
+    /// The frame's stream profile, as `Recording.sensors` gives profiles
+    /// (a filtered or aligned frame's is the output's: its size and
+    /// intrinsics).
+    #[getter]
+    fn profile<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        crate::convert::profile(py, &self.frame.profile)
+    }
+
+    /// Metres per raw depth unit of the sensor of a depth frame read from
+    /// a recording or a pipeline (None when not known).
+    #[getter]
+    fn depth_units(&self) -> Option<f32> {
+        self.facts.map(|f| f.depth_units)
+    }
+
     /// The frame's metadata under librealsense's names
     /// (`{"Frame Counter": 1, ...}`).
     #[getter]

@@ -16,10 +16,12 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
-use rsbag::device::{Device, Notification, Sensor, StreamId, StreamProfile};
+use rsbag::device::{Device, Notification, Sensor, StreamId, StreamKind, StreamProfile};
 use rsbag::playback::{
     Pipeline as RsPipeline, PipelineConfig, Playback as RsPlayback, PlaybackOptions, PlaybackStatus,
 };
+
+use rsbag::processing::filters::SensorFacts;
 
 use crate::errors::{self, to_py};
 use crate::frame::Frame;
@@ -566,7 +568,8 @@ impl Pipeline {
     /// A frameset if one is ready now, else None.
     fn poll_for_frames(&self, py: Python<'_>) -> Option<FrameSet> {
         let pipeline = &self.inner;
-        py.detach(|| pipeline.poll_for_frames()).map(frameset)
+        py.detach(|| pipeline.poll_for_frames())
+            .map(|set| frameset(set, pipeline.playback().recording()))
     }
 
     /// Whether the recording has ended and every frameset was taken.
@@ -599,6 +602,33 @@ impl Pipeline {
     #[getter]
     fn position(&self) -> f64 {
         self.inner.playback().position().as_secs_f64()
+    }
+
+    /// Seconds from the first frame to the last.
+    #[getter]
+    fn duration(&self) -> f64 {
+        self.inner.playback().duration().as_secs_f64()
+    }
+
+    /// `"playing"`, `"paused"` or `"stopped"`.
+    #[getter]
+    fn status(&self) -> &'static str {
+        status_name(self.inner.playback().status())
+    }
+
+    /// Play at the recorded pace, dropping frames not taken in time
+    /// (True), or as fast as framesets are taken, every frame in one
+    /// (False); may change while playing (pyrealsense2's
+    /// `playback.set_real_time`).
+    #[getter]
+    fn get_real_time(&self) -> bool {
+        self.inner.playback().is_real_time()
+    }
+
+    #[setter]
+    fn set_real_time(&self, py: Python<'_>, real_time: bool) {
+        let playback = self.inner.playback();
+        py.detach(|| playback.set_real_time(real_time));
     }
 
     /// Stop; framesets not yet taken are discarded. Chunks read from
@@ -648,7 +678,7 @@ impl Pipeline {
         loop {
             let slice = slice_until(deadline);
             match py.detach(|| pipeline.try_wait_for_frames(slice)) {
-                Ok(Some(set)) => return Ok(Some(frameset(set))),
+                Ok(Some(set)) => return Ok(Some(frameset(set, pipeline.playback().recording()))),
                 Ok(None) => {
                     let recording = pipeline.playback().recording();
                     errors::warn_of_new_repairs(py, recording, &self.warned)?;
@@ -672,8 +702,23 @@ impl Pipeline {
     }
 }
 
-fn frameset(set: rsbag::playback::FrameSet) -> FrameSet {
-    let frames = set.frames().iter().cloned().map(Frame::played).collect();
+/// A pipeline's frameset; its depth frames carry their sensor's facts
+/// (depth units, stereo baseline), as frames read from a recording do.
+fn frameset(set: rsbag::playback::FrameSet, recording: &rsbag::playback::Recording) -> FrameSet {
+    let frames = set
+        .frames()
+        .iter()
+        .cloned()
+        .map(|frame| {
+            let stream = frame.profile.stream;
+            let played = Frame::played(frame);
+            if stream.kind == StreamKind::Depth {
+                played.with_facts(SensorFacts::of_stream(recording, stream))
+            } else {
+                played
+            }
+        })
+        .collect();
     FrameSet::new(set.timestamp(), frames)
 }
 

@@ -98,9 +98,15 @@ def check_readme(python=sys.executable):
 
 
 def check_stubs(python=sys.executable):
-    """stubtest: the stubs against the installed extension module."""
-    return run([python, "-m", "mypy.stubtest", "rsbag",
-                "--mypy-config-file", str(CONFIG)])
+    """stubtest: the stubs against the installed extension module, and
+    mypy --strict on rsbag.pyrealsense2, which is typed inline (see
+    stubtest-allowlist.txt)."""
+    stubs = run([python, "-m", "mypy.stubtest", "rsbag", "--mypy-config-file", str(CONFIG),
+                 "--allowlist", str(ROOT / "python/tests/stubtest-allowlist.txt")])
+    inline = run([python, "-m", "mypy", "--strict", "--config-file", str(CONFIG),
+                  "--cache-dir", str(ROOT / "target/mypy-cache"),
+                  str(ROOT / "python/pysrc/rsbag/pyrealsense2.py")])
+    return stubs or inline
 
 
 def main():

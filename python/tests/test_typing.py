@@ -14,8 +14,10 @@ def test_the_readme_examples_are_extracted():
     codes = "\n".join(code for _, _, code in blocks)
     assert "rsbag.open(" in codes and "rsbag.Writer(" in codes
     assert "rsbag.parallel.map_frames(" in codes
-    # pyrealsense2's own code (the "Coming from pyrealsense2" example) is not ours.
-    assert "rs.pipeline()" not in codes
+    # pyrealsense2's own code (the pattern in "rsbag's own pipeline") is not ours; the
+    # same kind of code through rsbag.pyrealsense2 ("Change the import") is.
+    assert "import rsbag.pyrealsense2 as rs" in codes
+    assert "pipeline.get_active_profile().get_device().as_playback()" not in codes
 
 
 def test_the_readme_examples_pass_mypy_strict():

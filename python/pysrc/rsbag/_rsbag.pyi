@@ -373,6 +373,14 @@ class Frame:
     @property
     def stride(self) -> int: ...
     @property
+    def profile(self) -> Dict[str, Any]:
+        """The stream profile (as `Recording.sensors` gives profiles); a
+        filtered or aligned frame's is the output's."""
+    @property
+    def depth_units(self) -> Optional[float]:
+        """Metres per raw depth unit, for a depth frame read from a
+        recording or a pipeline; else None."""
+    @property
     def metadata(self) -> Dict[str, int]: ...
     def get_data(self) -> bytes:
         """The frame's bytes, as pyrealsense2's frame.get_data() holds them."""
@@ -573,6 +581,17 @@ class Pipeline(Iterator[FrameSet]):
     def resume(self) -> None: ...
     @property
     def position(self) -> float: ...
+    @property
+    def duration(self) -> float:
+        """Seconds from the first frame to the last."""
+    @property
+    def status(self) -> str:
+        """"playing", "paused" or "stopped"."""
+    @property
+    def real_time(self) -> bool:
+        """Played at the recorded pace (may change while playing)."""
+    @real_time.setter
+    def real_time(self, real_time: bool) -> None: ...
     def stop(self) -> None:
         """Stop; framesets not yet taken are discarded. Chunks read from
         their own records, their index data damaged, met since the last

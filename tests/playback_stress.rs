@@ -9,7 +9,7 @@
 //! `RSBAG_STRESS_SEEDS=N` runs the storm with N seeds (default 6: half in
 //! real time, half not).
 
-use crate::common;
+mod common;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

@@ -15,7 +15,6 @@ mod interop_bag;
 mod interop_record;
 mod msg_md5;
 mod playback_device;
-mod playback_stress;
 mod recorder;
 mod round_trips;
 mod synthetic_device;

@@ -193,13 +193,13 @@ fn salvage_db3(args: &Args) -> Result<ExitCode> {
     );
     let mut losses = Losses::new(&args.file);
     if report.rows_cut > 0 {
-        losses.note_text(&format!(
+        losses.note_text(format!(
             "{} rows cut short (their data runs past what the file holds)",
             report.rows_cut
         ));
     }
     if report.pages_missing > 0 {
-        losses.note_text(&format!(
+        losses.note_text(format!(
             "{} pages of the tables' trees missing (the rows under them were looked for page by page)",
             report.pages_missing
         ));

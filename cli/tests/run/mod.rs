@@ -63,6 +63,18 @@ pub fn ok(args: &[&str]) -> String {
     run.stdout
 }
 
+/// [`ok`] for recordings that share no clock, read on one timeline as
+/// given: success, and on stderr only the warning that they are not one
+/// session; returns stdout.
+pub fn ok_not_one_session(args: &[&str]) -> String {
+    let run = rsbag(args);
+    assert_eq!(run.code, Some(0), "rsbag {args:?}: {}", run.stderr);
+    let warned = run.stderr.starts_with("rsbag: warning: not one session: ")
+        && run.stderr.lines().count() == 1;
+    assert!(warned, "rsbag {args:?} wrote to stderr: {}", run.stderr);
+    run.stdout
+}
+
 /// Decode a PNG: width, height, color type, bit depth, pixels.
 pub fn decode_png(path: &std::path::Path) -> (u32, u32, png::ColorType, png::BitDepth, Vec<u8>) {
     let file = std::io::BufReader::new(std::fs::File::open(path).expect("png file"));

@@ -208,9 +208,14 @@ fn reindex_recovers_every_whole_row_of_a_cut_db3_by_its_pages() {
             let readable = rows_sqlite_reads(&cut, &original);
             let out = dir.path().join("recovered.db3");
             let run = rsbag(&["reindex", s(&cut), "--out", s(&out), "--force"]);
-            assert_eq!(run.code, Some(4), "{what}: {}", run.stderr);
             assert!(run.stdout.contains("recovered the whole rows"), "{what}");
             let recovered = message_rows(&out);
+            // Damage (exit 4) when rows were lost; a cut that took only
+            // pages of the index (made anew) loses none.
+            let lost = recovered.len() < original.len();
+            let codes: &[i32] = if lost { &[4] } else { &[0, 4] };
+            let code = run.code.expect("exit code");
+            assert!(codes.contains(&code), "{what}: exit {code}: {}", run.stderr);
             for (id, row) in &recovered {
                 assert_eq!(Some(row), original.get(id), "{what}: message {id}");
             }
@@ -223,10 +228,7 @@ fn reindex_recovers_every_whole_row_of_a_cut_db3_by_its_pages() {
                     assert!(recovered.contains_key(id), "{what}: SQLite reads {id}");
                 }
             }
-            assert!(
-                !recovered.is_empty() && recovered.len() < original.len(),
-                "{what}"
-            );
+            assert!(!recovered.is_empty(), "{what}");
             // Read whole: no damage (frames a loaded machine's synthetic
             // camera skipped may show as missing, exit 3).
             let check = rsbag(&["check", s(&out)]);

@@ -1,5 +1,5 @@
 """Every ```python example of README.md and of the guide (docs/src) that
-uses rsbag runs, as written, in a directory holding `session.bag` (the
+uses rsbag runs, as written, in a directory holding `session.bag` and its copy `camera_b.bag` (the
 synthetic sample recording, which has depth, colour, infrared and IMU
 streams). The examples are the ones check_typing.py types with mypy; as
 there, an example may use `rsbag` as imported by the page's first one, and
@@ -38,6 +38,8 @@ def test_there_are_examples_to_run():
     ids=[f"{page.name}:{line}" for page, line, _ in EXAMPLES])
 def test_the_example_runs(tmp_path, page, line, code):
     shutil.copy(SAMPLE, tmp_path / "session.bag")
+    # The second camera of the sessions page's examples.
+    shutil.copy(SAMPLE, tmp_path / "camera_b.bag")
     script = tmp_path / "example.py"
     given = GIVEN if check_typing.given_names(code) else ""
     script.write_text(IMPORTS + given + code)

@@ -3,7 +3,8 @@
 #![allow(dead_code)]
 
 use std::io::Read;
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// A command that takes longer than this hangs.
@@ -17,9 +18,9 @@ pub struct Run {
     pub stderr: String,
 }
 
-/// Run `rsbag args` to the end (a run longer than [`TIMEOUT`] fails the
-/// test as a hang).
-pub fn rsbag(args: &[&str]) -> Run {
+/// Start `rsbag args`, its stdout and stderr each read to the end by a
+/// thread of its own (so a full pipe never holds it up).
+fn spawn(args: &[&str]) -> (Child, JoinHandle<String>, JoinHandle<String>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_rsbag"))
         .args(args)
         .stdin(Stdio::null())
@@ -36,6 +37,13 @@ pub fn rsbag(args: &[&str]) -> Run {
     };
     let stdout = reader(Box::new(child.stdout.take().expect("stdout")));
     let stderr = reader(Box::new(child.stderr.take().expect("stderr")));
+    (child, stdout, stderr)
+}
+
+/// Run `rsbag args` to the end (a run longer than [`TIMEOUT`] fails the
+/// test as a hang).
+pub fn rsbag(args: &[&str]) -> Run {
+    let (mut child, stdout, stderr) = spawn(args);
     let started = Instant::now();
     let status = loop {
         if let Some(status) = child.try_wait().expect("wait for rsbag") {
@@ -118,22 +126,7 @@ pub fn jet(depth: u16, units: f32, near: f32, far: f32) -> [u8; 3] {
 // would not give the child's own peak.
 #[allow(clippy::zombie_processes)]
 pub fn rsbag_peak_mb(args: &[&str]) -> (Run, i64) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rsbag"))
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run rsbag");
-    let reader = |mut pipe: Box<dyn Read + Send>| {
-        std::thread::spawn(move || {
-            let mut text = String::new();
-            let _ = pipe.read_to_string(&mut text);
-            text
-        })
-    };
-    let stdout = reader(Box::new(child.stdout.take().expect("stdout")));
-    let stderr = reader(Box::new(child.stderr.take().expect("stderr")));
+    let (mut child, stdout, stderr) = spawn(args);
     let pid = child.id() as libc::pid_t;
     let started = Instant::now();
     let (status, usage) = loop {

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use rsbag::bag::Compression;
+use rsbag::storage::bag::Compression;
 use rsbag::device::synthetic::{self, SyntheticConfig, SyntheticDevice};
 use rsbag::device::{Device, StreamProfile};
 use rsbag::record::{RecordOptions, Recorder};

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use rsbag::bag::{Compression, WriterOptions};
+use rsbag::storage::bag::{Compression, WriterOptions};
 use rsbag::device::{
     camera_info, CameraInfo, Format, Frame, StreamId, StreamKind, StreamProfile, TimestampDomain,
 };

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use rsbag::bag::{Bag, BagWriter, Compression, WriterOptions};
+use rsbag::storage::bag::{Bag, BagWriter, Compression, WriterOptions};
 use rsbag::device::Device;
 use rsbag::playback::{Playback, PlaybackOptions};
 use rsbag::storage::Connection;

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use bytes::BytesMut;
 use parking_lot::Mutex;
-use rsbag::bag::Compression;
+use rsbag::storage::bag::Compression;
 use rsbag::device::synthetic::SyntheticDevice;
 use rsbag::device::{Device, Format, StreamId, StreamKind, StreamProfile};
 use rsbag::playback::Playback;

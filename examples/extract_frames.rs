@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use rsbag::device::StreamKind;
-use rsbag::playback::{FrameReader, SyncOptions};
+use rsbag::recording::{FrameReader, SyncOptions};
 
 fn main() -> rsbag::Result<()> {
     let mut args = std::env::args().skip(1);

@@ -18,7 +18,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use parking_lot::Mutex;
-use rsbag::bag::Compression;
+use rsbag::storage::bag::Compression;
 use rsbag::device::{
     camera_info, CameraInfo, Device, Extrinsics, Format, Frame, FrameCallback,
     NotificationCallback, OptionCallback, Sensor, SensorOption, StreamId, StreamKind,

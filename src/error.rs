@@ -18,7 +18,7 @@ use std::time::Duration;
 ///
 /// # Example
 /// ```
-/// use rsbag::bag::Bag;
+/// use rsbag::storage::bag::Bag;
 /// use rsbag::ErrorKind;
 ///
 /// let dir = std::env::temp_dir().join("rsbag-error-kind-example");
@@ -239,33 +239,6 @@ impl Error {
         match self.root() {
             Error::Io { error, .. } | Error::Stream(error) => Some(error),
             _ => None,
-        }
-    }
-
-    /// What to do about the error, where there is something to say, as
-    /// text to append to its message (empty otherwise): a missing file
-    /// whose recording was cut off lies under its `.partial` name.
-    ///
-    /// ```
-    /// let dir = tempfile::tempdir().unwrap();
-    /// let path = dir.path().join("crash.bag");
-    /// std::fs::write(dir.path().join("crash.bag.partial"), b"#ROSBAG V2.0\n").unwrap();
-    /// let error = rsbag::bag::Bag::open(&path).unwrap_err();
-    /// assert!(error.hint().contains("rsbag reindex"));
-    /// ```
-    pub fn hint(&self) -> String {
-        let (Some(path), Some(io)) = (self.path(), self.io_error()) else {
-            return String::new();
-        };
-        let partial = crate::storage::partial_path_for(path);
-        if io.kind() == io::ErrorKind::NotFound && partial.is_file() {
-            format!(
-                "; but {} exists: a recording that was cut off before it finished (`rsbag reindex {}` recovers it)",
-                partial.display(),
-                partial.display()
-            )
-        } else {
-            String::new()
         }
     }
 

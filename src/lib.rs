@@ -9,7 +9,7 @@
 //! - [`storage`]: where a recording's messages are kept, and the seam
 //!   over every format: one recording's topics and messages in time
 //!   order, whichever file holds them ([`storage::Storage`]), and which
-//!   format a file is ([`storage::Format`], by its first bytes).
+//!   format a file is ([`storage::FileFormat`], by its first bytes).
 //!   - [`storage::bag`] (also [`bag`]): ROS bag v2.0 records: a streaming
 //!     [`bag::BagWriter`] and a memory-mapped [`bag::Bag`] reader with
 //!     index queries and a scan mode that recovers bags whose index is
@@ -50,14 +50,13 @@ pub mod playback;
 pub mod processing;
 pub mod realsense;
 pub mod record;
+pub mod recording;
 pub mod ros_camera;
 mod slots;
 pub mod storage;
 pub mod time;
 
 pub use error::{Error, ErrorKind, Result};
-/// The storage formats, at the paths they had before [`storage`] held them.
-pub use storage::{bag, rosbag2};
 pub use time::BagTime;
 
 /// The Rust examples of the README and of the guide (`docs/src`), run as

@@ -4,7 +4,7 @@
 //!   started (a bag's message time, a `.db3`'s timestamp). Recordings,
 //!   events and their queries speak it.
 //! - [`std::time::Duration`]: an offset into the recording, from its first
-//!   frame ([`crate::playback::FrameReader`], seeking, `--start`).
+//!   frame ([`crate::recording::FrameReader`], seeking, `--start`).
 //! - `f64` milliseconds: a frame's own timestamp in its timestamp domain
 //!   (device or host clock), as librealsense gives it.
 //!

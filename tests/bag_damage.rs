@@ -5,8 +5,8 @@ use crate::common;
 
 use common::{time_order, write_bag, Written};
 use proptest::prelude::*;
-use rsbag::bag::record::read_record;
-use rsbag::bag::{Bag, Compression};
+use rsbag::storage::bag::record::read_record;
+use rsbag::storage::bag::{Bag, Compression};
 use rsbag::Error;
 
 fn sample_messages() -> (Vec<(String, String)>, Vec<Written>) {

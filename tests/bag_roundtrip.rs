@@ -6,7 +6,7 @@ use crate::common;
 
 use common::{time_order, write_bag, Written};
 use proptest::prelude::*;
-use rsbag::bag::{Bag, Compression};
+use rsbag::storage::bag::{Bag, Compression};
 use rsbag::storage::Message;
 
 fn compression() -> impl Strategy<Value = Compression> {

@@ -15,10 +15,11 @@ use common::damaged::{
 };
 use common::rs;
 use parking_lot::Mutex;
-use rsbag::bag::{Bag, Compression};
+use rsbag::storage::bag::{Bag, Compression};
 use rsbag::device::{Device, Notification};
-use rsbag::playback::check::check_file;
-use rsbag::playback::{FrameReader, Playback, PlaybackOptions};
+use rsbag::playback::{Playback, PlaybackOptions};
+use rsbag::recording::check::check_file;
+use rsbag::recording::FrameReader;
 
 #[test]
 fn messages_go_on_after_a_damaged_chunk() {

@@ -6,8 +6,8 @@ use crate::common;
 use std::path::{Path, PathBuf};
 
 use rsbag::msg::ros2;
-use rsbag::playback::{Event, FrameReader, Recording};
-use rsbag::rosbag2::Db3Writer;
+use rsbag::recording::{Event, FrameReader, Recording};
+use rsbag::storage::rosbag2::Db3Writer;
 use rsbag::ErrorKind;
 
 /// A copy of librealsense 2.59's depth + color recording (10 frames each)
@@ -27,7 +27,7 @@ fn a_generic_rosbag2_is_not_a_realsense_recording() {
     let path = dir.path().join("chatter.db3");
     let mut writer = Db3Writer::create(&path).expect("create");
     let topic = writer
-        .add_topic("/chatter", ros2::STRING, "")
+        .add_topic("/chatter", &rsbag::msg::ros2_definitions::message_type(ros2::STRING), "")
         .expect("topic");
     writer
         .write(topic, 5, &ros2::encode_string(b"hello"))

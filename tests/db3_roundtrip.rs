@@ -9,11 +9,12 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use rsbag::bag::Compression;
+use rsbag::storage::bag::Compression;
 use rsbag::device::Device;
 use rsbag::device::{StreamId, StreamKind};
-use rsbag::playback::{Event, FrameReader, Playback, PlaybackOptions, Recording, TimedEvent};
-use rsbag::storage::Format;
+use rsbag::playback::{Playback, PlaybackOptions};
+use rsbag::recording::{Event, FrameReader, Recording, TimedEvent};
+use rsbag::storage::FileFormat;
 
 fn events(path: &Path) -> Vec<TimedEvent> {
     Recording::open(path)
@@ -28,8 +29,8 @@ fn every_event_survives_bag_to_db3_to_bag() {
     let dir = tempfile::tempdir().expect("tempdir");
     let bag = dir.path().join("source.bag");
     common::rs::write(&bag, 20, Compression::Lz4);
-    let db3 = common::convert(&bag, dir.path().join("copy.db3"), Format::Db3);
-    let back = common::convert(&db3, dir.path().join("back.bag"), Format::Bag);
+    let db3 = common::convert(&bag, dir.path().join("copy.db3"), FileFormat::Db3);
+    let back = common::convert(&db3, dir.path().join("back.bag"), FileFormat::Bag);
     let original = events(&bag);
     assert!(original
         .iter()
@@ -92,7 +93,7 @@ fn every_event_survives_bag_to_db3_to_bag() {
 fn tf_static_gives_the_extrinsics_when_the_strings_are_missing() {
     let dir = tempfile::tempdir().expect("tempdir");
     let bag = common::sample("librealsense-stereo-none.bag");
-    let db3 = common::convert(&bag, dir.path().join("stereo.db3"), Format::Db3);
+    let db3 = common::convert(&bag, dir.path().join("stereo.db3"), FileFormat::Db3);
     let db = rusqlite::Connection::open(&db3).expect("sqlite");
     let removed = db
         .execute(
@@ -142,7 +143,7 @@ fn the_playback_device_plays_a_db3_every_frame_once_and_seeks_right() {
     let dir = tempfile::tempdir().expect("tempdir");
     let bag = dir.path().join("source.bag");
     common::rs::write(&bag, 60, Compression::Lz4);
-    let db3 = common::convert(&bag, dir.path().join("copy.db3"), Format::Db3);
+    let db3 = common::convert(&bag, dir.path().join("copy.db3"), FileFormat::Db3);
     let reader = FrameReader::open(&bag).expect("bag");
     let key = |f: &rsbag::device::Frame| (f.profile.stream, f.number, f.data.clone());
     let mut want: Vec<_> = reader

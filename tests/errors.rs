@@ -7,9 +7,9 @@ use crate::common;
 use std::error::Error as _;
 
 use common::{rs, write_bag, Written};
-use rsbag::bag::{Bag, Compression};
+use rsbag::storage::bag::{Bag, Compression};
 use rsbag::device::{StreamId, StreamKind};
-use rsbag::playback::{FrameReader, Recording};
+use rsbag::recording::{FrameReader, Recording};
 use rsbag::{Error, ErrorKind};
 
 #[test]

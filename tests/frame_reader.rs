@@ -10,12 +10,11 @@ use common::FrameLine;
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
-use rsbag::bag::{Compression, WriterOptions};
+use rsbag::storage::bag::{Compression, WriterOptions};
 use rsbag::device::{StreamId, StreamKind};
-use rsbag::playback::{
-    FrameReader, FrameSet, Pipeline, PipelineConfig, RecordedFrame, SyncOptions,
-};
+use rsbag::playback::{Pipeline, PipelineConfig};
 use rsbag::realsense::convert::{ms_from_stamp, stamp_from_ms};
+use rsbag::recording::{FrameReader, FrameSet, RecordedFrame, SyncOptions};
 use rsbag::{Error, ErrorKind};
 
 // ---- comparing frames --------------------------------------------------------
@@ -892,7 +891,7 @@ fn columns_hold_what_the_frames_hold() {
                     let value = present.then_some(column.values[row]);
                     assert_eq!(value, f.frame.metadata(&column.name), "{name} {stream}");
                 }
-                if let Some(rsbag::playback::Samples::Xyz(samples)) = &columns.samples {
+                if let Some(rsbag::recording::Samples::Xyz(samples)) = &columns.samples {
                     assert_eq!(Some(samples[row]), f.frame.motion());
                 }
             }

@@ -6,7 +6,7 @@ use crate::common;
 
 use std::path::Path;
 
-use rsbag::bag::{Bag, Compression};
+use rsbag::storage::bag::{Bag, Compression};
 use rsbag::storage::ConnectionExt;
 use serde_json::Value;
 use sha2::{Digest, Sha256};

@@ -13,11 +13,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use parking_lot::Mutex;
-use rsbag::bag::Compression;
+use rsbag::storage::bag::Compression;
 use rsbag::device::synthetic::{self, SyntheticConfig, SyntheticDevice};
 use rsbag::device::{Device, Frame, Notification, StreamId, StreamProfile};
-use rsbag::playback::FrameReader;
 use rsbag::record::{RecordOptions, Recorder};
+use rsbag::recording::FrameReader;
 use serde_json::Value;
 
 struct Session {
@@ -225,7 +225,7 @@ fn spliced_frames_play_in_librealsense_and_read_in_rosbags() {
         })
         .collect();
     use sha2::{Digest, Sha256};
-    let bag = rsbag::bag::Bag::open(&path).expect("bag");
+    let bag = rsbag::storage::bag::Bag::open(&path).expect("bag");
     let mut ours: Vec<(u64, String)> = (bag.messages())
         .map(|m| {
             let m = m.expect("message");
@@ -357,11 +357,11 @@ fn librealsense_replays_the_option_change_and_the_notification() {
     assert_eq!(notes[0]["category"], "Hardware Error");
     // pyrealsense2 2.55 answers `get_serialized_data()` with the severity
     // (a binding slip), so the serialized data is checked through rsbag.
-    let recording = rsbag::playback::Recording::open(&path).expect("recording");
+    let recording = rsbag::recording::Recording::open(&path).expect("recording");
     let ours: Vec<Notification> = recording
         .events(..)
         .filter_map(|e| match e.expect("event").event {
-            rsbag::playback::Event::Notification { notification, .. } => Some(notification),
+            rsbag::recording::Event::Notification { notification, .. } => Some(notification),
             _ => None,
         })
         .collect();
@@ -439,7 +439,7 @@ fn rosbags_reads_every_message_with_librealsense_md5sums() {
             c["topic"]
         );
     }
-    let bag = rsbag::bag::Bag::open(&path).expect("bag");
+    let bag = rsbag::storage::bag::Bag::open(&path).expect("bag");
     assert_eq!(
         dump["message_count"].as_u64(),
         Some(bag.total_message_count())

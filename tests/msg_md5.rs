@@ -2,7 +2,7 @@
 //! definitions as a real bag carries them, and real messages decoded.
 //!
 //! The bags are read with a small record walker written here, independent
-//! of `rsbag::bag`: the depth and color reference bag of `tests/fixtures/reference/`
+//! of `rsbag::storage::bag`: the depth and color reference bag of `tests/fixtures/reference/`
 //! and a recording of motion and pose streams in `tests/fixtures/`.
 
 use std::collections::{BTreeSet, HashMap};

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use common::rs;
 use parking_lot::Mutex;
-use rsbag::bag::Compression;
+use rsbag::storage::bag::Compression;
 use rsbag::device::{Device, Frame, StreamKind};
 use rsbag::playback::{Playback, PlaybackOptions, PlaybackStatus};
 
@@ -492,7 +492,7 @@ fn bad_input_is_a_clear_error() {
 fn a_bag_without_its_index_plays_from_the_scan() {
     let (dir, path) = bag(Compression::Lz4);
     let bytes = std::fs::read(&path).expect("read");
-    let index_pos = rsbag::bag::Bag::open(&path)
+    let index_pos = rsbag::storage::bag::Bag::open(&path)
         .expect("open")
         .header()
         .index_pos as usize;
@@ -516,7 +516,7 @@ fn seek_on_a_long_recording_lands_on_the_right_frame_everywhere() {
     playback.set_repeat(true);
     playback.pause();
     let log = start_all(&playback);
-    let bag_chunks = rsbag::bag::Bag::open(&path).expect("bag").chunks().len();
+    let bag_chunks = rsbag::storage::bag::Bag::open(&path).expect("bag").chunks().len();
     assert!(bag_chunks > 3, "{bag_chunks} chunks");
     let mut x = 12345u64;
     for _ in 0..25 {
@@ -564,7 +564,7 @@ fn seek_on_a_long_recording_lands_on_the_right_frame_everywhere() {
 
 #[test]
 fn an_unknown_format_is_named_in_the_error() {
-    use rsbag::bag::{BagFile, WriterOptions};
+    use rsbag::storage::bag::{BagFile, WriterOptions};
     use rsbag::msg::diagnostic_msgs::KeyValue;
     use rsbag::msg::realsense_msgs::StreamInfo;
     use rsbag::msg::sensor_msgs::CameraInfo;

@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use common::rs;
 use parking_lot::Mutex;
-use rsbag::bag::Compression;
+use rsbag::storage::bag::Compression;
 use rsbag::device::{Device, Frame, FrameCallback, Sensor};
 use rsbag::playback::{Playback, PlaybackOptions, PlaybackStatus};
 

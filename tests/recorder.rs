@@ -8,11 +8,11 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use parking_lot::Mutex;
-use rsbag::bag::{Bag, Compression};
+use rsbag::storage::bag::{Bag, Compression};
 use rsbag::device::synthetic::{self, SyntheticConfig, SyntheticDevice};
 use rsbag::device::{Device, Frame, Notification, StreamId, StreamProfile};
-use rsbag::playback::{Event, Recording};
 use rsbag::record::{RecordOptions, Recorder};
+use rsbag::recording::{Event, Recording};
 
 fn small_camera() -> Arc<SyntheticDevice> {
     let config = SyntheticConfig {
@@ -54,7 +54,7 @@ fn recorded_frames(path: &std::path::Path) -> Vec<(rsbag::BagTime, Frame)> {
     recording
         .events(..)
         .filter_map(|e| match e.expect("event") {
-            rsbag::playback::TimedEvent {
+            rsbag::recording::TimedEvent {
                 time,
                 event: Event::Frame { frame, .. },
             } => Some((time, frame)),

@@ -8,9 +8,9 @@ use crate::common;
 use std::path::Path;
 
 use rsbag::device::Frame;
-use rsbag::playback::{Event, Recording};
 use rsbag::record::{export_ros2, CopySelection, Ros2ExportOptions};
-use rsbag::storage::Format;
+use rsbag::recording::{Event, Recording};
+use rsbag::storage::FileFormat;
 
 /// Every frame of a recording in recorded order.
 fn frames(path: &Path) -> Vec<Frame> {
@@ -72,7 +72,7 @@ fn a_ros2_export_reads_back_as_the_recording() {
         let path = common::sample(name);
         let source = by_stream(frames(&path));
         let recording = Recording::open(&path).expect("open");
-        for storage in [Format::Db3, Format::Mcap] {
+        for storage in [FileFormat::Db3, FileFormat::Mcap] {
             let out = dir.path().join(format!("{name}-{}", storage.extension()));
             let options = Ros2ExportOptions {
                 storage,
@@ -100,8 +100,8 @@ fn a_bag_written_as_db3_and_back_is_the_recording() {
         let source = by_stream(frames(&path));
         let db3 = dir.path().join(format!("{name}.db3"));
         let bag = dir.path().join(format!("{name}.bag"));
-        common::convert(&path, db3.clone(), Format::Db3);
-        common::convert(&db3, bag.clone(), Format::Bag);
+        common::convert(&path, db3.clone(), FileFormat::Db3);
+        common::convert(&db3, bag.clone(), FileFormat::Bag);
         assert_same_frames(&format!("{name} → .db3"), &source, &by_stream(frames(&db3)));
         assert_same_frames(
             &format!("{name} → .db3 → .bag"),

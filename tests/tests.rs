@@ -13,6 +13,7 @@ mod errors;
 mod frame_reader;
 mod interop_bag;
 mod interop_record;
+mod layers;
 mod msg_md5;
 mod playback_device;
 mod recorder;

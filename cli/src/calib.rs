@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use rsbag::device::{Distortion, Extrinsics, Intrinsics, StreamId, StreamKind};
-use rsbag::playback::calibration::{Calibration, StreamCalibration};
-use rsbag::playback::summary::short_f64;
-use rsbag::playback::Recording;
+use rsbag::recording::calibration::{Calibration, StreamCalibration};
+use rsbag::recording::summary::short_f64;
+use rsbag::recording::Recording;
 use rsbag::{Error, Result};
 
 use super::damage::Losses;

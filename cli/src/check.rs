@@ -3,8 +3,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use rsbag::playback::check::{check_file, CheckReport, Finding, FindingKind};
-use rsbag::playback::SyncReport;
+use rsbag::recording::check::{check_file, CheckReport, Finding, FindingKind};
+use rsbag::recording::SyncReport;
 use rsbag::BagTime;
 
 use super::damage::DAMAGED;

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use rsbag::bag::{copy_messages, Bag, Compression, WriterOptions};
+use rsbag::storage::bag::{copy_messages, Bag, Compression, WriterOptions};
 use rsbag::realsense::topics::FILE_VERSION_TOPIC;
 use rsbag::Result;
 

@@ -20,10 +20,10 @@ use std::sync::Arc;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use rsbag::device::{Format, Frame, ProfileKind, StreamId, StreamProfile};
-use rsbag::playback::{FrameReader, RecordedFrame, SyncOptions};
+use rsbag::recording::{FrameReader, RecordedFrame, SyncOptions};
 use rsbag::ros_camera::transport::{DepthCodec, ImageCodec, ImageTransport};
-use rsbag::rosbag2::McapCompression;
-use rsbag::storage::Format as FileFormat;
+use rsbag::storage::rosbag2::McapCompression;
+use rsbag::storage::FileFormat;
 use rsbag::{Error, Result};
 
 use super::damage::Losses;

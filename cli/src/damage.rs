@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use rsbag::bag::{Bag, ChunkRepairs, ScanReport};
-use rsbag::playback::Recording;
+use rsbag::storage::bag::{Bag, ChunkRepairs, ScanReport};
+use rsbag::recording::Recording;
 use rsbag::Error;
 
 /// Exit code when the file is damaged: `check` finds damage, or reading
@@ -112,7 +112,7 @@ impl Losses {
             };
         }
         // A bag's index can be rebuilt; a .db3 keeps SQLite's own.
-        let is_db3 = rsbag::storage::Format::Db3
+        let is_db3 = rsbag::storage::FileFormat::Db3
             .is_format_of(&self.file)
             .unwrap_or(false);
         let recover = if is_db3 {

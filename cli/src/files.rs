@@ -80,7 +80,7 @@ pub fn each(
             super::emit(between);
         }
         let code = one(file).unwrap_or_else(|e| {
-            eprintln!("rsbag: {e}{}", e.hint());
+            eprintln!("rsbag: {e}{}", rsbag::storage::recovery_hint(&e));
             ExitCode::FAILURE
         });
         if severity(code) > severity(worst) {

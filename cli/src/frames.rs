@@ -14,7 +14,8 @@ use parking_lot::Mutex;
 use super::damage::Losses;
 use super::{files, json, select, session};
 use rsbag::device::{Device, Frame, StreamId};
-use rsbag::playback::{Playback, PlaybackOptions, SessionFrame};
+use rsbag::playback::{Playback, PlaybackOptions};
+use rsbag::recording::SessionFrame;
 use rsbag::{Error, Result};
 
 /// Print every frame of a recording, in recorded order: stream, index,

@@ -4,8 +4,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use rsbag::device::camera_info;
-use rsbag::playback::summary::{short_f64, RealSenseSummary, Summary};
-use rsbag::playback::SessionSummary;
+use rsbag::recording::summary::{short_f64, RealSenseSummary, Summary};
+use rsbag::recording::SessionSummary;
 use rsbag::{Error, Result};
 
 use super::damage::Losses;

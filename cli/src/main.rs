@@ -98,7 +98,7 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("rsbag: {e}{}", e.hint());
+            eprintln!("rsbag: {e}{}", rsbag::storage::recovery_hint(&e));
             ExitCode::FAILURE
         }
     }

@@ -5,7 +5,7 @@ use std::fs::File;
 use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 
-use rsbag::bag::{Bag, BagFile, BagWriter, Compression, ScanReport, WriterOptions};
+use rsbag::storage::bag::{Bag, BagFile, BagWriter, Compression, ScanReport, WriterOptions};
 use rsbag::storage::partial_path_for;
 use rsbag::{Error, Result};
 
@@ -29,7 +29,7 @@ impl Destination {
     /// error unless `force`: no command replaces a file it did not create
     /// unasked.
     pub fn new(input: &Path, out: Option<&Path>, force: bool) -> Result<Destination> {
-        Destination::of_format(input, out, force, rsbag::storage::Format::Bag)
+        Destination::of_format(input, out, force, rsbag::storage::FileFormat::Bag)
     }
 
     /// [`Destination::new`] for a file of `format`.
@@ -37,7 +37,7 @@ impl Destination {
         input: &Path,
         out: Option<&Path>,
         force: bool,
-        format: rsbag::storage::Format,
+        format: rsbag::storage::FileFormat,
     ) -> Result<Destination> {
         let mut path = out.unwrap_or(input).to_path_buf();
         // An output that is the input through a link, or through another
@@ -252,7 +252,7 @@ pub fn losses(report: &ScanReport) -> Option<String> {
 /// Refuse a `.db3` for a command that rewrites a bag's chunks or index,
 /// saying what to use instead.
 pub fn bag_only(file: &Path, command: &str, instead: &str) -> Result<()> {
-    if rsbag::storage::Format::Db3.is_format_of(file)? {
+    if rsbag::storage::FileFormat::Db3.is_format_of(file)? {
         return Err(Error::InvalidArgument(format!(
             "{}: a .db3, and `rsbag {command}` works on .bag files; {instead}",
             file.display()

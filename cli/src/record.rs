@@ -6,12 +6,12 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use rsbag::bag::Compression;
+use rsbag::storage::bag::Compression;
 use rsbag::device::synthetic::{self, SyntheticConfig, SyntheticDevice};
 use rsbag::device::{Device, StreamId, StreamKind, StreamProfile};
 use rsbag::record::{Db3Options, RecordOptions, Recorder};
 use rsbag::storage::partial_path_for;
-use rsbag::storage::Format;
+use rsbag::storage::FileFormat;
 use rsbag::{Error, Result};
 
 use rsbag_librealsense::{Context, LibrealsenseDevice};
@@ -293,8 +293,8 @@ pub fn run(args: Args) -> Result<()> {
     } else {
         Compression::Lz4
     };
-    let format = Format::of_recording_path(&args.out)?;
-    if format == Format::Db3 && args.streams.contains(&StreamName::Pose) {
+    let format = FileFormat::of_recording_path(&args.out)?;
+    if format == FileFormat::Db3 && args.streams.contains(&StreamName::Pose) {
         return Err(Error::InvalidArgument(
             "--streams pose: librealsense 2.59 cannot open a .db3 with a pose stream; record a .bag \
              (rsbag convert --to db3 --keep-pose writes one that only rsbag reads)"

@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use rsbag::bag::{copy_messages, Bag, WriterOptions};
-use rsbag::storage::Format;
+use rsbag::storage::bag::{copy_messages, Bag, WriterOptions};
+use rsbag::storage::FileFormat;
 use rsbag::{Error, Result};
 
 use super::convert::recording;
@@ -51,7 +51,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         )
         .in_file(&args.file));
     }
-    if Format::Db3.is_format_of(&args.file)? {
+    if FileFormat::Db3.is_format_of(&args.file)? {
         return recover_db3(&args);
     }
     let bag = Bag::scan(&args.file)?;
@@ -101,15 +101,15 @@ fn recover_db3(args: &Args) -> Result<ExitCode> {
         return salvage_db3(args);
     };
     let out = args.out.clone().unwrap_or(unfinished);
-    Format::Db3.check_path(&out)?;
+    FileFormat::Db3.check_path(&out)?;
     refuse_existing(&out, args.force)?;
-    if rsbag::rosbag2::roll_back_interrupted_commit(&args.file)? {
+    if rsbag::storage::rosbag2::roll_back_interrupted_commit(&args.file)? {
         eprintln!(
             "rsbag: {}: rolled back what the crash left uncommitted (its journal)",
             args.file.display()
         );
     }
-    let reader = rsbag::playback::FrameReader::open(&args.file).map_err(|e| {
+    let reader = rsbag::recording::FrameReader::open(&args.file).map_err(|e| {
         match e.kind() {
             // The description is committed with the first second's frames.
             rsbag::ErrorKind::NotARecording => Error::InvalidArgument(format!(
@@ -133,7 +133,7 @@ fn recover_db3(args: &Args) -> Result<ExitCode> {
     let target = recording::FileTarget {
         file: &args.file,
         out: &recovered,
-        format: Format::Db3,
+        format: FileFormat::Db3,
         streams: None,
         window: None,
         stream_times: Default::default(),
@@ -173,11 +173,11 @@ fn salvage_db3(args: &Args) -> Result<ExitCode> {
         )));
     }
     let destination =
-        Destination::of_format(&args.file, args.out.as_deref(), args.force, Format::Db3)?;
+        Destination::of_format(&args.file, args.out.as_deref(), args.force, FileFormat::Db3)?;
     let salvaged = rsbag::storage::partial_path_for(&destination.path);
     refuse_existing(&salvaged, false)?;
     let _remove = on_interrupt(Undo::RemoveFile(salvaged.clone()));
-    let report = rsbag::rosbag2::salvage_db3(&args.file, &salvaged)?;
+    let report = rsbag::storage::rosbag2::salvage_db3(&args.file, &salvaged)?;
     destination.put_in_place(&args.file, &salvaged)?;
     let mut out = String::new();
     let rows: Vec<String> = report
@@ -215,7 +215,7 @@ fn salvage_db3(args: &Args) -> Result<ExitCode> {
 /// Whether SQLite reads the `.db3` at `path` whole: it opens and its
 /// integrity check finds nothing.
 fn is_sound_db3(path: &Path) -> bool {
-    rsbag::rosbag2::Db3::open(path)
+    rsbag::storage::rosbag2::Db3::open(path)
         .and_then(|db3| db3.integrity_problems())
         .is_ok_and(|problems| problems.is_empty())
 }
@@ -233,7 +233,7 @@ fn cut_before_its_header(file: &Path) -> Result<bool> {
         path: file.to_owned(),
         error,
     })?;
-    Ok([Format::Bag, Format::Db3]
+    Ok([FileFormat::Bag, FileFormat::Db3]
         .into_iter()
         .any(|format| format.is_cut_in_magic(&head)))
 }

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use rsbag::playback::{Session, SessionClock, SessionOptions};
+use rsbag::recording::{Session, SessionClock, SessionOptions};
 use rsbag::{Error, Result};
 
 use super::damage::Losses;
@@ -63,7 +63,7 @@ impl SessionArgs {
         }
         if self.as_session(files) {
             let paths: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
-            rsbag::playback::refuse_repeats(&paths)?;
+            rsbag::recording::refuse_repeats(&paths)?;
         }
         Ok(())
     }
@@ -149,7 +149,7 @@ fn open_reporting(files: &[PathBuf], args: &ClockArgs, report: bool) -> Result<O
             }
             Err(e) => {
                 if report {
-                    eprintln!("rsbag: {e}{}", e.hint());
+                    eprintln!("rsbag: {e}{}", rsbag::storage::recovery_hint(&e));
                 }
                 failed = true;
             }
@@ -198,7 +198,7 @@ fn open_reporting(files: &[PathBuf], args: &ClockArgs, report: bool) -> Result<O
 
 /// The file of the session `name` stands for: its path as given, its
 /// file name, or its recording's serial number.
-fn which_file(readers: &[(PathBuf, rsbag::playback::FrameReader)], name: &str) -> Result<PathBuf> {
+fn which_file(readers: &[(PathBuf, rsbag::recording::FrameReader)], name: &str) -> Result<PathBuf> {
     let files = readers.iter().map(|(path, reader)| {
         let serial = (reader.recording().snapshot().info)
             .get(rsbag::device::camera_info::SERIAL_NUMBER)

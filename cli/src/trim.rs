@@ -6,11 +6,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use rsbag::bag::{copy_messages, Compression, WriterOptions};
+use rsbag::storage::bag::{copy_messages, Compression, WriterOptions};
 use rsbag::device::StreamId;
-use rsbag::playback::{FrameReader, Session};
 use rsbag::record::trim::Trim;
-use rsbag::storage::Format as FileFormat;
+use rsbag::recording::{FrameReader, Session};
+use rsbag::storage::FileFormat;
 use rsbag::{BagTime, Error, Result};
 
 use super::convert::recording;

@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use rsbag::device::synthetic::{SyntheticConfig, SyntheticDevice};
 use rsbag::device::StreamId;
-use rsbag::playback::{Event, Recording};
+use rsbag::recording::{Event, Recording};
 use sha2::{Digest, Sha256};
 
 fn s(path: &Path) -> &str {

@@ -10,7 +10,7 @@ use common::damaged::{
     chunked_bag, lying_bag, with_bad_chunk, with_bad_index_data, with_bad_metadata, FRAMES,
 };
 use common::rs;
-use rsbag::bag::Compression;
+use rsbag::storage::bag::Compression;
 
 /// Exit code of a damaged file.
 const DAMAGED: i32 = 4;
@@ -370,7 +370,7 @@ fn reindex_recovers_the_first_frames_of_a_cut_chunk_as_librealsense_plays_them()
             );
         }
         // ... and they are its first frames, in recorded order.
-        let reader = rsbag::playback::FrameReader::open(common::sample(sample)).expect("open");
+        let reader = rsbag::recording::FrameReader::open(common::sample(sample)).expect("open");
         let mut first: Vec<(String, u64, u64)> = reader
             .frames()
             .expect("frames")

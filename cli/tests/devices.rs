@@ -518,11 +518,11 @@ fn with_notification(path: &Path) -> rsbag::device::Notification {
 
 /// The notifications recorded in `path`, as rsbag reads them.
 fn notifications_in(path: &Path) -> Vec<rsbag::device::Notification> {
-    rsbag::playback::Recording::open(path)
+    rsbag::recording::Recording::open(path)
         .expect("recording")
         .events(..)
         .filter_map(|e| match e.expect("event").event {
-            rsbag::playback::Event::Notification { notification, .. } => Some(notification),
+            rsbag::recording::Event::Notification { notification, .. } => Some(notification),
             _ => None,
         })
         .collect()

@@ -10,7 +10,7 @@ use std::process::{Child, Command, Output, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use rsbag::bag::Bag;
+use rsbag::storage::bag::Bag;
 use rsbag::device::synthetic::SyntheticDevice;
 use rsbag::device::Device;
 use rsbag::record::{RecordOptions, Recorder};
@@ -277,7 +277,7 @@ fn ctrl_c_finishes_a_recording_and_leaves_nothing_half_written() {
     );
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(!partial.exists());
-    let recording = rsbag::playback::FrameReader::open(&bag).expect("a complete recording");
+    let recording = rsbag::recording::FrameReader::open(&bag).expect("a complete recording");
     assert!(recording.frames().expect("frames").count() > 10);
     assert!(String::from_utf8_lossy(&out.stdout).contains("wrote"));
 

@@ -11,7 +11,8 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use rsbag::playback::{FrameReader, Playback};
+use rsbag::playback::Playback;
+use rsbag::recording::FrameReader;
 use serde_json::Value;
 
 /// The scenarios of tests/interop/rs_record.py recorded by 2.59, with

@@ -419,10 +419,10 @@ fn compressed_ros2_exports_decode_in_opencv_to_the_recorded_frames() {
     let played = played(&source, false);
     // The source pixels, as rsbag reads them (the same bytes librealsense
     // plays: checked against its hashes).
-    let recording = rsbag::playback::Recording::open(&source).expect("open");
+    let recording = rsbag::recording::Recording::open(&source).expect("open");
     let mut colour: Vec<Vec<u8>> = Vec::new();
     for event in recording.select().controls(false).events() {
-        if let rsbag::playback::Event::Frame { frame, .. } = event.expect("event").event {
+        if let rsbag::recording::Event::Frame { frame, .. } = event.expect("event").event {
             if frame.profile.stream.kind == rsbag::device::StreamKind::Color {
                 colour.push(frame.data.to_vec());
             }

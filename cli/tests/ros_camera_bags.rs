@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use rsbag::device::{StreamId, StreamKind};
-use rsbag::playback::Recording;
+use rsbag::recording::Recording;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
@@ -176,7 +176,7 @@ fn check_poses(what: &str, written: &Value, recording: &Recording) {
         .controls(false)
         .events()
         .filter_map(|e| match e.expect("event").event {
-            rsbag::playback::Event::Frame { frame, .. } => frame.pose(),
+            rsbag::recording::Event::Frame { frame, .. } => frame.pose(),
             _ => None,
         })
         .collect();
@@ -451,7 +451,7 @@ fn check_bag_times(what: &str, written: &Value, path: &Path) {
     let mut ours: BTreeMap<(String, u64), Vec<u64>> = BTreeMap::new();
     for event in recording.select().controls(false).events() {
         let event = event.expect("event");
-        if let rsbag::playback::Event::Frame { frame, .. } = event.event {
+        if let rsbag::recording::Event::Frame { frame, .. } = event.event {
             let s = frame.profile.stream;
             ours.entry((s.kind.to_string(), u64::from(s.index)))
                 .or_default()
@@ -684,7 +684,7 @@ fn decoded(path: &Path) -> BTreeMap<(String, u64), Vec<rsbag::device::Frame>> {
     let recording = Recording::open(path).expect("open");
     let mut out: BTreeMap<(String, u64), Vec<rsbag::device::Frame>> = BTreeMap::new();
     for event in recording.select().controls(false).events() {
-        if let rsbag::playback::Event::Frame { frame, .. } = event.expect("event").event {
+        if let rsbag::recording::Event::Frame { frame, .. } = event.expect("event").event {
             let s = frame.profile.stream;
             out.entry((s.kind.to_string(), u64::from(s.index)))
                 .or_default()

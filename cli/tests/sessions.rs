@@ -18,7 +18,7 @@ use std::sync::OnceLock;
 use std::time::Duration;
 
 use rsbag::device::{StreamId, StreamKind};
-use rsbag::playback::{FramesetOptions, Session, SessionClock, SessionOptions};
+use rsbag::recording::{FramesetOptions, Session, SessionClock, SessionOptions};
 use serde_json::Value;
 
 /// A frame period at 30 fps, ms.

@@ -239,7 +239,7 @@ fn a_sessions_3d_view_shows_the_depth_stream_chosen_from_its_own_camera() {
     ]);
     let clouds = dir.path().join("clouds");
     run::ok(&["convert", s(&second), "--to", "ply", "--out", s(&clouds)]);
-    let session = rsbag::playback::Session::open([&first, &second]).expect("session");
+    let session = rsbag::recording::Session::open([&first, &second]).expect("session");
     let keys: Vec<String> = (session.files().iter())
         .map(|f| format!("{}/Depth 0", f.name()))
         .collect();

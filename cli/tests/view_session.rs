@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use base64::Engine as _;
-use rsbag::playback::Session;
+use rsbag::recording::Session;
 use serde_json::Value;
 use served::Served;
 use sha2::{Digest, Sha256};
@@ -463,7 +463,7 @@ fn an_offset_moves_a_cameras_lanes_on_the_session_clock() {
     // Without a shared clock each recording starts at 0 plus its offset.
     let library = Session::open_with(
         [&a, &b],
-        rsbag::playback::SessionOptions {
+        rsbag::recording::SessionOptions {
             clock: None,
             offsets: vec![(b.clone(), 0.25)],
         },

@@ -9,14 +9,14 @@
 use std::ops::Bound;
 use std::time::Duration;
 
-use rsbag::bag::Bag;
+use rsbag::storage::bag::Bag;
 use rsbag::device::Format;
 use rsbag::msg::ros2;
-use rsbag::playback::check::check_recording;
-use rsbag::playback::{FrameReader, Recording, SyncOptions};
+use rsbag::recording::check::check_recording;
+use rsbag::recording::{FrameReader, Recording, SyncOptions};
 use rsbag::realsense::{images, strings};
 use rsbag::ros_camera::transport::{self, Transport};
-use rsbag::rosbag2::{Db3, McapFile};
+use rsbag::storage::rosbag2::{Db3, McapFile};
 use rsbag::storage::Storage;
 
 /// Messages, frames or events read at most per pass, so that one input
@@ -88,7 +88,7 @@ pub fn db3_reader(data: &[u8]) {
                 read_recording(recording);
             }
         }
-        let _ = rsbag::playback::check::check_file(path, |_, _| {});
+        let _ = rsbag::recording::check::check_file(path, |_, _| {});
     });
 }
 
@@ -122,7 +122,7 @@ pub fn mcap_reader(data: &[u8]) {
                 read_recording(recording);
             }
         }
-        let _ = rsbag::playback::check::check_file(path, |_, _| {});
+        let _ = rsbag::recording::check::check_file(path, |_, _| {});
     });
 }
 

@@ -5,7 +5,7 @@ use numpy::{IntoPyArray, PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use rsbag::playback::{Columns, MetadataColumn, Samples};
+use rsbag::recording::{Columns, MetadataColumn, Samples};
 
 /// `columns` as Python sees it: a dict of numpy arrays named as
 /// `Frame`'s attributes (`index`, `frame_number`, `timestamp`, `domain`,

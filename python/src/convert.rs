@@ -7,8 +7,8 @@ use pyo3::types::{PyDict, PyList};
 use rsbag::device::{
     CameraInfo, DeviceSnapshot, Extrinsics, ProfileKind, SensorOption, StreamProfile,
 };
-use rsbag::playback::check::{CheckReport, FindingKind};
-use rsbag::playback::{Event, TimedEvent};
+use rsbag::recording::check::{CheckReport, FindingKind};
+use rsbag::recording::{Event, TimedEvent};
 use rsbag::time::BagTime;
 
 pub fn camera_info<'py>(py: Python<'py>, info: &CameraInfo) -> PyResult<Bound<'py, PyDict>> {

@@ -123,7 +123,7 @@ pub fn raise(class: PyResult<&Bound<'_, PyType>>, message: String) -> PyErr {
 /// The Python exception of an rsbag error. A missing file whose
 /// `NAME.partial` exists says so, as the command-line tool does.
 pub fn to_py(e: rsbag::Error) -> PyErr {
-    let message = format!("{e}{}", e.hint());
+    let message = format!("{e}{}", rsbag::storage::recovery_hint(&e));
     match e.kind() {
         ErrorKind::Io => IoError::new_err(message),
         ErrorKind::NotABag => NotABagError::new_err(message),
@@ -146,7 +146,7 @@ pub fn to_py(e: rsbag::Error) -> PyErr {
 /// command-line tool warns alike.
 pub fn warn_of_damage(
     py: Python<'_>,
-    recording: &rsbag::playback::Recording,
+    recording: &rsbag::recording::Recording,
     path: &Path,
 ) -> PyResult<()> {
     warn_all(py, repair_warnings(recording, &mut 0))?;
@@ -154,7 +154,7 @@ pub fn warn_of_damage(
         return Ok(());
     };
     // Why the index is unusable, as opening through it says.
-    let why = match py.detach(|| rsbag::bag::Bag::open(path).err()) {
+    let why = match py.detach(|| rsbag::storage::bag::Bag::open(path).err()) {
         Some(e) => match e.root() {
             rsbag::Error::MissingIndex { reason } => format!(" ({reason})"),
             other => format!(" ({other})"),
@@ -175,7 +175,7 @@ pub fn warn_of_damage(
 /// records, their index data damaged, past the first `warned` of them
 /// (which then counts them all): made under a lock, given with
 /// [`warn_all`] after it, since a warning runs the program's filters.
-pub fn repair_warnings(recording: &rsbag::playback::Recording, warned: &mut usize) -> Vec<String> {
+pub fn repair_warnings(recording: &rsbag::recording::Recording, warned: &mut usize) -> Vec<String> {
     let Some(bag) = recording.bag() else {
         return Vec::new();
     };
@@ -197,7 +197,7 @@ pub fn repair_warnings(recording: &rsbag::playback::Recording, warned: &mut usiz
 /// before warning.
 pub fn warn_of_new_repairs(
     py: Python<'_>,
-    recording: &rsbag::playback::Recording,
+    recording: &rsbag::recording::Recording,
     warned: &parking_lot::Mutex<usize>,
 ) -> PyResult<()> {
     let messages = repair_warnings(recording, &mut warned.lock());
@@ -206,7 +206,7 @@ pub fn warn_of_new_repairs(
 
 /// How many chunks of `recording`'s bag were read from their own records
 /// so far (see [`repair_warnings`]).
-pub fn repairs_so_far(recording: &rsbag::playback::Recording) -> usize {
+pub fn repairs_so_far(recording: &rsbag::recording::Recording) -> usize {
     recording.bag().map_or(0, |bag| bag.chunk_repairs().count())
 }
 

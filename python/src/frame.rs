@@ -9,8 +9,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
 use rsbag::device::{Format, ProfileKind};
-use rsbag::playback::RecordedFrame;
 use rsbag::processing::filters::SensorFacts;
+use rsbag::recording::RecordedFrame;
 
 /// One frame: its stream, number, timestamp, metadata and bytes.
 ///

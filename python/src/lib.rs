@@ -24,8 +24,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyIterator, PyList, PySlice, PyString};
 
 use rsbag::device::{Format, StreamId, StreamKind};
-use rsbag::playback::{FrameReader, FrameSets, Frames, RecordedFrame, SyncOptions};
 use rsbag::processing::filters::{SensorFacts, StreamFilters};
+use rsbag::recording::{FrameReader, FrameSets, Frames, RecordedFrame, SyncOptions};
 
 use errors::to_py;
 use frame::Frame;
@@ -358,7 +358,7 @@ impl Recording {
         streams: Option<Vec<String>>,
         start: Option<f64>,
         end: Option<f64>,
-    ) -> PyResult<rsbag::playback::FrameQuery<'r>> {
+    ) -> PyResult<rsbag::recording::FrameQuery<'r>> {
         let chosen = match streams {
             None => reader.streams(),
             Some(names) => {
@@ -766,7 +766,7 @@ impl FrameSet {
 #[pyfunction]
 fn info<'py>(py: Python<'py>, path: std::path::PathBuf) -> PyResult<Bound<'py, PyAny>> {
     let summary = py
-        .detach(|| rsbag::playback::summary::Summary::of(&path))
+        .detach(|| rsbag::recording::summary::Summary::of(&path))
         .map_err(to_py)?;
     let json = serde_json::to_string(&summary)
         .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
@@ -781,7 +781,7 @@ fn info<'py>(py: Python<'py>, path: std::path::PathBuf) -> PyResult<Bound<'py, P
 #[pyfunction]
 fn check<'py>(py: Python<'py>, path: std::path::PathBuf) -> PyResult<Bound<'py, PyDict>> {
     let report = py
-        .detach(|| rsbag::playback::check::check_file(&path, |_, _| {}))
+        .detach(|| rsbag::recording::check::check_file(&path, |_, _| {}))
         .map_err(to_py)?;
     convert::check_report(py, &report)
 }

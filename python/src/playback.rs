@@ -489,7 +489,7 @@ impl Pipeline {
     ) -> PyResult<Pipeline> {
         let inner = py
             .detach(|| {
-                let recording = rsbag::playback::Recording::open(&path)?;
+                let recording = rsbag::recording::Recording::open(&path)?;
                 let streams = match streams {
                     None => None,
                     Some(names) => {
@@ -704,7 +704,7 @@ impl Pipeline {
 
 /// A pipeline's frameset; its depth frames carry their sensor's facts
 /// (depth units, stereo baseline), as frames read from a recording do.
-fn frameset(set: rsbag::playback::FrameSet, recording: &rsbag::playback::Recording) -> FrameSet {
+fn frameset(set: rsbag::recording::FrameSet, recording: &rsbag::recording::Recording) -> FrameSet {
     let frames = set
         .frames()
         .iter()

@@ -1,5 +1,5 @@
 //! Several recordings read as one session: `rsbag.open_session(paths)`,
-//! the library's [`rsbag::playback::Session`] for Python.
+//! the library's [`rsbag::recording::Session`] for Python.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -12,7 +12,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use rsbag::device::StreamId;
-use rsbag::playback::{
+use rsbag::recording::{
     FramesetOptions, Session as RsSession, SessionClock, SessionFrame as RsSessionFrame,
     SessionFrameSets, SessionFrames, SessionOptions, SessionQuery,
 };
@@ -380,7 +380,7 @@ impl SessionFrame {
     fn of(
         py: Python<'_>,
         session: &RsSession,
-        frame: rsbag::playback::SessionFrame,
+        frame: rsbag::recording::SessionFrame,
     ) -> PyResult<SessionFrame> {
         let file = &session.files()[frame.file];
         Ok(SessionFrame {

@@ -20,7 +20,7 @@ use rsbag::device::{
 };
 use rsbag::realsense::topics::StreamTopic;
 use rsbag::record::{create_sink, write_description, Db3Options, RecordingSink};
-use rsbag::storage::Format as StorageFormat;
+use rsbag::storage::FileFormat;
 
 use crate::errors::to_py;
 use crate::locked;
@@ -77,7 +77,7 @@ impl Writer {
         info: Option<BTreeMap<String, String>>,
         overwrite: bool,
     ) -> PyResult<Writer> {
-        let format = StorageFormat::of_recording_path(&path).map_err(to_py)?;
+        let format = FileFormat::of_recording_path(&path).map_err(to_py)?;
         let sink = create_sink(
             path.clone(),
             format,

@@ -5,11 +5,13 @@
 //! `type_description_hash`, as Iron and later record it).
 //!
 //! ```
-//! let (text, hash) = rsbag::msg::ros2_definitions::definition("sensor_msgs/msg/Imu").unwrap();
-//! assert!(text.starts_with("std_msgs/Header header\n"));
-//! assert!(text.contains("MSG: geometry_msgs/Quaternion\n"));
-//! assert!(hash.starts_with("RIHS01_"));
+//! let imu = rsbag::msg::ros2_definitions::message_type("sensor_msgs/msg/Imu");
+//! assert!(imu.definition.starts_with("std_msgs/Header header\n"));
+//! assert!(imu.definition.contains("MSG: geometry_msgs/Quaternion\n"));
+//! assert!(imu.hash.starts_with("RIHS01_"));
 //! ```
+
+use crate::storage::rosbag2::MessageType;
 
 /// Each type's own fields (`package/Name` without `msg/`), as in its
 /// `.msg` file without comments.
@@ -133,9 +135,21 @@ const HASHES: &[(&str, &str)] = &[
     ),
 ];
 
-/// The full definition and RIHS01 hash of `msg_type`
-/// (`sensor_msgs/msg/Image`), for the types rsbag writes.
-pub fn definition(msg_type: &str) -> Option<(String, &'static str)> {
+/// `msg_type` (`sensor_msgs/msg/Image`) with its full definition and
+/// RIHS01 hash for the types rsbag writes, by name alone for others.
+pub fn message_type(msg_type: &str) -> MessageType {
+    match definition(msg_type) {
+        Some((definition, hash)) => MessageType {
+            name: msg_type.to_owned(),
+            definition,
+            hash: hash.to_owned(),
+        },
+        None => MessageType::named(msg_type),
+    }
+}
+
+/// The full definition and RIHS01 hash of `msg_type`, if rsbag writes it.
+fn definition(msg_type: &str) -> Option<(String, &'static str)> {
     let hash = HASHES.iter().find(|(t, _)| *t == msg_type)?.1;
     let short = msg_type.replacen("/msg/", "/", 1);
     let mut text = String::from(fields(&short)?);

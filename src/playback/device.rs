@@ -7,11 +7,11 @@ use std::time::{Duration, Instant};
 use parking_lot::Mutex;
 
 use super::engine::{guarded, Shared};
-use super::recording::Recording;
 use crate::device::{
     CameraInfo, Device, Extrinsics, FrameCallback, Notification, NotificationCallback,
     OptionCallback, Sensor, SensorOption, SensorSnapshot, StreamId, StreamProfile,
 };
+use crate::recording::Recording;
 use crate::{Error, Result};
 
 /// Where a playback is.

@@ -22,8 +22,8 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use parking_lot::{Condvar, Mutex, MutexGuard};
 
 use super::device::{PlaybackOptions, PlaybackSensor, PlaybackStatus, StatusCallback};
-use super::recording::{Event, Events, Recording, TimedEvent};
 use crate::device::{Frame, FrameCallback, Notification, StreamId, StreamProfile};
+use crate::recording::{Event, Events, Recording, TimedEvent};
 use crate::{BagTime, Error, Result};
 
 /// Read errors kept for [`super::Playback::take_read_errors`]; beyond this

@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 use parking_lot::{Condvar, Mutex};
 
 use super::device::{Playback, PlaybackOptions, PlaybackStatus};
-use super::frameset::{FrameSet, SyncOptions, Syncer};
 use crate::device::{Frame, StreamId, StreamProfile};
+use crate::recording::{FrameSet, SyncOptions, Syncer};
 use crate::{Error, Result};
 
 /// What a [`Pipeline`] streams and how.
@@ -27,7 +27,7 @@ pub struct PipelineConfig {
     /// (default 64); when full, the playback waits (or, in real time,
     /// drops).
     pub queue_size: usize,
-    /// How frames are grouped (see [`super::frameset`]).
+    /// How frames are grouped (see [`crate::recording::frameset`]).
     pub sync: SyncOptions,
 }
 
@@ -73,7 +73,7 @@ struct Exchange {
 /// ([`PipelineConfig::queue_size`]) to a [`Syncer`] that runs in the
 /// thread that asks for framesets; no thread of its own. Not in real time
 /// (the default) every recorded frame ends up in exactly one frameset, and
-/// the framesets are the ones [`super::FrameReader::framesets`] gives.
+/// the framesets are the ones [`crate::recording::FrameReader::framesets`] gives.
 /// When the file ends, the framesets still held are delivered, then
 /// [`wait_for_frames`](Self::wait_for_frames) reports the end.
 ///

@@ -8,7 +8,7 @@
 //! Python package expose them.
 //!
 //! ```
-//! use rsbag::playback::FrameReader;
+//! use rsbag::recording::FrameReader;
 //! use rsbag::processing::{image, PixelLayout};
 //! # fn main() -> rsbag::Result<()> {
 //! let reader = FrameReader::open("sample_bags/librealsense-depth-color-lz4.bag")?;

@@ -9,9 +9,9 @@ use std::collections::BTreeMap;
 use crate::device::{
     depth_units_of, CombinedMotion, Format, Frame, StreamId, StreamKind, StreamProfile,
 };
-use crate::playback::{Event, Recording};
 use crate::processing::filters::{FilterSpec, StreamFilters};
 use crate::realsense::topics::StreamTopic;
+use crate::recording::{Event, Recording};
 use crate::{BagTime, Error, Result};
 
 use super::sink::{write_description, FrameWrite, RecordingSink};
@@ -62,12 +62,12 @@ pub struct CopyReport {
 /// # Example
 /// ```no_run
 /// use std::path::PathBuf;
-/// use rsbag::playback::Recording;
+/// use rsbag::recording::Recording;
 /// use rsbag::record::{copy_recording, create_sink, CopySelection, Db3Options};
-/// use rsbag::storage::Format;
+/// use rsbag::storage::FileFormat;
 /// # fn main() -> rsbag::Result<()> {
 /// let recording = Recording::open("old.bag")?;
-/// let sink = create_sink(PathBuf::from("new.db3"), Format::Db3,
+/// let sink = create_sink(PathBuf::from("new.db3"), FileFormat::Db3,
 ///     Default::default(), Db3Options::default(), false)?;
 /// let report = copy_recording(&recording, sink, &CopySelection::default(), |_| {})?;
 /// println!("{} frames", report.frames.values().sum::<u64>());
@@ -102,7 +102,7 @@ fn write_all(
     // file counts from its first message, as librealsense's recordings
     // count from their start (description at 0). `selection.time` stays
     // in the recording's own bag times.
-    let origin = crate::ros_camera::import::recording_origin(recording);
+    let origin = recording.time_origin();
     let since_start = |t: BagTime| t.as_nanos().saturating_sub(origin);
     let snapshot = recording.snapshot();
     let mut filters = StreamFilters::of_recording(recording, &selection.filters);

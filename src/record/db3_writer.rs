@@ -16,7 +16,7 @@ use crate::realsense::images::{self, Pixels};
 use crate::realsense::strings;
 use crate::realsense::topics::{self, StreamTopic};
 use crate::realsense::{metadata_keys, FILE_VERSION};
-use crate::storage::rosbag2::Db3Writer;
+use crate::storage::rosbag2::{Db3Writer, MessageType};
 use crate::Result;
 
 use super::sink::{write_in_rank_order, FrameWrite, RecordingSink};
@@ -168,7 +168,7 @@ fn write(db3: &mut Db3Writer, topic: &str, msg_type: &str, time: u64, data: &[u8
     } else {
         ""
     };
-    let id = db3.add_topic(topic, msg_type, qos)?;
+    let id = db3.add_topic(topic, &MessageType::named(msg_type), qos)?;
     db3.write(id, time, data)
 }
 
@@ -182,7 +182,7 @@ fn write_parts(
     head: &[u8],
     data: &[u8],
 ) -> Result<()> {
-    let id = db3.add_topic(topic, msg_type, "")?;
+    let id = db3.add_topic(topic, &MessageType::named(msg_type), "")?;
     db3.write_parts(id, time, &[head, data])
 }
 

@@ -20,7 +20,7 @@ use crate::device::{
 };
 use crate::realsense::topics::StreamTopic;
 use crate::storage::bag::{Compression, WriterOptions};
-use crate::storage::Format;
+use crate::storage::FileFormat;
 use crate::{Error, Result};
 
 /// How a [`Recorder`] writes.
@@ -39,10 +39,10 @@ pub struct RecordOptions {
     /// is an error: a recording never replaces a file unasked).
     pub overwrite: bool,
     /// The file format; `None` (the default) goes by the path's extension
-    /// ([`Format::of_recording_path`]): `.db3` is a rosbag2 `.db3` as
+    /// ([`FileFormat::of_recording_path`]): `.db3` is a rosbag2 `.db3` as
     /// librealsense 2.58+ writes, `.bag` a ROS1 bag as librealsense 2.55.
     /// Either way the name must say the format.
-    pub format: Option<Format>,
+    pub format: Option<FileFormat>,
     /// How a `.db3` is written (images compressed as librealsense 2.59
     /// does by default; no pose streams, which 2.59 cannot open).
     pub db3: Db3Options,
@@ -330,7 +330,7 @@ impl Recorder {
             .chunk_threshold(options.chunk_threshold);
         let format = match options.format {
             Some(format) => format,
-            None => Format::of_recording_path(&path)?,
+            None => FileFormat::of_recording_path(&path)?,
         };
         options.format = Some(format);
         let mut writer = create_sink(
@@ -581,7 +581,7 @@ impl Sensor for RecordSensor {
         if let Some(shared) = self.shared.upgrade() {
             let options = &shared.options;
             let pose = profiles.iter().find(|p| p.stream.kind == StreamKind::Pose);
-            if let (Some(pose), Some(Format::Db3), false) = (pose, options.format, options.db3.pose)
+            if let (Some(pose), Some(FileFormat::Db3), false) = (pose, options.format, options.db3.pose)
             {
                 return Err(Error::InvalidArgument(format!(
                     "{} would not be recorded: librealsense 2.59 cannot open a .db3 with a pose \

@@ -37,22 +37,23 @@ use bytes::Bytes;
 
 use crate::device::{depth_units_of, Frame, ProfileKind, StreamId, StreamKind};
 use crate::msg::ros2::{self, CameraInfo, Header, Image, Imu, Odometry, TransformStamped};
-use crate::playback::{Event, Recording};
+use crate::msg::ros2_definitions::message_type;
 use crate::processing::filters::StreamFilters;
 use crate::realsense::images::Pixels;
 use crate::record::CopySelection;
+use crate::recording::{Event, Recording};
 use crate::ros_camera::transport::{ImageTransport, StreamCodec};
 use crate::ros_camera::{self, FrameTransform};
 use crate::storage::rosbag2::{BagDirWriter, Durability, McapCompression};
-use crate::storage::Format;
+use crate::storage::FileFormat;
 use crate::{Error, Result};
 
 /// How [`export_ros2`] writes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ros2ExportOptions {
-    /// The storage file's format: [`Format::Db3`] (rosbag2's `sqlite3`
-    /// plugin, the default) or [`Format::Mcap`].
-    pub storage: Format,
+    /// The storage file's format: [`FileFormat::Db3`] (rosbag2's `sqlite3`
+    /// plugin, the default) or [`FileFormat::Mcap`].
+    pub storage: FileFormat,
     /// How an MCAP file's chunks are compressed (zstd by default).
     pub mcap_compression: McapCompression,
     /// The namespace of every topic but `/tf_static`.
@@ -64,7 +65,7 @@ pub struct Ros2ExportOptions {
 impl Default for Ros2ExportOptions {
     fn default() -> Self {
         Ros2ExportOptions {
-            storage: Format::Db3,
+            storage: FileFormat::Db3,
             mcap_compression: McapCompression::default(),
             namespace: ros_camera::DEFAULT_NAMESPACE.to_owned(),
             image_transport: ImageTransport::Raw,
@@ -118,7 +119,7 @@ pub(super) fn camera_frame(camera: &str, frame: &str) -> String {
 ///
 /// # Example
 /// ```no_run
-/// use rsbag::playback::Recording;
+/// use rsbag::recording::Recording;
 /// use rsbag::record::{export_ros2, CopySelection, Ros2ExportOptions};
 /// # fn main() -> rsbag::Result<()> {
 /// let recording = Recording::open("session.bag")?;
@@ -170,7 +171,7 @@ fn write_all(
     }
     let transforms = camera_transforms(recording, &topics, "camera");
     if !transforms.is_empty() {
-        let topic = writer.add_topic("/tf_static", ros2::TF_MESSAGE, Durability::Latched)?;
+        let topic = writer.add_topic("/tf_static", &message_type(ros2::TF_MESSAGE), Durability::Latched)?;
         writer.write(topic, start, &tf_message(&transforms, start))?;
     }
     for (topic, data) in latched_messages(recording, &topics, ns, writer)? {
@@ -229,7 +230,7 @@ pub(super) fn add_stream_topics(
                 let leaf = codec.map_or("", |c| c.transport().leaf());
                 writer.add_topic(
                     &format!("{}/{leaf}", ros_camera::data_topic(ns, *id)),
-                    ros2::COMPRESSED_IMAGE,
+                    &message_type(ros2::COMPRESSED_IMAGE),
                     Durability::Volatile,
                 )?
             }
@@ -243,7 +244,7 @@ pub(super) fn add_stream_topics(
                 }
                 writer.add_topic(
                     &ros_camera::data_topic(ns, *id),
-                    ros2::IMAGE,
+                    &message_type(ros2::IMAGE),
                     Durability::Volatile,
                 )?
             }
@@ -252,13 +253,13 @@ pub(super) fn add_stream_topics(
             {
                 writer.add_topic(
                     &ros_camera::data_topic(ns, *id),
-                    ros2::IMU,
+                    &message_type(ros2::IMU),
                     Durability::Volatile,
                 )?
             }
             ProfileKind::Pose => writer.add_topic(
                 &ros_camera::data_topic(ns, *id),
-                ros2::ODOMETRY,
+                &message_type(ros2::ODOMETRY),
                 Durability::Volatile,
             )?,
             ProfileKind::Motion { .. } => {
@@ -269,14 +270,14 @@ pub(super) fn add_stream_topics(
         let camera_info = match profile.kind {
             ProfileKind::Video { .. } => Some(writer.add_topic(
                 &ros_camera::stream_topic(ns, *id, "camera_info"),
-                ros2::CAMERA_INFO,
+                &message_type(ros2::CAMERA_INFO),
                 Durability::Volatile,
             )?),
             _ => None,
         };
         let metadata = writer.add_topic(
             &ros_camera::stream_topic(ns, *id, "metadata"),
-            ros2::RS_METADATA,
+            &message_type(ros2::RS_METADATA),
             Durability::Volatile,
         )?;
         let depth_units = (id.kind == StreamKind::Depth).then(|| {
@@ -550,7 +551,7 @@ pub(super) fn latched_messages(
     for (stream, e) in related.iter().filter(|(s, _)| *s != base) {
         let topic = writer.add_topic(
             &ros_camera::extrinsics_topic(ns, base, *stream),
-            ros2::RS_EXTRINSICS,
+            &message_type(ros2::RS_EXTRINSICS),
             Durability::Latched,
         )?;
         let data =
@@ -563,7 +564,7 @@ pub(super) fn latched_messages(
         };
         let topic = writer.add_topic(
             &ros_camera::stream_topic(ns, *id, "imu_info"),
-            ros2::RS_IMU_INFO,
+            &message_type(ros2::RS_IMU_INFO),
             Durability::Latched,
         )?;
         let Some(exported) = topics.get(id) else {

@@ -26,11 +26,12 @@ use super::ros2_export::{
 use super::Ros2Export;
 use crate::device::StreamId;
 use crate::msg::ros2;
-use crate::playback::{Session, SessionClock};
+use crate::msg::ros2_definitions::message_type;
+use crate::recording::{Session, SessionClock};
 use crate::ros_camera::transport::ImageTransport;
 use crate::ros_camera::{self, FrameTransform};
 use crate::storage::rosbag2::{BagDirWriter, Durability, McapCompression};
-use crate::storage::Format;
+use crate::storage::FileFormat;
 use crate::{Error, Result};
 
 /// How far a quaternion's norm may be from 1 (four decimals typed by
@@ -74,8 +75,8 @@ impl CameraPose {
 /// How [`export_ros2_session`] writes.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Ros2SessionOptions {
-    /// The storage file's format: [`Format::Db3`] or [`Format::Mcap`].
-    pub storage: Format,
+    /// The storage file's format: [`FileFormat::Db3`] or [`FileFormat::Mcap`].
+    pub storage: FileFormat,
     /// How an MCAP file's chunks are compressed.
     pub mcap_compression: McapCompression,
     /// The streams to write, in every file that has them (all if `None`).
@@ -85,7 +86,7 @@ pub struct Ros2SessionOptions {
     /// from the first camera's `<camera>_link` to that camera's.
     pub poses: Vec<(usize, CameraPose)>,
     /// The frames to write, by time since the session's first frame on
-    /// its clock (as [`crate::playback::SessionQuery::time`]); the bag's
+    /// its clock (as [`crate::recording::SessionQuery::time`]); the bag's
     /// latched messages are written at the first moment the range takes.
     pub time: (Bound<Duration>, Bound<Duration>),
 }
@@ -93,7 +94,7 @@ pub struct Ros2SessionOptions {
 impl Default for Ros2SessionOptions {
     fn default() -> Self {
         Ros2SessionOptions {
-            storage: Format::Db3,
+            storage: FileFormat::Db3,
             mcap_compression: McapCompression::default(),
             streams: None,
             poses: Vec::new(),
@@ -103,7 +104,7 @@ impl Default for Ros2SessionOptions {
 }
 
 /// Each file's camera name as a ROS name (its namespace is `/<name>`):
-/// the session's camera name ([`crate::playback::SessionFile::name`])
+/// the session's camera name ([`crate::recording::SessionFile::name`])
 /// with each character other than a letter, digit or `_` made `_`,
 /// `camera_` in front of one starting with a digit (a serial number),
 /// and `_2`, `_3`… after one another file already has.
@@ -135,7 +136,7 @@ pub fn session_camera_names(session: &Session) -> Vec<String> {
 ///
 /// # Example
 /// ```no_run
-/// use rsbag::playback::Session;
+/// use rsbag::recording::Session;
 /// use rsbag::record::{export_ros2_session, CameraPose, Ros2SessionOptions};
 /// # fn main() -> rsbag::Result<()> {
 /// let session = Session::open(["left.bag", "right.bag"])?;
@@ -229,7 +230,7 @@ fn write_session(
         .map_or(0, |t| bag_ns(anchor, t + from_ms));
     let transforms = session_transforms(session, &topics, &names, &options.poses);
     if !transforms.is_empty() {
-        let topic = writer.add_topic("/tf_static", ros2::TF_MESSAGE, Durability::Latched)?;
+        let topic = writer.add_topic("/tf_static", &message_type(ros2::TF_MESSAGE), Durability::Latched)?;
         writer.write(topic, start, &tf_message(&transforms, start))?;
     }
     for ((file, name), mine) in session.files().iter().zip(&names).zip(&topics) {

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use crate::device::{CameraInfo, Extrinsics, Frame, Notification, SensorOption, StreamProfile};
 use crate::realsense::topics::StreamTopic;
-use crate::storage::Format;
+use crate::storage::FileFormat;
 use crate::{Error, Result};
 
 use super::db3_writer::{Db3Options, Db3RsWriter};
@@ -86,18 +86,18 @@ pub struct FrameWrite<'f> {
 /// Start a recording file at `path` in `format`: a bag with `bag`'s
 /// writer options, a `.db3` with `db3`'s. A name that says another format
 /// (or none) is an error, before anything is written: the name takes the
-/// format its extension says ([`Format::of_recording_path`]), the format
+/// format its extension says ([`FileFormat::of_recording_path`]), the format
 /// a reader then finds by the file's first bytes.
 pub fn create_sink(
     path: PathBuf,
-    format: Format,
+    format: FileFormat,
     bag: crate::storage::bag::WriterOptions,
     db3: Db3Options,
     overwrite: bool,
 ) -> Result<Box<dyn RecordingSink>> {
     format.check_path(&path)?;
     Ok(match format {
-        Format::Bag => {
+        FileFormat::Bag => {
             let file = if overwrite {
                 crate::storage::bag::BagFile::create_or_replace(&path, bag)?
             } else {
@@ -105,7 +105,7 @@ pub fn create_sink(
             };
             Box::new(RsWriter::on(file)?)
         }
-        Format::Db3 => {
+        FileFormat::Db3 => {
             let file = if overwrite {
                 crate::storage::rosbag2::Db3Writer::create_or_replace(&path)?
             } else {
@@ -113,7 +113,7 @@ pub fn create_sink(
             };
             Box::new(Db3RsWriter::on(file, db3)?)
         }
-        Format::Mcap => {
+        FileFormat::Mcap => {
             return Err(Error::InvalidArgument(format!(
                 "{}: a recording is written as .bag or .db3, not MCAP",
                 path.display()

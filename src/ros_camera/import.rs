@@ -367,17 +367,6 @@ pub(crate) fn time_origin(storage: &Storage) -> u64 {
     storage.time_span(&all).map_or(0, |s| s.0)
 }
 
-/// The bag time a file written from `recording` counts from:
-/// [`time_origin`] for a camera bag, 0 for a librealsense recording, whose
-/// bag times count from its start already.
-pub(crate) fn recording_origin(recording: &crate::playback::Recording) -> u64 {
-    if recording.is_camera_bag() {
-        time_origin(recording.storage())
-    } else {
-        0
-    }
-}
-
 /// The librealsense sensor a stream of a RealSense camera is on, and its
 /// rank in the camera's sensors (a D435i lists Stereo Module, RGB Camera,
 /// Motion Module; a T265 has Tracking Module). The RealSense Viewer and

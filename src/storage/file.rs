@@ -435,6 +435,33 @@ pub(crate) fn publish_partial(partial_path: &Path, path: &Path, replace: bool) -
     })
 }
 
+/// What to do about `error`, where there is something to say, as text to
+/// append to its message (empty otherwise): a missing file whose
+/// recording was cut off lies under its `.partial` name.
+///
+/// ```
+/// let dir = tempfile::tempdir().unwrap();
+/// let path = dir.path().join("crash.bag");
+/// std::fs::write(dir.path().join("crash.bag.partial"), b"#ROSBAG V2.0\n").unwrap();
+/// let error = rsbag::storage::bag::Bag::open(&path).unwrap_err();
+/// assert!(rsbag::storage::recovery_hint(&error).contains("rsbag reindex"));
+/// ```
+pub fn recovery_hint(error: &Error) -> String {
+    let (Some(path), Some(io)) = (error.path(), error.io_error()) else {
+        return String::new();
+    };
+    let partial = partial_path_for(path);
+    if io.kind() == io::ErrorKind::NotFound && partial.is_file() {
+        format!(
+            "; but {} exists: a recording that was cut off before it finished (`rsbag reindex {}` recovers it)",
+            partial.display(),
+            partial.display()
+        )
+    } else {
+        String::new()
+    }
+}
+
 /// `dir/name.bag` → `dir/name.bag.partial`.
 pub fn partial_path_for(path: &Path) -> PathBuf {
     let mut name = path.file_name().unwrap_or_default().to_os_string();

@@ -9,20 +9,20 @@ use crate::{Error, Result};
 
 /// The storage formats of a recording.
 ///
-/// A file read is told by its first bytes ([`Format::sniff`]), never by
+/// A file read is told by its first bytes ([`FileFormat::sniff`]), never by
 /// its name; a file written takes the format its name's extension says
-/// ([`Format::of_path`]), so that the name and the bytes agree.
+/// ([`FileFormat::of_path`]), so that the name and the bytes agree.
 ///
 /// ```
-/// use rsbag::storage::Format;
-/// assert_eq!(Format::of_bytes(b"SQLite format 3\0..."), Some(Format::Db3));
-/// assert_eq!(Format::of_path("a/b.BAG".as_ref()).unwrap(), Format::Bag);
-/// assert_eq!(Format::Mcap.extension(), "mcap");
-/// assert_eq!(Format::Db3.rosbag2_storage_id(), Some("sqlite3"));
-/// assert!(Format::of_path("a/b".as_ref()).is_err());
+/// use rsbag::storage::FileFormat;
+/// assert_eq!(FileFormat::of_bytes(b"SQLite format 3\0..."), Some(FileFormat::Db3));
+/// assert_eq!(FileFormat::of_path("a/b.BAG".as_ref()).unwrap(), FileFormat::Bag);
+/// assert_eq!(FileFormat::Mcap.extension(), "mcap");
+/// assert_eq!(FileFormat::Db3.rosbag2_storage_id(), Some("sqlite3"));
+/// assert!(FileFormat::of_path("a/b".as_ref()).is_err());
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Format {
+pub enum FileFormat {
     /// A ROS1 bag (`#ROSBAG V2.0`), as librealsense up to 2.57 writes.
     Bag,
     /// A rosbag2 SQLite 3 database, as librealsense 2.58+ writes and ROS 2
@@ -48,16 +48,16 @@ const SQLITE_HEADER: &[u8; 16] = b"SQLite format 3\0";
 /// The first 8 bytes of every MCAP file.
 const MCAP_MAGIC: &[u8; 8] = b"\x89MCAP0\r\n";
 
-impl Format {
+impl FileFormat {
     /// Every format.
-    pub const ALL: [Format; 3] = [Format::Bag, Format::Db3, Format::Mcap];
+    pub const ALL: [FileFormat; 3] = [FileFormat::Bag, FileFormat::Db3, FileFormat::Mcap];
 
     /// The bytes every file of the format starts with.
     pub fn magic(self) -> &'static [u8] {
         match self {
-            Format::Bag => BAG_MAGIC,
-            Format::Db3 => SQLITE_HEADER,
-            Format::Mcap => MCAP_MAGIC,
+            FileFormat::Bag => BAG_MAGIC,
+            FileFormat::Db3 => SQLITE_HEADER,
+            FileFormat::Mcap => MCAP_MAGIC,
         }
     }
 
@@ -70,8 +70,8 @@ impl Format {
 
     /// The format of a file that starts with `head`, if any (`head` holds
     /// at least the file's first 16 bytes, or all of a shorter file).
-    pub fn of_bytes(head: &[u8]) -> Option<Format> {
-        Format::ALL
+    pub fn of_bytes(head: &[u8]) -> Option<FileFormat> {
+        FileFormat::ALL
             .into_iter()
             .find(|f| head.starts_with(f.magic()))
     }
@@ -79,43 +79,43 @@ impl Format {
     /// The format of the file at `path` (or URL), by its first bytes,
     /// whatever its name; `None` for a file of none of them (an empty
     /// file, too).
-    pub fn sniff(path: &Path) -> Result<Option<Format>> {
+    pub fn sniff(path: &Path) -> Result<Option<FileFormat>> {
         if super::remote::is_url(path) {
             let file = super::remote::RemoteFile::open(path)?;
-            return Ok(Format::of_bytes(file.head()));
+            return Ok(FileFormat::of_bytes(file.head()));
         }
         let mut head = [0u8; 16];
         let read = read_head(path, &mut head).map_err(|error| Error::Io {
             path: path.to_owned(),
             error,
         })?;
-        Ok(Format::of_bytes(&head[..read]))
+        Ok(FileFormat::of_bytes(&head[..read]))
     }
 
     /// Whether the file at `path` is of this format, by its first bytes.
     pub fn is_format_of(self, path: &Path) -> Result<bool> {
-        Ok(Format::sniff(path)? == Some(self))
+        Ok(FileFormat::sniff(path)? == Some(self))
     }
 
     /// The extension of its files, without the dot.
     pub fn extension(self) -> &'static str {
         match self {
-            Format::Bag => "bag",
-            Format::Db3 => "db3",
-            Format::Mcap => "mcap",
+            FileFormat::Bag => "bag",
+            FileFormat::Db3 => "db3",
+            FileFormat::Mcap => "mcap",
         }
     }
 
     /// The format whose extension `path` has (any case), if any.
-    pub fn of_extension(path: &Path) -> Option<Format> {
+    pub fn of_extension(path: &Path) -> Option<FileFormat> {
         let extension = path.extension()?.to_str()?.to_ascii_lowercase();
-        Format::ALL.into_iter().find(|f| f.extension() == extension)
+        FileFormat::ALL.into_iter().find(|f| f.extension() == extension)
     }
 
     /// The format a file written at `path` takes, by the extension of its
     /// name; another name is an error that lists the extensions.
-    pub fn of_path(path: &Path) -> Result<Format> {
-        Format::of_extension(path).ok_or_else(|| {
+    pub fn of_path(path: &Path) -> Result<FileFormat> {
+        FileFormat::of_extension(path).ok_or_else(|| {
             Error::InvalidArgument(format!(
                 "{}: the name must end in .bag (ROS1, librealsense up to 2.57) or .db3 \
                  (rosbag2, librealsense 2.58 and later): the extension says what the file holds",
@@ -128,13 +128,13 @@ impl Format {
     /// (an MCAP file is written as a ROS 2 bag, in standard messages).
     ///
     /// ```
-    /// use rsbag::storage::Format;
-    /// assert_eq!(Format::of_recording_path("a/b.db3".as_ref()).unwrap(), Format::Db3);
-    /// assert!(Format::of_recording_path("a/b.mcap".as_ref()).is_err());
+    /// use rsbag::storage::FileFormat;
+    /// assert_eq!(FileFormat::of_recording_path("a/b.db3".as_ref()).unwrap(), FileFormat::Db3);
+    /// assert!(FileFormat::of_recording_path("a/b.mcap".as_ref()).is_err());
     /// ```
-    pub fn of_recording_path(path: &Path) -> Result<Format> {
-        match Format::of_path(path)? {
-            Format::Mcap => Err(Error::InvalidArgument(format!(
+    pub fn of_recording_path(path: &Path) -> Result<FileFormat> {
+        match FileFormat::of_path(path)? {
+            FileFormat::Mcap => Err(Error::InvalidArgument(format!(
                 "{}: a recording is written as .bag or .db3; an MCAP file is written as a ROS 2 \
                  bag (`rsbag convert FILE --to ros2 --storage mcap --out DIR`)",
                 path.display()
@@ -145,7 +145,7 @@ impl Format {
 
     /// `path` if its name says this format, else an error saying so.
     pub fn check_path(self, path: &Path) -> Result<()> {
-        let named = Format::of_recording_path(path)?;
+        let named = FileFormat::of_recording_path(path)?;
         if named != self {
             return Err(Error::InvalidArgument(format!(
                 "{}: the name says .{} but a .{} is written; name it .{}",
@@ -162,15 +162,15 @@ impl Format {
     /// for a ROS1 bag.
     pub fn rosbag2_storage_id(self) -> Option<&'static str> {
         match self {
-            Format::Bag => None,
-            Format::Db3 => Some("sqlite3"),
-            Format::Mcap => Some("mcap"),
+            FileFormat::Bag => None,
+            FileFormat::Db3 => Some("sqlite3"),
+            FileFormat::Mcap => Some("mcap"),
         }
     }
 
     /// The format of rosbag2's storage plugin `id` (`sqlite3`, `mcap`).
-    pub fn of_rosbag2_storage_id(id: &str) -> Result<Format> {
-        (Format::ALL.into_iter())
+    pub fn of_rosbag2_storage_id(id: &str) -> Result<FileFormat> {
+        (FileFormat::ALL.into_iter())
             .find(|f| f.rosbag2_storage_id() == Some(id))
             .ok_or_else(|| {
                 Error::InvalidArgument(format!("unknown rosbag2 storage {id:?} (sqlite3 or mcap)"))
@@ -180,8 +180,8 @@ impl Format {
     /// How the messages of a file of this format are serialized.
     pub fn encoding(self) -> Encoding {
         match self {
-            Format::Bag => Encoding::Ros1,
-            Format::Db3 | Format::Mcap => Encoding::Cdr,
+            FileFormat::Bag => Encoding::Ros1,
+            FileFormat::Db3 | FileFormat::Mcap => Encoding::Cdr,
         }
     }
 }

@@ -5,14 +5,14 @@
 //! them its own way ([`Encoding`]: ROS1 serialization with RealSense
 //! message types, or CDR with `key=value` strings), and so does an
 //! [`McapFile`]. [`Storage`] is that choice, made once by the file's
-//! first bytes ([`Format::sniff`]), never by its extension; everything
+//! first bytes ([`FileFormat::sniff`]), never by its extension; everything
 //! above it (the RealSense layout, recording, playback, the tools) asks
 //! it for topics, counts, time spans and messages in time order, and
 //! decodes the messages by its encoding.
 //!
 //! The formats themselves live here too: [`bag`] (ROS bag v2.0) and
 //! [`rosbag2`] (`.db3`, MCAP and bag directories), with what they share:
-//! [`Format`] (which format a file is, by its first bytes; its extension,
+//! [`FileFormat`] (which format a file is, by its first bytes; its extension,
 //! its rosbag2 name, its encoding), the memory-mapped files and the
 //! writing under a temporary name ([`partial_path_for`]), and LZ4.
 //!
@@ -44,8 +44,8 @@ pub(crate) use compression::pool::Decompressors;
 use rosbag2::{Db3, Db3Messages, McapFile, McapMessages};
 
 pub use connection::{Connection, ConnectionExt};
-pub use file::partial_path_for;
-pub use format::{Encoding, Format};
+pub use file::{partial_path_for, recovery_hint};
+pub use format::{Encoding, FileFormat};
 
 /// A message read from a storage.
 ///
@@ -89,10 +89,10 @@ impl Storage {
         if path.is_dir() {
             return Storage::open(rosbag2_storage_file(path)?);
         }
-        match Format::sniff(path)? {
-            Some(Format::Db3) => Db3::open(path).map(Storage::Db3),
-            Some(Format::Mcap) => McapFile::open(path).map(Storage::Mcap),
-            Some(Format::Bag) => Bag::open_or_scan(path).map(Storage::Bag),
+        match FileFormat::sniff(path)? {
+            Some(FileFormat::Db3) => Db3::open(path).map(Storage::Db3),
+            Some(FileFormat::Mcap) => McapFile::open(path).map(Storage::Mcap),
+            Some(FileFormat::Bag) => Bag::open_or_scan(path).map(Storage::Bag),
             None => Err(unknown_format().in_file(path)),
         }
     }
@@ -100,9 +100,9 @@ impl Storage {
     /// Open the recording at `url`, by its first bytes.
     fn open_remote(url: &Path) -> Result<Storage> {
         let file = remote::RemoteFile::open(url)?;
-        match Format::of_bytes(file.head()) {
-            Some(Format::Bag) => Bag::from_remote(file, true).map(Storage::Bag),
-            Some(Format::Db3) => Db3::from_remote(file).map(Storage::Db3),
+        match FileFormat::of_bytes(file.head()) {
+            Some(FileFormat::Bag) => Bag::from_remote(file, true).map(Storage::Bag),
+            Some(FileFormat::Db3) => Db3::from_remote(file).map(Storage::Db3),
             Some(format) => Err(Error::InvalidArgument(format!(
                 "{}: a .{} is not read by URL yet (its reader reads a whole file; a .bag or a .db3 is read by URL): download it first",
                 file.url().display(),
@@ -113,11 +113,11 @@ impl Storage {
     }
 
     /// Its format.
-    pub fn format(&self) -> Format {
+    pub fn format(&self) -> FileFormat {
         match self {
-            Storage::Bag(_) => Format::Bag,
-            Storage::Db3(_) => Format::Db3,
-            Storage::Mcap(_) => Format::Mcap,
+            Storage::Bag(_) => FileFormat::Bag,
+            Storage::Db3(_) => FileFormat::Db3,
+            Storage::Mcap(_) => FileFormat::Mcap,
         }
     }
 
@@ -367,9 +367,9 @@ fn rosbag2_storage_file(dir: &Path) -> Result<std::path::PathBuf> {
         if !path.is_file() {
             continue;
         }
-        match Format::of_extension(&path) {
-            Some(Format::Db3 | Format::Mcap) => files.push(path),
-            Some(Format::Bag) => others.push(path),
+        match FileFormat::of_extension(&path) {
+            Some(FileFormat::Db3 | FileFormat::Mcap) => files.push(path),
+            Some(FileFormat::Bag) => others.push(path),
             None => {}
         }
     }

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use rsbag::bag::{BagWriter, Compression, WriterOptions};
+use rsbag::storage::bag::{BagWriter, Compression, WriterOptions};
 use rsbag::device::{ProfileKind, StreamProfile};
 use rsbag::storage::Connection;
 use serde_json::Value;
@@ -130,7 +130,7 @@ fn run_python(python: PathBuf, script: &str, args: &[&str]) -> String {
 pub mod rs {
     use std::path::Path;
 
-    use rsbag::bag::{Compression, WriterOptions};
+    use rsbag::storage::bag::{Compression, WriterOptions};
     use rsbag::device::{
         camera_info, CameraInfo, Distortion, Extrinsics, Format, Frame, Intrinsics, Notification,
         OptionRange, SensorOption, StreamId, StreamKind, StreamProfile, TimestampDomain,
@@ -461,8 +461,8 @@ fn raw_field<'a>(line: &'a str, name: &str) -> &'a str {
 
 /// `from` written anew as `to` in `format` (`.bag` ↔ `.db3`) through the
 /// library's copy; returns `to`.
-pub fn convert(from: &std::path::Path, to: PathBuf, format: rsbag::storage::Format) -> PathBuf {
-    let recording = rsbag::playback::Recording::open(from).expect("open");
+pub fn convert(from: &std::path::Path, to: PathBuf, format: rsbag::storage::FileFormat) -> PathBuf {
+    let recording = rsbag::recording::Recording::open(from).expect("open");
     let sink = rsbag::record::create_sink(
         to.clone(),
         format,

@@ -13,8 +13,8 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use rsbag::device::{Extrinsics, Format, Frame, ProfileKind, StreamId, StreamKind};
-use rsbag::playback::{FrameReader, RecordedFrame, Recording};
 use rsbag::processing::{Alignment, PointCloudMaker};
+use rsbag::recording::{FrameReader, RecordedFrame, Recording};
 use rsbag::{Error, Result};
 
 /// Where a point cloud's colour comes from.

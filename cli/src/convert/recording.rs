@@ -9,17 +9,17 @@ use std::ops::{Bound, Range};
 use std::path::Path;
 use std::time::Duration;
 
-use rsbag::bag::{Compression, WriterOptions};
+use rsbag::storage::bag::{Compression, WriterOptions};
 use rsbag::device::{Format, StreamId, StreamKind};
-use rsbag::playback::FrameReader;
 use rsbag::processing::filters::FilterSpec;
 use rsbag::record::trim::Trim;
 use rsbag::record::{
     copy_recording, create_sink, export_ros2, CopySelection, Db3Options, Ros2Export,
     Ros2ExportOptions,
 };
-use rsbag::rosbag2::McapCompression;
-use rsbag::storage::Format as FileFormat;
+use rsbag::recording::FrameReader;
+use rsbag::storage::rosbag2::McapCompression;
+use rsbag::storage::FileFormat;
 use rsbag::{BagTime, Error, Result};
 
 use crate::interrupt::{on_interrupt, Undo};

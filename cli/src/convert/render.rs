@@ -7,8 +7,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 use rsbag::device::{Format, StreamId, DEFAULT_DEPTH_UNITS};
-use rsbag::playback::{FrameReader, RecordedFrame};
 use rsbag::processing::{self, depth_meters, depth_raw, Image, PixelLayout};
+use rsbag::recording::{FrameReader, RecordedFrame};
 use rsbag::{Error, Result};
 
 use super::prepare::Texture;

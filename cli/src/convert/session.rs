@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use rsbag::device::StreamId;
-use rsbag::playback::{FramesetOptions, Session, SessionFrame};
+use rsbag::recording::{FramesetOptions, Session, SessionFrame};
 use rsbag::{Error, Result};
 
 use super::super::select::{self, Window};

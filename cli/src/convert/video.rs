@@ -16,8 +16,8 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::thread::JoinHandle;
 
 use rsbag::device::{ProfileKind, StreamProfile};
-use rsbag::playback::RecordedFrame;
 use rsbag::processing::{self, Image, PixelLayout, VideoTiming};
+use rsbag::recording::RecordedFrame;
 use rsbag::{Error, Result};
 
 use super::{label, OutputDir, Writer};

@@ -15,7 +15,7 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 use rsbag::device::StreamId;
-use rsbag::playback::Session;
+use rsbag::recording::Session;
 use rsbag::{Error, Result};
 use serde_json::{json, Map, Value};
 
@@ -164,7 +164,7 @@ pub fn lane_key(camera: &str, stream: &str) -> String {
 }
 
 /// The stream the recording names `key` on the page.
-fn stream_id(reader: &rsbag::playback::FrameReader, key: &str) -> Result<StreamId> {
+fn stream_id(reader: &rsbag::recording::FrameReader, key: &str) -> Result<StreamId> {
     (reader.streams().into_iter())
         .find(|&s| model::stream_key(s) == key)
         .ok_or_else(|| Error::InvalidArgument(format!("the recording has no stream {key}")))

@@ -10,8 +10,8 @@
 //! colours (RGB, a byte each).
 
 use rsbag::device::{Frame, StreamId};
-use rsbag::playback::{FrameReader, RecordedFrame};
 use rsbag::processing::{image, is_kept_vertex, texture_color, PointCloudMaker};
+use rsbag::recording::{FrameReader, RecordedFrame};
 use rsbag::{Error, Result};
 use serde_json::json;
 

@@ -13,9 +13,9 @@
 //!   depth (Z16), and colours are `colorizer=`'s, not a filter's.
 
 use rsbag::device::{Format, Frame};
-use rsbag::playback::{FrameReader, RecordedFrame};
 use rsbag::processing::filters::{check_chain, FilterKind, FilterSpec, StreamFilters};
 use rsbag::processing::Colorizer;
+use rsbag::recording::{FrameReader, RecordedFrame};
 use rsbag::{Error, Result};
 
 /// How many frames before the one shown go through a chain with the

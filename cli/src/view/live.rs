@@ -20,9 +20,9 @@ use rsbag::device::{
     depth_units_of, CameraInfo, Device, Extrinsics, Frame, FrameCallback, NotificationCallback,
     OptionCallback, Sensor, SensorOption, StreamId, StreamProfile,
 };
-use rsbag::playback::RecordedFrame;
 use rsbag::record::{RecordOptions, RecordReport, Recorder};
-use rsbag::storage::Format as FileFormat;
+use rsbag::recording::RecordedFrame;
+use rsbag::storage::FileFormat;
 use rsbag::{BagTime, Error, Result};
 use rsbag_librealsense::{Context, LibrealsenseDevice};
 use serde_json::{json, Map, Value};

@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use base64::Engine as _;
-use rsbag::playback::FrameReader;
+use rsbag::recording::FrameReader;
 use rsbag::{Error, Result};
 use serde_json::{json, Value};
 
@@ -295,8 +295,8 @@ fn session(
 fn run_live(args: &Args, serial: &str) -> Result<ExitCode> {
     let context = super::devices::context_with(&args.simulate)?;
     let format = match args.record_format.as_str() {
-        "db3" => rsbag::storage::Format::Db3,
-        _ => rsbag::storage::Format::Bag,
+        "db3" => rsbag::storage::FileFormat::Db3,
+        _ => rsbag::storage::FileFormat::Bag,
     };
     if !args.record_to.is_dir() {
         return Err(Error::InvalidArgument(format!(

@@ -10,11 +10,11 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use rsbag::device::{Frame, StreamId, StreamKind};
-use rsbag::playback::check::{check_file, CheckReport, FindingKind};
-use rsbag::playback::summary::Summary;
-use rsbag::playback::{Event, FrameReader, RecordedFrame, Recording};
 use rsbag::processing::filters::SensorFacts;
 use rsbag::processing::image_supported;
+use rsbag::recording::check::{check_file, CheckReport, FindingKind};
+use rsbag::recording::summary::Summary;
+use rsbag::recording::{Event, FrameReader, RecordedFrame, Recording};
 use rsbag::storage::{ConnectionExt, Storage};
 use rsbag::{BagTime, Error, Result};
 use serde_json::{json, Value};

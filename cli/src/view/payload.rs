@@ -12,8 +12,8 @@
 //! metres) unless colours follow the histogram.
 
 use rsbag::device::{Format, Frame};
-use rsbag::playback::RecordedFrame;
 use rsbag::processing::{image, Colorizer, PixelLayout};
+use rsbag::recording::RecordedFrame;
 use rsbag::Result;
 use serde_json::json;
 

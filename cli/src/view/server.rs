@@ -17,7 +17,7 @@ use hyper::{Request, Response, StatusCode};
 use hyper_util::rt::TokioIo;
 use parking_lot::Mutex;
 use rsbag::device::StreamId;
-use rsbag::playback::{FrameReader, RecordedFrame, Session};
+use rsbag::recording::{FrameReader, RecordedFrame, Session};
 use rsbag::{Error, Result};
 use socket2::{Domain, Protocol, Socket, Type};
 use tokio::runtime::Runtime;

@@ -95,7 +95,7 @@ impl Chunk {
 ///
 /// # Example
 /// ```no_run
-/// use rsbag::bag::Bag;
+/// use rsbag::storage::bag::Bag;
 /// # fn main() -> rsbag::Result<()> {
 /// let bag = Bag::open("sample_bags/librealsense-depth-color-lz4.bag")?;
 /// for conn in bag.connections() {

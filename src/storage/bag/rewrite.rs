@@ -40,7 +40,7 @@ pub struct CopyStats {
 ///
 /// # Example
 /// ```
-/// use rsbag::bag::{copy_messages, Bag, BagWriter, WriterOptions};
+/// use rsbag::storage::bag::{copy_messages, Bag, BagWriter, WriterOptions};
 /// use rsbag::storage::Connection;
 /// # fn main() -> rsbag::Result<()> {
 /// let mut source = BagWriter::new(std::io::Cursor::new(Vec::new()), WriterOptions::default())?;

@@ -11,7 +11,7 @@ impl Bag {
     /// `None` when no message is on them.
     ///
     /// ```
-    /// use rsbag::bag::Bag;
+    /// use rsbag::storage::bag::Bag;
     /// # fn main() -> rsbag::Result<()> {
     /// let bag = Bag::open("sample_bags/librealsense-depth-color-lz4.bag")?;
     /// let all: Vec<u32> = bag.connections().iter().map(|c| c.id).collect();

@@ -109,7 +109,7 @@ const SPLICE_MIN: usize = 64 << 10;
 ///
 /// # Example
 /// ```
-/// use rsbag::bag::{Bag, BagWriter, WriterOptions};
+/// use rsbag::storage::bag::{Bag, BagWriter, WriterOptions};
 /// use rsbag::storage::Connection;
 /// # fn main() -> rsbag::Result<()> {
 /// let mut writer = BagWriter::new(std::io::Cursor::new(Vec::new()), WriterOptions::default())?;

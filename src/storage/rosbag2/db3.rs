@@ -35,7 +35,7 @@ use parking_lot::Mutex;
 use rusqlite::{Connection, OpenFlags};
 
 use super::topics::{TopicStats, Topics};
-use crate::storage::{Connection as StorageConnection, ConnectionExt, Format, Message};
+use crate::storage::{Connection as StorageConnection, ConnectionExt, FileFormat, Message};
 use crate::{Error, Result};
 
 /// Messages read per batch.
@@ -74,7 +74,7 @@ fn db_error(e: rusqlite::Error) -> Error {
 
 /// Open the local `.db3` at `path` read-only; and its size.
 fn open_local(path: &Path) -> Result<(Connection, u64)> {
-    if !Format::Db3.is_format_of(path)? {
+    if !FileFormat::Db3.is_format_of(path)? {
         return Err(Error::NotADb3(
             "the first bytes are not \"SQLite format 3\"".into(),
         ));

@@ -10,9 +10,9 @@ use std::io::{self, BufWriter};
 use std::path::{Path, PathBuf};
 
 use super::writer::{Db3Schema, Db3Writer};
-use crate::msg::ros2_definitions;
+use super::MessageType;
 use crate::storage::file::{partial_path_for, publish_partial};
-use crate::storage::Format;
+use crate::storage::FileFormat;
 use crate::{Error, Result};
 
 /// The `metadata.yaml` version written: 8 (Iron's) has type hashes and
@@ -91,14 +91,14 @@ struct DirTopic {
     name: String,
     msg_type: String,
     qos: &'static str,
-    hash: &'static str,
+    hash: String,
     count: u64,
     /// The storage's id for it (a `.db3` topic id, an MCAP channel id).
     storage_id: u32,
 }
 
 /// The open writer of the bag's one storage file (its format is the
-/// [`Format`](crate::storage::Format) the bag was made with).
+/// [`FileFormat`](crate::storage::FileFormat) the bag was made with).
 enum StorageWriter {
     Sqlite3(Box<Db3Writer>),
     Mcap(Box<mcap::Writer<BufWriter<File>>>),
@@ -111,14 +111,14 @@ enum StorageWriter {
 ///
 /// # Example
 /// ```
-/// use rsbag::msg::ros2;
-/// use rsbag::rosbag2::{BagDirWriter, Durability};
-/// use rsbag::storage::Format;
+/// use rsbag::msg::{ros2, ros2_definitions::message_type};
+/// use rsbag::storage::rosbag2::{BagDirWriter, Durability};
+/// use rsbag::storage::FileFormat;
 /// # fn main() -> rsbag::Result<()> {
 /// let dir = tempfile::tempdir().unwrap();
 /// let out = dir.path().join("session");
-/// let mut writer = BagDirWriter::create(&out, Format::Mcap)?;
-/// let topic = writer.add_topic("/chatter", ros2::STRING, Durability::Volatile)?;
+/// let mut writer = BagDirWriter::create(&out, FileFormat::Mcap)?;
+/// let topic = writer.add_topic("/chatter", &message_type(ros2::STRING), Durability::Volatile)?;
 /// writer.write(topic, 5, &ros2::encode_string(b"hello"))?;
 /// writer.finish()?;
 /// assert!(out.join("metadata.yaml").exists());
@@ -141,10 +141,10 @@ pub struct BagDirWriter {
 
 impl BagDirWriter {
     /// Start writing a bag directory that will be named `dir` once
-    /// finished, its storage file in `format` ([`Format::Db3`] or
-    /// [`Format::Mcap`]); anything at `dir` or at its temporary name is an
+    /// finished, its storage file in `format` ([`FileFormat::Db3`] or
+    /// [`FileFormat::Mcap`]); anything at `dir` or at its temporary name is an
     /// error.
-    pub fn create(dir: impl AsRef<Path>, format: Format) -> Result<BagDirWriter> {
+    pub fn create(dir: impl AsRef<Path>, format: FileFormat) -> Result<BagDirWriter> {
         BagDirWriter::create_with(dir, format, McapCompression::default())
     }
 
@@ -152,7 +152,7 @@ impl BagDirWriter {
     /// `mcap_compression` says (ignored for sqlite3).
     pub fn create_with(
         dir: impl AsRef<Path>,
-        format: Format,
+        format: FileFormat,
         mcap_compression: McapCompression,
     ) -> Result<BagDirWriter> {
         let dir = dir.as_ref().to_owned();
@@ -218,31 +218,28 @@ impl BagDirWriter {
         &self.partial_dir
     }
 
-    /// Add topic `name` of type `msg_type` (`sensor_msgs/msg/Image`);
-    /// returns its handle for [`BagDirWriter::write`]. Types that
-    /// [`ros2_definitions`] knows are stored with their definition.
+    /// Add topic `name` of type `msg_type`, stored with its definition;
+    /// returns its handle for [`BagDirWriter::write`].
     pub fn add_topic(
         &mut self,
         name: &str,
-        msg_type: &str,
+        msg_type: &MessageType,
         durability: Durability,
     ) -> Result<usize> {
         let qos = match durability {
             Durability::Volatile => QOS_RECORDED,
             Durability::Latched => QOS_LATCHED,
         };
-        let (definition, hash) =
-            ros2_definitions::definition(msg_type).unwrap_or_else(|| (String::new(), ""));
         let storage_id = match &mut self.storage {
             StorageWriter::Sqlite3(db) => db.add_topic(name, msg_type, qos)?,
             StorageWriter::Mcap(mcap) => {
-                let schema = match self.schemas.get(msg_type) {
+                let schema = match self.schemas.get(&msg_type.name) {
                     Some(&id) => id,
                     None => {
                         let id = mcap
-                            .add_schema(msg_type, "ros2msg", definition.as_bytes())
+                            .add_schema(&msg_type.name, "ros2msg", msg_type.definition.as_bytes())
                             .map_err(|e| mcap_error(&self.partial_dir, e))?;
-                        self.schemas.insert(msg_type.to_owned(), id);
+                        self.schemas.insert(msg_type.name.clone(), id);
                         id
                     }
                 };
@@ -256,9 +253,9 @@ impl BagDirWriter {
         };
         self.topics.push(DirTopic {
             name: name.to_owned(),
-            msg_type: msg_type.to_owned(),
+            msg_type: msg_type.name.clone(),
             qos,
-            hash,
+            hash: msg_type.hash.clone(),
             count: 0,
             storage_id,
         });
@@ -413,7 +410,7 @@ impl BagDirWriter {
                 yaml_string(&t.name),
                 yaml_string(&t.msg_type),
                 yaml_string(t.qos),
-                yaml_string(t.hash),
+                yaml_string(&t.hash),
                 t.count
             );
         }
@@ -438,18 +435,18 @@ impl std::fmt::Debug for BagDirWriter {
 
 fn open_storage(
     path: &Path,
-    format: Format,
+    format: FileFormat,
     mcap_compression: McapCompression,
 ) -> Result<StorageWriter> {
     match format {
-        Format::Db3 => {
+        FileFormat::Db3 => {
             let mut db = Db3Writer::create_with_schema(path, Db3Schema::Rosbag2)?;
             // A conversion can be run again from its input: no sync per
             // commit, as `cp` (the directory appears only when complete).
             db.set_durable(false)?;
             Ok(StorageWriter::Sqlite3(Box::new(db)))
         }
-        Format::Mcap => {
+        FileFormat::Mcap => {
             let file = File::create_new(path).map_err(|error| Error::Io {
                 path: path.to_owned(),
                 error,
@@ -471,7 +468,7 @@ fn open_storage(
                 .map(|w| StorageWriter::Mcap(Box::new(w)))
                 .map_err(|e| mcap_error(path, e))
         }
-        Format::Bag => Err(Error::InvalidArgument(format!(
+        FileFormat::Bag => Err(Error::InvalidArgument(format!(
             "{}: a ROS 2 bag directory holds no ROS1 bag",
             path.display()
         ))),
@@ -516,7 +513,7 @@ fn compression_threads() -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::msg::ros2;
+    use crate::storage::rosbag2::MessageType;
 
     #[test]
     fn an_existing_directory_is_never_replaced() {
@@ -524,7 +521,7 @@ mod tests {
         let out = dir.path().join("bag");
         std::fs::create_dir(&out).unwrap();
         std::fs::write(out.join("keep"), b"x").unwrap();
-        let err = BagDirWriter::create(&out, Format::Db3).unwrap_err();
+        let err = BagDirWriter::create(&out, FileFormat::Db3).unwrap_err();
         assert!(err.to_string().contains("not replaced"), "{err}");
         assert_eq!(std::fs::read(out.join("keep")).unwrap(), b"x");
     }
@@ -532,13 +529,13 @@ mod tests {
     #[test]
     fn abandon_leaves_nothing() {
         let dir = tempfile::tempdir().unwrap();
-        for storage in [Format::Db3, Format::Mcap] {
+        for storage in [FileFormat::Db3, FileFormat::Mcap] {
             let out = dir.path().join(storage.extension());
             let mut w = BagDirWriter::create(&out, storage).unwrap();
             let t = w
-                .add_topic("/a", ros2::STRING, Durability::Volatile)
+                .add_topic("/a", &MessageType::named("std_msgs/msg/String"), Durability::Volatile)
                 .unwrap();
-            w.write(t, 1, &ros2::encode_string(b"x")).unwrap();
+            w.write(t, 1, b"x").unwrap();
             w.abandon();
             assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
         }

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use bytes::Bytes;
 
 use super::topics::{TopicStats, Topics};
-use crate::storage::{Connection, ConnectionExt, Format, Message};
+use crate::storage::{Connection, ConnectionExt, FileFormat, Message};
 use crate::{Error, Result};
 
 /// The most a chunk may decompress to: a damaged header is an error, not
@@ -29,7 +29,7 @@ struct ChunkInfo {
 ///
 /// # Example
 /// ```no_run
-/// use rsbag::rosbag2::McapFile;
+/// use rsbag::storage::rosbag2::McapFile;
 /// # fn main() -> rsbag::Result<()> {
 /// let mcap = McapFile::open("session_0.mcap")?;
 /// for topic in mcap.topics() {
@@ -76,7 +76,7 @@ impl McapFile {
 
     fn open_inner(path: &Path) -> Result<McapFile> {
         let (data, _) = crate::storage::file::map_file(path, || bad("it is empty".into()))?;
-        if !data.starts_with(Format::Mcap.magic()) {
+        if !data.starts_with(FileFormat::Mcap.magic()) {
             return Err(Error::NotMcap(
                 "the first bytes are not MCAP's magic".into(),
             ));
@@ -501,25 +501,25 @@ impl std::fmt::Debug for McapMessages<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::msg::ros2;
+    use crate::storage::rosbag2::MessageType;
     use crate::storage::rosbag2::{BagDirWriter, Durability};
-    use crate::storage::Format;
+    use crate::storage::FileFormat;
 
     #[test]
     fn messages_come_back_in_time_order_with_counts_and_spans() {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("b");
-        let mut w = BagDirWriter::create(&out, Format::Mcap).unwrap();
+        let mut w = BagDirWriter::create(&out, FileFormat::Mcap).unwrap();
         let a = w
-            .add_topic("/a", ros2::STRING, Durability::Volatile)
+            .add_topic("/a", &MessageType::named("std_msgs/msg/String"), Durability::Volatile)
             .unwrap();
         let b = w
-            .add_topic("/b", ros2::STRING, Durability::Volatile)
+            .add_topic("/b", &MessageType::named("std_msgs/msg/String"), Durability::Volatile)
             .unwrap();
         // Written out of order; 3000 messages of 1 KB span several chunks.
         for i in (0..3000u64).rev() {
             let topic = if i % 3 == 0 { a } else { b };
-            w.write(topic, 10 + i, &ros2::encode_string(&[b'x'; 1000]))
+            w.write(topic, 10 + i, &[b'x'; 1000])
                 .unwrap();
         }
         let file = w.finish().unwrap();

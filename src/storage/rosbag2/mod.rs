@@ -6,6 +6,7 @@
 mod db3;
 mod directory;
 mod mcap_file;
+mod message_type;
 mod salvage;
 mod topics;
 mod writer;
@@ -13,6 +14,7 @@ mod writer;
 pub use db3::{roll_back_interrupted_commit, Db3, Db3Messages, Db3Query};
 pub use directory::{BagDirWriter, Durability, McapCompression};
 pub use mcap_file::{McapFile, McapMessages};
+pub use message_type::MessageType;
 pub use salvage::{salvage_db3, SalvageReport};
 pub use writer::{Db3Schema, Db3Writer};
 

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use rusqlite::blob::ZeroBlob;
 use rusqlite::{Connection, OpenFlags, MAIN_DB};
 
-use super::to_db;
+use super::{to_db, MessageType};
 use crate::storage::file::{claim_partial, publish_partial, PartialClaim};
 use crate::storage::growing_file::GrowingFile;
 use crate::{Error, Result};
@@ -74,13 +74,13 @@ const COMMIT_INTERVAL: std::time::Duration = std::time::Duration::from_secs(1);
 ///
 /// # Example
 /// ```
-/// use rsbag::msg::ros2;
-/// use rsbag::rosbag2::{Db3, Db3Writer};
+/// use rsbag::msg::{ros2, ros2_definitions::message_type};
+/// use rsbag::storage::rosbag2::{Db3, Db3Writer};
 /// # fn main() -> rsbag::Result<()> {
 /// let dir = tempfile::tempdir().unwrap();
 /// let path = dir.path().join("out.db3");
 /// let mut writer = Db3Writer::create(&path)?;
-/// let topic = writer.add_topic("/chatter", ros2::STRING, "")?;
+/// let topic = writer.add_topic("/chatter", &message_type(ros2::STRING), "")?;
 /// writer.write(topic, 5, &ros2::encode_string(b"hello"))?;
 /// writer.finish()?;
 /// let db3 = Db3::open(&path)?;
@@ -194,10 +194,8 @@ impl Db3Writer {
 
     /// The id of topic `name`, added with `msg_type` (`cdr`) and the
     /// offered QoS profiles `qos` (YAML, or empty) if it is new. With the
-    /// rosbag2 schema, the type's definition and hash are stored with it
-    /// (from [`ros2_definitions`](crate::msg::ros2_definitions); empty for
-    /// types it does not know).
-    pub fn add_topic(&mut self, name: &str, msg_type: &str, qos: &str) -> Result<u32> {
+    /// rosbag2 schema, the type's definition and hash are stored with it.
+    pub fn add_topic(&mut self, name: &str, msg_type: &MessageType, qos: &str) -> Result<u32> {
         if let Some(&id) = self.topics.get(name) {
             return Ok(id);
         }
@@ -209,7 +207,7 @@ impl Db3Writer {
                     "INSERT INTO topics (id, name, type, serialization_format, offered_qos_profiles) \
                      VALUES (?1, ?2, ?3, 'cdr', ?4)",
                 )
-                .and_then(|mut s| s.execute(rusqlite::params![id, name, msg_type, qos])),
+                .and_then(|mut s| s.execute(rusqlite::params![id, name, msg_type.name, qos])),
             Db3Schema::Rosbag2 => self.add_rosbag2_topic(id, name, msg_type, qos),
         };
         inserted.map_err(|e| self.in_file(db_error(e)))?;
@@ -221,27 +219,25 @@ impl Db3Writer {
         &self,
         id: u32,
         name: &str,
-        msg_type: &str,
+        msg_type: &MessageType,
         qos: &str,
     ) -> rusqlite::Result<usize> {
-        let (definition, hash) = crate::msg::ros2_definitions::definition(msg_type)
-            .unwrap_or_else(|| (String::new(), ""));
         let defined: bool = self.db.query_row(
             "SELECT EXISTS (SELECT 1 FROM message_definitions WHERE topic_type = ?1)",
-            [msg_type],
+            [&msg_type.name],
             |row| row.get(0),
         )?;
         if !defined {
             self.db.execute(
                 "INSERT INTO message_definitions (topic_type, encoding, encoded_message_definition, type_description_hash) \
                  VALUES (?1, 'ros2msg', ?2, ?3)",
-                rusqlite::params![msg_type, definition, hash],
+                rusqlite::params![msg_type.name, msg_type.definition, msg_type.hash],
             )?;
         }
         self.db.execute(
             "INSERT INTO topics (id, name, type, serialization_format, offered_qos_profiles, type_description_hash) \
              VALUES (?1, ?2, ?3, 'cdr', ?4, ?5)",
-            rusqlite::params![id, name, msg_type, qos, hash],
+            rusqlite::params![id, name, msg_type.name, qos, msg_type.hash],
         )
     }
 
@@ -325,13 +321,13 @@ impl Db3Writer {
     ///
     /// # Example
     /// ```
-    /// use rsbag::msg::ros2;
-    /// use rsbag::rosbag2::Db3Writer;
+    /// use rsbag::msg::{ros2, ros2_definitions::message_type};
+    /// use rsbag::storage::rosbag2::Db3Writer;
     /// # fn main() -> rsbag::Result<()> {
     /// # let dir = tempfile::tempdir().unwrap();
     /// let mut writer = Db3Writer::create(dir.path().join("out.db3"))?;
-    /// let data = writer.add_topic("/data", ros2::STRING, "")?;
-    /// let meta = writer.add_topic("/metadata", ros2::STRING, "")?;
+    /// let data = writer.add_topic("/data", &message_type(ros2::STRING), "")?;
+    /// let meta = writer.add_topic("/metadata", &message_type(ros2::STRING), "")?;
     /// writer.write_together(|w| {
     ///     w.write(data, 5, &ros2::encode_string(b"pixels"))?;
     ///     w.write(meta, 5, &ros2::encode_string(b"Frame Counter=1"))
@@ -469,7 +465,7 @@ fn open_for_writing(path: &Path, schema: Db3Schema) -> Result<Connection> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::msg::ros2;
+    use crate::storage::rosbag2::MessageType;
 
     /// Messages written together stay in one transaction however large
     /// it grows; the commit that fell due inside comes right after.
@@ -478,7 +474,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let mut writer = Db3Writer::create(dir.path().join("t.db3")).unwrap();
         writer.set_durable(false).unwrap();
-        let topic = writer.add_topic("/t", ros2::STRING, "").unwrap();
+        let topic = writer.add_topic("/t", &MessageType::named("std_msgs/msg/String"), "").unwrap();
         let big = vec![7u8; UNDURABLE_COMMIT_BYTES / 2 + 1];
         writer
             .write_together(|w| {

@@ -20,7 +20,7 @@ use crate::realsense::topics::{Topic, FILE_VERSION_TOPIC};
 use crate::ros_camera::import::CameraStream;
 use crate::storage::bag::Bag;
 use crate::storage::Message;
-use crate::storage::{Decompressors, Format, Storage, StorageMessages};
+use crate::storage::{Decompressors, FileFormat, Storage, StorageMessages};
 use crate::{BagTime, Error, Result};
 
 /// One stream of a recording.
@@ -110,7 +110,7 @@ impl Role {
 ///
 /// # Example
 /// ```no_run
-/// use rsbag::playback::Recording;
+/// use rsbag::recording::Recording;
 /// # fn main() -> rsbag::Result<()> {
 /// let recording = Recording::open("sample_bags/librealsense-depth-color-lz4.bag")?;
 /// for sensor in &recording.snapshot().sensors {
@@ -289,6 +289,17 @@ impl Recording {
         self.camera.is_some()
     }
 
+    /// The bag time a file written from this recording counts from: a
+    /// camera bag's first message, 0 for a librealsense recording, whose
+    /// bag times count from its start already.
+    pub(crate) fn time_origin(&self) -> u64 {
+        if self.is_camera_bag() {
+            crate::ros_camera::import::time_origin(self.storage())
+        } else {
+            0
+        }
+    }
+
     /// What of a camera bag is not played, or missing (topics of other
     /// kinds, images without camera info), in words; empty for a
     /// librealsense recording.
@@ -415,7 +426,7 @@ impl Recording {
     /// ```no_run
     /// use std::time::Duration;
     /// use rsbag::device::{StreamId, StreamKind};
-    /// use rsbag::playback::Recording;
+    /// use rsbag::recording::Recording;
     /// # fn main() -> rsbag::Result<()> {
     /// let recording = Recording::open("sample_bags/librealsense-depth-color-lz4.bag")?;
     /// let depth = StreamId::new(StreamKind::Depth, 0);
@@ -615,7 +626,7 @@ impl Events<'_> {
         if self.group.is_empty() {
             return;
         }
-        if self.recording.storage.format() == Format::Bag && !self.recording.decodes_images() {
+        if self.recording.storage.format() == FileFormat::Bag && !self.recording.decodes_images() {
             // Decoded here, the group's buffer kept for the next group:
             // a frame's worth of allocations fewer than batching it.
             self.recording.decode_group(&self.group, &mut self.ready);

@@ -15,7 +15,7 @@ use super::Recording;
 ///
 /// # Example
 /// ```
-/// use rsbag::playback::{calibration::Calibration, Recording};
+/// use rsbag::recording::{calibration::Calibration, Recording};
 /// # fn main() -> rsbag::Result<()> {
 /// let recording = Recording::open("sample_bags/librealsense-depth-color-lz4.bag")?;
 /// let calibration = Calibration::of(&recording);

@@ -24,7 +24,7 @@ pub struct RecordedFrame {
     pub index: u64,
     /// Bag time of the frame.
     pub bag_time: BagTime,
-    /// Time since the recording's first frame (as [`super::Playback::seek`]
+    /// Time since the recording's first frame (as [`crate::playback::Playback::seek`]
     /// and `rsbag frames --start` count it).
     pub time: Duration,
     /// The frame; its data borrows the file where the chunk is stored
@@ -90,7 +90,7 @@ struct Span {
 /// ```
 /// use std::time::Duration;
 /// use rsbag::device::{StreamId, StreamKind};
-/// use rsbag::playback::FrameReader;
+/// use rsbag::recording::FrameReader;
 /// # fn main() -> rsbag::Result<()> {
 /// let reader = FrameReader::open("sample_bags/librealsense-depth-color-lz4.bag")?;
 /// let depth = StreamId::new(StreamKind::Depth, 0);

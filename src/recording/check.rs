@@ -23,7 +23,7 @@ use super::{Event, Recording, TimedEvent};
 use crate::device::{Frame, StreamId};
 use crate::storage::bag::Bag;
 use crate::storage::rosbag2::Db3;
-use crate::storage::{Format, Storage};
+use crate::storage::{FileFormat, Storage};
 use crate::BagTime;
 use crate::{Error, Result};
 
@@ -168,7 +168,7 @@ pub fn check_recording(
 /// # Example
 /// ```no_run
 /// # fn main() -> rsbag::Result<()> {
-/// let report = rsbag::playback::check::check_file("session.bag", |_, _| {})?;
+/// let report = rsbag::recording::check::check_file("session.bag", |_, _| {})?;
 /// for (stream, check) in &report.streams {
 ///     println!("{stream}: {} frames, {} dropped", check.frames, check.dropped);
 /// }
@@ -181,9 +181,9 @@ pub fn check_file(
     let path = path.as_ref();
     let format = match path.is_dir() {
         true => None,
-        false => Format::sniff(path)?,
+        false => FileFormat::sniff(path)?,
     };
-    if path.is_dir() || format == Some(Format::Mcap) {
+    if path.is_dir() || format == Some(FileFormat::Mcap) {
         // A rosbag2 directory or an MCAP file: the frames, as read.
         let recording =
             Recording::from_storage(Storage::open(path)?).map_err(|e| e.in_file(path))?;
@@ -193,7 +193,7 @@ pub fn check_file(
         }
         return report(&recording, Vec::new(), false, &mut progress);
     }
-    if format == Some(Format::Db3) {
+    if format == Some(FileFormat::Db3) {
         return check_db3(path, &mut progress);
     }
     let mut damage = Vec::new();

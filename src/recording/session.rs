@@ -182,7 +182,7 @@ pub struct SessionFrame {
 ///
 /// # Example
 /// ```
-/// use rsbag::playback::{Session, SessionClock};
+/// use rsbag::recording::{Session, SessionClock};
 /// # fn main() -> rsbag::Result<()> {
 /// let session = Session::open([
 ///     "sample_bags/librealsense-depth-color-lz4.bag",
@@ -842,7 +842,7 @@ impl<'s> SessionQuery<'s> {
     /// order). An error of `each` is yielded, and the sets go on.
     ///
     /// ```no_run
-    /// # use rsbag::playback::{FramesetOptions, Session};
+    /// # use rsbag::recording::{FramesetOptions, Session};
     /// # use rsbag::processing::filters::FilterSpec;
     /// # fn main() -> rsbag::Result<()> {
     /// let session = Session::open(["left.bag", "right.bag"])?;

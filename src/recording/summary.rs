@@ -23,7 +23,7 @@ const COMPRESSION_SAMPLE: usize = 32;
 /// length.
 ///
 /// ```
-/// use rsbag::playback::summary::Summary;
+/// use rsbag::recording::summary::Summary;
 /// # fn main() -> rsbag::Result<()> {
 /// let summary = Summary::of("sample_bags/librealsense-motion-lz4.bag")?;
 /// let realsense = summary.realsense.as_ref().expect("a RealSense recording");

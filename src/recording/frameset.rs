@@ -199,13 +199,13 @@ struct Formed<F> {
 /// Groups frames pushed in (about) the order they were recorded into
 /// [`FrameSet`]s, by the rule of the [module documentation](self).
 ///
-/// Used by [`super::FrameReader`] (pull) and [`super::Pipeline`] (on the
+/// Used by [`super::FrameReader`] (pull) and [`crate::playback::Pipeline`] (on the
 /// playback device); usable with frames from anywhere, e.g. a live camera.
 ///
 /// # Example
 /// ```
 /// use rsbag::device::{Format, Frame, StreamId, StreamKind, StreamProfile, TimestampDomain};
-/// use rsbag::playback::{SyncOptions, Syncer};
+/// use rsbag::recording::{SyncOptions, Syncer};
 ///
 /// let depth = StreamProfile::video(StreamId::new(StreamKind::Depth, 0), Format::Z16, 4, 4, 30);
 /// let color = StreamProfile::video(StreamId::new(StreamKind::Color, 0), Format::Rgb8, 4, 4, 30);

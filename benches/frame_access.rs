@@ -24,9 +24,9 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use rsbag::storage::bag::Compression;
 use rsbag::device::{StreamId, StreamKind};
 use rsbag::recording::FrameReader;
+use rsbag::storage::bag::Compression;
 
 const DEPTH: StreamId = StreamId::new(StreamKind::Depth, 0);
 const GYRO: StreamId = StreamId::new(StreamKind::Gyro, 0);

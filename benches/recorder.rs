@@ -10,10 +10,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use rsbag::storage::bag::Compression;
 use rsbag::device::synthetic::{self, SyntheticConfig, SyntheticDevice};
 use rsbag::device::{Device, StreamProfile};
 use rsbag::record::{RecordOptions, Recorder};
+use rsbag::storage::bag::Compression;
 
 const SECONDS: u64 = 3;
 

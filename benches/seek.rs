@@ -16,10 +16,10 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use crossbeam_channel::bounded;
-use rsbag::storage::bag::Compression;
 use rsbag::device::Device;
 use rsbag::playback::{Playback, PlaybackOptions};
 use rsbag::recording::Recording;
+use rsbag::storage::bag::Compression;
 
 fn seek(c: &mut Criterion) {
     let dir = tempfile::tempdir().expect("tempdir");

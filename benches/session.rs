@@ -69,8 +69,8 @@ mod support;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use rsbag::storage::bag::{Compression, WriterOptions};
 use rsbag::recording::{FrameReader, Session, SessionClock, SessionOptions};
+use rsbag::storage::bag::{Compression, WriterOptions};
 
 const FILES: usize = 4;
 

@@ -3,12 +3,12 @@
 
 use std::path::Path;
 
-use rsbag::storage::bag::{Compression, WriterOptions};
 use rsbag::device::{
     camera_info, CameraInfo, Format, Frame, StreamId, StreamKind, StreamProfile, TimestampDomain,
 };
 use rsbag::realsense::topics::StreamTopic;
 use rsbag::record::RsWriter;
+use rsbag::storage::bag::{Compression, WriterOptions};
 
 /// Depth 848x480 Z16 and color 1280x720 RGB8 at 30 fps: the streams the
 /// librealsense comparison uses.

@@ -10,9 +10,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use rsbag::storage::bag::{Bag, BagWriter, Compression, WriterOptions};
 use rsbag::device::Device;
 use rsbag::playback::{Playback, PlaybackOptions};
+use rsbag::storage::bag::{Bag, BagWriter, Compression, WriterOptions};
 use rsbag::storage::Connection;
 
 /// Frame pairs per bag: ~115 MB of pixels.

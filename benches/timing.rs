@@ -11,10 +11,10 @@ use std::time::{Duration, Instant};
 
 use bytes::BytesMut;
 use parking_lot::Mutex;
-use rsbag::storage::bag::Compression;
 use rsbag::device::synthetic::SyntheticDevice;
 use rsbag::device::{Device, Format, StreamId, StreamKind, StreamProfile};
 use rsbag::playback::Playback;
+use rsbag::storage::bag::Compression;
 
 /// Lateness of each frame against the recorded pace, at `speed`.
 fn lateness(path: &std::path::Path, speed: f64) -> Vec<Duration> {

@@ -18,13 +18,13 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use parking_lot::Mutex;
-use rsbag::storage::bag::Compression;
 use rsbag::device::{
     camera_info, CameraInfo, Device, Extrinsics, Format, Frame, FrameCallback,
     NotificationCallback, OptionCallback, Sensor, SensorOption, StreamId, StreamKind,
     StreamProfile, TimestampDomain,
 };
 use rsbag::record::{RecordOptions, Recorder};
+use rsbag::storage::bag::Compression;
 use rsbag::{Error, Result};
 
 const WIDTH: u32 = 1280;

@@ -26,7 +26,7 @@ use std::time::Duration;
 /// let path = dir.join("empty.bag");
 /// std::fs::write(&path, b"").unwrap();
 /// let error = Bag::open(&path).unwrap_err();
-/// assert_eq!(error.kind(), ErrorKind::NotABag);
+/// assert_eq!(error.kind(), ErrorKind::WrongFormat);
 /// assert_eq!(error.path(), Some(path.as_path()));
 /// assert!(error.to_string().starts_with(&path.display().to_string()));
 /// ```
@@ -124,6 +124,11 @@ pub enum Error {
     #[error("{0}")]
     InvalidArgument(String),
 
+    /// Something rsbag does not do: a conversion, a pixel format or a
+    /// kind of file it has no way to read or write.
+    #[error("{0}")]
+    Unsupported(String),
+
     /// A thread of the library could not be started, or it panicked.
     #[error("{0}")]
     Thread(String),
@@ -168,16 +173,17 @@ pub enum Error {
 pub enum ErrorKind {
     /// An operating-system I/O error ([`Error::Io`], [`Error::Stream`]).
     Io,
-    /// Not a file of the storage format it was read as, or of none
-    /// ([`Error::NotABag`], [`Error::NotADb3`], [`Error::NotMcap`],
-    /// [`Error::UnknownFormat`]).
-    NotABag,
+    /// Not the kind of file expected: not of the storage format it was
+    /// read as, or of none ([`Error::NotABag`], [`Error::NotADb3`],
+    /// [`Error::NotMcap`], [`Error::UnknownFormat`]).
+    WrongFormat,
     /// A damaged or cut-off file: a record that does not parse, a missing
     /// index, a message that does not decode, a damaged database
     /// ([`Error::Corrupt`], [`Error::MissingIndex`], [`Error::Decode`],
     /// [`Error::Database`]).
     Damaged,
-    /// Something this crate does not read ([`Error::UnknownCompression`]).
+    /// Something rsbag does not do ([`Error::Unsupported`],
+    /// [`Error::UnknownCompression`]).
     Unsupported,
     /// A bag that is not a RealSense recording, or whose description cannot
     /// be used ([`Error::NotARecording`], [`Error::BadDescription`]).
@@ -210,13 +216,13 @@ impl Error {
             Error::InMessage { error, .. } | Error::InFile { error, .. } => error.kind(),
             Error::Io { .. } | Error::Stream(_) => ErrorKind::Io,
             Error::NotABag | Error::NotADb3(_) | Error::NotMcap(_) | Error::UnknownFormat(_) => {
-                ErrorKind::NotABag
+                ErrorKind::WrongFormat
             }
             Error::Corrupt { .. }
             | Error::MissingIndex { .. }
             | Error::Decode { .. }
             | Error::Database(_) => ErrorKind::Damaged,
-            Error::UnknownCompression { .. } => ErrorKind::Unsupported,
+            Error::UnknownCompression { .. } | Error::Unsupported(_) => ErrorKind::Unsupported,
             Error::NotARecording(_) | Error::BadDescription(_) => ErrorKind::NotARecording,
             Error::InvalidArgument(_) => ErrorKind::InvalidArgument,
             Error::Thread(_) => ErrorKind::Thread,

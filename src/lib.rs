@@ -1,42 +1,59 @@
 //! # rsbag
 //!
-//! Record and play back RealSense depth-camera sessions as ROS1 bag files
-//! (`#ROSBAG V2.0`, the format librealsense wrote up to 2.56) and rosbag2
-//! files (`.db3`, which librealsense writes from 2.58 on, and MCAP).
+//! Record, read and play back RealSense depth-camera sessions: librealsense's
+//! ROS1 bag files (`#ROSBAG V2.0`, the `.bag` it wrote up to 2.57), its
+//! rosbag2 `.db3` files (from 2.58 on), MCAP, and camera bags recorded
+//! from ROS through the RealSense ROS wrapper.
 //!
-//! The crate is layered; each layer only uses the ones below it:
+//! Read every frame of a recording, exactly once, in recorded order:
 //!
-//! - [`storage`]: where a recording's messages are kept, and the seam
-//!   over every format: one recording's topics and messages in time
-//!   order, whichever file holds them ([`storage::Storage`]), and which
-//!   format a file is ([`storage::FileFormat`], by its first bytes).
-//!   - [`storage::bag`] (also [`bag`]): ROS bag v2.0 records: a streaming
-//!     [`bag::BagWriter`] and a memory-mapped [`bag::Bag`] reader with
-//!     index queries and a scan mode that recovers bags whose index is
-//!     missing.
-//!   - [`storage::rosbag2`] (also [`rosbag2`]): rosbag2 storage: `.db3`
-//!     (SQLite) and MCAP files and bag directories, read and written.
+//! ```no_run
+//! use rsbag::recording::FrameReader;
 //!
-//!   It knows nothing of RealSense.
-//! - [`msg`]: the ROS message types librealsense and the ROS wrapper write,
-//!   with their exact definitions and md5sums, in ROS1 serialization and
-//!   CDR, encoded and decoded without copying pixel data.
-//! - [`time`]: the units of time a recording deals in, kept apart by type.
-//! - [`device`]: the device model shared by live cameras, the recorder and
-//!   playback: sensors, options, stream profiles, frames.
-//! - [`realsense`]: the RealSense recording layout: topic names, the
-//!   conversions between its values and messages, the metadata keys, and
-//!   a codec per message encoding (ROS1, CDR) that the readers above
-//!   decode through.
-//! - [`ros_camera`]: the RealSense ROS wrapper's layout, for writing a
-//!   recording as standard ROS 2 messages and reading camera bags recorded
-//!   from ROS.
-//! - [`record`]: the recorder and the writers of each file kind.
-//! - [`playback`]: a recording read back as the device that recorded it,
-//!   its frames, framesets, summary and check.
-//! - [`processing`]: what is made of frames: images, colourised depth,
-//!   depth in metres, alignment, point clouds, video timing, united IMU
-//!   samples.
+//! # fn main() -> rsbag::Result<()> {
+//! let reader = FrameReader::open("session.bag")?;
+//! for frame in reader.frames()? {
+//!     let frame = frame?;
+//!     println!("{} #{} at {:?}", frame.stream, frame.frame.number, frame.time);
+//! }
+//! # Ok(()) }
+//! ```
+//!
+//! Play it back as the device that recorded it ([`playback::Playback`]),
+//! record a device ([`record::Recorder`]), or convert a recording
+//! ([`record::copy_recording`]). The guide (`docs/src`) tells the rest.
+//!
+//! ## Layers
+//!
+//! The data's path, lowest layer first; each layer uses only the ones
+//! below it (`tests/layers.rs` checks this from the code):
+//!
+//! 1. `error`, [`time`]: the one error type, and the units of time a
+//!    recording deals in, kept apart by type.
+//! 2. [`storage`]: where a recording's messages are kept, and the seam
+//!    over every format: one recording's topics and messages in time
+//!    order, whichever file holds them ([`storage::Storage`]), and which
+//!    format a file is ([`storage::FileFormat`], by its first bytes):
+//!    [`storage::bag`] (ROS bag v2.0) and [`storage::rosbag2`] (`.db3` and
+//!    MCAP files and bag directories), read and written, local or remote.
+//!    It knows nothing of messages or of RealSense.
+//! 3. [`msg`]: the ROS message types librealsense and the ROS wrapper
+//!    write, with their exact definitions, in ROS1 serialization and CDR;
+//!    [`device`]: the device model shared by live cameras, the recorder
+//!    and playback: sensors, options, stream profiles, frames.
+//! 4. [`realsense`]: the RealSense recording layout: topic names, the
+//!    conversions between its values and messages, and a codec per
+//!    message encoding (ROS1, CDR).
+//! 5. [`ros_camera`]: the RealSense ROS wrapper's layout, for writing a
+//!    recording as standard ROS 2 messages and reading camera bags
+//!    recorded from ROS, with image_transport's compressed images.
+//! 6. [`processing`]: what is made of frames: images, colourised depth,
+//!    depth in metres, alignment, point clouds, librealsense's filters,
+//!    video timing, united IMU samples.
+//! 7. [`recording`]: a recording read offline: its frames, framesets,
+//!    sessions of several cameras, summary, check and calibration.
+//! 8. [`playback`]: a recording replayed as the device that recorded it;
+//!    [`record`]: the recorder and the writers of each file kind.
 
 #![deny(missing_docs, missing_debug_implementations)]
 // No unwrap on what comes from a file or a user (tests may).
@@ -71,4 +88,17 @@ mod guide {
     struct Processing;
     #[doc = include_str!("../docs/src/sessions.md")]
     struct Sessions;
+}
+
+/// The decoders the fuzz targets (`fuzz/`) call directly, below what a
+/// recording's reader exposes. Not an API: built only with the `fuzzing`
+/// feature.
+#[cfg(feature = "fuzzing")]
+#[doc(hidden)]
+pub mod fuzzing {
+    pub use crate::realsense::images::decompress as decompress_image;
+    pub use crate::realsense::strings::{
+        fields, parse_extrinsics, parse_intrinsics, parse_motion_intrinsics, parse_notification,
+        parse_pose,
+    };
 }

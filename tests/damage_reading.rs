@@ -15,11 +15,11 @@ use common::damaged::{
 };
 use common::rs;
 use parking_lot::Mutex;
-use rsbag::storage::bag::{Bag, Compression};
 use rsbag::device::{Device, Notification};
 use rsbag::playback::{Playback, PlaybackOptions};
 use rsbag::recording::check::check_file;
 use rsbag::recording::FrameReader;
+use rsbag::storage::bag::{Bag, Compression};
 
 #[test]
 fn messages_go_on_after_a_damaged_chunk() {

@@ -27,7 +27,11 @@ fn a_generic_rosbag2_is_not_a_realsense_recording() {
     let path = dir.path().join("chatter.db3");
     let mut writer = Db3Writer::create(&path).expect("create");
     let topic = writer
-        .add_topic("/chatter", &rsbag::msg::ros2_definitions::message_type(ros2::STRING), "")
+        .add_topic(
+            "/chatter",
+            &rsbag::msg::ros2_definitions::message_type(ros2::STRING),
+            "",
+        )
         .expect("topic");
     writer
         .write(topic, 5, &ros2::encode_string(b"hello"))
@@ -47,13 +51,13 @@ fn an_sqlite_file_without_the_rosbag2_tables_is_named_so() {
         db.execute_batch("DROP TABLE messages").expect("drop");
     });
     let error = Recording::open(&path).expect_err("no messages table");
-    assert_eq!(error.kind(), ErrorKind::NotABag);
+    assert_eq!(error.kind(), ErrorKind::WrongFormat);
     assert!(error.to_string().contains("no `messages` table"), "{error}");
     // Not SQLite at all, not a bag either.
     let other = dir.path().join("text.db3");
     std::fs::write(&other, b"hello, this is not a recording").expect("write");
     let error = Recording::open(&other).expect_err("text");
-    assert_eq!(error.kind(), ErrorKind::NotABag);
+    assert_eq!(error.kind(), ErrorKind::WrongFormat);
 }
 
 #[test]
@@ -125,7 +129,7 @@ fn a_damaged_database_is_an_error_naming_the_file() {
         assert!(
             matches!(
                 error.kind(),
-                ErrorKind::Damaged | ErrorKind::NotABag | ErrorKind::NotARecording
+                ErrorKind::Damaged | ErrorKind::WrongFormat | ErrorKind::NotARecording
             ),
             "{name}: {error:?}"
         );

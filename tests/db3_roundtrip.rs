@@ -9,11 +9,11 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use rsbag::storage::bag::Compression;
 use rsbag::device::Device;
 use rsbag::device::{StreamId, StreamKind};
 use rsbag::playback::{Playback, PlaybackOptions};
 use rsbag::recording::{Event, FrameReader, Recording, TimedEvent};
+use rsbag::storage::bag::Compression;
 use rsbag::storage::FileFormat;
 
 fn events(path: &Path) -> Vec<TimedEvent> {

@@ -7,9 +7,9 @@ use crate::common;
 use std::error::Error as _;
 
 use common::{rs, write_bag, Written};
-use rsbag::storage::bag::{Bag, Compression};
 use rsbag::device::{StreamId, StreamKind};
 use rsbag::recording::{FrameReader, Recording};
+use rsbag::storage::bag::{Bag, Compression};
 use rsbag::{Error, ErrorKind};
 
 #[test]
@@ -20,11 +20,11 @@ fn a_file_that_is_not_a_bag_is_not_a_bag_through_its_file_context() {
         std::fs::write(&path, bytes).expect("write");
         let error = Bag::open(&path).expect_err("not a bag");
         assert!(matches!(error, Error::InFile { .. }), "{error:?}");
-        assert_eq!(error.kind(), ErrorKind::NotABag, "{error}");
+        assert_eq!(error.kind(), ErrorKind::WrongFormat, "{error}");
         assert!(matches!(error.root(), Error::NotABag));
         assert_eq!(error.path(), Some(path.as_path()));
         let error = Recording::open(&path).expect_err("not a recording");
-        assert_eq!(error.kind(), ErrorKind::NotABag, "{error}");
+        assert_eq!(error.kind(), ErrorKind::WrongFormat, "{error}");
     }
 }
 

@@ -10,11 +10,11 @@ use common::FrameLine;
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
-use rsbag::storage::bag::{Compression, WriterOptions};
 use rsbag::device::{StreamId, StreamKind};
 use rsbag::playback::{Pipeline, PipelineConfig};
 use rsbag::realsense::convert::{ms_from_stamp, stamp_from_ms};
 use rsbag::recording::{FrameReader, FrameSet, RecordedFrame, SyncOptions};
+use rsbag::storage::bag::{Compression, WriterOptions};
 use rsbag::{Error, ErrorKind};
 
 // ---- comparing frames --------------------------------------------------------

@@ -13,11 +13,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use parking_lot::Mutex;
-use rsbag::storage::bag::Compression;
 use rsbag::device::synthetic::{self, SyntheticConfig, SyntheticDevice};
 use rsbag::device::{Device, Frame, Notification, StreamId, StreamProfile};
 use rsbag::record::{RecordOptions, Recorder};
 use rsbag::recording::FrameReader;
+use rsbag::storage::bag::Compression;
 use serde_json::Value;
 
 struct Session {

@@ -34,7 +34,10 @@ fn every_module_uses_only_lower_layers() {
             continue;
         }
         let Some(layer) = layer_of(&module) else {
-            breaches.push(format!("{}: module `{module}` is in no layer", relative.display()));
+            breaches.push(format!(
+                "{}: module `{module}` is in no layer",
+                relative.display()
+            ));
             continue;
         };
         let code = without_comments(&fs::read_to_string(&file).unwrap());
@@ -47,7 +50,11 @@ fn every_module_uses_only_lower_layers() {
             }
         }
     }
-    assert!(breaches.is_empty(), "layering broken:\n{}", breaches.join("\n"));
+    assert!(
+        breaches.is_empty(),
+        "layering broken:\n{}",
+        breaches.join("\n")
+    );
 }
 
 #[test]
@@ -57,7 +64,10 @@ fn the_reader_sees_grouped_and_nested_paths() {
         crate_modules_used(code),
         BTreeSet::from(["Error".to_owned(), "msg".to_owned(), "storage".to_owned()])
     );
-    assert_eq!(without_comments("a // crate::x\n/// crate::y\nb"), "a \n\nb");
+    assert_eq!(
+        without_comments("a // crate::x\n/// crate::y\nb"),
+        "a \n\nb"
+    );
 }
 
 fn rust_files(dir: &Path) -> Vec<PathBuf> {

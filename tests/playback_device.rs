@@ -10,9 +10,9 @@ use std::time::{Duration, Instant};
 
 use common::rs;
 use parking_lot::Mutex;
-use rsbag::storage::bag::Compression;
 use rsbag::device::{Device, Frame, StreamKind};
 use rsbag::playback::{Playback, PlaybackOptions, PlaybackStatus};
+use rsbag::storage::bag::Compression;
 
 const FRAMES: u64 = 60;
 
@@ -516,7 +516,10 @@ fn seek_on_a_long_recording_lands_on_the_right_frame_everywhere() {
     playback.set_repeat(true);
     playback.pause();
     let log = start_all(&playback);
-    let bag_chunks = rsbag::storage::bag::Bag::open(&path).expect("bag").chunks().len();
+    let bag_chunks = rsbag::storage::bag::Bag::open(&path)
+        .expect("bag")
+        .chunks()
+        .len();
     assert!(bag_chunks > 3, "{bag_chunks} chunks");
     let mut x = 12345u64;
     for _ in 0..25 {
@@ -564,12 +567,12 @@ fn seek_on_a_long_recording_lands_on_the_right_frame_everywhere() {
 
 #[test]
 fn an_unknown_format_is_named_in_the_error() {
-    use rsbag::storage::bag::{BagFile, WriterOptions};
     use rsbag::msg::diagnostic_msgs::KeyValue;
     use rsbag::msg::realsense_msgs::StreamInfo;
     use rsbag::msg::sensor_msgs::CameraInfo;
     use rsbag::msg::std_msgs::UInt32;
     use rsbag::msg::{encode_to_vec, RosMessage};
+    use rsbag::storage::bag::{BagFile, WriterOptions};
     use rsbag::storage::Connection;
 
     fn put<'m, M: RosMessage<'m>>(bag: &mut BagFile, topic: &str, msg: &M) {

@@ -20,9 +20,9 @@ use std::time::{Duration, Instant};
 
 use common::rs;
 use parking_lot::Mutex;
-use rsbag::storage::bag::Compression;
 use rsbag::device::{Device, Frame, FrameCallback, Sensor};
 use rsbag::playback::{Playback, PlaybackOptions, PlaybackStatus};
+use rsbag::storage::bag::Compression;
 
 /// A call that takes longer than this is taken for a deadlock.
 const WATCHDOG: Duration = Duration::from_secs(20);

@@ -8,11 +8,11 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use parking_lot::Mutex;
-use rsbag::storage::bag::{Bag, Compression};
 use rsbag::device::synthetic::{self, SyntheticConfig, SyntheticDevice};
 use rsbag::device::{Device, Frame, Notification, StreamId, StreamProfile};
 use rsbag::record::{RecordOptions, Recorder};
 use rsbag::recording::{Event, Recording};
+use rsbag::storage::bag::{Bag, Compression};
 
 fn small_camera() -> Arc<SyntheticDevice> {
     let config = SyntheticConfig {

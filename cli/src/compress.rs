@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use rsbag::storage::bag::{copy_messages, Bag, Compression, WriterOptions};
 use rsbag::realsense::topics::FILE_VERSION_TOPIC;
+use rsbag::storage::bag::{copy_messages, Bag, Compression, WriterOptions};
 use rsbag::Result;
 
 use super::damage::Losses;

@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use rsbag::storage::bag::{Bag, ChunkRepairs, ScanReport};
 use rsbag::recording::Recording;
+use rsbag::storage::bag::{Bag, ChunkRepairs, ScanReport};
 use rsbag::Error;
 
 /// Exit code when the file is damaged: `check` finds damage, or reading

@@ -52,12 +52,7 @@ fn is_bag_directory(dir: &Path) -> bool {
 
 /// A file whose name says it is a recording.
 fn is_recording_name(path: &Path) -> bool {
-    path.is_file()
-        && path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
-            ["bag", "db3", "mcap"]
-                .iter()
-                .any(|known| e.eq_ignore_ascii_case(known))
-        })
+    path.is_file() && rsbag::storage::FileFormat::of_extension(path).is_some()
 }
 
 /// Run `one` on each file. With one file this is `one(file)`; with

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use rsbag::device::camera_info;
 use rsbag::recording::summary::{short_f64, RealSenseSummary, Summary};
 use rsbag::recording::SessionSummary;
+use rsbag::storage::FileFormat;
 use rsbag::{Error, Result};
 
 use super::damage::Losses;
@@ -226,9 +227,9 @@ fn text(info: &Summary) -> String {
         out,
         "format:        {}",
         match info.format {
-            "db3" => "rosbag2 .db3 (SQLite, CDR)",
-            "mcap" => "MCAP (CDR)",
-            _ => "ROS bag v2.0",
+            FileFormat::Db3 => "rosbag2 .db3 (SQLite, CDR)",
+            FileFormat::Mcap => "MCAP (CDR)",
+            FileFormat::Bag => "ROS bag v2.0",
         }
     );
     outln!(out, "size:          {} bytes", info.size);
@@ -299,14 +300,14 @@ fn text(info: &Summary) -> String {
         .iter()
         .map(|(name, n)| format!("{n} {name}"))
         .collect();
-    if info.format == "mcap" {
+    if info.format == FileFormat::Mcap {
         outln!(
             out,
             "chunks:        {} ({})",
             info.chunks,
             compression.join(", ")
         );
-    } else if info.format == "db3" {
+    } else if info.format == FileFormat::Db3 {
         let images = compression.join(", ");
         outln!(
             out,

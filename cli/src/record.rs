@@ -6,10 +6,10 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use rsbag::storage::bag::Compression;
 use rsbag::device::synthetic::{self, SyntheticConfig, SyntheticDevice};
 use rsbag::device::{Device, StreamId, StreamKind, StreamProfile};
 use rsbag::record::{Db3Options, RecordOptions, Recorder};
+use rsbag::storage::bag::Compression;
 use rsbag::storage::partial_path_for;
 use rsbag::storage::FileFormat;
 use rsbag::{Error, Result};

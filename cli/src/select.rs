@@ -6,9 +6,9 @@ use std::ops::{Bound, Range};
 use std::path::Path;
 use std::time::Duration;
 
-use rsbag::storage::bag::Bag;
 use rsbag::device::StreamId;
 use rsbag::recording::FrameReader;
+use rsbag::storage::bag::Bag;
 use rsbag::{BagTime, Error, Result};
 
 use super::output::losses;

@@ -6,10 +6,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use rsbag::storage::bag::{copy_messages, Compression, WriterOptions};
 use rsbag::device::StreamId;
 use rsbag::record::trim::Trim;
 use rsbag::recording::{FrameReader, Session};
+use rsbag::storage::bag::{copy_messages, Compression, WriterOptions};
 use rsbag::storage::FileFormat;
 use rsbag::{BagTime, Error, Result};
 

@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use common::planned::*;
 use common::FrameLine;
-use rsbag::storage::bag::WriterOptions;
 use rsbag::recording::{FrameReader, RecordedFrame};
+use rsbag::storage::bag::WriterOptions;
 use run::{ok, rsbag};
 
 #[test]

@@ -3,8 +3,8 @@
 
 use std::process::{Command, Output};
 
-use rsbag::storage::bag::Bag;
 use rsbag::recording::{Event, Recording, TimedEvent};
+use rsbag::storage::bag::Bag;
 
 fn rsbag(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_rsbag"))

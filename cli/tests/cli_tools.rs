@@ -12,11 +12,11 @@ use crate::run;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use rsbag::storage::bag::record::read_record;
-use rsbag::storage::bag::{Bag, Compression};
 use rsbag::device::{Format, Frame, StreamKind, StreamProfile};
 use rsbag::record::RsWriter;
 use rsbag::recording::{Event, Recording};
+use rsbag::storage::bag::record::read_record;
+use rsbag::storage::bag::{Bag, Compression};
 use run::{decode_png, jet, ok, rsbag};
 use serde_json::Value;
 

@@ -99,7 +99,11 @@ fn bag_only_commands_refuse_a_db3_and_say_what_to_use() {
     let generic = dir.path().join("chatter.db3");
     let mut writer = rsbag::storage::rosbag2::Db3Writer::create(&generic).expect("create");
     let topic = writer
-        .add_topic("/chatter", &rsbag::msg::ros2_definitions::message_type(rsbag::msg::ros2::STRING), "")
+        .add_topic(
+            "/chatter",
+            &rsbag::msg::ros2_definitions::message_type(rsbag::msg::ros2::STRING),
+            "",
+        )
         .expect("topic");
     writer
         .write(topic, 1, &rsbag::msg::ros2::encode_string(b"hi"))

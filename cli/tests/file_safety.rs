@@ -10,10 +10,10 @@ use std::process::{Child, Command, Output, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use rsbag::storage::bag::Bag;
 use rsbag::device::synthetic::SyntheticDevice;
 use rsbag::device::Device;
 use rsbag::record::{RecordOptions, Recorder};
+use rsbag::storage::bag::Bag;
 use rsbag::Error;
 
 const PRECIOUS: &[u8] = b"a file rsbag did not write";

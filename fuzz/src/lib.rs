@@ -14,7 +14,7 @@ use rsbag::device::Format;
 use rsbag::msg::ros2;
 use rsbag::recording::check::check_recording;
 use rsbag::recording::{FrameReader, Recording, SyncOptions};
-use rsbag::realsense::{images, strings};
+use rsbag::fuzzing;
 use rsbag::ros_camera::transport::{self, Transport};
 use rsbag::storage::rosbag2::{Db3, McapFile};
 use rsbag::storage::Storage;
@@ -137,7 +137,7 @@ pub fn db3_messages(data: &[u8]) {
     }
     if let Ok(image) = ros2::CompressedImage::decode(data) {
         for format in [Format::Z16, Format::Rgb8, Format::Bgra8, Format::Yuyv] {
-            if let Ok(pixels) = images::decompress(image.format, image.data, format) {
+            if let Ok(pixels) = fuzzing::decompress_image(image.format, image.data, format) {
                 sum ^= pixels.data.len();
             }
         }
@@ -146,12 +146,12 @@ pub fn db3_messages(data: &[u8]) {
     sum ^= ros2::Imu::decode(data).map_or(0, |i| i.angular_velocity[0] as usize);
     sum ^= ros2::decode_tf_message(data).map_or(0, |t| t.len());
     sum ^= ros2::Odometry::decode(data).map_or(0, |o| o.child_frame_id.len());
-    sum ^= strings::fields(data).len();
-    sum ^= strings::parse_intrinsics(data).map_or(0, |i| i.width as usize);
-    sum ^= strings::parse_motion_intrinsics(data).map_or(0, |_| 1);
-    sum ^= strings::parse_extrinsics(data).map_or(0, |_| 2);
-    sum ^= strings::parse_pose(data).map_or(0, |p| p.tracker_confidence as usize);
-    sum ^= strings::parse_notification(data).description.len();
+    sum ^= fuzzing::fields(data).len();
+    sum ^= fuzzing::parse_intrinsics(data).map_or(0, |i| i.width as usize);
+    sum ^= fuzzing::parse_motion_intrinsics(data).map_or(0, |_| 1);
+    sum ^= fuzzing::parse_extrinsics(data).map_or(0, |_| 2);
+    sum ^= fuzzing::parse_pose(data).map_or(0, |p| p.tracker_confidence as usize);
+    sum ^= fuzzing::parse_notification(data).description.len();
     std::hint::black_box(sum);
 }
 

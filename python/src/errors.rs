@@ -1,5 +1,5 @@
 //! rsbag's errors as Python exceptions: `rsbag.Error`, and a subclass per
-//! kind of error (`rsbag.NotABagError`, `rsbag.DamagedError`, ...). The
+//! kind of error (`rsbag.WrongFormatError`, `rsbag.DamagedError`, ...). The
 //! message is the library's, which names the file and what is wrong.
 //!
 //! Two kinds are not failures and map to exceptions of Python's own
@@ -33,7 +33,7 @@ create_exception!(
 );
 create_exception!(
     rsbag,
-    NotABagError,
+    WrongFormatError,
     Error,
     "The file is not a recording rsbag reads."
 );
@@ -42,7 +42,7 @@ create_exception!(
     rsbag,
     UnsupportedError,
     Error,
-    "The file uses something rsbag does not read."
+    "Something rsbag does not do: a conversion, a format or a file it cannot read or write."
 );
 create_exception!(
     rsbag,
@@ -126,7 +126,7 @@ pub fn to_py(e: rsbag::Error) -> PyErr {
     let message = format!("{e}{}", rsbag::storage::recovery_hint(&e));
     match e.kind() {
         ErrorKind::Io => IoError::new_err(message),
-        ErrorKind::NotABag => NotABagError::new_err(message),
+        ErrorKind::WrongFormat => WrongFormatError::new_err(message),
         ErrorKind::Damaged => DamagedError::new_err(message),
         ErrorKind::Unsupported => UnsupportedError::new_err(message),
         ErrorKind::NotARecording => NotARecordingError::new_err(message),
@@ -224,7 +224,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("Error", py.get_type::<Error>())?;
     m.add("IoError", py.get_type::<IoError>())?;
-    m.add("NotABagError", py.get_type::<NotABagError>())?;
+    m.add("WrongFormatError", py.get_type::<WrongFormatError>())?;
     m.add("DamagedError", py.get_type::<DamagedError>())?;
     m.add("UnsupportedError", py.get_type::<UnsupportedError>())?;
     m.add("NotARecordingError", py.get_type::<NotARecordingError>())?;

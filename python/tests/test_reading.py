@@ -129,7 +129,7 @@ def test_bad_input_raises_an_exception_of_its_kind(tmp_path):
         rsbag.open(tmp_path / "missing.bag")
     not_a_bag = tmp_path / "notes.bag"
     not_a_bag.write_text("hello")
-    with pytest.raises(rsbag.NotABagError):
+    with pytest.raises(rsbag.WrongFormatError):
         rsbag.open(not_a_bag)
     recording = rsbag.open(SAMPLES / "librealsense-depth-color-lz4.bag")
     with pytest.raises(rsbag.InvalidArgumentError, match="Fisheye"):

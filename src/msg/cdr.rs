@@ -229,13 +229,6 @@ impl CdrWriter {
         self
     }
 
-    /// A `uint8[]` sequence.
-    pub fn bytes(&mut self, data: &[u8]) -> &mut Self {
-        self.count(data.len());
-        self.out.extend_from_slice(data);
-        self
-    }
-
     /// A sequence's element count.
     pub fn count(&mut self, n: usize) -> &mut Self {
         // Messages over 4 GiB cannot be stored in a rosbag2 blob anyway.
@@ -255,7 +248,14 @@ mod tests {
     #[test]
     fn fields_are_aligned_after_the_header_and_read_back() {
         let mut w = CdrWriter::with_capacity(64);
-        w.u8(7).u32(9).string(b"ab").f64(1.5).bytes(&[1, 2, 3]);
+        w.u8(7)
+            .u32(9)
+            .string(b"ab")
+            .f64(1.5)
+            .count(3)
+            .u8(1)
+            .u8(2)
+            .u8(3);
         let data = w.finish();
         // header, u8, 3 pad, u32, u32 len 3, "ab\0", 1 pad to 8... f64
         assert_eq!(&data[..4], &CDR_LE);

@@ -71,13 +71,13 @@ macro_rules! ros_message {
     };
 }
 
-pub mod cdr;
+pub(crate) mod cdr;
 mod definitions;
 pub mod diagnostic_msgs;
 pub mod geometry_msgs;
 mod md5;
 pub mod realsense_msgs;
-pub mod ros1;
+pub(crate) mod ros1;
 pub mod ros2;
 pub mod ros2_definitions;
 pub mod sensor_msgs;

@@ -67,7 +67,7 @@ pub fn image_supported(format: Format) -> bool {
 pub fn image(frame: &Frame) -> Result<Image> {
     let format = frame.profile.format;
     let (bpp, layout) = layout_of(format).ok_or_else(|| {
-        Error::InvalidArgument(format!("{format} frames cannot be made into an image"))
+        Error::Unsupported(format!("{format} frames cannot be made into an image"))
     })?;
     let (width, height) = frame.resolution().unwrap_or((0, 0));
     // The rows are checked against the bytes the frame holds first: the

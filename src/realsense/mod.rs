@@ -15,8 +15,8 @@ pub(crate) mod codec;
 pub mod convert;
 pub(crate) mod description;
 pub(crate) mod frames;
-pub mod images;
-pub mod strings;
+pub(crate) mod images;
+pub(crate) mod strings;
 pub mod topics;
 
 /// The RealSense file version librealsense 2.55 writes in `/file_version`

@@ -64,11 +64,6 @@ pub fn join<'a>(fields: impl IntoIterator<Item = (&'a str, Cow<'a, str>)>) -> St
         .join(";")
 }
 
-/// A float as librealsense prints it with `%f` (six decimals).
-pub fn fixed(v: f64) -> String {
-    format!("{v:.6}")
-}
-
 /// A float in the shortest form that reads back as the same `f32`
 /// (librealsense prints intrinsics with 9 significant digits, which reads
 /// back the same).

@@ -581,9 +581,10 @@ impl Sensor for RecordSensor {
         if let Some(shared) = self.shared.upgrade() {
             let options = &shared.options;
             let pose = profiles.iter().find(|p| p.stream.kind == StreamKind::Pose);
-            if let (Some(pose), Some(FileFormat::Db3), false) = (pose, options.format, options.db3.pose)
+            if let (Some(pose), Some(FileFormat::Db3), false) =
+                (pose, options.format, options.db3.pose)
             {
-                return Err(Error::InvalidArgument(format!(
+                return Err(Error::Unsupported(format!(
                     "{} would not be recorded: librealsense 2.59 cannot open a .db3 with a pose \
                      stream; record a .bag, or set RecordOptions::db3.pose to write it anyway",
                     pose.stream

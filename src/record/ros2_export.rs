@@ -171,7 +171,11 @@ fn write_all(
     }
     let transforms = camera_transforms(recording, &topics, "camera");
     if !transforms.is_empty() {
-        let topic = writer.add_topic("/tf_static", &message_type(ros2::TF_MESSAGE), Durability::Latched)?;
+        let topic = writer.add_topic(
+            "/tf_static",
+            &message_type(ros2::TF_MESSAGE),
+            Durability::Latched,
+        )?;
         writer.write(topic, start, &tf_message(&transforms, start))?;
     }
     for (topic, data) in latched_messages(recording, &topics, ns, writer)? {

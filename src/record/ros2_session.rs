@@ -230,7 +230,11 @@ fn write_session(
         .map_or(0, |t| bag_ns(anchor, t + from_ms));
     let transforms = session_transforms(session, &topics, &names, &options.poses);
     if !transforms.is_empty() {
-        let topic = writer.add_topic("/tf_static", &message_type(ros2::TF_MESSAGE), Durability::Latched)?;
+        let topic = writer.add_topic(
+            "/tf_static",
+            &message_type(ros2::TF_MESSAGE),
+            Durability::Latched,
+        )?;
         writer.write(topic, start, &tf_message(&transforms, start))?;
     }
     for ((file, name), mine) in session.files().iter().zip(&names).zip(&topics) {

@@ -114,7 +114,7 @@ pub fn create_sink(
             Box::new(Db3RsWriter::on(file, db3)?)
         }
         FileFormat::Mcap => {
-            return Err(Error::InvalidArgument(format!(
+            return Err(Error::Unsupported(format!(
                 "{}: a recording is written as .bag or .db3, not MCAP",
                 path.display()
             )))

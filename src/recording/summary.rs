@@ -10,7 +10,7 @@ use crate::device::{camera_info, CameraInfo, Intrinsics};
 use crate::msg::ros2;
 use crate::storage::bag::{Bag, Chunk};
 use crate::storage::rosbag2::Db3;
-use crate::storage::Storage;
+use crate::storage::{FileFormat, Storage};
 use crate::Result;
 
 /// At most this many chunk headers are read for the compression: each one
@@ -35,8 +35,8 @@ const COMPRESSION_SAMPLE: usize = 32;
 pub struct Summary {
     /// The file, as given.
     pub file: String,
-    /// Its storage: `bag` (ROS1) or `db3` (rosbag2, SQLite).
-    pub format: &'static str,
+    /// Its storage format (`bag`, `db3` or `mcap` in serde's form).
+    pub format: FileFormat,
     /// Its size, bytes.
     pub size: u64,
     /// `indexed`, or `scanned` when the index was unusable.
@@ -262,7 +262,7 @@ impl Summary {
         };
         let summary = Summary {
             file: file.display().to_string(),
-            format: "bag",
+            format: FileFormat::Bag,
             size: 0,
             index: "indexed",
             scan: None,
@@ -336,7 +336,7 @@ impl Summary {
         }
         let size = db3.file_size();
         Summary {
-            format: "db3",
+            format: FileFormat::Db3,
             size,
             start_ns,
             end_ns,
@@ -354,7 +354,7 @@ impl Summary {
         let (start_ns, end_ns) = mcap.time_span(&ids).unwrap_or((0, 0));
         let size = std::fs::metadata(mcap.path()).map_or(0, |m| m.len());
         Summary {
-            format: "mcap",
+            format: FileFormat::Mcap,
             size,
             start_ns,
             end_ns,

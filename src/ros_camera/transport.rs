@@ -512,7 +512,7 @@ pub fn encode_image<D: AsRef<[u8]>>(
         Format::Y8 => (1, false),
         Format::Y16 if codec == ImageCodec::Png => (1, false),
         other => {
-            return Err(Error::InvalidArgument(format!(
+            return Err(Error::Unsupported(format!(
                 "{} frames cannot be written as {} compressed images",
                 other.name(),
                 match codec {
@@ -590,7 +590,7 @@ pub fn encode_image<D: AsRef<[u8]>>(
 }
 
 fn too_large() -> Error {
-    Error::InvalidArgument("an image wider or taller than 65535 pixels cannot be a JPEG".into())
+    Error::Unsupported("an image wider or taller than 65535 pixels cannot be a JPEG".into())
 }
 
 #[cfg(test)]

@@ -22,6 +22,11 @@ use crate::{Error, Result};
 /// assert!(FileFormat::of_path("a/b".as_ref()).is_err());
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum FileFormat {
     /// A ROS1 bag (`#ROSBAG V2.0`), as librealsense up to 2.57 writes.
     Bag,
@@ -109,7 +114,9 @@ impl FileFormat {
     /// The format whose extension `path` has (any case), if any.
     pub fn of_extension(path: &Path) -> Option<FileFormat> {
         let extension = path.extension()?.to_str()?.to_ascii_lowercase();
-        FileFormat::ALL.into_iter().find(|f| f.extension() == extension)
+        FileFormat::ALL
+            .into_iter()
+            .find(|f| f.extension() == extension)
     }
 
     /// The format a file written at `path` takes, by the extension of its
@@ -134,7 +141,7 @@ impl FileFormat {
     /// ```
     pub fn of_recording_path(path: &Path) -> Result<FileFormat> {
         match FileFormat::of_path(path)? {
-            FileFormat::Mcap => Err(Error::InvalidArgument(format!(
+            FileFormat::Mcap => Err(Error::Unsupported(format!(
                 "{}: a recording is written as .bag or .db3; an MCAP file is written as a ROS 2 \
                  bag (`rsbag convert FILE --to ros2 --storage mcap --out DIR`)",
                 path.display()

@@ -103,7 +103,7 @@ impl Storage {
         match FileFormat::of_bytes(file.head()) {
             Some(FileFormat::Bag) => Bag::from_remote(file, true).map(Storage::Bag),
             Some(FileFormat::Db3) => Db3::from_remote(file).map(Storage::Db3),
-            Some(format) => Err(Error::InvalidArgument(format!(
+            Some(format) => Err(Error::Unsupported(format!(
                 "{}: a .{} is not read by URL yet (its reader reads a whole file; a .bag or a .db3 is read by URL): download it first",
                 file.url().display(),
                 format.extension()
@@ -392,7 +392,7 @@ fn rosbag2_storage_file(dir: &Path) -> Result<std::path::PathBuf> {
             "{}: a directory, and not a rosbag2 bag (no .db3 or .mcap file in it)",
             dir.display()
         ))),
-        n => Err(Error::InvalidArgument(format!(
+        n => Err(Error::Unsupported(format!(
             "{}: a bag split into {n} files ({}); rsbag reads one file at a time: name the file",
             dir.display(),
             names(&files)

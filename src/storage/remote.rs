@@ -98,7 +98,10 @@ pub(crate) fn open_sqlite(url: &Path) -> crate::Result<(rusqlite::Connection, u6
 pub(crate) fn open_sqlite_file(
     file: std::sync::Arc<RemoteFile>,
 ) -> crate::Result<(rusqlite::Connection, u64)> {
-    if !file.head().starts_with(crate::storage::FileFormat::Db3.magic()) {
+    if !file
+        .head()
+        .starts_with(crate::storage::FileFormat::Db3.magic())
+    {
         return Err(Error::NotADb3(
             "the first bytes are not \"SQLite format 3\"".into(),
         ));

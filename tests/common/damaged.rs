@@ -3,8 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
-use rsbag::storage::bag::{Bag, Compression, WriterOptions};
 use rsbag::recording::FrameReader;
+use rsbag::storage::bag::{Bag, Compression, WriterOptions};
 
 use super::{rs, write_bag, Written};
 

@@ -3,8 +3,8 @@
 
 use std::path::PathBuf;
 
-use rsbag::storage::bag::{BagWriter, Compression, WriterOptions};
 use rsbag::device::{ProfileKind, StreamProfile};
+use rsbag::storage::bag::{BagWriter, Compression, WriterOptions};
 use rsbag::storage::Connection;
 use serde_json::Value;
 
@@ -130,13 +130,13 @@ fn run_python(python: PathBuf, script: &str, args: &[&str]) -> String {
 pub mod rs {
     use std::path::Path;
 
-    use rsbag::storage::bag::{Compression, WriterOptions};
     use rsbag::device::{
         camera_info, CameraInfo, Distortion, Extrinsics, Format, Frame, Intrinsics, Notification,
         OptionRange, SensorOption, StreamId, StreamKind, StreamProfile, TimestampDomain,
     };
     use rsbag::realsense::topics::StreamTopic;
     use rsbag::record::RsWriter;
+    use rsbag::storage::bag::{Compression, WriterOptions};
 
     pub const WIDTH: u32 = 16;
     pub const HEIGHT: u32 = 12;

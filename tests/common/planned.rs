@@ -5,13 +5,13 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use rsbag::storage::bag::WriterOptions;
 use rsbag::device::{
     camera_info, motion_bytes, CameraInfo, Format, Frame, StreamId, StreamKind, StreamProfile,
     TimestampDomain,
 };
 use rsbag::record::RsWriter;
 use rsbag::recording::{FrameReader, RecordedFrame};
+use rsbag::storage::bag::WriterOptions;
 
 pub const DEPTH: StreamId = StreamId::new(StreamKind::Depth, 0);
 pub const COLOR: StreamId = StreamId::new(StreamKind::Color, 0);

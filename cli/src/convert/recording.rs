@@ -9,7 +9,6 @@ use std::ops::{Bound, Range};
 use std::path::Path;
 use std::time::Duration;
 
-use rsbag::storage::bag::{Compression, WriterOptions};
 use rsbag::device::{Format, StreamId, StreamKind};
 use rsbag::processing::filters::FilterSpec;
 use rsbag::record::trim::Trim;
@@ -18,6 +17,7 @@ use rsbag::record::{
     Ros2ExportOptions,
 };
 use rsbag::recording::FrameReader;
+use rsbag::storage::bag::{Compression, WriterOptions};
 use rsbag::storage::rosbag2::McapCompression;
 use rsbag::storage::FileFormat;
 use rsbag::{BagTime, Error, Result};

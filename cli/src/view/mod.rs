@@ -89,8 +89,8 @@ pub struct Args {
     #[arg(long, value_name = "DIR", default_value = ".", requires = "camera")]
     record_to: PathBuf,
     /// The format of recordings started from the live page.
-    #[arg(long, value_name = "FORMAT", default_value = "bag", value_parser = ["bag", "db3"], requires = "camera")]
-    record_format: String,
+    #[arg(long, value_name = "FORMAT", value_enum, default_value_t = RecordFormat::Bag, requires = "camera")]
+    record_format: RecordFormat,
     /// The port to serve on (0: one the system chooses).
     #[arg(long, default_value_t = 0)]
     port: u16,
@@ -290,13 +290,22 @@ fn session(
     })
 }
 
+/// The file kinds a recording is written as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum RecordFormat {
+    /// ROS1 `.bag`, as librealsense up to 2.57 records.
+    Bag,
+    /// rosbag2 `.db3`, as librealsense 2.58 and later records.
+    Db3,
+}
+
 /// `--camera SERIAL`: serve the camera's live page until Ctrl-C, then
 /// finish a recording still running.
 fn run_live(args: &Args, serial: &str) -> Result<ExitCode> {
     let context = super::devices::context_with(&args.simulate)?;
-    let format = match args.record_format.as_str() {
-        "db3" => rsbag::storage::FileFormat::Db3,
-        _ => rsbag::storage::FileFormat::Bag,
+    let format = match args.record_format {
+        RecordFormat::Bag => rsbag::storage::FileFormat::Bag,
+        RecordFormat::Db3 => rsbag::storage::FileFormat::Db3,
     };
     if !args.record_to.is_dir() {
         return Err(Error::InvalidArgument(format!(

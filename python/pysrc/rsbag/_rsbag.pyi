@@ -53,7 +53,7 @@ __all__ = [
     "project",
     "Error",
     "IoError",
-    "NotABagError",
+    "WrongFormatError",
     "DamagedError",
     "UnsupportedError",
     "NotARecordingError",
@@ -72,7 +72,7 @@ class IoError(Error):
     """A file could not be read or written. A missing file whose
     NAME.partial exists says so (`rsbag reindex NAME.partial` recovers it)."""
 
-class NotABagError(Error): ...
+class WrongFormatError(Error): ...
 class DamagedError(Error): ...
 class UnsupportedError(Error): ...
 class NotARecordingError(Error): ...

@@ -144,7 +144,7 @@ impl DepthImage {
                     .collect(),
             ),
             other => {
-                return Err(Error::InvalidArgument(format!(
+                return Err(Error::Unsupported(format!(
                     "frame #{} of {} is {other}; the depth filters take Z16 depth or DISPARITY32",
                     frame.number, frame.profile.stream
                 )))

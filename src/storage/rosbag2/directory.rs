@@ -533,7 +533,11 @@ mod tests {
             let out = dir.path().join(storage.extension());
             let mut w = BagDirWriter::create(&out, storage).unwrap();
             let t = w
-                .add_topic("/a", &MessageType::named("std_msgs/msg/String"), Durability::Volatile)
+                .add_topic(
+                    "/a",
+                    &MessageType::named("std_msgs/msg/String"),
+                    Durability::Volatile,
+                )
                 .unwrap();
             w.write(t, 1, b"x").unwrap();
             w.abandon();

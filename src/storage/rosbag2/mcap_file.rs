@@ -511,16 +511,23 @@ mod tests {
         let out = dir.path().join("b");
         let mut w = BagDirWriter::create(&out, FileFormat::Mcap).unwrap();
         let a = w
-            .add_topic("/a", &MessageType::named("std_msgs/msg/String"), Durability::Volatile)
+            .add_topic(
+                "/a",
+                &MessageType::named("std_msgs/msg/String"),
+                Durability::Volatile,
+            )
             .unwrap();
         let b = w
-            .add_topic("/b", &MessageType::named("std_msgs/msg/String"), Durability::Volatile)
+            .add_topic(
+                "/b",
+                &MessageType::named("std_msgs/msg/String"),
+                Durability::Volatile,
+            )
             .unwrap();
         // Written out of order; 3000 messages of 1 KB span several chunks.
         for i in (0..3000u64).rev() {
             let topic = if i % 3 == 0 { a } else { b };
-            w.write(topic, 10 + i, &[b'x'; 1000])
-                .unwrap();
+            w.write(topic, 10 + i, &[b'x'; 1000]).unwrap();
         }
         let file = w.finish().unwrap();
         let mcap = McapFile::open(&file).unwrap();

@@ -474,7 +474,9 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let mut writer = Db3Writer::create(dir.path().join("t.db3")).unwrap();
         writer.set_durable(false).unwrap();
-        let topic = writer.add_topic("/t", &MessageType::named("std_msgs/msg/String"), "").unwrap();
+        let topic = writer
+            .add_topic("/t", &MessageType::named("std_msgs/msg/String"), "")
+            .unwrap();
         let big = vec![7u8; UNDURABLE_COMMIT_BYTES / 2 + 1];
         writer
             .write_together(|w| {

@@ -6,47 +6,13 @@ use std::time::{Duration, Instant};
 
 use parking_lot::Mutex;
 
-use super::engine::{guarded, Shared};
+use super::engine::{PlaybackOptions, PlaybackStatus, SensorListeners, Shared, StatusCallback};
 use crate::device::{
-    CameraInfo, Device, Extrinsics, FrameCallback, Notification, NotificationCallback,
-    OptionCallback, Sensor, SensorOption, SensorSnapshot, StreamId, StreamProfile,
+    CameraInfo, Device, Extrinsics, FrameCallback, NotificationCallback, OptionCallback, Sensor,
+    SensorOption, SensorSnapshot, StreamId, StreamProfile,
 };
 use crate::recording::Recording;
 use crate::{Error, Result};
-
-/// Where a playback is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum PlaybackStatus {
-    /// Frames are being delivered.
-    Playing,
-    /// Delivery is held until [`Playback::resume`].
-    Paused,
-    /// No sensor is streaming (never started, stopped, or end of file).
-    Stopped,
-}
-
-/// Receives playback status changes.
-pub type StatusCallback = Arc<dyn Fn(PlaybackStatus) + Send + Sync>;
-
-/// How a playback delivers.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct PlaybackOptions {
-    /// Frames each stream's queue holds before the reader waits (not real
-    /// time) or drops (real time) the next frame of that stream.
-    pub queue_size: usize,
-    /// Start in real time (recorded pace) rather than as fast as the
-    /// callbacks take frames.
-    pub real_time: bool,
-}
-
-impl Default for PlaybackOptions {
-    fn default() -> Self {
-        PlaybackOptions {
-            queue_size: 16,
-            real_time: true,
-        }
-    }
-}
 
 /// A recording played back as a [`Device`].
 ///
@@ -91,6 +57,7 @@ impl Default for PlaybackOptions {
 /// ```
 pub struct Playback {
     shared: Arc<Shared>,
+    sensors: Vec<Arc<PlaybackSensor>>,
 }
 
 impl Playback {
@@ -107,15 +74,19 @@ impl Playback {
     /// Play an opened recording.
     pub fn from_recording(recording: Recording, options: PlaybackOptions) -> Playback {
         let snapshots = recording.snapshot().sensors.clone();
-        let shared = Arc::new_cyclic(|weak: &Weak<Shared>| {
-            let sensors = snapshots
-                .into_iter()
-                .enumerate()
-                .map(|(index, snapshot)| PlaybackSensor::new(index, snapshot, weak.clone()))
-                .collect();
-            Shared::new(recording, options, sensors)
-        });
-        Playback { shared }
+        let listeners: Vec<_> = snapshots.iter().map(SensorListeners::new).collect();
+        let shared = Arc::new(Shared::new(recording, options, listeners.clone()));
+        let sensors = (snapshots.into_iter().zip(listeners).enumerate())
+            .map(|(index, (snapshot, listeners))| PlaybackSensor {
+                index,
+                snapshot,
+                listeners,
+                opened: Mutex::new(Vec::new()),
+                playback: Arc::downgrade(&shared),
+            })
+            .map(Arc::new)
+            .collect();
+        Playback { shared, sensors }
     }
 
     /// The recording being played.
@@ -319,9 +290,7 @@ impl Device for Playback {
     }
 
     fn sensors(&self) -> Vec<Arc<dyn Sensor>> {
-        self.shared
-            .sensors
-            .iter()
+        (self.sensors.iter())
             .map(|s| s.clone() as Arc<dyn Sensor>)
             .collect()
     }
@@ -336,64 +305,17 @@ impl Device for Playback {
 pub struct PlaybackSensor {
     index: usize,
     snapshot: SensorSnapshot,
-    options: Mutex<Vec<SensorOption>>,
-    option_listeners: Mutex<Vec<OptionCallback>>,
-    notification_listeners: Mutex<Vec<NotificationCallback>>,
+    /// Its options as recorded so far, and who listens to its changes.
+    listeners: Arc<SensorListeners>,
     opened: Mutex<Vec<StreamProfile>>,
     playback: Weak<Shared>,
 }
 
 impl PlaybackSensor {
-    fn new(index: usize, snapshot: SensorSnapshot, playback: Weak<Shared>) -> Arc<PlaybackSensor> {
-        Arc::new(PlaybackSensor {
-            index,
-            options: Mutex::new(snapshot.options.clone()),
-            snapshot,
-            option_listeners: Mutex::new(Vec::new()),
-            notification_listeners: Mutex::new(Vec::new()),
-            opened: Mutex::new(Vec::new()),
-            playback,
-        })
-    }
-
     fn playback(&self) -> Result<Arc<Shared>> {
         self.playback
             .upgrade()
             .ok_or_else(|| Error::InvalidArgument("the playback device was dropped".into()))
-    }
-
-    /// The recorded sensor's name, for messages.
-    pub(super) fn snapshot_name(&self) -> String {
-        self.name()
-    }
-
-    /// A recorded option change: keep the value, tell the listeners.
-    pub(super) fn option_changed(&self, name: &str, value: f32) {
-        {
-            let mut options = self.options.lock();
-            match options.iter_mut().find(|o| o.name == name) {
-                Some(option) => option.value = value,
-                None => options.push(SensorOption {
-                    name: name.to_owned(),
-                    value,
-                    range: crate::device::OptionRange::fixed(value),
-                    description: String::new(),
-                    read_only: true,
-                }),
-            }
-        }
-        let listeners = self.option_listeners.lock().clone();
-        for listener in listeners {
-            guarded("an option listener", || listener(name, value));
-        }
-    }
-
-    /// Tell the notification listeners.
-    pub(super) fn notify(&self, notification: &Notification) {
-        let listeners = self.notification_listeners.lock().clone();
-        for listener in listeners {
-            guarded("a notification listener", || listener(notification));
-        }
     }
 
     fn is_streaming(&self) -> bool {
@@ -422,7 +344,7 @@ impl Sensor for PlaybackSensor {
     }
 
     fn options(&self) -> Vec<SensorOption> {
-        self.options.lock().clone()
+        self.listeners.options.lock().clone()
     }
 
     fn set_option(&self, name: &str, _value: f32) -> Result<()> {
@@ -432,11 +354,11 @@ impl Sensor for PlaybackSensor {
     }
 
     fn add_option_listener(&self, callback: OptionCallback) {
-        self.option_listeners.lock().push(callback);
+        self.listeners.on_option.lock().push(callback);
     }
 
     fn add_notification_listener(&self, callback: NotificationCallback) {
-        self.notification_listeners.lock().push(callback);
+        self.listeners.on_notification.lock().push(callback);
     }
 
     fn open(&self, profiles: &[StreamProfile]) -> Result<()> {

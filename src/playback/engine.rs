@@ -21,8 +21,10 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use parking_lot::{Condvar, Mutex, MutexGuard};
 
-use super::device::{PlaybackOptions, PlaybackSensor, PlaybackStatus, StatusCallback};
-use crate::device::{Frame, FrameCallback, Notification, StreamId, StreamProfile};
+use crate::device::{
+    camera_info, Frame, FrameCallback, Notification, NotificationCallback, OptionCallback,
+    OptionRange, SensorOption, SensorSnapshot, StreamId, StreamProfile,
+};
 use crate::recording::{Event, Events, Recording, TimedEvent};
 use crate::{BagTime, Error, Result};
 
@@ -41,6 +43,93 @@ pub(super) fn on_playback_thread() -> bool {
     PLAYBACK_THREAD.with(Cell::get)
 }
 
+/// Where a playback is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PlaybackStatus {
+    /// Frames are being delivered.
+    Playing,
+    /// Delivery is held until [`Playback::resume`].
+    Paused,
+    /// No sensor is streaming (never started, stopped, or end of file).
+    Stopped,
+}
+
+/// Receives playback status changes.
+pub type StatusCallback = Arc<dyn Fn(PlaybackStatus) + Send + Sync>;
+
+/// How a playback delivers.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PlaybackOptions {
+    /// Frames each stream's queue holds before the reader waits (not real
+    /// time) or drops (real time) the next frame of that stream.
+    pub queue_size: usize,
+    /// Start in real time (recorded pace) rather than as fast as the
+    /// callbacks take frames.
+    pub real_time: bool,
+}
+
+impl Default for PlaybackOptions {
+    fn default() -> Self {
+        PlaybackOptions {
+            queue_size: 16,
+            real_time: true,
+        }
+    }
+}
+
+/// What a sensor of a playback hears as the recording plays: its options'
+/// values so far, and the listeners of their changes and of notifications.
+pub(super) struct SensorListeners {
+    name: String,
+    pub(super) options: Mutex<Vec<SensorOption>>,
+    pub(super) on_option: Mutex<Vec<OptionCallback>>,
+    pub(super) on_notification: Mutex<Vec<NotificationCallback>>,
+}
+
+impl SensorListeners {
+    pub(super) fn new(snapshot: &SensorSnapshot) -> Arc<SensorListeners> {
+        Arc::new(SensorListeners {
+            name: snapshot
+                .info
+                .get(camera_info::NAME)
+                .unwrap_or_default()
+                .to_owned(),
+            options: Mutex::new(snapshot.options.clone()),
+            on_option: Mutex::new(Vec::new()),
+            on_notification: Mutex::new(Vec::new()),
+        })
+    }
+
+    /// A recorded option change: keep the value, tell the listeners.
+    fn option_changed(&self, name: &str, value: f32) {
+        {
+            let mut options = self.options.lock();
+            match options.iter_mut().find(|o| o.name == name) {
+                Some(option) => option.value = value,
+                None => options.push(SensorOption {
+                    name: name.to_owned(),
+                    value,
+                    range: OptionRange::fixed(value),
+                    description: String::new(),
+                    read_only: true,
+                }),
+            }
+        }
+        let listeners = self.on_option.lock().clone();
+        for listener in listeners {
+            guarded("an option listener", || listener(name, value));
+        }
+    }
+
+    /// Tell the notification listeners.
+    fn notify(&self, notification: &Notification) {
+        let listeners = self.on_notification.lock().clone();
+        for listener in listeners {
+            guarded("a notification listener", || listener(notification));
+        }
+    }
+}
+
 /// What a playback shares between the caller's threads, the reader and the
 /// delivery threads.
 pub(super) struct Shared {
@@ -52,7 +141,7 @@ pub(super) struct Shared {
     reader_wake: Condvar,
     /// Wakes callers waiting for callbacks to return or for the status.
     settled: Condvar,
-    pub(super) sensors: Vec<Arc<PlaybackSensor>>,
+    sensors: Vec<Arc<SensorListeners>>,
     pub(super) status_listeners: Mutex<Vec<StatusCallback>>,
 }
 
@@ -167,7 +256,7 @@ impl Shared {
     pub(super) fn new(
         recording: Recording,
         options: PlaybackOptions,
-        sensors: Vec<Arc<PlaybackSensor>>,
+        sensors: Vec<Arc<SensorListeners>>,
     ) -> Shared {
         Shared {
             recording: Arc::new(recording),
@@ -279,7 +368,7 @@ impl Shared {
         if state.is_streaming(sensor) {
             return Err(Error::InvalidArgument(format!(
                 "sensor {:?} is already streaming",
-                self.sensors[sensor].snapshot_name()
+                self.sensors[sensor].name
             )));
         }
         reap_finished(&mut state.retired);

@@ -13,5 +13,6 @@ mod device;
 mod engine;
 mod pipeline;
 
-pub use device::{Playback, PlaybackOptions, PlaybackSensor, PlaybackStatus, StatusCallback};
+pub use device::{Playback, PlaybackSensor};
+pub use engine::{PlaybackOptions, PlaybackStatus, StatusCallback};
 pub use pipeline::{Pipeline, PipelineConfig};

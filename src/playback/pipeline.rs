@@ -8,7 +8,8 @@ use std::time::{Duration, Instant};
 
 use parking_lot::{Condvar, Mutex};
 
-use super::device::{Playback, PlaybackOptions, PlaybackStatus};
+use super::device::Playback;
+use super::engine::{PlaybackOptions, PlaybackStatus};
 use crate::device::{Frame, StreamId, StreamProfile};
 use crate::recording::{FrameSet, SyncOptions, Syncer};
 use crate::{Error, Result};

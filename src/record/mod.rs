@@ -17,8 +17,52 @@ pub use db3_writer::{Db3Options, Db3RsWriter};
 pub use ros2_export::{export_ros2, Ros2Export, Ros2ExportOptions};
 pub use ros2_session::{export_ros2_session, session_camera_names, CameraPose, Ros2SessionOptions};
 pub use rs_writer::RsWriter;
-pub use sink::{create_sink, write_description, FrameWrite, RecordingSink};
+pub use sink::{write_description, FrameWrite, RecordingSink};
 
 pub use recorder::{
     FailureCallback, RecordOptions, RecordReport, RecordSensor, Recorder, StreamCounts,
 };
+
+use std::path::PathBuf;
+
+use crate::storage::FileFormat;
+use crate::{Error, Result};
+
+/// Start a recording file at `path` in `format`: a bag with `bag`'s
+/// writer options, a `.db3` with `db3`'s. A name that says another format
+/// (or none) is an error, before anything is written: the name takes the
+/// format its extension says ([`FileFormat::of_recording_path`]), the format
+/// a reader then finds by the file's first bytes.
+pub fn create_sink(
+    path: PathBuf,
+    format: FileFormat,
+    bag: crate::storage::bag::WriterOptions,
+    db3: Db3Options,
+    overwrite: bool,
+) -> Result<Box<dyn RecordingSink>> {
+    format.check_path(&path)?;
+    Ok(match format {
+        FileFormat::Bag => {
+            let file = if overwrite {
+                crate::storage::bag::BagFile::create_or_replace(&path, bag)?
+            } else {
+                crate::storage::bag::BagFile::create(&path, bag)?
+            };
+            Box::new(RsWriter::on(file)?)
+        }
+        FileFormat::Db3 => {
+            let file = if overwrite {
+                crate::storage::rosbag2::Db3Writer::create_or_replace(&path)?
+            } else {
+                crate::storage::rosbag2::Db3Writer::create(&path)?
+            };
+            Box::new(Db3RsWriter::on(file, db3)?)
+        }
+        FileFormat::Mcap => {
+            return Err(Error::Unsupported(format!(
+                "{}: a recording is written as .bag or .db3, not MCAP",
+                path.display()
+            )))
+        }
+    })
+}

@@ -11,8 +11,9 @@ use std::time::{Duration, Instant};
 use crossbeam_channel::{Receiver, Sender, TrySendError};
 use parking_lot::Mutex;
 
+use super::create_sink;
 use super::db3_writer::Db3Options;
-use super::sink::{create_sink, write_description, FrameWrite, RecordingSink};
+use super::sink::{write_description, FrameWrite, RecordingSink};
 use crate::device::{
     depth_units_of, CameraInfo, Device, DeviceSnapshot, Extrinsics, Frame, FrameCallback,
     Notification, NotificationCallback, OptionCallback, Sensor, SensorOption, StreamId, StreamKind,

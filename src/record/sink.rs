@@ -1,18 +1,14 @@
 //! The writing side of the storage seam: what the [`super::Recorder`] and
 //! the converters write a RealSense recording through, whatever the file.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::device::{CameraInfo, Extrinsics, Frame, Notification, SensorOption, StreamProfile};
 use crate::realsense::topics::StreamTopic;
-use crate::storage::FileFormat;
-use crate::{Error, Result};
-
-use super::db3_writer::{Db3Options, Db3RsWriter};
-use super::rs_writer::RsWriter;
+use crate::Result;
 
 /// Writes the parts of a RealSense recording in the layout of one file
-/// format: a `.bag` ([`RsWriter`]) or a `.db3` ([`Db3RsWriter`]).
+/// format: a `.bag` ([`super::RsWriter`]) or a `.db3` ([`super::Db3RsWriter`]).
 ///
 /// Times are capture times, ns since the recording started; the
 /// description goes at time zero.
@@ -81,45 +77,6 @@ pub struct FrameWrite<'f> {
     pub depth_units: f32,
     /// Capture time, ns since the recording started.
     pub capture_ns: u64,
-}
-
-/// Start a recording file at `path` in `format`: a bag with `bag`'s
-/// writer options, a `.db3` with `db3`'s. A name that says another format
-/// (or none) is an error, before anything is written: the name takes the
-/// format its extension says ([`FileFormat::of_recording_path`]), the format
-/// a reader then finds by the file's first bytes.
-pub fn create_sink(
-    path: PathBuf,
-    format: FileFormat,
-    bag: crate::storage::bag::WriterOptions,
-    db3: Db3Options,
-    overwrite: bool,
-) -> Result<Box<dyn RecordingSink>> {
-    format.check_path(&path)?;
-    Ok(match format {
-        FileFormat::Bag => {
-            let file = if overwrite {
-                crate::storage::bag::BagFile::create_or_replace(&path, bag)?
-            } else {
-                crate::storage::bag::BagFile::create(&path, bag)?
-            };
-            Box::new(RsWriter::on(file)?)
-        }
-        FileFormat::Db3 => {
-            let file = if overwrite {
-                crate::storage::rosbag2::Db3Writer::create_or_replace(&path)?
-            } else {
-                crate::storage::rosbag2::Db3Writer::create(&path)?
-            };
-            Box::new(Db3RsWriter::on(file, db3)?)
-        }
-        FileFormat::Mcap => {
-            return Err(Error::Unsupported(format!(
-                "{}: a recording is written as .bag or .db3, not MCAP",
-                path.display()
-            )))
-        }
-    })
 }
 
 /// `options` at time zero in librealsense's option order.

@@ -1,7 +1,12 @@
 //! Connection, chunk info and index data records: plain types and their
 //! ROS bag encoding.
 
+use std::sync::OnceLock;
+
 use byteorder::{ByteOrder, LittleEndian as LE};
+use bytes::Bytes;
+
+use super::compression::Compression;
 
 use super::record::{
     encode_record_prefix, nanos_to_time_bytes, op, time_to_nanos, FieldReader, HeaderBuilder,
@@ -205,5 +210,61 @@ fn check_version(record: &RawRecord<'_>, f: &FieldReader<'_, '_>) -> Result<()> 
     match f.u32("ver")? {
         1 => Ok(()),
         v => Err(record.corrupt(format!("version {v} is not supported (only 1)"))),
+    }
+}
+
+/// One chunk of a bag, as the index (or a scan) describes it.
+#[derive(Debug)]
+pub struct Chunk {
+    /// The chunk's index information.
+    pub info: ChunkInfo,
+    /// Where each message of the chunk lies, sorted by time; read from the
+    /// index data records after the chunk when first needed.
+    pub(super) entries: OnceLock<Vec<IndexEntry>>,
+    /// For a chunk the file ends in (found by a scan): its compression and
+    /// the part of its data that was recovered, which the entries point
+    /// into; the chunk record itself cannot be read whole.
+    pub(super) recovered: Option<Recovered>,
+}
+
+/// The recovered part of a chunk cut off by the end of the file.
+pub(super) struct Recovered {
+    pub(super) compression: Compression,
+    pub(super) data: Bytes,
+}
+
+impl std::fmt::Debug for Recovered {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Recovered")
+            .field("compression", &self.compression)
+            .field("bytes", &self.data.len())
+            .finish()
+    }
+}
+
+impl Chunk {
+    pub(crate) fn new(info: ChunkInfo, entries: Option<Vec<IndexEntry>>) -> Chunk {
+        let cell = OnceLock::new();
+        if let Some(entries) = entries {
+            let _ = cell.set(entries);
+        }
+        Chunk {
+            info,
+            entries: cell,
+            recovered: None,
+        }
+    }
+
+    /// This chunk, cut off by the end of the file: its messages are read
+    /// from `data`, what was recovered of its (uncompressed) data.
+    pub(crate) fn with_recovered_data(mut self, compression: Compression, data: Bytes) -> Chunk {
+        self.recovered = Some(Recovered { compression, data });
+        self
+    }
+
+    /// Whether the file ends inside this chunk (its messages are those
+    /// recovered before the cut).
+    pub fn is_cut_off(&self) -> bool {
+        self.recovered.is_some()
     }
 }

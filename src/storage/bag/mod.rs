@@ -41,8 +41,8 @@ mod span;
 mod writer;
 
 pub use compression::Compression;
-pub use index::{ChunkInfo, IndexEntry};
-pub use reader::{Bag, BagHeader, Chunk, ChunkRepairs, Messages, Query};
+pub use index::{Chunk, ChunkInfo, IndexEntry};
+pub use reader::{Bag, BagHeader, ChunkRepairs, Messages, Query};
 pub use rewrite::{copy_messages, CopyStats};
 pub use scan::ScanReport;
 pub use writer::{BagFile, BagWriter, WriterOptions};

@@ -5,12 +5,12 @@ use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet, BinaryHeap, VecDeque};
 use std::ops::{Bound, RangeBounds};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use bytes::{Bytes, BytesMut};
 
 use super::compression::Compression;
-use super::index::{parse_index_data, ChunkInfo, IndexEntry};
+use super::index::{parse_index_data, Chunk, ChunkInfo, IndexEntry};
 use super::record::{
     op, read_record, read_record_head, FieldReader, RawRecord, RecordError, MAGIC,
 };
@@ -33,62 +33,6 @@ pub struct BagHeader {
     pub chunk_count: u32,
     /// Offset of the first record after the bag header.
     pub records_start: u64,
-}
-
-/// One chunk of a bag, as the index (or a scan) describes it.
-#[derive(Debug)]
-pub struct Chunk {
-    /// The chunk's index information.
-    pub info: ChunkInfo,
-    /// Where each message of the chunk lies, sorted by time; read from the
-    /// index data records after the chunk when first needed.
-    entries: OnceLock<Vec<IndexEntry>>,
-    /// For a chunk the file ends in (found by a scan): its compression and
-    /// the part of its data that was recovered, which the entries point
-    /// into; the chunk record itself cannot be read whole.
-    recovered: Option<Recovered>,
-}
-
-/// The recovered part of a chunk cut off by the end of the file.
-struct Recovered {
-    compression: Compression,
-    data: Bytes,
-}
-
-impl std::fmt::Debug for Recovered {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Recovered")
-            .field("compression", &self.compression)
-            .field("bytes", &self.data.len())
-            .finish()
-    }
-}
-
-impl Chunk {
-    pub(crate) fn new(info: ChunkInfo, entries: Option<Vec<IndexEntry>>) -> Chunk {
-        let cell = OnceLock::new();
-        if let Some(entries) = entries {
-            let _ = cell.set(entries);
-        }
-        Chunk {
-            info,
-            entries: cell,
-            recovered: None,
-        }
-    }
-
-    /// This chunk, cut off by the end of the file: its messages are read
-    /// from `data`, what was recovered of its (uncompressed) data.
-    pub(crate) fn with_recovered_data(mut self, compression: Compression, data: Bytes) -> Chunk {
-        self.recovered = Some(Recovered { compression, data });
-        self
-    }
-
-    /// Whether the file ends inside this chunk (its messages are those
-    /// recovered before the cut).
-    pub fn is_cut_off(&self) -> bool {
-        self.recovered.is_some()
-    }
 }
 
 /// A ROS bag v2.0 opened for reading.

@@ -17,8 +17,8 @@ use std::collections::BTreeMap;
 use bytes::Bytes;
 
 use super::compression::Compression;
+use super::index::Chunk;
 use super::index::{ChunkInfo, IndexEntry};
-use super::reader::Chunk;
 use super::record::{op, read_cut_record, read_record, FieldReader, RawRecord, RecordError};
 use crate::storage::Connection;
 use crate::{Error, Result};

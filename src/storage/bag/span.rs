@@ -1,6 +1,7 @@
 //! The first and last message times of chosen connections, from the index.
 
-use super::reader::{Bag, Chunk};
+use super::index::Chunk;
+use super::reader::Bag;
 
 impl Bag {
     /// Bag times (ns) of the first and last message on `conns`, from the

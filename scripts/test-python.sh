@@ -26,8 +26,12 @@ MYPY=1.18.2
 if [ "$("$VENV/bin/python" -c 'from mypy.version import __version__ as v; print(v)' 2>/dev/null)" != "$MYPY" ]; then
     "$VENV/bin/pip" install --quiet --disable-pip-version-check "mypy==$MYPY"
 fi
-# Always rebuild: the package is what this checkout holds.
-"$VENV/bin/pip" install --quiet --disable-pip-version-check --force-reinstall --no-deps ./python
+# Always rebuild: the package is what this checkout holds. It is built with
+# the profile `cargo test` used (dev), which leaves nothing of the library
+# and its dependencies to compile again; a release build would compile
+# them all once more. Users' builds (`pip install ./python`) are release.
+MATURIN_PEP517_ARGS="--profile dev" \
+    "$VENV/bin/pip" install --quiet --disable-pip-version-check --force-reinstall --no-deps ./python
 # The stubs first: they must type the README's and the guide's examples and match the
 # module (test_typing.py checks the same inside the suite).
 "$VENV/bin/python" python/tests/check_typing.py

@@ -28,8 +28,9 @@
 //! The data's path, lowest layer first; each layer uses only the ones
 //! below it (`tests/layers.rs` checks this from the code):
 //!
-//! 1. `error`, [`time`]: the one error type, and the units of time a
-//!    recording deals in, kept apart by type.
+//! 1. `error`, [`time`], [`parallel`]: the one error type, the units of
+//!    time a recording deals in, kept apart by type, and work spread over
+//!    the cores.
 //! 2. [`storage`]: where a recording's messages are kept, and the seam
 //!    over every format: one recording's topics and messages in time
 //!    order, whichever file holds them ([`storage::Storage`]), and which
@@ -62,7 +63,7 @@
 pub mod device;
 mod error;
 pub mod msg;
-mod parallel;
+pub mod parallel;
 pub mod playback;
 pub mod processing;
 pub mod realsense;

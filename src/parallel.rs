@@ -1,10 +1,11 @@
 //! Work spread over the cores for a moment: decoding a `.db3`'s images
-//! before delivery, compressing them before writing.
+//! before delivery, compressing them before writing, rendering frames
+//! into files.
 
 /// `f` of every item, in order, computed on up to as many threads as
 /// there are cores (the calling thread included). Where no thread can be
 /// started, the calling thread does it all.
-pub(crate) fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+pub fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
     // Asked once: the answer reads cgroup files each time.
     static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
     if items.len() <= 1 {

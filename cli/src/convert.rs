@@ -710,7 +710,7 @@ impl Batch<'_, '_> {
         self.filters
             .apply_all(self.pending.iter_mut().map(|(f, _)| &mut f.frame))?;
         let (preparer, renderer) = (&*self.preparer, self.renderer);
-        let results = on_every_core(&self.pending, |(frame, set)| -> Result<_> {
+        let results = rsbag::parallel::parallel_map(&self.pending, |(frame, set)| -> Result<_> {
             let Some(ready) = preparer.prepare(frame, set)? else {
                 return Ok(None);
             };
@@ -726,31 +726,6 @@ impl Batch<'_, '_> {
         }
         Ok(())
     }
-}
-
-/// `work` done on each of `items`, the items shared out among the cores;
-/// the results in the items' order.
-fn on_every_core<T: Sync, R: Send>(items: &[T], work: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    if cores == 1 || items.len() < 2 {
-        return items.iter().map(work).collect();
-    }
-    let share = items.len().div_ceil(cores);
-    let work = &work;
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = items
-            .chunks(share)
-            .map(|chunk| scope.spawn(move || chunk.iter().map(work).collect::<Vec<R>>()))
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|handle| match handle.join() {
-                Ok(results) => results,
-                // A panic in the work is a bug; let it be seen as one.
-                Err(panic) => std::panic::resume_unwind(panic),
-            })
-            .collect()
-    })
 }
 
 /// Streams skipped, with why.

@@ -161,6 +161,39 @@ pub struct Notification {
     pub serialized_data: String,
 }
 
+/// Writes, inside an `impl Sensor for …` of a sensor that wraps another,
+/// the [`Sensor`] methods it forwards unchanged to the wrapped sensor
+/// `self.$inner`: `info`, `profiles`, `options`, `set_option` and the
+/// option and notification listeners.
+#[macro_export]
+macro_rules! forward_sensor_description {
+    ($inner:ident) => {
+        fn info(&self) -> $crate::device::CameraInfo {
+            self.$inner.info()
+        }
+
+        fn profiles(&self) -> Vec<$crate::device::StreamProfile> {
+            self.$inner.profiles()
+        }
+
+        fn options(&self) -> Vec<$crate::device::SensorOption> {
+            self.$inner.options()
+        }
+
+        fn set_option(&self, name: &str, value: f32) -> $crate::Result<()> {
+            self.$inner.set_option(name, value)
+        }
+
+        fn add_option_listener(&self, callback: $crate::device::OptionCallback) {
+            self.$inner.add_option_listener(callback)
+        }
+
+        fn add_notification_listener(&self, callback: $crate::device::NotificationCallback) {
+            self.$inner.add_notification_listener(callback)
+        }
+    };
+}
+
 /// One sensor of a device: options, profiles and streaming.
 ///
 /// Streaming follows librealsense: [`open`](Sensor::open) a set of profiles,

@@ -554,29 +554,7 @@ impl RecordSensor {
 }
 
 impl Sensor for RecordSensor {
-    fn info(&self) -> CameraInfo {
-        self.inner.info()
-    }
-
-    fn profiles(&self) -> Vec<StreamProfile> {
-        self.inner.profiles()
-    }
-
-    fn options(&self) -> Vec<SensorOption> {
-        self.inner.options()
-    }
-
-    fn set_option(&self, name: &str, value: f32) -> Result<()> {
-        self.inner.set_option(name, value)
-    }
-
-    fn add_option_listener(&self, callback: OptionCallback) {
-        self.inner.add_option_listener(callback)
-    }
-
-    fn add_notification_listener(&self, callback: NotificationCallback) {
-        self.inner.add_notification_listener(callback)
-    }
+    crate::forward_sensor_description!(inner);
 
     fn open(&self, profiles: &[StreamProfile]) -> Result<()> {
         if let Some(shared) = self.shared.upgrade() {

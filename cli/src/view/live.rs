@@ -166,29 +166,7 @@ impl TapSensor {
 }
 
 impl Sensor for TapSensor {
-    fn info(&self) -> CameraInfo {
-        self.inner.info()
-    }
-
-    fn profiles(&self) -> Vec<StreamProfile> {
-        self.inner.profiles()
-    }
-
-    fn options(&self) -> Vec<SensorOption> {
-        self.inner.options()
-    }
-
-    fn set_option(&self, name: &str, value: f32) -> Result<()> {
-        self.inner.set_option(name, value)
-    }
-
-    fn add_option_listener(&self, callback: OptionCallback) {
-        self.inner.add_option_listener(callback)
-    }
-
-    fn add_notification_listener(&self, callback: NotificationCallback) {
-        self.inner.add_notification_listener(callback)
-    }
+    rsbag::forward_sensor_description!(inner);
 
     /// The profiles streaming already: anything else cannot be recorded
     /// without restarting the camera.

@@ -17,8 +17,8 @@ use std::time::{Duration, Instant};
 
 use parking_lot::Mutex;
 use rsbag::device::{
-    depth_units_of, CameraInfo, Device, Extrinsics, Frame, FrameCallback, NotificationCallback,
-    OptionCallback, Sensor, SensorOption, StreamId, StreamProfile,
+    depth_units_of, CameraInfo, Device, Extrinsics, Frame, FrameCallback, Sensor, StreamId,
+    StreamProfile,
 };
 use rsbag::record::{RecordOptions, RecordReport, Recorder};
 use rsbag::recording::RecordedFrame;

@@ -1,5 +1,5 @@
 //! The ROS 2 message types librealsense 2.58+ writes in a `.db3`, in CDR
-//! ([`super::cdr`]): `std_msgs/msg/String` and `UInt32`,
+//! (its `cdr` module): `std_msgs/msg/String` and `UInt32`,
 //! `sensor_msgs/msg/Image`, `CompressedImage`, `CameraInfo` and `Imu`, and
 //! `tf2_msgs/msg/TFMessage`.
 //!

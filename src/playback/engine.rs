@@ -48,7 +48,7 @@ pub(super) fn on_playback_thread() -> bool {
 pub enum PlaybackStatus {
     /// Frames are being delivered.
     Playing,
-    /// Delivery is held until [`Playback::resume`].
+    /// Delivery is held until [`Playback::resume`](super::Playback::resume).
     Paused,
     /// No sensor is streaming (never started, stopped, or end of file).
     Stopped,

@@ -8,8 +8,8 @@
 //! RealSense and diagnostic message types (`realsense_msgs/StreamInfo`,
 //! `diagnostic_msgs/KeyValue`, ...); a `.db3` of librealsense 2.58+ holds
 //! CDR, standard ROS 2 types only, the RealSense description and metadata
-//! as `key=value` strings ([`strings`]), images compressed losslessly
-//! ([`images`]). Each is decoded by a codec of its own.
+//! as `key=value` strings (`strings`), images compressed losslessly
+//! (`images`). Each is decoded by a codec of its own.
 
 pub(crate) mod codec;
 pub mod convert;

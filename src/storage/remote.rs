@@ -3,7 +3,7 @@
 //! feature, on by default).
 //!
 //! A recording's URL goes wherever a path goes: [`is_url`] tells one from
-//! a path by its text, and the readers open a [`RemoteFile`] for it
+//! a path by its text, and the readers open a `RemoteFile` for it
 //! instead of memory-mapping a file. A remote file fetches only the ranges
 //! the reader asks for (a bag's header, its index, the chunks read), and
 //! fetches the chunks a reader will need next ahead of it, several
@@ -14,7 +14,7 @@
 //! when the file is opened, and every later request is conditional on it,
 //! so an object replaced while it is read gives a clear error rather than
 //! a mix of two versions; transient errors are retried with backoff
-//! (`object_store`'s [`RetryConfig`]); every request has a timeout; a
+//! (`object_store`'s `RetryConfig`); every request has a timeout; a
 //! short body or an error after the retries is an error that names the
 //! URL and the byte range. Credentials come from each service's standard
 //! environment (`AWS_*`, `GOOGLE_*`, `AZURE_*`) and are never printed.

@@ -6,7 +6,7 @@ pyrealsense2 runs on rsbag by changing one import.
 
     pipeline = rs.pipeline()
     config = rs.config()
-    config.enable_device_from_file(config, "session.bag", repeat_playback=False)
+    config.enable_device_from_file("session.bag", repeat_playback=False)
     profile = pipeline.start(config)
     profile.get_device().as_playback().set_real_time(False)
     while True:
@@ -19,9 +19,11 @@ The playback and processing subset of pyrealsense2 2.55 with its names,
 signatures, enums and behaviour: the pipeline over a file and its framesets
 (librealsense's pipeline hands out the latest frame of every enabled stream
 once all have arrived, IMU and pose streams one sample each), the playback
-device, frames and their data, profiles with intrinsics and extrinsics,
-`align`, `colorizer`, `pointcloud`, the depth filters and rsutil's
-projections, each computing what librealsense computes.
+device (also loaded from the file, its sensors streaming into callbacks
+and frame queues), frames and their data, profiles with intrinsics and
+extrinsics, `align`, `colorizer`, `pointcloud`, `save_to_ply`, the depth
+filters and rsutil's projections, each computing what librealsense
+computes.
 
 Differences: `get_data()` is a read-only numpy array over the frame's bytes
 (pyrealsense2's `BufData` is writable: copy before writing into it); at the
@@ -37,7 +39,9 @@ from __future__ import annotations
 
 import datetime
 import enum
+import collections
 import struct
+import threading
 import time
 from typing import (Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Type,
                     TypeVar, Union)
@@ -51,14 +55,14 @@ __all__ = [
     "align", "camera_info", "colorizer", "composite_frame", "config", "context",
     "decimation_filter", "depth_frame", "depth_sensor", "device", "disparity_frame",
     "disparity_transform", "distortion", "extrinsics", "filter", "format", "frame",
-    "frame_metadata_value", "hole_filling_filter", "intrinsics", "motion_device_intrinsic",
-    "motion_frame", "motion_stream_profile", "option", "option_range", "pipeline",
-    "pipeline_profile", "playback", "playback_status", "points", "pointcloud", "pose",
-    "pose_frame", "pose_stream_profile", "quaternion", "rs2_deproject_pixel_to_point",
-    "rs2_fov", "rs2_project_point_to_pixel", "rs2_transform_point_to_point", "sensor",
-    "spatial_filter", "stream", "stream_profile", "temporal_filter", "texture_coordinate",
-    "threshold_filter", "timestamp_domain", "vector", "vertex", "video_frame",
-    "video_stream_profile",
+    "frame_metadata_value", "frame_queue", "hole_filling_filter", "intrinsics",
+    "motion_device_intrinsic", "motion_frame", "motion_stream_profile", "option",
+    "option_range", "pipeline", "pipeline_profile", "playback", "playback_status",
+    "pointcloud", "points", "pose", "pose_frame", "pose_stream_profile", "quaternion",
+    "rs2_deproject_pixel_to_point", "rs2_fov", "rs2_project_point_to_pixel",
+    "rs2_transform_point_to_point", "save_to_ply", "sensor", "spatial_filter", "stream",
+    "stream_profile", "temporal_filter", "texture_coordinate", "threshold_filter",
+    "timestamp_domain", "vector", "vertex", "video_frame", "video_stream_profile",
 ]
 
 LIVE_CAMERA = (
@@ -93,6 +97,17 @@ class _Option(int, enum.Enum):
 
     def __repr__(self) -> str:
         return f"<option {int(self)} {self._label!r}>"
+
+    @classmethod
+    def _missing_(cls, value: object) -> Optional["_Option"]:
+        # A processing block's own option (save_to_ply's, numbered past
+        # librealsense's options): an rs.option that is no member, named
+        # UNKNOWN, as pyrealsense2 gives it.
+        if not isinstance(value, int) or value < 0:
+            return None
+        member = int.__new__(cls, value)
+        member._value_, member._name_, member._label = value, "UNKNOWN", "UNKNOWN"
+        return member
 
 
 class stream(_Enum):
@@ -537,6 +552,14 @@ class _Source:
                                                       profile.stream_index()))
         self.alignments: Dict[Tuple[str, str], Any] = {}
         self.clouds: Dict[Tuple[str, Optional[str]], Any] = {}
+        self._playback: Optional[_rsbag.Playback] = None
+
+    def playback(self) -> _rsbag.Playback:
+        """The playback a loaded device's sensors stream from (made when
+        first asked for; librealsense's plays in real time until told)."""
+        if self._playback is None:
+            self._playback = _rsbag.Playback(self.path)
+        return self._playback
 
     def extrinsics(self, source: str, target: str) -> extrinsics:
         e = self.recording.extrinsics(source, target) if source != target else {
@@ -1128,6 +1151,60 @@ def _frame_of(f: _rsbag.Frame, source: Optional[_Source],
     return out
 
 
+class frame_queue:
+    """Frames handed from a sensor's callback to the thread that takes them
+    (`rs.frame_queue(capacity=1, keep_frames=False)`): when full, the
+    oldest frame is dropped for the new one, as librealsense's queue
+    does."""
+
+    def __init__(self, capacity: int = 1, keep_frames: bool = False) -> None:
+        if capacity < 1:
+            raise RuntimeError(f"frame_queue capacity must be at least 1, not {capacity}")
+        self._capacity, self._keep = int(capacity), bool(keep_frames)
+        self._frames: "collections.deque[frame]" = collections.deque()
+        self._arrived = threading.Condition()
+
+    def enqueue(self, f: frame) -> None:
+        with self._arrived:
+            self._frames.append(f)
+            if len(self._frames) > self._capacity:
+                self._frames.popleft()
+            self._arrived.notify()
+
+    __call__ = enqueue
+
+    def try_wait_for_frame(self, timeout_ms: int = 5000) -> Tuple[bool, frame]:
+        """(True, the oldest frame), or (False, an empty frame) after
+        `timeout_ms`."""
+        with self._arrived:
+            if not self._arrived.wait_for(lambda: bool(self._frames), timeout_ms / 1000):
+                return False, frame()
+            return True, self._frames.popleft()
+
+    def wait_for_frame(self, timeout_ms: int = 5000) -> frame:
+        ok, f = self.try_wait_for_frame(timeout_ms)
+        if not ok:
+            raise RuntimeError(f"Frame didn't arrive within {timeout_ms}")
+        return f
+
+    def poll_for_frame(self) -> frame:
+        """The oldest frame, or an empty (falsy) one when none is queued."""
+        with self._arrived:
+            return self._frames.popleft() if self._frames else frame()
+
+    def capacity(self) -> int:
+        return self._capacity
+
+    def size(self) -> int:
+        with self._arrived:
+            return len(self._frames)
+
+    def keep_frames(self) -> bool:
+        """Kept for pyrealsense2's signature: rsbag's frames stay as long
+        as they are referenced."""
+        return self._keep
+
+
 def _derived(original: frame, data: npt.NDArray[Any], profile: stream_profile) -> frame:
     """A frame made from `original` (its number, timestamp, metadata) whose
     pixels are `data` and whose profile is `profile` (aligned frames)."""
@@ -1147,10 +1224,53 @@ def _info_of(info: Dict[str, str], which: camera_info) -> Optional[str]:
 
 
 class sensor:
-    """A recorded sensor (`rs.sensor`): its info, options and profiles."""
+    """A recorded sensor (`rs.sensor`): its info, options and profiles,
+    and, on a device loaded from a file (`rs.context().load_device`), its
+    streams played into a callback (`open`, `start`, `stop`, `close`)."""
 
-    def __init__(self, d: Dict[str, Any], source: _Source) -> None:
-        self._d, self._source = d, source
+    def __init__(self, d: Dict[str, Any], source: _Source, index: int = 0,
+                 pipe: Optional["pipeline"] = None) -> None:
+        self._d, self._source, self._index, self._pipe = d, source, index, pipe
+
+    def _played(self) -> _rsbag.PlaybackSensor:
+        if self._pipe is not None and self._pipe._inner is not None:
+            raise RuntimeError("the pipeline streams this device's sensors; they cannot be "
+                               "opened or started while it does")
+        return self._source.playback().sensors[self._index]
+
+    def open(self, profiles: Union["stream_profile", Sequence["stream_profile"]]) -> None:
+        """Choose the recorded profiles to stream (one, or a list)."""
+        chosen = [profiles] if isinstance(profiles, stream_profile) else list(profiles)
+        mine = {p._name for p in self.get_stream_profiles()}
+        for p in chosen:
+            if p._name not in mine:
+                raise RuntimeError(f"{p!r} is not a profile of {self!r}")
+        self._played().open([p._name for p in chosen])
+
+    def start(self, callback: Callable[["frame"], Any]) -> None:
+        """Play the opened streams into `callback(frame)` (a function or
+        an `rs.frame_queue`), on each stream's own thread."""
+        source = self._source
+
+        def deliver(f: _rsbag.Frame) -> None:
+            callback(_frame_of(f, source))
+
+        self._played().start(deliver)
+
+    def stop(self) -> None:
+        """Stop streaming; returns once no callback of this sensor runs."""
+        self._played().stop()
+
+    def close(self) -> None:
+        """Stop, and forget the opened profiles."""
+        self._played().close()
+
+    def get_active_streams(self) -> List["stream_profile"]:
+        """The profiles opened."""
+        if self._source._playback is None:
+            return []
+        active = set(self._source._playback.sensors[self._index].active_streams)
+        return [p for p in self.get_stream_profiles() if p._name in active]
 
     @property
     def name(self) -> str:
@@ -1215,7 +1335,7 @@ class sensor:
     def as_depth_sensor(self) -> "depth_sensor":
         if not self.is_depth_sensor():
             raise RuntimeError(f"{self!r} is not a depth sensor")
-        return depth_sensor(self._d, self._source)
+        return depth_sensor(self._d, self._source, self._index, self._pipe)
 
     def is_color_sensor(self) -> bool:
         return any(p["stream"] == "Color" for p in self._d["profiles"])
@@ -1259,8 +1379,10 @@ class device:
         return _info_of(self._source.recording.info, info) is not None
 
     def query_sensors(self) -> List[sensor]:
-        return [depth_sensor(s, self._source) if sensor(s, self._source).is_depth_sensor()
-                else sensor(s, self._source) for s in self._source.sensors]
+        return [depth_sensor(s, self._source, i, self._pipe)
+                if sensor(s, self._source).is_depth_sensor()
+                else sensor(s, self._source, i, self._pipe)
+                for i, s in enumerate(self._source.sensors)]
 
     @property
     def sensors(self) -> List[sensor]:
@@ -1309,10 +1431,14 @@ class device:
 
 class playback(device):
     """The device playing a recording (`rs.playback`): pause, resume,
-    seek, real time, position and duration."""
+    seek, real time, speed, position and duration; of a pipeline's
+    playback, or of a device loaded from the file whose sensors stream."""
 
-    def _inner(self) -> "_rsbag.Pipeline":
-        if self._pipe is None or self._pipe._inner is None:
+    def _controls(self) -> Union[_rsbag.Pipeline, _rsbag.Playback]:
+        """What plays: the pipeline's playback, or the loaded device's."""
+        if self._pipe is None:
+            return self._source.playback()
+        if self._pipe._inner is None:
             raise RuntimeError("the playback is not streaming: start a pipeline first")
         return self._pipe._inner
 
@@ -1326,42 +1452,63 @@ class playback(device):
 
     def get_position(self) -> int:
         """Nanoseconds from the first frame to the last played."""
-        if self._pipe is None or self._pipe._inner is None:
+        if self._pipe is not None and self._pipe._inner is None:
             return 0
-        return int(round(self._pipe._inner.position * 1e9))
+        return int(round(self._controls().position * 1e9))
 
     def seek(self, time: datetime.timedelta) -> None:
-        self._inner().seek(time)
+        self._controls().seek(time)
         if self._pipe is not None:
             self._pipe._forget()
 
     def pause(self) -> None:
-        self._inner().pause()
+        self._controls().pause()
 
     def resume(self) -> None:
-        self._inner().resume()
+        self._controls().resume()
 
     def set_real_time(self, real_time: bool) -> None:
-        if self._pipe is not None:
-            self._pipe._real_time = bool(real_time)
-            if self._pipe._inner is not None:
-                self._pipe._inner.real_time = bool(real_time)
+        if self._pipe is None:
+            self._source.playback().real_time = bool(real_time)
+            return
+        self._pipe._real_time = bool(real_time)
+        if self._pipe._inner is not None:
+            self._pipe._inner.real_time = bool(real_time)
 
     def is_real_time(self) -> bool:
-        return self._pipe._real_time if self._pipe is not None else True
+        if self._pipe is None:
+            return self._source.playback().real_time
+        return self._pipe._real_time
 
     def current_status(self) -> playback_status:
-        if self._pipe is None or self._pipe._inner is None:
+        """Playing (or paused) until every frameset was taken, as
+        librealsense's playback says (its reader waits for the framesets
+        to be taken; rsbag's may have read the whole file before)."""
+        if self._pipe is None:
+            return playback_status[self._source.playback().status]
+        inner = self._pipe._inner
+        if inner is None:
             return playback_status.stopped
-        return playback_status[self._pipe._inner.status]
+        status = inner.status
+        if status == "stopped" and (self._pipe._ready or self._pipe._repeat):
+            status = "paused" if inner.paused else "playing"
+        return playback_status[status]
 
     def set_playback_speed(self, speed: float) -> None:
-        raise RuntimeError("rsbag.pyrealsense2 plays at the recorded pace (real time) or as "
-                           "fast as framesets are taken (set_real_time(False)); other speeds: "
-                           "rsbag.Playback(path).speed")
+        """Play at `speed` times the recorded pace (in real time)."""
+        if not speed > 0:
+            raise RuntimeError(f"playback speed must be positive, not {speed}")
+        if self._pipe is None:
+            self._source.playback().speed = float(speed)
+            return
+        self._pipe._speed = float(speed)
+        if self._pipe._inner is not None:
+            self._pipe._inner.speed = float(speed)
 
     def stop(self) -> None:
-        if self._pipe is not None:
+        if self._pipe is None:
+            self._source.playback().stop()
+        else:
             self._pipe.stop()
 
 
@@ -1531,6 +1678,7 @@ class pipeline:
         self._profile: Optional[pipeline_profile] = None
         self._source: Optional[_Source] = None
         self._real_time = True
+        self._speed = 1.0
         self._repeat = False
         self._names: List[str] = []
         self._uids: List[int] = []
@@ -1541,6 +1689,8 @@ class pipeline:
         self._waiting: List[Tuple[float, List[frame], List[int]]] = []
         self._ready: List[composite_frame] = []
         self._first: Optional[float] = None
+        self._wrapped = False
+        self._opening: Optional[Dict[str, int]] = None
 
     def start(self, config: Optional[config] = None) -> pipeline_profile:
         """Start playing `config`'s recording (a live camera is not played:
@@ -1561,14 +1711,19 @@ class pipeline:
         # missing it is given (7 frame intervals).
         self._video = {p.unique_id(): 7000.0 / (p.fps() or 30) for p in chosen
                        if isinstance(p, video_stream_profile)}
-        self._real_time = True
+        self._real_time, self._speed = True, 1.0
+        self._wrapped, self._opening = False, None
         self._forget()
         self._inner = self._open(source)
         self._profile = pipeline_profile(source, chosen, self)
         return self._profile
 
-    def _open(self, source: _Source) -> _rsbag.Pipeline:
-        return _rsbag.Pipeline(source.path, streams=self._names, real_time=self._real_time)
+    def _open(self, source: _Source, paused: bool = False) -> _rsbag.Pipeline:
+        inner = _rsbag.Pipeline(source.path, streams=self._names, real_time=self._real_time)
+        inner.speed = self._speed
+        if paused:
+            inner.pause()
+        return inner
 
     def _forget(self) -> None:
         """Forget the frames held (at the start, after a seek)."""
@@ -1607,6 +1762,10 @@ class pipeline:
                 self._samples.setdefault(f._profile.unique_id(), []).append(f)
         if not video:
             return
+        if self._wrapped:
+            self._wrapped = False
+            self._take_one_by_one(video)
+            return
         at = max(f.get_timestamp() for f in video)
         if self._first is None:
             self._first = min(f.get_timestamp() for f in video)
@@ -1624,6 +1783,31 @@ class pipeline:
             for f in video:
                 self._latest[f._profile.unique_id()] = f
             self._give(when)
+
+    def _take_one_by_one(self, video: List[frame]) -> None:
+        """The first moment after a repeat started the file again:
+        librealsense's syncer, its timestamps gone back, gives each of its
+        frames a frameset of its own (with the latest of the others), in
+        the order the file holds them."""
+        for f in sorted(video, key=lambda f: self._opening_order().get(f._profile._name, 0)):
+            uid = f._profile.unique_id()
+            self._latest[uid] = f
+            self._last[uid] = f.get_timestamp()
+            self._give(f.get_timestamp())
+        self._first = min(f.get_timestamp() for f in video)
+
+    def _opening_order(self) -> Dict[str, int]:
+        """Where each video stream's first frame is in the file (read once)."""
+        if self._opening is None:
+            assert self._source is not None
+            wanted = {p._name for p in self._source.by_stream.values()
+                      if p.unique_id() in self._video}
+            self._opening = {}
+            for f in self._source.recording.frames(streams=sorted(wanted)):
+                self._opening.setdefault(f.stream_name, len(self._opening))
+                if len(self._opening) == len(wanted):
+                    break
+        return self._opening
 
     def _give(self, at: float) -> None:
         """Make a frameset of the latest frames at time `at` (IMU and pose:
@@ -1654,8 +1838,9 @@ class pipeline:
                         # From the start again: the framesets still
                         # waiting are not given (as at the end).
                         inner.stop()
-                        inner = self._inner = self._open(self._source)
+                        inner = self._inner = self._open(self._source, inner.paused)
                         self._waiting, self._last, self._first = [], {}, None
+                        self._wrapped = True
                         continue
                     return None
             assert got is not None
@@ -1996,54 +2181,135 @@ class points(frame):
         1 µm as (x, -y, -z), coloured from `texture` where given, and two
         triangles for each 2x2 block of pixels whose depths all exist and
         differ by less than 5 cm."""
-        vertices = self._vertices
-        kept = np.any(np.abs(vertices) >= 1e-6, axis=1)
-        written = vertices[kept] * np.array([1, -1, -1], dtype=np.float32)
-        colors = None
-        if texture:
-            colors = _rsbag.PointCloud.colors(np.ascontiguousarray(self._uv[kept]),
-                                              texture._frame())
-        faces = self._faces(kept)
-        header = ["ply", "format binary_little_endian 1.0",
-                  "comment pointcloud saved from Realsense Viewer",
-                  f"element vertex {len(written)}", "property float32 x", "property float32 y",
-                  "property float32 z"]
-        fields = [("x", "<f4"), ("y", "<f4"), ("z", "<f4")]
-        if colors is not None:
-            header += ["property uchar red", "property uchar green", "property uchar blue"]
-            fields += [("red", "u1"), ("green", "u1"), ("blue", "u1")]
-        header += [f"element face {len(faces)}", "property list uchar int vertex_indices",
-                   "end_header"]
-        rows = np.empty(len(written), np.dtype(fields))
-        rows["x"], rows["y"], rows["z"] = written[:, 0], written[:, 1], written[:, 2]
-        if colors is not None:
-            rows["red"], rows["green"], rows["blue"] = colors[:, 0], colors[:, 1], colors[:, 2]
-        triangles = np.empty(len(faces), np.dtype([("n", "u1"), ("i", "<i4", (3,))]))
-        triangles["n"], triangles["i"] = 3, faces
-        with open(fname, "wb") as out:
-            out.write(("\n".join(header) + "\n").encode())
-            out.write(rows.tobytes())
-            out.write(triangles.tobytes())
+        _write_ply(fname, self, texture if texture else None)
 
-    def _faces(self, kept: npt.NDArray[np.bool_]) -> npt.NDArray[np.int32]:
-        """The triangles (indices among the kept points), block by block
-        along columns, then rows, as librealsense makes them."""
-        height, width = self._shape()
-        z = self._vertices[:, 2].reshape(height, width)
-        have = (z != 0) & kept.reshape(height, width)
-        a, b, c, d = z[:-1, :-1], z[:-1, 1:], z[1:, :-1], z[1:, 1:]
-        near = np.float32(0.05)
-        ok = (have[:-1, :-1] & have[:-1, 1:] & have[1:, :-1] & have[1:, 1:]
-              & (np.abs(a - b) < near) & (np.abs(a - c) < near)
-              & (np.abs(b - d) < near) & (np.abs(c - d) < near))
-        reduced = (np.cumsum(kept) - 1).astype(np.int32).reshape(height, width)
-        xs, ys = np.nonzero(ok.T)
-        ia, ib = reduced[ys, xs], reduced[ys, xs + 1]
-        ic, id_ = reduced[ys + 1, xs], reduced[ys + 1, xs + 1]
-        faces = np.empty((2 * len(xs), 3), np.int32)
-        faces[0::2] = np.stack([ia, id_, ib], axis=1)
-        faces[1::2] = np.stack([id_, ia, ic], axis=1)
-        return faces
+
+def _write_ply(fname: str, cloud: points, texture: Optional[frame], binary: bool = True,
+               mesh: bool = True, normals: bool = False, threshold: float = 0.05) -> None:
+    """`cloud` as a PLY file, as librealsense writes one (points::export_to_ply,
+    and save_to_ply with its options): the points with a coordinate of at
+    least 1 µm as (x, -y, -z); with `mesh`, two triangles for each 2x2 block
+    of pixels whose depths all exist and differ by less than `threshold`
+    metres, and with `normals` each point's normal (the normalized sum of
+    its triangles'); coloured from `texture`; binary or ASCII."""
+    vertices = cloud._vertices
+    kept = np.any(np.abs(vertices) >= 1e-6, axis=1)
+    written = vertices[kept] * np.array([1, -1, -1], dtype=np.float32)
+    colors = None
+    if texture is not None:
+        colors = _rsbag.PointCloud.colors(np.ascontiguousarray(cloud._uv[kept]),
+                                          texture._frame())
+    faces, blocks = _faces(cloud, kept, np.float32(threshold)) if mesh else (None, None)
+    with_normals = mesh and normals
+    header = ["ply", f"format {'binary_little_endian' if binary else 'ascii'} 1.0",
+              "comment pointcloud saved from Realsense Viewer",
+              f"element vertex {len(written)}", "property float32 x", "property float32 y",
+              "property float32 z"]
+    fields = [("x", "<f4"), ("y", "<f4"), ("z", "<f4")]
+    if with_normals:
+        header += ["property float32 nx", "property float32 ny", "property float32 nz"]
+        fields += [("nx", "<f4"), ("ny", "<f4"), ("nz", "<f4")]
+    if colors is not None:
+        header += ["property uchar red", "property uchar green", "property uchar blue"]
+        fields += [("red", "u1"), ("green", "u1"), ("blue", "u1")]
+    if faces is not None:
+        header += [f"element face {len(faces)}", "property list uchar int vertex_indices"]
+    header.append("end_header")
+    rows = np.empty(len(written), np.dtype(fields))
+    rows["x"], rows["y"], rows["z"] = written[:, 0], written[:, 1], written[:, 2]
+    if with_normals:
+        assert blocks is not None
+        n = _normals(cloud, kept, blocks)
+        rows["nx"], rows["ny"], rows["nz"] = n[:, 0], n[:, 1], n[:, 2]
+    if colors is not None:
+        rows["red"], rows["green"], rows["blue"] = colors[:, 0], colors[:, 1], colors[:, 2]
+    with open(fname, "wb") as out:
+        out.write(("\n".join(header) + "\n").encode())
+        if binary:
+            out.write(rows.tobytes())
+            if faces is not None:
+                triangles = np.empty(len(faces), np.dtype([("n", "u1"), ("i", "<i4", (3,))]))
+                triangles["n"], triangles["i"] = 3, faces
+                out.write(triangles.tobytes())
+        else:
+            out.write(_ascii_rows(rows, with_normals, colors is not None).encode())
+            if faces is not None:
+                out.write("".join(f"3 {a} {b} {c} \n" for a, b, c in faces.tolist()).encode())
+
+
+def _ascii_rows(rows: npt.NDArray[Any], normals: bool, colors: bool) -> str:
+    """PLY ASCII lines as librealsense's save_to_ply writes them (C++
+    streams: 6 significant digits), a line each for the point, its normal
+    and its colour, each value followed by a space."""
+    g = "{:g} {:g} {:g} \n".format
+    lines = []
+    for row in rows.tolist():
+        lines.append(g(*row[0:3]))
+        if normals:
+            lines.append(g(*row[3:6]))
+        if colors:
+            lines.append("{} {} {} \n".format(*row[-3:]))
+    return "".join(lines)
+
+
+def _faces(cloud: points, kept: npt.NDArray[np.bool_], threshold: np.float32
+           ) -> Tuple[npt.NDArray[np.int32], npt.NDArray[np.bool_]]:
+    """The triangles (indices among the kept points), block by block along
+    columns, then rows, as librealsense makes them, and which 2x2 blocks
+    made them (rows x columns of blocks)."""
+    height, width = cloud._shape()
+    z = cloud._vertices[:, 2].reshape(height, width)
+    have = (z != 0) & kept.reshape(height, width)
+    a, b, c, d = z[:-1, :-1], z[:-1, 1:], z[1:, :-1], z[1:, 1:]
+    ok = (have[:-1, :-1] & have[:-1, 1:] & have[1:, :-1] & have[1:, 1:]
+          & (np.abs(a - b) < threshold) & (np.abs(a - c) < threshold)
+          & (np.abs(b - d) < threshold) & (np.abs(c - d) < threshold))
+    reduced = (np.cumsum(kept) - 1).astype(np.int32).reshape(height, width)
+    xs, ys = np.nonzero(ok.T)
+    ia, ib = reduced[ys, xs], reduced[ys, xs + 1]
+    ic, id_ = reduced[ys + 1, xs], reduced[ys + 1, xs + 1]
+    faces = np.empty((2 * len(xs), 3), np.int32)
+    faces[0::2] = np.stack([ia, id_, ib], axis=1)
+    faces[1::2] = np.stack([id_, ia, ic], axis=1)
+    return faces, ok
+
+
+def _normals(cloud: points, kept: npt.NDArray[np.bool_], blocks: npt.NDArray[np.bool_]
+             ) -> npt.NDArray[np.float32]:
+    """Each kept point's normal as librealsense's save_to_ply computes it,
+    in float32 and in its order: the sum of the normals of the triangles
+    the point is a corner of, blocks taken along columns, then rows
+    (so: as the lower right corner of the block up and left, the lower
+    left of the block to the left, the upper right of the block above,
+    the upper left of its own), normalized; (0, 0, 0) for a point in no
+    triangle."""
+    height, width = cloud._shape()
+    p = (cloud._vertices * np.array([1, -1, -1], dtype=np.float32)).reshape(height, width, 3)
+    a, b, c, d = p[:-1, :-1], p[:-1, 1:], p[1:, :-1], p[1:, 1:]
+    n1 = np.cross(d - a, b - a).astype(np.float32)
+    n2 = np.cross(c - a, d - a).astype(np.float32)
+    total = np.zeros((height, width, 3), np.float32)
+    count = np.zeros((height, width), np.int32)
+
+    def add(rows: slice, cols: slice, normal: npt.NDArray[np.float32]) -> None:
+        # Only where a block made triangles: adding a zero would turn -0 into 0.
+        where = blocks[..., None]
+        total[rows, cols] = np.where(where, total[rows, cols] + normal, total[rows, cols])
+        count[rows, cols] += blocks
+
+    add(slice(1, None), slice(1, None), n1)   # as d of the block up-left
+    add(slice(1, None), slice(1, None), n2)
+    add(slice(None, -1), slice(1, None), n1)  # as b of the block to the left
+    add(slice(1, None), slice(None, -1), n2)  # as c of the block above
+    add(slice(None, -1), slice(None, -1), n1)  # as a of its own block
+    add(slice(None, -1), slice(None, -1), n2)
+    flat, counted = total.reshape(-1, 3)[kept], count.reshape(-1)[kept]
+    length = np.sqrt(flat[:, 0] * flat[:, 0] + flat[:, 1] * flat[:, 1]
+                     + flat[:, 2] * flat[:, 2])
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = flat / length[:, None]
+    out[counted == 0] = 0
+    return out.astype(np.float32)
 
 
 def _shaped(values: npt.NDArray[np.float32], record: np.dtype, dims: int,
@@ -2090,6 +2356,87 @@ class pointcloud(filter):
             return self.calculate(frame)
         self.map_to(frame)
         return frame
+
+
+class save_to_ply(filter):
+    """`rs.save_to_ply(filename, pc=rs.pointcloud())`: `process(frames)`
+    writes the frameset's point cloud to `filename` (its depth frame, or
+    the points in it, coloured from its first other image) as
+    librealsense's save_to_ply writes it, and returns `frames`. Options:
+    `option_ignore_color` (0), `option_ply_mesh` (1), `option_ply_binary`
+    (1), `option_ply_normals` (0), `option_ply_threshold` (0.05 m)."""
+
+    option_ignore_color = option(108)
+    option_ply_mesh = option(109)
+    option_ply_binary = option(110)
+    option_ply_normals = option(111)
+    option_ply_threshold = option(112)
+    # (default, step) of each, over 0..1.
+    _DEFAULTS = {108: (0.0, 1.0), 109: (1.0, 1.0), 110: (1.0, 1.0), 111: (0.0, 1.0),
+                 112: (float(np.float32(0.05)), 0.0)}
+
+    def __init__(self, filename: str = "RealSense Pointcloud ",
+                 pc: Optional["pointcloud"] = None) -> None:
+        super().__init__()
+        self._fname = str(filename)
+        # pyrealsense2's default `pc` is one pointcloud made once, which
+        # every save_to_ply made without one shares (a frameset's colour
+        # stays mapped for the next block's depth frame alone).
+        self._pc = pc if pc is not None else _SHARED_PLY_CLOUD
+        self._values = {k: v for k, (v, _) in self._DEFAULTS.items()}
+
+    def _own(self, which: option) -> int:
+        if int(which) not in self._values:
+            raise RuntimeError(f"Option {which} is not supported by this processing block")
+        return int(which)
+
+    def set_option(self, option: option, value: float) -> None:
+        key = self._own(option)
+        if not 0 <= value <= 1:
+            raise RuntimeError(f"Value {value} is out of range of option {option} (0-1)")
+        # librealsense keeps options as float32.
+        self._values[key] = float(np.float32(value))
+
+    def get_option(self, option: option) -> float:
+        return self._values[self._own(option)]
+
+    def get_option_range(self, option: option) -> option_range:
+        default, step = self._DEFAULTS[self._own(option)]
+        return option_range(0.0, 1.0, step, default)
+
+    def supports(self, option: option) -> bool:
+        return int(option) in self._values
+
+    def get_supported_options(self) -> List[option]:
+        return [option(k) for k in self._values]
+
+    def process(self, frame: frame) -> frame:
+        depth: Optional["frame"] = None
+        color: Optional["frame"] = None
+        if isinstance(frame, composite_frame):
+            for f in frame:
+                if isinstance(f, points):
+                    depth = f
+                elif depth is None and f.is_depth_frame():
+                    depth = f
+                elif color is None and f.is_video_frame():
+                    color = f
+        elif frame.is_depth_frame() or isinstance(frame, points):
+            depth = frame
+        if depth is None:
+            raise RuntimeError("Need depth data to save PLY")
+        if not isinstance(depth, points):
+            if color is not None:
+                self._pc.map_to(color)
+            depth = self._pc.calculate(depth)
+        use_color = color is not None and not self._values[108]
+        _write_ply(self._fname, depth, color if use_color else None,
+                   binary=bool(self._values[110]), mesh=bool(self._values[109]),
+                   normals=bool(self._values[111]), threshold=self._values[112])
+        return frame
+
+
+_SHARED_PLY_CLOUD = pointcloud()
 
 
 # ---------------------------------------------------------------- rsutil

@@ -80,6 +80,9 @@ class _Enum(enum.IntEnum):
         return f"<{type(self).__name__}.{self.name}: {int(self)}>"
 
 
+_O = TypeVar("_O", bound="_Option")
+
+
 class _Option(int, enum.Enum):
     """rs.option's values: a number and librealsense's name, which `str()`
     gives (as pyrealsense2's)."""
@@ -100,11 +103,15 @@ class _Option(int, enum.Enum):
 
     @classmethod
     def _missing_(cls, value: object) -> Optional["_Option"]:
-        # A processing block's own option (save_to_ply's, numbered past
-        # librealsense's options): an rs.option that is no member, named
-        # UNKNOWN, as pyrealsense2 gives it.
         if not isinstance(value, int) or value < 0:
             return None
+        return cls._unnamed(value)
+
+    @classmethod
+    def _unnamed(cls: Type[_O], value: int) -> _O:
+        """A processing block's own option (save_to_ply's, numbered past
+        librealsense's options): an rs.option that is no member, named
+        UNKNOWN, as pyrealsense2 gives it."""
         member = int.__new__(cls, value)
         member._value_, member._name_, member._label = value, "UNKNOWN", "UNKNOWN"
         return member
@@ -2307,9 +2314,9 @@ def _normals(cloud: points, kept: npt.NDArray[np.bool_], blocks: npt.NDArray[np.
     length = np.sqrt(flat[:, 0] * flat[:, 0] + flat[:, 1] * flat[:, 1]
                      + flat[:, 2] * flat[:, 2])
     with np.errstate(divide="ignore", invalid="ignore"):
-        out = flat / length[:, None]
+        out: npt.NDArray[np.float32] = (flat / length[:, None]).astype(np.float32)
     out[counted == 0] = 0
-    return out.astype(np.float32)
+    return out
 
 
 def _shaped(values: npt.NDArray[np.float32], record: np.dtype, dims: int,
@@ -2358,6 +2365,11 @@ class pointcloud(filter):
         return frame
 
 
+_SHARED_PLY_CLOUD = pointcloud()
+# rs.frame, where a parameter has its name (pyrealsense2's `process(frame)`).
+_Frame = frame
+
+
 class save_to_ply(filter):
     """`rs.save_to_ply(filename, pc=rs.pointcloud())`: `process(frames)`
     writes the frameset's point cloud to `filename` (its depth frame, or
@@ -2366,11 +2378,11 @@ class save_to_ply(filter):
     `option_ignore_color` (0), `option_ply_mesh` (1), `option_ply_binary`
     (1), `option_ply_normals` (0), `option_ply_threshold` (0.05 m)."""
 
-    option_ignore_color = option(108)
-    option_ply_mesh = option(109)
-    option_ply_binary = option(110)
-    option_ply_normals = option(111)
-    option_ply_threshold = option(112)
+    option_ignore_color = option._unnamed(108)
+    option_ply_mesh = option._unnamed(109)
+    option_ply_binary = option._unnamed(110)
+    option_ply_normals = option._unnamed(111)
+    option_ply_threshold = option._unnamed(112)
     # (default, step) of each, over 0..1.
     _DEFAULTS = {108: (0.0, 1.0), 109: (1.0, 1.0), 110: (1.0, 1.0), 111: (0.0, 1.0),
                  112: (float(np.float32(0.05)), 0.0)}
@@ -2408,11 +2420,11 @@ class save_to_ply(filter):
         return int(option) in self._values
 
     def get_supported_options(self) -> List[option]:
-        return [option(k) for k in self._values]
+        return [option._unnamed(k) for k in self._values]
 
-    def process(self, frame: frame) -> frame:
-        depth: Optional["frame"] = None
-        color: Optional["frame"] = None
+    def process(self, frame: _Frame) -> _Frame:
+        depth: Optional[_Frame] = None
+        color: Optional[_Frame] = None
         if isinstance(frame, composite_frame):
             for f in frame:
                 if isinstance(f, points):
@@ -2434,9 +2446,6 @@ class save_to_ply(filter):
                    binary=bool(self._values[110]), mesh=bool(self._values[109]),
                    normals=bool(self._values[111]), threshold=self._values[112])
         return frame
-
-
-_SHARED_PLY_CLOUD = pointcloud()
 
 
 # ---------------------------------------------------------------- rsutil

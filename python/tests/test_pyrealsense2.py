@@ -10,8 +10,8 @@ The recordings: librealsense's reference depth and colour bag and motion
 (accel and pose) bag in tests/fixtures, and what tests/interop records
 with rs.software_device and rs.recorder: depth and colour with real
 extrinsics and distortion (rs_process.py), depth with gyro and accel,
-metadata and a stereo pair (rs_record.py), and noisy depth with a stereo
-baseline for the filters (rs_filters.py).
+metadata, a stereo pair and HDR's two exposures (rs_record.py), and noisy
+depth with a stereo baseline for the filters (rs_filters.py).
 """
 
 import json
@@ -36,7 +36,7 @@ def bags(tmp_path_factory):
     d = tmp_path_factory.mktemp("recordings")
     made = {"reference": ROOT / "tests/fixtures/reference/librealsense-2.55-depth-color.bag",
             "motion_fixture": ROOT / "tests/fixtures/librealsense-2.55.1-motion.bag"}
-    for scenario in ("motion", "metadata", "stereo", "media"):
+    for scenario in ("motion", "metadata", "stereo", "media", "hdr"):
         made[scenario] = d / f"{scenario}.bag"
         subprocess.run([PYTHON_255, str(INTEROP / "rs_record.py"), str(made[scenario]),
                         "--scenario", scenario], check=True, capture_output=True)
@@ -123,6 +123,7 @@ CASES = [
     # times round in 30 framesets): pyrealsense2 2.55 crashes there (SIGSEGV)
     # about one run in six.
     ("repeat.py", "reference"), ("repeat.py", "process"), ("repeat.py", "stereo"),
+    ("hdr.py", "hdr"),
 ]
 
 

@@ -21,9 +21,9 @@ signatures, enums and behaviour: the pipeline over a file and its framesets
 once all have arrived, IMU and pose streams one sample each), the playback
 device (also loaded from the file, its sensors streaming into callbacks
 and frame queues), frames and their data, profiles with intrinsics and
-extrinsics, `align`, `colorizer`, `pointcloud`, `save_to_ply`, the depth
-filters and rsutil's projections, each computing what librealsense
-computes.
+extrinsics, `align`, `colorizer`, `pointcloud`, `save_to_ply`,
+`hdr_merge`, `sequence_id_filter`, the depth filters and rsutil's
+projections, each computing what librealsense computes.
 
 Differences: `get_data()` is a read-only numpy array over the frame's bytes
 (pyrealsense2's `BufData` is writable: copy before writing into it); at the
@@ -44,7 +44,7 @@ import struct
 import threading
 import time
 from typing import (Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Type,
-                    TypeVar, Union)
+                    TypeVar, Union, cast)
 
 import numpy as np
 import numpy.typing as npt
@@ -55,12 +55,13 @@ __all__ = [
     "align", "camera_info", "colorizer", "composite_frame", "config", "context",
     "decimation_filter", "depth_frame", "depth_sensor", "device", "disparity_frame",
     "disparity_transform", "distortion", "extrinsics", "filter", "format", "frame",
-    "frame_metadata_value", "frame_queue", "hole_filling_filter", "intrinsics",
+    "frame_metadata_value", "frame_queue", "hdr_merge", "hole_filling_filter", "intrinsics",
     "motion_device_intrinsic", "motion_frame", "motion_stream_profile", "option",
     "option_range", "pipeline", "pipeline_profile", "playback", "playback_status",
     "pointcloud", "points", "pose", "pose_frame", "pose_stream_profile", "quaternion",
     "rs2_deproject_pixel_to_point", "rs2_fov", "rs2_project_point_to_pixel",
-    "rs2_transform_point_to_point", "save_to_ply", "sensor", "spatial_filter", "stream",
+    "rs2_transform_point_to_point", "save_to_ply", "sensor", "sequence_id_filter",
+    "spatial_filter", "stream",
     "stream_profile", "temporal_filter", "texture_coordinate", "threshold_filter",
     "timestamp_domain", "vector", "vertex", "video_frame", "video_stream_profile",
 ]
@@ -743,8 +744,8 @@ class pose_stream_profile(stream_profile):
 class frame:
     """A frame (`rs.frame`); an empty one (`rs.frame()`) is falsy."""
 
-    # Made by align from another frame (rsbag's filters take frames read
-    # or filtered, not these).
+    # Made by align or hdr_merge from another frame (rsbag's filters take
+    # frames read or filtered, not these).
     _aligned = False
 
     _f: Optional[_rsbag.Frame]
@@ -1956,7 +1957,8 @@ class filter:
     def _one(self, f: frame) -> frame:
         if f._aligned:
             raise RuntimeError("rsbag.pyrealsense2 filters frames read from the recording or "
-                               "filtered, not aligned ones: filter before align")
+                               "filtered, not ones made by align or hdr_merge: filter before "
+                               "those")
         try:
             out = self._filter().process(f._frame())
         except _rsbag.Error as e:
@@ -2370,7 +2372,44 @@ _SHARED_PLY_CLOUD = pointcloud()
 _Frame = frame
 
 
-class save_to_ply(filter):
+class _OwnOptions(filter):
+    """A processing block computed here, with options of its own: each
+    (min, max, step, default), kept as float32 as librealsense keeps them."""
+
+    _RANGES: Dict[int, Tuple[float, float, float, float]] = {}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._values = {k: r[3] for k, r in self._RANGES.items()}
+
+    def _own(self, which: option) -> int:
+        if int(which) not in self._values:
+            raise RuntimeError(f"Option {which} is not supported by this processing block")
+        return int(which)
+
+    def set_option(self, option: option, value: float) -> None:
+        low, high = self._RANGES[self._own(option)][:2]
+        if not low <= value <= high:
+            raise RuntimeError(f"Value {value} is out of range of option {option} "
+                               f"({low:g}-{high:g})")
+        self._values[int(option)] = float(np.float32(value))
+
+    def get_option(self, option: option) -> float:
+        return self._values[self._own(option)]
+
+    def get_option_range(self, option: option) -> option_range:
+        return option_range(*self._RANGES[self._own(option)])
+
+    def supports(self, option: option) -> bool:
+        return int(option) in self._values
+
+    def get_supported_options(self) -> List[option]:
+        members = option._value2member_map_
+        return [cast(option, members[k]) if k in members else option._unnamed(k)
+                for k in self._values]
+
+
+class save_to_ply(_OwnOptions):
     """`rs.save_to_ply(filename, pc=rs.pointcloud())`: `process(frames)`
     writes the frameset's point cloud to `filename` (its depth frame, or
     the points in it, coloured from its first other image) as
@@ -2383,9 +2422,8 @@ class save_to_ply(filter):
     option_ply_binary = option._unnamed(110)
     option_ply_normals = option._unnamed(111)
     option_ply_threshold = option._unnamed(112)
-    # (default, step) of each, over 0..1.
-    _DEFAULTS = {108: (0.0, 1.0), 109: (1.0, 1.0), 110: (1.0, 1.0), 111: (0.0, 1.0),
-                 112: (float(np.float32(0.05)), 0.0)}
+    _RANGES = {108: (0.0, 1.0, 1.0, 0.0), 109: (0.0, 1.0, 1.0, 1.0), 110: (0.0, 1.0, 1.0, 1.0),
+               111: (0.0, 1.0, 1.0, 0.0), 112: (0.0, 1.0, 0.0, float(np.float32(0.05)))}
 
     def __init__(self, filename: str = "RealSense Pointcloud ",
                  pc: Optional["pointcloud"] = None) -> None:
@@ -2395,32 +2433,6 @@ class save_to_ply(filter):
         # every save_to_ply made without one shares (a frameset's colour
         # stays mapped for the next block's depth frame alone).
         self._pc = pc if pc is not None else _SHARED_PLY_CLOUD
-        self._values = {k: v for k, (v, _) in self._DEFAULTS.items()}
-
-    def _own(self, which: option) -> int:
-        if int(which) not in self._values:
-            raise RuntimeError(f"Option {which} is not supported by this processing block")
-        return int(which)
-
-    def set_option(self, option: option, value: float) -> None:
-        key = self._own(option)
-        if not 0 <= value <= 1:
-            raise RuntimeError(f"Value {value} is out of range of option {option} (0-1)")
-        # librealsense keeps options as float32.
-        self._values[key] = float(np.float32(value))
-
-    def get_option(self, option: option) -> float:
-        return self._values[self._own(option)]
-
-    def get_option_range(self, option: option) -> option_range:
-        default, step = self._DEFAULTS[self._own(option)]
-        return option_range(0.0, 1.0, step, default)
-
-    def supports(self, option: option) -> bool:
-        return int(option) in self._values
-
-    def get_supported_options(self) -> List[option]:
-        return [option._unnamed(k) for k in self._values]
 
     def process(self, frame: _Frame) -> _Frame:
         depth: Optional[_Frame] = None
@@ -2446,6 +2458,150 @@ class save_to_ply(filter):
                    binary=bool(self._values[110]), mesh=bool(self._values[109]),
                    normals=bool(self._values[111]), threshold=self._values[112])
         return frame
+
+
+def _hdr_metadata(f: frame, which: frame_metadata_value) -> Optional[int]:
+    return f.get_frame_metadata(which) if f.supports_frame_metadata(which) else None
+
+
+def _with_results(frames: composite_frame, results: List[frame]) -> composite_frame:
+    """A block's framesets as librealsense's processing blocks make them:
+    the results, then each frame of `frames` no result replaces (same
+    stream, format and index); a Z16 result replaces disparity too."""
+    depth_result = any(r._profile.format() == format.z16 for r in results)
+    out = list(results)
+    for f in frames:
+        p = f._profile
+        if depth_result and p.format() in (format.disparity32, format.disparity16):
+            continue
+        if not any(r._profile.stream_type() == p.stream_type() and
+                   r._profile.format() == p.format() and
+                   r._profile.stream_index() == p.stream_index() for r in results):
+            out.append(f)
+    return composite_frame._of(out)
+
+
+class sequence_id_filter(_OwnOptions):
+    """`rs.sequence_id_filter(sequence_id=1)`: of HDR frames (Sequence Size
+    and Sequence Id metadata), those of the chosen exposure: a frame of
+    sequence id `sequence_id - 1` passes, one of the other id is replaced by
+    the last passed of its stream (0: every frame passes), as librealsense's
+    filter does."""
+
+    _RANGES = {int(option.sequence_id): (0.0, 2.0, 1.0, 1.0)}
+
+    def __init__(self, sequence_id: Optional[float] = None) -> None:
+        super().__init__()
+        self._last: Dict[Tuple[int, int], frame] = {}
+        if sequence_id is not None:
+            self.set_option(option.sequence_id, sequence_id)
+
+    def _one(self, f: frame) -> frame:
+        size = _hdr_metadata(f, frame_metadata_value.sequence_size)
+        seq = _hdr_metadata(f, frame_metadata_value.sequence_id)
+        if not size or seq is None:
+            return f
+        uid = f._profile.unique_id()
+        chosen = int(self._values[int(option.sequence_id)])
+        if chosen == 0 or seq + 1 == chosen:
+            self._last[(seq, uid)] = f
+            return f
+        return self._last.get((1 if seq == 0 else 0, uid), f)
+
+    def process(self, frame: _Frame) -> _Frame:
+        if isinstance(frame, composite_frame):
+            results = [self._one(f) for f in frame
+                       if _hdr_metadata(f, frame_metadata_value.sequence_size)
+                       and _hdr_metadata(f, frame_metadata_value.sequence_id) is not None]
+            return _with_results(frame, results) if results else frame
+        return self._one(frame)
+
+
+# Infrared values (exclusive bounds) an exposure is taken as valid between.
+_IR_VALID = {format.y8: (5, 250), format.y16: (20, 1003)}
+# A merged frame older than this many frame counters is not given again.
+_HDR_STALE = 4
+
+
+class hdr_merge(filter):
+    """`rs.hdr_merge()`: framesets of the two HDR exposures (Sequence Size 2,
+    Sequence Id 0 then 1, consecutive Frame Counters) merged into one depth
+    frame as librealsense merges them: each pixel from the first exposure's
+    depth where it has depth (and, when both exposures' infrared frames
+    match the depth frames, its infrared is neither dark nor saturated),
+    else from the second's; the frameset holds the latest merged frame
+    with the other frames of the frameset given."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._pair: Dict[int, composite_frame] = {}
+        self._merged: Optional[frame] = None
+
+    def process(self, frame: _Frame) -> _Frame:
+        if not isinstance(frame, composite_frame):
+            return frame
+        depth = frame.get_depth_frame()
+        if not depth or _hdr_metadata(depth, frame_metadata_value.sequence_size) != 2:
+            return frame
+        seq = _hdr_metadata(depth, frame_metadata_value.sequence_id)
+        if seq is None:
+            return frame
+        if len(self._pair) == seq:
+            self._pair[seq] = frame
+        self._forget_stale(depth)
+        if len(self._pair) >= 2:
+            first, second = self._pair[0], self._pair[1]
+            self._pair = {}
+            merged = self._merge(first, second)
+            if merged is not None:
+                self._merged = merged
+        if self._merged is None:
+            return frame
+        return _with_results(frame, [self._merged])
+
+    def _forget_stale(self, depth: frame) -> None:
+        if self._merged is None:
+            return
+        counter = _hdr_metadata(self._merged, frame_metadata_value.frame_counter) or 0
+        now = _hdr_metadata(depth, frame_metadata_value.frame_counter) or 0
+        merged_shape = self._merged.get_data().shape
+        if counter > now or now - counter >= _HDR_STALE or (
+                merged_shape != depth.get_data().shape):
+            self._merged = None
+
+    def _merge(self, first: composite_frame, second: composite_frame) -> Optional[frame]:
+        d0, d1 = first.get_depth_frame(), second.get_depth_frame()
+        counter = frame_metadata_value.frame_counter
+        if (_hdr_metadata(d0, counter) or 0) + 1 != (_hdr_metadata(d1, counter) or 0):
+            return None
+        a, b = np.asanyarray(d0.get_data()), np.asanyarray(d1.get_data())
+        if a.shape != b.shape:
+            return None
+        i0, i1 = first.get_infrared_frame(), second.get_infrared_frame()
+        use0, use1 = a != 0, b != 0
+        if self._infrared_usable(d0, i0, d1, i1):
+            low, high = _IR_VALID[i0._profile.format()]
+            ir0, ir1 = np.asanyarray(i0.get_data()), np.asanyarray(i1.get_data())
+            use0 &= (ir0 > low) & (ir0 < high)
+            use1 &= (ir1 > low) & (ir1 < high)
+        merged = np.where(use0, a, np.where(use1, b, 0)).astype(np.uint16)
+        return _derived(d0, merged, d0._profile)
+
+    @staticmethod
+    def _infrared_usable(d0: frame, i0: frame, d1: frame, i1: frame) -> bool:
+        if not i0 or not i1:
+            return False
+        shape = d0.get_data().shape
+        if i0.get_data().shape[:2] != shape or i1.get_data().shape[:2] != shape:
+            return False
+        if i0._profile.format() != i1._profile.format() or i0._profile.format() not in _IR_VALID:
+            return False
+        for depth, ir in ((d0, i0), (d1, i1)):
+            for which in (frame_metadata_value.frame_counter, frame_metadata_value.sequence_id):
+                if _hdr_metadata(ir, which) is None or (
+                        _hdr_metadata(ir, which) != _hdr_metadata(depth, which)):
+                    return False
+        return True
 
 
 # ---------------------------------------------------------------- rsutil

@@ -61,9 +61,9 @@ __all__ = [
     "pointcloud", "points", "pose", "pose_frame", "pose_stream_profile", "quaternion",
     "rs2_deproject_pixel_to_point", "rs2_fov", "rs2_project_point_to_pixel",
     "rs2_transform_point_to_point", "save_to_ply", "sensor", "sequence_id_filter",
-    "spatial_filter", "stream",
-    "stream_profile", "temporal_filter", "texture_coordinate", "threshold_filter",
-    "timestamp_domain", "vector", "vertex", "video_frame", "video_stream_profile",
+    "spatial_filter", "stream", "stream_profile", "temporal_filter", "texture_coordinate",
+    "threshold_filter", "timestamp_domain", "vector", "vertex", "video_frame",
+    "video_stream_profile",
 ]
 
 LIVE_CAMERA = (

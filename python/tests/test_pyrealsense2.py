@@ -127,10 +127,19 @@ CASES = [
 ]
 
 
+# Results pyrealsense2 2.55 gives by how its threads ran, not compared: on
+# the motion fixture (5 samples) its reader is at the end of the file when
+# pause() comes, and its playback then says paused or (about one run in
+# eight) playing.
+RACY = {("device_info.py", "motion_fixture"): {"status_paused"}}
+
+
 @pytest.mark.parametrize("script,bag", CASES, ids=[f"{s[:-3]}-{b}" for s, b in CASES])
 def test_the_script_gives_what_pyrealsense2_gives(script, bag, bags, tmp_path):
     theirs = run("pyrealsense2", script, bags[bag], tmp_path)
     ours = run("rsbag", script, bags[bag], tmp_path)
+    for key in RACY.get((script, bag), ()):
+        assert ours.pop(key) and theirs.pop(key)
     assert_same(ours, theirs)
 
 

@@ -5,8 +5,18 @@
 # (scripts/test-python.sh). Works on a fresh machine with Rust and Python;
 # extra arguments go to `cargo test` alone (e.g. `scripts/test.sh --test
 # playback_stress`).
+#
+# `scripts/test.sh --quick` is what to run between changes: the library's
+# and the tool's own tests, without the interop tests against librealsense
+# and ROS, the servers, the browser, the guide's examples, the doc tests
+# and Python. It installs nothing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = "--quick" ]; then
+    exec cargo test -p rsbag -p rsbag-cli --lib --bins --test library --test cli -- \
+        --skip interop --skip librealsense --skip view --skip remote --skip ros2 \
+        --skip guide --skip readme
+fi
 bash scripts/install-test-deps.sh
 cargo test "$@"
 if [ $# -eq 0 ]; then

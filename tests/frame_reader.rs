@@ -11,7 +11,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
 use rsbag::device::{StreamId, StreamKind};
-use rsbag::playback::{Pipeline, PipelineConfig};
+use rsbag::playback::{Pipeline, PipelineConfig, PlaybackStatus};
 use rsbag::realsense::convert::{ms_from_stamp, stamp_from_ms};
 use rsbag::recording::{FrameReader, FrameSet, RecordedFrame, SyncOptions};
 use rsbag::storage::bag::{Compression, WriterOptions};
@@ -775,6 +775,56 @@ fn a_paused_pipeline_times_out_and_an_ended_one_says_so() {
             .kind(),
         ErrorKind::Ended
     );
+}
+
+/// The status follows librealsense's pipeline over a file: playing (or
+/// paused) until every frameset was taken, although the playback's reader
+/// has read the whole of a short file long before; stopped after that.
+#[test]
+fn a_pipeline_plays_until_every_frameset_was_taken() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bag = temp_bag(
+        dir.path(),
+        "short.bag",
+        &long_plan(12),
+        WriterOptions::default(),
+    );
+    let pipeline = Pipeline::open(&bag).expect("pipeline");
+    let timeout = Duration::from_secs(10);
+    pipeline
+        .wait_for_frames(timeout)
+        .expect("the first frameset");
+    // The reader has reached the end (the queues hold all 12 pairs).
+    let deadline = std::time::Instant::now() + timeout;
+    while pipeline.playback().status() != PlaybackStatus::Stopped {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the reader never reached the end"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(pipeline.status(), PlaybackStatus::Playing);
+    pipeline.playback().pause();
+    assert_eq!(pipeline.status(), PlaybackStatus::Paused);
+    pipeline.playback().resume();
+    let mut taken = 1;
+    while pipeline
+        .try_wait_for_frames(timeout)
+        .expect("no timeout")
+        .is_some()
+    {
+        taken += 1;
+        if taken < 12 {
+            assert_eq!(pipeline.status(), PlaybackStatus::Playing, "after {taken}");
+        }
+    }
+    assert_eq!(taken, 12);
+    assert_eq!(pipeline.status(), PlaybackStatus::Stopped);
+
+    let stopped = Pipeline::open(&bag).expect("pipeline");
+    assert_eq!(stopped.status(), PlaybackStatus::Playing);
+    stopped.stop();
+    assert_eq!(stopped.status(), PlaybackStatus::Stopped);
 }
 
 #[test]

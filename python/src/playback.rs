@@ -610,10 +610,31 @@ impl Pipeline {
         self.inner.playback().duration().as_secs_f64()
     }
 
-    /// `"playing"`, `"paused"` or `"stopped"`.
+    /// `"playing"` or `"paused"` until every frameset was taken (also when
+    /// the file was read to its end before), then `"stopped"`, as
+    /// librealsense's pipeline says.
     #[getter]
     fn status(&self) -> &'static str {
-        status_name(self.inner.playback().status())
+        status_name(self.inner.status())
+    }
+
+    /// Whether `pause()` holds playback.
+    #[getter]
+    fn paused(&self) -> bool {
+        self.inner.playback().is_paused()
+    }
+
+    /// Times the recorded pace (real time only); positive.
+    #[getter]
+    fn get_speed(&self) -> f64 {
+        self.inner.playback().playback_speed()
+    }
+
+    #[setter]
+    fn set_speed(&self, py: Python<'_>, speed: f64) -> PyResult<()> {
+        let playback = self.inner.playback();
+        py.detach(|| playback.set_playback_speed(speed))
+            .map_err(to_py)
     }
 
     /// Play at the recorded pace, dropping frames not taken in time

@@ -10,8 +10,8 @@ The recordings: librealsense's reference depth and colour bag and motion
 (accel and pose) bag in tests/fixtures, and what tests/interop records
 with rs.software_device and rs.recorder: depth and colour with real
 extrinsics and distortion (rs_process.py), depth with gyro and accel,
-metadata and a stereo pair (rs_record.py), and noisy depth with a stereo
-baseline for the filters (rs_filters.py).
+metadata, a stereo pair and HDR's two exposures (rs_record.py), and noisy
+depth with a stereo baseline for the filters (rs_filters.py).
 """
 
 import json
@@ -19,6 +19,7 @@ import math
 import pickle
 import subprocess
 import sys
+import time
 
 import numpy as np
 import pytest
@@ -35,7 +36,7 @@ def bags(tmp_path_factory):
     d = tmp_path_factory.mktemp("recordings")
     made = {"reference": ROOT / "tests/fixtures/reference/librealsense-2.55-depth-color.bag",
             "motion_fixture": ROOT / "tests/fixtures/librealsense-2.55.1-motion.bag"}
-    for scenario in ("motion", "metadata", "stereo", "media"):
+    for scenario in ("motion", "metadata", "stereo", "media", "hdr"):
         made[scenario] = d / f"{scenario}.bag"
         subprocess.run([PYTHON_255, str(INTEROP / "rs_record.py"), str(made[scenario]),
                         "--scenario", scenario], check=True, capture_output=True)
@@ -115,15 +116,30 @@ CASES = [
     ("pointcloud.py", "process"), ("pointcloud.py", "process_kb4"),
     ("filters.py", "filters"), ("filters.py", "metadata"),
     ("motion.py", "motion_fixture"), ("motion.py", "motion"), ("motion.py", "media"),
+    ("sensors.py", "reference"), ("sensors.py", "motion_fixture"), ("sensors.py", "metadata"),
+    ("sensors.py", "stereo"), ("sensors.py", "motion"),
+    ("save_to_ply.py", "process"), ("save_to_ply.py", "process_kb4"),
+    # Not repeat.py on the metadata recording (one stream of 6 frames, 5
+    # times round in 30 framesets): pyrealsense2 2.55 crashes there (SIGSEGV)
+    # about one run in six.
+    ("repeat.py", "reference"), ("repeat.py", "process"), ("repeat.py", "stereo"),
+    ("hdr.py", "hdr"),
 ]
 
 
+# Results pyrealsense2 2.55 gives by how its threads ran, not compared: on
+# the motion fixture (5 samples) its reader is at the end of the file when
+# pause() comes, and its playback then says paused or (about one run in
+# eight) playing.
+RACY = {("device_info.py", "motion_fixture"): {"status_paused"}}
 
 
 @pytest.mark.parametrize("script,bag", CASES, ids=[f"{s[:-3]}-{b}" for s, b in CASES])
 def test_the_script_gives_what_pyrealsense2_gives(script, bag, bags, tmp_path):
     theirs = run("pyrealsense2", script, bags[bag], tmp_path)
     ours = run("rsbag", script, bags[bag], tmp_path)
+    for key in RACY.get((script, bag), ()):
+        assert ours.pop(key) and theirs.pop(key)
     assert_same(ours, theirs)
 
 
@@ -157,25 +173,73 @@ def test_a_live_camera_is_refused_naming_what_to_install():
             call()
 
 
-def test_frame_data_is_a_read_only_view_and_repeat_playback_starts_again():
+def test_frame_data_is_a_read_only_view():
+    """pyrealsense2's BufData is writable (a write changes the frame);
+    rsbag's get_data() views the recording's bytes without a copy (which
+    the issue asks for), so a write raises instead of changing them."""
     import rsbag.pyrealsense2 as rs
 
     bag = ROOT / "tests/fixtures/reference/librealsense-2.55-depth-color.bag"
     pipeline = rs.pipeline()
     config = rs.config()
-    config.enable_device_from_file(str(bag))  # repeat_playback defaults to True
-    profile = pipeline.start(config)
-    profile.get_device().as_playback().set_real_time(False)
-    numbers = []
-    for _ in range(30):
-        frames = pipeline.wait_for_frames()
-        depth = frames.get_depth_frame()
-        numbers.append(depth.get_frame_number())
+    config.enable_device_from_file(str(bag), repeat_playback=False)
+    pipeline.start(config)
+    depth = pipeline.wait_for_frames().get_depth_frame()
     data = np.asanyarray(depth.get_data())
     assert not data.flags.owndata and not data.flags.writeable
     assert np.shares_memory(data, np.asanyarray(depth.get_data()))
+    before = data.copy()
+    with pytest.raises(ValueError, match="read-only"):
+        data[0, 0] = 7
+    with pytest.raises(TypeError):
+        memoryview(depth.get_data())[0, 0] = 7
+    assert np.array_equal(np.asanyarray(depth.get_data()), before)
+    writable = np.array(depth.get_data())
+    writable[0, 0] = 7
     pipeline.stop()
-    # The file's 12 framesets, then from its start again, as pyrealsense2
-    # plays it (which gives frame 0 twice there, once with the colour frame
-    # of the end).
-    assert numbers[:13] == list(range(12)) + [0] and 11 in numbers[13:]
+
+
+def test_playback_speed_sets_the_real_time_pace():
+    """set_playback_speed (librealsense's C++ playback has it; pyrealsense2
+    2.55 and 2.59 do not bind it): at half speed in real time the
+    recording's 12 framesets (0.38 s recorded) take at least twice their
+    recorded span. Only the lower bound is checked: a loaded machine may
+    play slower, never faster."""
+    import rsbag.pyrealsense2 as rs
+
+    bag = ROOT / "tests/fixtures/reference/librealsense-2.55-depth-color.bag"
+    pipeline = rs.pipeline()
+    config = rs.config()
+    config.enable_device_from_file(str(bag), repeat_playback=False)
+    playback = pipeline.start(config).get_device().as_playback()
+    playback.set_playback_speed(0.5)
+    # The pace is the file's: the time from its first frame to its last.
+    span = playback.get_duration().total_seconds()
+    pipeline.wait_for_frames()
+    start = time.monotonic()
+    while pipeline.try_wait_for_frames(2000)[0]:
+        pass
+    elapsed = time.monotonic() - start
+    assert span > 0.3 and elapsed >= 2 * span * 0.95, (elapsed, span)
+    for bad in (0, -1.0):
+        with pytest.raises(RuntimeError, match="positive"):
+            playback.set_playback_speed(bad)
+    pipeline.stop()
+
+    # So does a device loaded from the file whose sensors stream.
+    device = rs.context().load_device(str(bag))
+    device.set_playback_speed(0.5)
+    times = []
+    start = time.monotonic()
+    for sensor in device.query_sensors():
+        sensor.open(sensor.get_stream_profiles())
+        sensor.start(lambda f: times.append((time.monotonic(), f.get_frame_number())))
+    while device.current_status() != rs.playback_status.stopped:
+        assert time.monotonic() - start < 30
+        time.sleep(0.01)
+    # The sensors start one after the other, and the playback takes its
+    # pace again from the frame after a start: one frame interval less.
+    assert max(times)[0] - min(times)[0] >= 2 * (span - 1 / 30) * 0.95
+    for sensor in device.query_sensors():
+        sensor.stop()
+        sensor.close()

@@ -227,6 +227,25 @@ impl Pipeline {
         self.next(Wait::Poll).ok().flatten()
     }
 
+    /// Where the playback is, as the one taking framesets sees it (and as
+    /// librealsense's pipeline over a file says): playing, or paused,
+    /// until every frameset was taken, although the playback's reader
+    /// may have reached the end of the file before (its frames wait here
+    /// while librealsense's wait in its blocked reader); stopped after
+    /// that and after [`stop`](Self::stop).
+    pub fn status(&self) -> PlaybackStatus {
+        match self.playback.status() {
+            PlaybackStatus::Stopped if !self.is_finished() => {
+                if self.playback.is_paused() {
+                    PlaybackStatus::Paused
+                } else {
+                    PlaybackStatus::Playing
+                }
+            }
+            status => status,
+        }
+    }
+
     /// Whether the recording has ended and every frameset was taken.
     pub fn is_finished(&self) -> bool {
         let mut state = self.exchange.state.lock();

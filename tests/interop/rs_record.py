@@ -37,6 +37,12 @@ Scenarios (all timestamps in the hardware-clock domain unless said):
                No notification: pyrealsense2 2.55 stores dangling pointers for
                software_notification.description/serialized_data (pybind11
                converts the str to a temporary), so the bag would get garbage.
+  hdr          for rs.hdr_merge and rs.sequence_id_filter: sensor "Stereo
+               Module": Depth Z16 and Infrared 1 Y8 32x24 @30, 8 frames each
+               at 1000 + i*33.3 ms with metadata Frame Counter i+1, Sequence
+               Size 2 and Sequence Id i % 2 (the two exposures of HDR): depth
+               holes and infrared saturated (id 0) or dark (id 1) in
+               different places.
   media        for `convert --to csv|npy|mp4|kalibr`: sensor "Stereo Module":
                Depth Z16 64x48 @30 with read-only Depth Units 0.00025, 12
                frames of smooth depth (raw 1000 + 40 (x + y) + 200 i) at
@@ -436,6 +442,48 @@ def metadata():
     return s, schedule
 
 
+def hdr():
+    s = Session("rsbag Synthetic HDR", "0008")
+    module = s.add_sensor("Stereo Module")
+    s.read_only_option(module, rs.option.depth_units, 0.001)
+    depth = s.add_video(module, rs.stream.depth, 0, 801, rs.format.z16, 32, 24, 30,
+                        rs.distortion.brown_conrady)
+    ir = s.add_video(module, rs.stream.infrared, 1, 802, rs.format.y8, 32, 24, 30,
+                     rs.distortion.none)
+    s.link(depth, ir, IDENTITY, [0.0, 0.0, 0.0])
+    w, h = 32, 24
+
+    def depth_pixels(i):
+        # Holes where the exposure of sequence id i % 2 sees none: columns
+        # 0-9 for id 0, 20-31 for id 1, and every 5th pixel of both.
+        out = bytearray()
+        for y in range(h):
+            for x in range(w):
+                hole = (x < 10 if i % 2 == 0 else x >= 20) or (x + y) % 5 == 0
+                out += struct.pack("<H", 0 if hole else 900 + 10 * x + y + 3 * i)
+        return bytes(out)
+
+    def ir_pixels(i):
+        # Saturated rows for id 0 (255, rows 0-5), dark rows for id 1 (3,
+        # rows 18-23), otherwise valid.
+        return bytes((255 if i % 2 == 0 and y < 6 else 3 if i % 2 == 1 and y >= 18
+                      else 40 + x + 2 * y) for y in range(h) for x in range(w))
+
+    def frame(i, ts):
+        md = rs.frame_metadata_value
+        s.set_metadata(module, md.frame_counter, i + 1)
+        s.set_metadata(module, md.sequence_size, 2)
+        s.set_metadata(module, md.sequence_id, i % 2)
+        s.video_frame(depth, i, i + 1, ts, data=depth_pixels(i))
+        s.video_frame(ir, i, i + 1, ts, data=ir_pixels(i))
+
+    schedule = []
+    for i in range(8):
+        ts = 1000.0 + i * 33.3
+        schedule.append((ts, lambda i=i, ts=ts: frame(i, ts)))
+    return s, schedule
+
+
 def media():
     s = Session("rsbag Synthetic Media", "0006")
     stereo, rgb = s.add_sensor("Stereo Module"), s.add_sensor("RGB Camera")
@@ -533,7 +581,7 @@ def formats():
 
 
 SCENARIOS = {"depth-color": depth_color, "stereo": stereo, "motion": motion, "metadata": metadata,
-             "formats": formats, "media": media, "live": live}
+             "formats": formats, "media": media, "live": live, "hdr": hdr}
 
 
 def main():

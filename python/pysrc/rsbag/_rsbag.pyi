@@ -586,7 +586,11 @@ class Pipeline(Iterator[FrameSet]):
         """Seconds from the first frame to the last."""
     @property
     def status(self) -> str:
-        """"playing", "paused" or "stopped"."""
+        """"playing" or "paused" until every frameset was taken, then
+        "stopped" (as librealsense's pipeline says)."""
+    @property
+    def paused(self) -> bool: ...
+    speed: float
     @property
     def real_time(self) -> bool:
         """Played at the recorded pace (may change while playing)."""

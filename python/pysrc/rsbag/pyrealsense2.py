@@ -6,7 +6,7 @@ pyrealsense2 runs on rsbag by changing one import.
 
     pipeline = rs.pipeline()
     config = rs.config()
-    config.enable_device_from_file(config, "session.bag", repeat_playback=False)
+    config.enable_device_from_file("session.bag", repeat_playback=False)
     profile = pipeline.start(config)
     profile.get_device().as_playback().set_real_time(False)
     while True:
@@ -19,8 +19,10 @@ The playback and processing subset of pyrealsense2 2.55 with its names,
 signatures, enums and behaviour: the pipeline over a file and its framesets
 (librealsense's pipeline hands out the latest frame of every enabled stream
 once all have arrived, IMU and pose streams one sample each), the playback
-device, frames and their data, profiles with intrinsics and extrinsics,
-`align`, `colorizer`, `pointcloud`, the depth filters and rsutil's
+device (also loaded from the file, its sensors streaming into callbacks
+and frame queues), frames and their data, profiles with intrinsics and
+extrinsics, `align`, `colorizer`, `pointcloud`, `save_to_ply`,
+`hdr_merge`, `sequence_id_filter`, the depth filters and rsutil's
 projections, each computing what librealsense computes.
 
 Differences: `get_data()` is a read-only numpy array over the frame's bytes
@@ -37,10 +39,12 @@ from __future__ import annotations
 
 import datetime
 import enum
+import collections
 import struct
+import threading
 import time
 from typing import (Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Type,
-                    TypeVar, Union)
+                    TypeVar, Union, cast)
 
 import numpy as np
 import numpy.typing as npt
@@ -51,11 +55,12 @@ __all__ = [
     "align", "camera_info", "colorizer", "composite_frame", "config", "context",
     "decimation_filter", "depth_frame", "depth_sensor", "device", "disparity_frame",
     "disparity_transform", "distortion", "extrinsics", "filter", "format", "frame",
-    "frame_metadata_value", "hole_filling_filter", "intrinsics", "motion_device_intrinsic",
-    "motion_frame", "motion_stream_profile", "option", "option_range", "pipeline",
-    "pipeline_profile", "playback", "playback_status", "points", "pointcloud", "pose",
-    "pose_frame", "pose_stream_profile", "quaternion", "rs2_deproject_pixel_to_point",
-    "rs2_fov", "rs2_project_point_to_pixel", "rs2_transform_point_to_point", "sensor",
+    "frame_metadata_value", "frame_queue", "hdr_merge", "hole_filling_filter", "intrinsics",
+    "motion_device_intrinsic", "motion_frame", "motion_stream_profile", "option",
+    "option_range", "pipeline", "pipeline_profile", "playback", "playback_status",
+    "pointcloud", "points", "pose", "pose_frame", "pose_stream_profile", "quaternion",
+    "rs2_deproject_pixel_to_point", "rs2_fov", "rs2_project_point_to_pixel",
+    "rs2_transform_point_to_point", "save_to_ply", "sensor", "sequence_id_filter",
     "spatial_filter", "stream", "stream_profile", "temporal_filter", "texture_coordinate",
     "threshold_filter", "timestamp_domain", "vector", "vertex", "video_frame",
     "video_stream_profile",
@@ -76,6 +81,9 @@ class _Enum(enum.IntEnum):
         return f"<{type(self).__name__}.{self.name}: {int(self)}>"
 
 
+_O = TypeVar("_O", bound="_Option")
+
+
 class _Option(int, enum.Enum):
     """rs.option's values: a number and librealsense's name, which `str()`
     gives (as pyrealsense2's)."""
@@ -93,6 +101,21 @@ class _Option(int, enum.Enum):
 
     def __repr__(self) -> str:
         return f"<option {int(self)} {self._label!r}>"
+
+    @classmethod
+    def _missing_(cls, value: object) -> Optional["_Option"]:
+        if not isinstance(value, int) or value < 0:
+            return None
+        return cls._unnamed(value)
+
+    @classmethod
+    def _unnamed(cls: Type[_O], value: int) -> _O:
+        """A processing block's own option (save_to_ply's, numbered past
+        librealsense's options): an rs.option that is no member, named
+        UNKNOWN, as pyrealsense2 gives it."""
+        member = int.__new__(cls, value)
+        member._value_, member._name_, member._label = value, "UNKNOWN", "UNKNOWN"
+        return member
 
 
 class stream(_Enum):
@@ -537,6 +560,14 @@ class _Source:
                                                       profile.stream_index()))
         self.alignments: Dict[Tuple[str, str], Any] = {}
         self.clouds: Dict[Tuple[str, Optional[str]], Any] = {}
+        self._playback: Optional[_rsbag.Playback] = None
+
+    def playback(self) -> _rsbag.Playback:
+        """The playback a loaded device's sensors stream from (made when
+        first asked for; librealsense's plays in real time until told)."""
+        if self._playback is None:
+            self._playback = _rsbag.Playback(self.path)
+        return self._playback
 
     def extrinsics(self, source: str, target: str) -> extrinsics:
         e = self.recording.extrinsics(source, target) if source != target else {
@@ -713,8 +744,8 @@ class pose_stream_profile(stream_profile):
 class frame:
     """A frame (`rs.frame`); an empty one (`rs.frame()`) is falsy."""
 
-    # Made by align from another frame (rsbag's filters take frames read
-    # or filtered, not these).
+    # Made by align or hdr_merge from another frame (rsbag's filters take
+    # frames read or filtered, not these).
     _aligned = False
 
     _f: Optional[_rsbag.Frame]
@@ -1128,6 +1159,60 @@ def _frame_of(f: _rsbag.Frame, source: Optional[_Source],
     return out
 
 
+class frame_queue:
+    """Frames handed from a sensor's callback to the thread that takes them
+    (`rs.frame_queue(capacity=1, keep_frames=False)`): when full, the
+    oldest frame is dropped for the new one, as librealsense's queue
+    does."""
+
+    def __init__(self, capacity: int = 1, keep_frames: bool = False) -> None:
+        if capacity < 1:
+            raise RuntimeError(f"frame_queue capacity must be at least 1, not {capacity}")
+        self._capacity, self._keep = int(capacity), bool(keep_frames)
+        self._frames: "collections.deque[frame]" = collections.deque()
+        self._arrived = threading.Condition()
+
+    def enqueue(self, f: frame) -> None:
+        with self._arrived:
+            self._frames.append(f)
+            if len(self._frames) > self._capacity:
+                self._frames.popleft()
+            self._arrived.notify()
+
+    __call__ = enqueue
+
+    def try_wait_for_frame(self, timeout_ms: int = 5000) -> Tuple[bool, frame]:
+        """(True, the oldest frame), or (False, an empty frame) after
+        `timeout_ms`."""
+        with self._arrived:
+            if not self._arrived.wait_for(lambda: bool(self._frames), timeout_ms / 1000):
+                return False, frame()
+            return True, self._frames.popleft()
+
+    def wait_for_frame(self, timeout_ms: int = 5000) -> frame:
+        ok, f = self.try_wait_for_frame(timeout_ms)
+        if not ok:
+            raise RuntimeError(f"Frame didn't arrive within {timeout_ms}")
+        return f
+
+    def poll_for_frame(self) -> frame:
+        """The oldest frame, or an empty (falsy) one when none is queued."""
+        with self._arrived:
+            return self._frames.popleft() if self._frames else frame()
+
+    def capacity(self) -> int:
+        return self._capacity
+
+    def size(self) -> int:
+        with self._arrived:
+            return len(self._frames)
+
+    def keep_frames(self) -> bool:
+        """Kept for pyrealsense2's signature: rsbag's frames stay as long
+        as they are referenced."""
+        return self._keep
+
+
 def _derived(original: frame, data: npt.NDArray[Any], profile: stream_profile) -> frame:
     """A frame made from `original` (its number, timestamp, metadata) whose
     pixels are `data` and whose profile is `profile` (aligned frames)."""
@@ -1147,10 +1232,53 @@ def _info_of(info: Dict[str, str], which: camera_info) -> Optional[str]:
 
 
 class sensor:
-    """A recorded sensor (`rs.sensor`): its info, options and profiles."""
+    """A recorded sensor (`rs.sensor`): its info, options and profiles,
+    and, on a device loaded from a file (`rs.context().load_device`), its
+    streams played into a callback (`open`, `start`, `stop`, `close`)."""
 
-    def __init__(self, d: Dict[str, Any], source: _Source) -> None:
-        self._d, self._source = d, source
+    def __init__(self, d: Dict[str, Any], source: _Source, index: int = 0,
+                 pipe: Optional["pipeline"] = None) -> None:
+        self._d, self._source, self._index, self._pipe = d, source, index, pipe
+
+    def _played(self) -> _rsbag.PlaybackSensor:
+        if self._pipe is not None and self._pipe._inner is not None:
+            raise RuntimeError("the pipeline streams this device's sensors; they cannot be "
+                               "opened or started while it does")
+        return self._source.playback().sensors[self._index]
+
+    def open(self, profiles: Union["stream_profile", Sequence["stream_profile"]]) -> None:
+        """Choose the recorded profiles to stream (one, or a list)."""
+        chosen = [profiles] if isinstance(profiles, stream_profile) else list(profiles)
+        mine = {p._name for p in self.get_stream_profiles()}
+        for p in chosen:
+            if p._name not in mine:
+                raise RuntimeError(f"{p!r} is not a profile of {self!r}")
+        self._played().open([p._name for p in chosen])
+
+    def start(self, callback: Callable[["frame"], Any]) -> None:
+        """Play the opened streams into `callback(frame)` (a function or
+        an `rs.frame_queue`), on each stream's own thread."""
+        source = self._source
+
+        def deliver(f: _rsbag.Frame) -> None:
+            callback(_frame_of(f, source))
+
+        self._played().start(deliver)
+
+    def stop(self) -> None:
+        """Stop streaming; returns once no callback of this sensor runs."""
+        self._played().stop()
+
+    def close(self) -> None:
+        """Stop, and forget the opened profiles."""
+        self._played().close()
+
+    def get_active_streams(self) -> List["stream_profile"]:
+        """The profiles opened."""
+        if self._source._playback is None:
+            return []
+        active = set(self._source._playback.sensors[self._index].active_streams)
+        return [p for p in self.get_stream_profiles() if p._name in active]
 
     @property
     def name(self) -> str:
@@ -1215,7 +1343,7 @@ class sensor:
     def as_depth_sensor(self) -> "depth_sensor":
         if not self.is_depth_sensor():
             raise RuntimeError(f"{self!r} is not a depth sensor")
-        return depth_sensor(self._d, self._source)
+        return depth_sensor(self._d, self._source, self._index, self._pipe)
 
     def is_color_sensor(self) -> bool:
         return any(p["stream"] == "Color" for p in self._d["profiles"])
@@ -1259,8 +1387,10 @@ class device:
         return _info_of(self._source.recording.info, info) is not None
 
     def query_sensors(self) -> List[sensor]:
-        return [depth_sensor(s, self._source) if sensor(s, self._source).is_depth_sensor()
-                else sensor(s, self._source) for s in self._source.sensors]
+        return [depth_sensor(s, self._source, i, self._pipe)
+                if sensor(s, self._source).is_depth_sensor()
+                else sensor(s, self._source, i, self._pipe)
+                for i, s in enumerate(self._source.sensors)]
 
     @property
     def sensors(self) -> List[sensor]:
@@ -1309,10 +1439,14 @@ class device:
 
 class playback(device):
     """The device playing a recording (`rs.playback`): pause, resume,
-    seek, real time, position and duration."""
+    seek, real time, speed, position and duration; of a pipeline's
+    playback, or of a device loaded from the file whose sensors stream."""
 
-    def _inner(self) -> "_rsbag.Pipeline":
-        if self._pipe is None or self._pipe._inner is None:
+    def _controls(self) -> Union[_rsbag.Pipeline, _rsbag.Playback]:
+        """What plays: the pipeline's playback, or the loaded device's."""
+        if self._pipe is None:
+            return self._source.playback()
+        if self._pipe._inner is None:
             raise RuntimeError("the playback is not streaming: start a pipeline first")
         return self._pipe._inner
 
@@ -1326,42 +1460,63 @@ class playback(device):
 
     def get_position(self) -> int:
         """Nanoseconds from the first frame to the last played."""
-        if self._pipe is None or self._pipe._inner is None:
+        if self._pipe is not None and self._pipe._inner is None:
             return 0
-        return int(round(self._pipe._inner.position * 1e9))
+        return int(round(self._controls().position * 1e9))
 
     def seek(self, time: datetime.timedelta) -> None:
-        self._inner().seek(time)
+        self._controls().seek(time)
         if self._pipe is not None:
             self._pipe._forget()
 
     def pause(self) -> None:
-        self._inner().pause()
+        self._controls().pause()
 
     def resume(self) -> None:
-        self._inner().resume()
+        self._controls().resume()
 
     def set_real_time(self, real_time: bool) -> None:
-        if self._pipe is not None:
-            self._pipe._real_time = bool(real_time)
-            if self._pipe._inner is not None:
-                self._pipe._inner.real_time = bool(real_time)
+        if self._pipe is None:
+            self._source.playback().real_time = bool(real_time)
+            return
+        self._pipe._real_time = bool(real_time)
+        if self._pipe._inner is not None:
+            self._pipe._inner.real_time = bool(real_time)
 
     def is_real_time(self) -> bool:
-        return self._pipe._real_time if self._pipe is not None else True
+        if self._pipe is None:
+            return self._source.playback().real_time
+        return self._pipe._real_time
 
     def current_status(self) -> playback_status:
-        if self._pipe is None or self._pipe._inner is None:
+        """Playing (or paused) until every frameset was taken, as
+        librealsense's playback says (its reader waits for the framesets
+        to be taken; rsbag's may have read the whole file before)."""
+        if self._pipe is None:
+            return playback_status[self._source.playback().status]
+        inner = self._pipe._inner
+        if inner is None:
             return playback_status.stopped
-        return playback_status[self._pipe._inner.status]
+        status = inner.status
+        if status == "stopped" and (self._pipe._ready or self._pipe._repeat):
+            status = "paused" if inner.paused else "playing"
+        return playback_status[status]
 
     def set_playback_speed(self, speed: float) -> None:
-        raise RuntimeError("rsbag.pyrealsense2 plays at the recorded pace (real time) or as "
-                           "fast as framesets are taken (set_real_time(False)); other speeds: "
-                           "rsbag.Playback(path).speed")
+        """Play at `speed` times the recorded pace (in real time)."""
+        if not speed > 0:
+            raise RuntimeError(f"playback speed must be positive, not {speed}")
+        if self._pipe is None:
+            self._source.playback().speed = float(speed)
+            return
+        self._pipe._speed = float(speed)
+        if self._pipe._inner is not None:
+            self._pipe._inner.speed = float(speed)
 
     def stop(self) -> None:
-        if self._pipe is not None:
+        if self._pipe is None:
+            self._source.playback().stop()
+        else:
             self._pipe.stop()
 
 
@@ -1531,6 +1686,7 @@ class pipeline:
         self._profile: Optional[pipeline_profile] = None
         self._source: Optional[_Source] = None
         self._real_time = True
+        self._speed = 1.0
         self._repeat = False
         self._names: List[str] = []
         self._uids: List[int] = []
@@ -1541,6 +1697,8 @@ class pipeline:
         self._waiting: List[Tuple[float, List[frame], List[int]]] = []
         self._ready: List[composite_frame] = []
         self._first: Optional[float] = None
+        self._wrapped = False
+        self._opening: Optional[Dict[str, int]] = None
 
     def start(self, config: Optional[config] = None) -> pipeline_profile:
         """Start playing `config`'s recording (a live camera is not played:
@@ -1561,14 +1719,19 @@ class pipeline:
         # missing it is given (7 frame intervals).
         self._video = {p.unique_id(): 7000.0 / (p.fps() or 30) for p in chosen
                        if isinstance(p, video_stream_profile)}
-        self._real_time = True
+        self._real_time, self._speed = True, 1.0
+        self._wrapped, self._opening = False, None
         self._forget()
         self._inner = self._open(source)
         self._profile = pipeline_profile(source, chosen, self)
         return self._profile
 
-    def _open(self, source: _Source) -> _rsbag.Pipeline:
-        return _rsbag.Pipeline(source.path, streams=self._names, real_time=self._real_time)
+    def _open(self, source: _Source, paused: bool = False) -> _rsbag.Pipeline:
+        inner = _rsbag.Pipeline(source.path, streams=self._names, real_time=self._real_time)
+        inner.speed = self._speed
+        if paused:
+            inner.pause()
+        return inner
 
     def _forget(self) -> None:
         """Forget the frames held (at the start, after a seek)."""
@@ -1607,6 +1770,10 @@ class pipeline:
                 self._samples.setdefault(f._profile.unique_id(), []).append(f)
         if not video:
             return
+        if self._wrapped:
+            self._wrapped = False
+            self._take_one_by_one(video)
+            return
         at = max(f.get_timestamp() for f in video)
         if self._first is None:
             self._first = min(f.get_timestamp() for f in video)
@@ -1624,6 +1791,31 @@ class pipeline:
             for f in video:
                 self._latest[f._profile.unique_id()] = f
             self._give(when)
+
+    def _take_one_by_one(self, video: List[frame]) -> None:
+        """The first moment after a repeat started the file again:
+        librealsense's syncer, its timestamps gone back, gives each of its
+        frames a frameset of its own (with the latest of the others), in
+        the order the file holds them."""
+        for f in sorted(video, key=lambda f: self._opening_order().get(f._profile._name, 0)):
+            uid = f._profile.unique_id()
+            self._latest[uid] = f
+            self._last[uid] = f.get_timestamp()
+            self._give(f.get_timestamp())
+        self._first = min(f.get_timestamp() for f in video)
+
+    def _opening_order(self) -> Dict[str, int]:
+        """Where each video stream's first frame is in the file (read once)."""
+        if self._opening is None:
+            assert self._source is not None
+            wanted = {p._name for p in self._source.by_stream.values()
+                      if p.unique_id() in self._video}
+            self._opening = {}
+            for f in self._source.recording.frames(streams=sorted(wanted)):
+                self._opening.setdefault(f.stream_name, len(self._opening))
+                if len(self._opening) == len(wanted):
+                    break
+        return self._opening
 
     def _give(self, at: float) -> None:
         """Make a frameset of the latest frames at time `at` (IMU and pose:
@@ -1654,8 +1846,9 @@ class pipeline:
                         # From the start again: the framesets still
                         # waiting are not given (as at the end).
                         inner.stop()
-                        inner = self._inner = self._open(self._source)
+                        inner = self._inner = self._open(self._source, inner.paused)
                         self._waiting, self._last, self._first = [], {}, None
+                        self._wrapped = True
                         continue
                     return None
             assert got is not None
@@ -1764,7 +1957,8 @@ class filter:
     def _one(self, f: frame) -> frame:
         if f._aligned:
             raise RuntimeError("rsbag.pyrealsense2 filters frames read from the recording or "
-                               "filtered, not aligned ones: filter before align")
+                               "filtered, not ones made by align or hdr_merge: filter before "
+                               "those")
         try:
             out = self._filter().process(f._frame())
         except _rsbag.Error as e:
@@ -1996,54 +2190,135 @@ class points(frame):
         1 µm as (x, -y, -z), coloured from `texture` where given, and two
         triangles for each 2x2 block of pixels whose depths all exist and
         differ by less than 5 cm."""
-        vertices = self._vertices
-        kept = np.any(np.abs(vertices) >= 1e-6, axis=1)
-        written = vertices[kept] * np.array([1, -1, -1], dtype=np.float32)
-        colors = None
-        if texture:
-            colors = _rsbag.PointCloud.colors(np.ascontiguousarray(self._uv[kept]),
-                                              texture._frame())
-        faces = self._faces(kept)
-        header = ["ply", "format binary_little_endian 1.0",
-                  "comment pointcloud saved from Realsense Viewer",
-                  f"element vertex {len(written)}", "property float32 x", "property float32 y",
-                  "property float32 z"]
-        fields = [("x", "<f4"), ("y", "<f4"), ("z", "<f4")]
-        if colors is not None:
-            header += ["property uchar red", "property uchar green", "property uchar blue"]
-            fields += [("red", "u1"), ("green", "u1"), ("blue", "u1")]
-        header += [f"element face {len(faces)}", "property list uchar int vertex_indices",
-                   "end_header"]
-        rows = np.empty(len(written), np.dtype(fields))
-        rows["x"], rows["y"], rows["z"] = written[:, 0], written[:, 1], written[:, 2]
-        if colors is not None:
-            rows["red"], rows["green"], rows["blue"] = colors[:, 0], colors[:, 1], colors[:, 2]
-        triangles = np.empty(len(faces), np.dtype([("n", "u1"), ("i", "<i4", (3,))]))
-        triangles["n"], triangles["i"] = 3, faces
-        with open(fname, "wb") as out:
-            out.write(("\n".join(header) + "\n").encode())
-            out.write(rows.tobytes())
-            out.write(triangles.tobytes())
+        _write_ply(fname, self, texture if texture else None)
 
-    def _faces(self, kept: npt.NDArray[np.bool_]) -> npt.NDArray[np.int32]:
-        """The triangles (indices among the kept points), block by block
-        along columns, then rows, as librealsense makes them."""
-        height, width = self._shape()
-        z = self._vertices[:, 2].reshape(height, width)
-        have = (z != 0) & kept.reshape(height, width)
-        a, b, c, d = z[:-1, :-1], z[:-1, 1:], z[1:, :-1], z[1:, 1:]
-        near = np.float32(0.05)
-        ok = (have[:-1, :-1] & have[:-1, 1:] & have[1:, :-1] & have[1:, 1:]
-              & (np.abs(a - b) < near) & (np.abs(a - c) < near)
-              & (np.abs(b - d) < near) & (np.abs(c - d) < near))
-        reduced = (np.cumsum(kept) - 1).astype(np.int32).reshape(height, width)
-        xs, ys = np.nonzero(ok.T)
-        ia, ib = reduced[ys, xs], reduced[ys, xs + 1]
-        ic, id_ = reduced[ys + 1, xs], reduced[ys + 1, xs + 1]
-        faces = np.empty((2 * len(xs), 3), np.int32)
-        faces[0::2] = np.stack([ia, id_, ib], axis=1)
-        faces[1::2] = np.stack([id_, ia, ic], axis=1)
-        return faces
+
+def _write_ply(fname: str, cloud: points, texture: Optional[frame], binary: bool = True,
+               mesh: bool = True, normals: bool = False, threshold: float = 0.05) -> None:
+    """`cloud` as a PLY file, as librealsense writes one (points::export_to_ply,
+    and save_to_ply with its options): the points with a coordinate of at
+    least 1 µm as (x, -y, -z); with `mesh`, two triangles for each 2x2 block
+    of pixels whose depths all exist and differ by less than `threshold`
+    metres, and with `normals` each point's normal (the normalized sum of
+    its triangles'); coloured from `texture`; binary or ASCII."""
+    vertices = cloud._vertices
+    kept = np.any(np.abs(vertices) >= 1e-6, axis=1)
+    written = vertices[kept] * np.array([1, -1, -1], dtype=np.float32)
+    colors = None
+    if texture is not None:
+        colors = _rsbag.PointCloud.colors(np.ascontiguousarray(cloud._uv[kept]),
+                                          texture._frame())
+    faces, blocks = _faces(cloud, kept, np.float32(threshold)) if mesh else (None, None)
+    with_normals = mesh and normals
+    header = ["ply", f"format {'binary_little_endian' if binary else 'ascii'} 1.0",
+              "comment pointcloud saved from Realsense Viewer",
+              f"element vertex {len(written)}", "property float32 x", "property float32 y",
+              "property float32 z"]
+    fields = [("x", "<f4"), ("y", "<f4"), ("z", "<f4")]
+    if with_normals:
+        header += ["property float32 nx", "property float32 ny", "property float32 nz"]
+        fields += [("nx", "<f4"), ("ny", "<f4"), ("nz", "<f4")]
+    if colors is not None:
+        header += ["property uchar red", "property uchar green", "property uchar blue"]
+        fields += [("red", "u1"), ("green", "u1"), ("blue", "u1")]
+    if faces is not None:
+        header += [f"element face {len(faces)}", "property list uchar int vertex_indices"]
+    header.append("end_header")
+    rows = np.empty(len(written), np.dtype(fields))
+    rows["x"], rows["y"], rows["z"] = written[:, 0], written[:, 1], written[:, 2]
+    if with_normals:
+        assert blocks is not None
+        n = _normals(cloud, kept, blocks)
+        rows["nx"], rows["ny"], rows["nz"] = n[:, 0], n[:, 1], n[:, 2]
+    if colors is not None:
+        rows["red"], rows["green"], rows["blue"] = colors[:, 0], colors[:, 1], colors[:, 2]
+    with open(fname, "wb") as out:
+        out.write(("\n".join(header) + "\n").encode())
+        if binary:
+            out.write(rows.tobytes())
+            if faces is not None:
+                triangles = np.empty(len(faces), np.dtype([("n", "u1"), ("i", "<i4", (3,))]))
+                triangles["n"], triangles["i"] = 3, faces
+                out.write(triangles.tobytes())
+        else:
+            out.write(_ascii_rows(rows, with_normals, colors is not None).encode())
+            if faces is not None:
+                out.write("".join(f"3 {a} {b} {c} \n" for a, b, c in faces.tolist()).encode())
+
+
+def _ascii_rows(rows: npt.NDArray[Any], normals: bool, colors: bool) -> str:
+    """PLY ASCII lines as librealsense's save_to_ply writes them (C++
+    streams: 6 significant digits), a line each for the point, its normal
+    and its colour, each value followed by a space."""
+    g = "{:g} {:g} {:g} \n".format
+    lines = []
+    for row in rows.tolist():
+        lines.append(g(*row[0:3]))
+        if normals:
+            lines.append(g(*row[3:6]))
+        if colors:
+            lines.append("{} {} {} \n".format(*row[-3:]))
+    return "".join(lines)
+
+
+def _faces(cloud: points, kept: npt.NDArray[np.bool_], threshold: np.float32
+           ) -> Tuple[npt.NDArray[np.int32], npt.NDArray[np.bool_]]:
+    """The triangles (indices among the kept points), block by block along
+    columns, then rows, as librealsense makes them, and which 2x2 blocks
+    made them (rows x columns of blocks)."""
+    height, width = cloud._shape()
+    z = cloud._vertices[:, 2].reshape(height, width)
+    have = (z != 0) & kept.reshape(height, width)
+    a, b, c, d = z[:-1, :-1], z[:-1, 1:], z[1:, :-1], z[1:, 1:]
+    ok = (have[:-1, :-1] & have[:-1, 1:] & have[1:, :-1] & have[1:, 1:]
+          & (np.abs(a - b) < threshold) & (np.abs(a - c) < threshold)
+          & (np.abs(b - d) < threshold) & (np.abs(c - d) < threshold))
+    reduced = (np.cumsum(kept) - 1).astype(np.int32).reshape(height, width)
+    xs, ys = np.nonzero(ok.T)
+    ia, ib = reduced[ys, xs], reduced[ys, xs + 1]
+    ic, id_ = reduced[ys + 1, xs], reduced[ys + 1, xs + 1]
+    faces = np.empty((2 * len(xs), 3), np.int32)
+    faces[0::2] = np.stack([ia, id_, ib], axis=1)
+    faces[1::2] = np.stack([id_, ia, ic], axis=1)
+    return faces, ok
+
+
+def _normals(cloud: points, kept: npt.NDArray[np.bool_], blocks: npt.NDArray[np.bool_]
+             ) -> npt.NDArray[np.float32]:
+    """Each kept point's normal as librealsense's save_to_ply computes it,
+    in float32 and in its order: the sum of the normals of the triangles
+    the point is a corner of, blocks taken along columns, then rows
+    (so: as the lower right corner of the block up and left, the lower
+    left of the block to the left, the upper right of the block above,
+    the upper left of its own), normalized; (0, 0, 0) for a point in no
+    triangle."""
+    height, width = cloud._shape()
+    p = (cloud._vertices * np.array([1, -1, -1], dtype=np.float32)).reshape(height, width, 3)
+    a, b, c, d = p[:-1, :-1], p[:-1, 1:], p[1:, :-1], p[1:, 1:]
+    n1 = np.cross(d - a, b - a).astype(np.float32)
+    n2 = np.cross(c - a, d - a).astype(np.float32)
+    total = np.zeros((height, width, 3), np.float32)
+    count = np.zeros((height, width), np.int32)
+
+    def add(rows: slice, cols: slice, normal: npt.NDArray[np.float32]) -> None:
+        # Only where a block made triangles: adding a zero would turn -0 into 0.
+        where = blocks[..., None]
+        total[rows, cols] = np.where(where, total[rows, cols] + normal, total[rows, cols])
+        count[rows, cols] += blocks
+
+    add(slice(1, None), slice(1, None), n1)   # as d of the block up-left
+    add(slice(1, None), slice(1, None), n2)
+    add(slice(None, -1), slice(1, None), n1)  # as b of the block to the left
+    add(slice(1, None), slice(None, -1), n2)  # as c of the block above
+    add(slice(None, -1), slice(None, -1), n1)  # as a of its own block
+    add(slice(None, -1), slice(None, -1), n2)
+    flat, counted = total.reshape(-1, 3)[kept], count.reshape(-1)[kept]
+    length = np.sqrt(flat[:, 0] * flat[:, 0] + flat[:, 1] * flat[:, 1]
+                     + flat[:, 2] * flat[:, 2])
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out: npt.NDArray[np.float32] = (flat / length[:, None]).astype(np.float32)
+    out[counted == 0] = 0
+    return out
 
 
 def _shaped(values: npt.NDArray[np.float32], record: np.dtype, dims: int,
@@ -2090,6 +2365,243 @@ class pointcloud(filter):
             return self.calculate(frame)
         self.map_to(frame)
         return frame
+
+
+_SHARED_PLY_CLOUD = pointcloud()
+# rs.frame, where a parameter has its name (pyrealsense2's `process(frame)`).
+_Frame = frame
+
+
+class _OwnOptions(filter):
+    """A processing block computed here, with options of its own: each
+    (min, max, step, default), kept as float32 as librealsense keeps them."""
+
+    _RANGES: Dict[int, Tuple[float, float, float, float]] = {}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._values = {k: r[3] for k, r in self._RANGES.items()}
+
+    def _own(self, which: option) -> int:
+        if int(which) not in self._values:
+            raise RuntimeError(f"Option {which} is not supported by this processing block")
+        return int(which)
+
+    def set_option(self, option: option, value: float) -> None:
+        low, high = self._RANGES[self._own(option)][:2]
+        if not low <= value <= high:
+            raise RuntimeError(f"Value {value} is out of range of option {option} "
+                               f"({low:g}-{high:g})")
+        self._values[int(option)] = float(np.float32(value))
+
+    def get_option(self, option: option) -> float:
+        return self._values[self._own(option)]
+
+    def get_option_range(self, option: option) -> option_range:
+        return option_range(*self._RANGES[self._own(option)])
+
+    def supports(self, option: option) -> bool:
+        return int(option) in self._values
+
+    def get_supported_options(self) -> List[option]:
+        members = option._value2member_map_
+        return [cast(option, members[k]) if k in members else option._unnamed(k)
+                for k in self._values]
+
+
+class save_to_ply(_OwnOptions):
+    """`rs.save_to_ply(filename, pc=rs.pointcloud())`: `process(frames)`
+    writes the frameset's point cloud to `filename` (its depth frame, or
+    the points in it, coloured from its first other image) as
+    librealsense's save_to_ply writes it, and returns `frames`. Options:
+    `option_ignore_color` (0), `option_ply_mesh` (1), `option_ply_binary`
+    (1), `option_ply_normals` (0), `option_ply_threshold` (0.05 m)."""
+
+    option_ignore_color = option._unnamed(108)
+    option_ply_mesh = option._unnamed(109)
+    option_ply_binary = option._unnamed(110)
+    option_ply_normals = option._unnamed(111)
+    option_ply_threshold = option._unnamed(112)
+    _RANGES = {108: (0.0, 1.0, 1.0, 0.0), 109: (0.0, 1.0, 1.0, 1.0), 110: (0.0, 1.0, 1.0, 1.0),
+               111: (0.0, 1.0, 1.0, 0.0), 112: (0.0, 1.0, 0.0, float(np.float32(0.05)))}
+
+    def __init__(self, filename: str = "RealSense Pointcloud ",
+                 pc: Optional["pointcloud"] = None) -> None:
+        super().__init__()
+        self._fname = str(filename)
+        # pyrealsense2's default `pc` is one pointcloud made once, which
+        # every save_to_ply made without one shares (a frameset's colour
+        # stays mapped for the next block's depth frame alone).
+        self._pc = pc if pc is not None else _SHARED_PLY_CLOUD
+
+    def process(self, frame: _Frame) -> _Frame:
+        depth: Optional[_Frame] = None
+        color: Optional[_Frame] = None
+        if isinstance(frame, composite_frame):
+            for f in frame:
+                if isinstance(f, points):
+                    depth = f
+                elif depth is None and f.is_depth_frame():
+                    depth = f
+                elif color is None and f.is_video_frame():
+                    color = f
+        elif frame.is_depth_frame() or isinstance(frame, points):
+            depth = frame
+        if depth is None:
+            raise RuntimeError("Need depth data to save PLY")
+        if not isinstance(depth, points):
+            if color is not None:
+                self._pc.map_to(color)
+            depth = self._pc.calculate(depth)
+        use_color = color is not None and not self._values[108]
+        _write_ply(self._fname, depth, color if use_color else None,
+                   binary=bool(self._values[110]), mesh=bool(self._values[109]),
+                   normals=bool(self._values[111]), threshold=self._values[112])
+        return frame
+
+
+def _hdr_metadata(f: frame, which: frame_metadata_value) -> Optional[int]:
+    return f.get_frame_metadata(which) if f.supports_frame_metadata(which) else None
+
+
+def _with_results(frames: composite_frame, results: List[frame]) -> composite_frame:
+    """A block's framesets as librealsense's processing blocks make them:
+    the results, then each frame of `frames` no result replaces (same
+    stream, format and index); a Z16 result replaces disparity too."""
+    depth_result = any(r._profile.format() == format.z16 for r in results)
+    out = list(results)
+    for f in frames:
+        p = f._profile
+        if depth_result and p.format() in (format.disparity32, format.disparity16):
+            continue
+        if not any(r._profile.stream_type() == p.stream_type() and
+                   r._profile.format() == p.format() and
+                   r._profile.stream_index() == p.stream_index() for r in results):
+            out.append(f)
+    return composite_frame._of(out)
+
+
+class sequence_id_filter(_OwnOptions):
+    """`rs.sequence_id_filter(sequence_id=1)`: of HDR frames (Sequence Size
+    and Sequence Id metadata), those of the chosen exposure: a frame of
+    sequence id `sequence_id - 1` passes, one of the other id is replaced by
+    the last passed of its stream (0: every frame passes), as librealsense's
+    filter does."""
+
+    _RANGES = {int(option.sequence_id): (0.0, 2.0, 1.0, 1.0)}
+
+    def __init__(self, sequence_id: Optional[float] = None) -> None:
+        super().__init__()
+        self._last: Dict[Tuple[int, int], frame] = {}
+        if sequence_id is not None:
+            self.set_option(option.sequence_id, sequence_id)
+
+    def _one(self, f: frame) -> frame:
+        size = _hdr_metadata(f, frame_metadata_value.sequence_size)
+        seq = _hdr_metadata(f, frame_metadata_value.sequence_id)
+        if not size or seq is None:
+            return f
+        uid = f._profile.unique_id()
+        chosen = int(self._values[int(option.sequence_id)])
+        if chosen == 0 or seq + 1 == chosen:
+            self._last[(seq, uid)] = f
+            return f
+        return self._last.get((1 if seq == 0 else 0, uid), f)
+
+    def process(self, frame: _Frame) -> _Frame:
+        if isinstance(frame, composite_frame):
+            results = [self._one(f) for f in frame
+                       if _hdr_metadata(f, frame_metadata_value.sequence_size)
+                       and _hdr_metadata(f, frame_metadata_value.sequence_id) is not None]
+            return _with_results(frame, results) if results else frame
+        return self._one(frame)
+
+
+# Infrared values (exclusive bounds) an exposure is taken as valid between.
+_IR_VALID = {format.y8: (5, 250), format.y16: (20, 1003)}
+# A merged frame older than this many frame counters is not given again.
+_HDR_STALE = 4
+
+
+class hdr_merge(filter):
+    """`rs.hdr_merge()`: framesets of the two HDR exposures (Sequence Size 2,
+    Sequence Id 0 then 1, consecutive Frame Counters) merged into one depth
+    frame as librealsense merges them: each pixel from the first exposure's
+    depth where it has depth (and, when both exposures' infrared frames
+    match the depth frames, its infrared is neither dark nor saturated),
+    else from the second's; the frameset holds the latest merged frame
+    with the other frames of the frameset given."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._pair: Dict[int, composite_frame] = {}
+        self._merged: Optional[frame] = None
+
+    def process(self, frame: _Frame) -> _Frame:
+        if not isinstance(frame, composite_frame):
+            return frame
+        depth = frame.get_depth_frame()
+        if not depth or _hdr_metadata(depth, frame_metadata_value.sequence_size) != 2:
+            return frame
+        seq = _hdr_metadata(depth, frame_metadata_value.sequence_id)
+        if seq is None:
+            return frame
+        if len(self._pair) == seq:
+            self._pair[seq] = frame
+        self._forget_stale(depth)
+        if len(self._pair) >= 2:
+            first, second = self._pair[0], self._pair[1]
+            self._pair = {}
+            merged = self._merge(first, second)
+            if merged is not None:
+                self._merged = merged
+        if self._merged is None:
+            return frame
+        return _with_results(frame, [self._merged])
+
+    def _forget_stale(self, depth: frame) -> None:
+        if self._merged is None:
+            return
+        counter = _hdr_metadata(self._merged, frame_metadata_value.frame_counter) or 0
+        now = _hdr_metadata(depth, frame_metadata_value.frame_counter) or 0
+        merged_shape = self._merged.get_data().shape
+        if counter > now or now - counter >= _HDR_STALE or (
+                merged_shape != depth.get_data().shape):
+            self._merged = None
+
+    def _merge(self, first: composite_frame, second: composite_frame) -> Optional[frame]:
+        d0, d1 = first.get_depth_frame(), second.get_depth_frame()
+        counter = frame_metadata_value.frame_counter
+        if (_hdr_metadata(d0, counter) or 0) + 1 != (_hdr_metadata(d1, counter) or 0):
+            return None
+        a, b = np.asanyarray(d0.get_data()), np.asanyarray(d1.get_data())
+        if a.shape != b.shape:
+            return None
+        i0, i1 = first.get_infrared_frame(), second.get_infrared_frame()
+        use0, use1 = a != 0, b != 0
+        if self._infrared_usable(d0, i0, d1, i1):
+            low, high = _IR_VALID[i0._profile.format()]
+            ir0, ir1 = np.asanyarray(i0.get_data()), np.asanyarray(i1.get_data())
+            use0 &= (ir0 > low) & (ir0 < high)
+            use1 &= (ir1 > low) & (ir1 < high)
+        merged = np.where(use0, a, np.where(use1, b, 0)).astype(np.uint16)
+        return _derived(d0, merged, d0._profile)
+
+    @staticmethod
+    def _infrared_usable(d0: frame, i0: frame, d1: frame, i1: frame) -> bool:
+        if not i0 or not i1:
+            return False
+        shape = d0.get_data().shape
+        if i0.get_data().shape[:2] != shape or i1.get_data().shape[:2] != shape:
+            return False
+        if i0._profile.format() != i1._profile.format() or i0._profile.format() not in _IR_VALID:
+            return False
+        for depth, ir in ((d0, i0), (d1, i1)):
+            for which in (frame_metadata_value.frame_counter, frame_metadata_value.sequence_id):
+                if _hdr_metadata(ir, which) is None or (
+                        _hdr_metadata(ir, which) != _hdr_metadata(depth, which)):
+                    return False
+        return True
 
 
 # ---------------------------------------------------------------- rsutil

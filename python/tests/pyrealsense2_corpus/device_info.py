@@ -53,9 +53,16 @@ for kind in rs.stream.__members__.values():
         pass
 
 frames = pipeline.wait_for_frames()
-# The status after the first frameset (playing, then paused) is not
-# compared: on these short recordings rsbag's playback says `stopped` by
-# then where librealsense's says `playing` and `paused` (issue 51, open).
+results["status_playing"] = str(playback.current_status())
 playback.pause()
+results["status_paused"] = str(playback.current_status())
+# Not compared right after resume(): librealsense's playback resumes on
+# its reader thread, which may still wait for room, so it says `paused`
+# or `playing` by how the threads ran.
 playback.resume()
+# Every frameset taken: the playback has stopped.
+while pipeline.try_wait_for_frames(1000)[0]:
+    pass
+results["status_ended"] = str(playback.current_status())
 pipeline.stop()
+results["status_stopped"] = str(playback.current_status())

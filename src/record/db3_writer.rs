@@ -458,6 +458,10 @@ impl RecordingSink for Db3RsWriter {
         self.db3.bytes_written()
     }
 
+    fn finished_size_bound(&self) -> u64 {
+        self.db3.finished_size_bound()
+    }
+
     fn finish(self: Box<Self>) -> Result<u64> {
         self.db3.finish()
     }

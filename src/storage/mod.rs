@@ -30,6 +30,7 @@ mod connection;
 pub(crate) mod file;
 mod format;
 mod growing_file;
+pub(crate) mod reserve;
 pub mod remote;
 pub mod rosbag2;
 
@@ -45,6 +46,7 @@ use rosbag2::{Db3, Db3Messages, McapFile, McapMessages};
 
 pub use connection::{Connection, ConnectionExt};
 pub use file::partial_path_for;
+pub use reserve::free_bytes;
 pub use format::{Encoding, Format};
 
 /// A message read from a storage.

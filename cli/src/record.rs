@@ -10,8 +10,8 @@ use rsbag::bag::Compression;
 use rsbag::device::synthetic::{self, SyntheticConfig, SyntheticDevice};
 use rsbag::device::{Device, StreamId, StreamKind, StreamProfile};
 use rsbag::record::{existing_pieces, Db3Options, RecordOptions, Recorder, Split};
-use rsbag::storage::{free_bytes, partial_path_for};
 use rsbag::storage::Format;
+use rsbag::storage::{free_bytes, partial_path_for};
 use rsbag::{Error, Result};
 
 use rsbag_librealsense::{Context, LibrealsenseDevice};
@@ -92,8 +92,9 @@ pub struct Args {
     /// `NAME_0.EXT`, `NAME_1.EXT`, …, each playable alone.
     #[arg(long, value_name = "SECONDS")]
     split_duration: Option<f64>,
-    /// Write the recording in pieces of at most about this many megabytes
-    /// (10^6 bytes) each (a piece ends at the first frame past it).
+    /// Write the recording in pieces of about this many megabytes (10^6
+    /// bytes) each: a piece ends before the frame that would take it past
+    /// the size.
     #[arg(long, value_name = "MB")]
     split_size: Option<f64>,
     /// Keep only the last N pieces of a split recording, deleting the
@@ -433,7 +434,11 @@ fn refuse_existing(out: &Path, split: bool, force: bool) -> Result<()> {
             out.display()
         )));
     }
-    let pieces = if split { existing_pieces(out) } else { Vec::new() };
+    let pieces = if split {
+        existing_pieces(out)
+    } else {
+        Vec::new()
+    };
     if let Some(first) = pieces.first() {
         return Err(Error::InvalidArgument(format!(
             "{}: {} piece(s) of a recording by that name exist ({}); give --force to write \
@@ -869,7 +874,11 @@ pub(crate) fn report_text(report: &rsbag::record::RecordReport, elapsed: f64) ->
             elapsed
         );
         for piece in &report.pieces {
-            let deleted = if piece.deleted { ", deleted (--max-pieces)" } else { "" };
+            let deleted = if piece.deleted {
+                ", deleted (--max-pieces)"
+            } else {
+                ""
+            };
             outln!(
                 out,
                 "  {} ({} bytes{deleted})",

@@ -20,7 +20,8 @@ use crate::{Error, Result};
 pub struct Split {
     /// A new piece once a piece spans this much capture time.
     pub duration: Option<Duration>,
-    /// A new piece once a piece holds this many bytes.
+    /// A new piece before the frame that would take a piece past about
+    /// this many bytes.
     pub bytes: Option<u64>,
     /// Keep only the last this many pieces: the oldest is deleted when a
     /// new one closes (only a file this recording wrote).
@@ -113,8 +114,8 @@ impl Pieces {
         path
     }
 
-    /// Whether a piece spanning `span_ns` of capture time and holding
-    /// `bytes` is full.
+    /// Whether a piece spanning `span_ns` of capture time, about `bytes`
+    /// large, is full.
     pub(crate) fn due(&self, span_ns: u64, bytes: u64) -> bool {
         self.split
             .duration
@@ -251,13 +252,22 @@ mod tests {
             piece_path(Path::new("/d/run.bag"), 0),
             PathBuf::from("/d/run_0.bag")
         );
-        assert_eq!(piece_path(Path::new("run.db3"), 12), PathBuf::from("run_12.db3"));
+        assert_eq!(
+            piece_path(Path::new("run.db3"), 12),
+            PathBuf::from("run_12.db3")
+        );
     }
 
     #[test]
     fn finds_the_pieces_a_recording_would_write_over() {
         let dir = tempfile::tempdir().expect("dir");
-        for name in ["run_0.bag", "run_12.bag.partial", "run_x.bag", "run.bag", "run_1.db3"] {
+        for name in [
+            "run_0.bag",
+            "run_12.bag.partial",
+            "run_x.bag",
+            "run.bag",
+            "run_1.db3",
+        ] {
             std::fs::write(dir.path().join(name), b"").expect("write");
         }
         let found = existing_pieces(&dir.path().join("run.bag"));

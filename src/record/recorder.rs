@@ -939,11 +939,7 @@ impl WriterThread {
         for (i, (_, frame, at)) in frames.iter().enumerate() {
             let in_file = self.frames_in_file + (i - run) as u64;
             let due = self.pieces.as_ref().is_some_and(|p| {
-                in_file > 0
-                    && p.due(
-                        self.file_time(*at),
-                        self.writer.bytes_written() + run_bytes,
-                    )
+                in_file > 0 && p.due(self.file_time(*at), self.writer.size_so_far() + run_bytes)
             });
             if due {
                 if let Some(full) = self.write_run(&frames[run..i])? {
@@ -1070,10 +1066,13 @@ impl WriterThread {
         if let Some(shared) = self.counts.upgrade() {
             *shared.current.lock() = path;
         }
-        pieces.close(Closing {
+        pieces.close(
+            Closing {
                 writer: finished,
                 reserve: finished_reserve,
-            }, finished_path)?;
+            },
+            finished_path,
+        )?;
         self.written_extrinsics.clear();
         self.file_start = at;
         self.frames_in_file = 0;

@@ -30,8 +30,8 @@ mod connection;
 pub(crate) mod file;
 mod format;
 mod growing_file;
-pub(crate) mod reserve;
 pub mod remote;
+pub(crate) mod reserve;
 pub mod rosbag2;
 
 use std::ops::{Bound, RangeBounds};
@@ -46,8 +46,8 @@ use rosbag2::{Db3, Db3Messages, McapFile, McapMessages};
 
 pub use connection::{Connection, ConnectionExt};
 pub use file::partial_path_for;
-pub use reserve::free_bytes;
 pub use format::{Encoding, Format};
+pub use reserve::free_bytes;
 
 /// A message read from a storage.
 ///

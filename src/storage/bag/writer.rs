@@ -217,18 +217,25 @@ impl<W: Write + Seek> BagWriter<W> {
     /// makes data at most 1/255 larger) with their index records, and the
     /// closing index.
     pub fn finished_size_bound(&self) -> u64 {
-        let open = (self.chunk.data.len() as u64, self.chunk.entries.len() as u64);
+        let open = (
+            self.chunk.data.len() as u64,
+            self.chunk.entries.len() as u64,
+        );
         let waiting = self
             .batch
             .iter()
             .map(|(chunk, _)| chunk)
             .chain(&self.in_flight)
             .map(|c| (u64::from(c.raw_len), c.entries.len() as u64));
+        let connections = self.connections.len() as u64;
         let pending: u64 = std::iter::once(open)
             .chain(waiting)
             .map(|(raw, entries)| {
-                raw + raw / 255 + 16 + RECORD_HEADER_BYTES
-                    + entries * (12 + RECORD_HEADER_BYTES + 8)
+                raw + raw / 255
+                    + 16
+                    + RECORD_HEADER_BYTES
+                    + entries * 12
+                    + entries.min(connections) * (RECORD_HEADER_BYTES + 8)
                     + CHUNK_INFO_BYTES
             })
             .sum();

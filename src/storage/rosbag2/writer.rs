@@ -189,13 +189,13 @@ impl Db3Writer {
 
     /// An upper bound on the file's size were it finished now: the file
     /// as committed, and the messages not yet committed in SQLite's pages
-    /// (a 64 KiB overflow page holds 65,532 bytes of a message; a page
-    /// or two more per message for its row and index entries is rare,
-    /// a sixteenth of the data is plenty).
+    /// (a 64 KiB overflow page holds 65,532 bytes of a message, and the
+    /// last page of a table or index takes a page at most: a sixteenth of
+    /// the data and a few pages are plenty).
     pub fn finished_size_bound(&self) -> u64 {
         let committed = std::fs::metadata(&self.partial_path).map_or(0, |m| m.len());
         let uncommitted = self.uncommitted as u64;
-        committed + uncommitted + uncommitted / 16 + (1 << 20)
+        committed + uncommitted + uncommitted / 16 + 4 * 65536
     }
 
     /// The final path of the file.

@@ -387,6 +387,9 @@ fn a_camera_recorded_in_pieces_loses_no_frame_at_a_cut() {
         let received: BTreeMap<String, u64> =
             report.iter().map(|(s, (n, _))| (s.clone(), *n)).collect();
         assert_eq!(counts, received, ".{ext}: every frame received, once");
-        assert!(report.values().all(|(_, dropped)| *dropped == 0), "{report:?}");
+        assert!(
+            report.values().all(|(_, dropped)| *dropped == 0),
+            "{report:?}"
+        );
     }
 }

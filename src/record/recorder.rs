@@ -100,8 +100,9 @@ pub struct RecordReport {
     /// A split recording's pieces, in order (empty for one file).
     pub pieces: Vec<Piece>,
     /// Why writing stopped before the recording ended, when it did: the
-    /// disk filled up. The files are finished and indexed, with every
-    /// frame written until then; the frames after it are counted dropped.
+    /// disk filled up, or a split recording's next piece could not be
+    /// started. The files are finished and indexed, with every frame
+    /// written until then; the frames after it are counted dropped.
     pub stopped: Option<String>,
     /// Counts per stream.
     pub streams: BTreeMap<StreamId, StreamCounts>,
@@ -848,7 +849,7 @@ impl WriterThread {
                     }
                     match self.write_frames(&frames) {
                         Ok(None) => Ok(()),
-                        Ok(Some(full)) => return self.stop_on_full_disk(full),
+                        Ok(Some(why)) => return self.stop_early(why),
                         Err(e) => Err(e),
                     }
                 }
@@ -910,14 +911,14 @@ impl WriterThread {
         Ok(Written { file_size, stopped })
     }
 
-    /// The disk is full: no more frames are taken, the file is finished
-    /// with what was written.
-    fn stop_on_full_disk(self, full: String) -> Result<Written> {
+    /// Writing must stop (`why`: the disk is full, say): no more frames
+    /// are taken, the file is finished with what was written.
+    fn stop_early(self, why: String) -> Result<Written> {
         if let Some(shared) = self.counts.upgrade() {
-            shared.fail(&Error::InvalidArgument(full.clone()));
+            shared.fail(&Error::InvalidArgument(why.clone()));
         }
         self.count_leftovers_as_dropped();
-        self.finish(Some(full))
+        self.finish(Some(why))
     }
 
     /// `at` (capture time) in the file being written.
@@ -926,9 +927,10 @@ impl WriterThread {
     }
 
     /// Frames taken off the queue together, a split recording moving on
-    /// to its next piece before the frame that fills one; `Some`
-    /// (saying so) when the disk is full, the frames from there on
-    /// counted dropped.
+    /// to its next piece before the frame that fills one; `Some` (saying
+    /// why) when writing must stop with the file finished (the disk is
+    /// full, or the next piece cannot be started), the frames from there
+    /// on counted dropped.
     fn write_frames(&mut self, frames: &[(u32, Frame, u64)]) -> Result<Option<String>> {
         for (_, frame, _) in frames {
             self.queued_bytes
@@ -946,7 +948,16 @@ impl WriterThread {
                     self.count_dropped(frames[i..].iter().map(|(_, f, _)| f));
                     return Ok(Some(full));
                 }
-                self.next_piece(*at)?;
+                if let Err(e) = self.next_piece(*at) {
+                    self.count_dropped(frames[i..].iter().map(|(_, f, _)| f));
+                    return Ok(Some(format!(
+                        "{e}: the next piece could not be started; writing stopped {:.2} s \
+                         into the recording, and {} is finished and indexed with every frame \
+                         written until then",
+                        *at as f64 / 1e9,
+                        self.path.display()
+                    )));
+                }
                 run = i;
                 run_bytes = 0;
             }

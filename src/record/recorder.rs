@@ -366,8 +366,8 @@ impl Recorder {
             None => path.clone(),
         };
         let writer = file.start(first.clone(), &snapshot)?;
-        // Where the filesystem cannot say or allocate, no room is kept:
-        // a full disk then fails a write, as before.
+        // Where the file cannot be opened again, no room is kept: a full
+        // disk then fails a write, and the `.partial` file is left.
         let reserve = SpaceReserve::open(writer.partial_path()).ok();
         let (jobs, queue) = crossbeam_channel::bounded(options.max_queued_frames.max(1));
         let shared = Arc::new(Shared {

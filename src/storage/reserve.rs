@@ -105,23 +105,12 @@ impl SpaceReserve {
 }
 
 /// Bytes free (to an unprivileged user) on the filesystem holding `dir`.
-#[cfg(unix)]
 pub fn free_bytes(dir: &Path) -> Option<u64> {
-    use std::os::unix::ffi::OsStrExt;
-    let path = std::ffi::CString::new(dir.as_os_str().as_bytes()).ok()?;
-    let mut stats: libc::statvfs = unsafe { std::mem::zeroed() };
-    // SAFETY: a NUL-terminated path and a statvfs to fill.
-    let done = unsafe { libc::statvfs(path.as_ptr(), &mut stats) };
-    (done == 0).then(|| stats.f_bavail as u64 * stats.f_frsize as u64)
+    free_bytes_of(&File::open(dir).ok()?)
 }
 
-/// Bytes free on the filesystem holding `dir` (unknown here).
-#[cfg(not(unix))]
-pub fn free_bytes(_dir: &Path) -> Option<u64> {
-    None
-}
-
-/// Bytes free on the filesystem holding the open `file`.
+/// Bytes free (to an unprivileged user) on the filesystem holding the
+/// open `file`.
 #[cfg(unix)]
 pub(crate) fn free_bytes_of(file: &File) -> Option<u64> {
     use std::os::fd::AsRawFd;

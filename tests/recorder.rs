@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use parking_lot::Mutex;
 use rsbag::device::synthetic::{self, SyntheticConfig, SyntheticDevice};
 use rsbag::device::{Device, Frame, Notification, StreamId, StreamProfile};
-use rsbag::record::{RecordOptions, Recorder};
+use rsbag::record::{RecordOptions, Recorder, Split};
 use rsbag::recording::{Event, Recording};
 use rsbag::storage::bag::{Bag, Compression};
 
@@ -328,4 +328,76 @@ fn an_unwritable_path_is_an_error_now() {
     let err = Recorder::new("/nonexistent-dir/x.bag", camera, RecordOptions::default())
         .expect_err("error");
     assert!(err.to_string().contains("/nonexistent-dir/x.bag"), "{err}");
+}
+
+/// A recording split into pieces: every frame fed is in exactly one
+/// piece, and each piece begins with the options as they are when it
+/// begins (an option changed during the recording is in the description
+/// of the pieces after it, as librealsense 2.55 reads them).
+#[test]
+fn a_split_recording_describes_each_piece_with_the_options_then() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("rec.bag");
+    let camera = small_camera();
+    let options = RecordOptions {
+        split: Some(Split {
+            duration: Some(Duration::from_millis(200)),
+            ..Split::default()
+        }),
+        ..RecordOptions::default()
+    };
+    let recorder = Recorder::new(&path, camera.clone(), options).expect("recorder");
+    let fed = start_streams(&recorder, &camera);
+    std::thread::sleep(Duration::from_millis(300));
+    recorder.sensors()[0]
+        .set_option("Laser Power", 240.0)
+        .expect("set option");
+    std::thread::sleep(Duration::from_millis(500));
+    let report = recorder.finish().expect("finish");
+    assert!(!path.exists(), "a split recording writes pieces only");
+    assert!(report.pieces.len() >= 3, "{:?}", report.pieces);
+    assert_eq!(report.path, report.pieces.last().expect("a piece").path);
+    let laser_power = |piece: &std::path::Path| {
+        let recording = Recording::open(piece).expect("open");
+        let options = &recording.snapshot().sensors[0].options;
+        options
+            .iter()
+            .find(|o| o.name == "Laser Power")
+            .expect("laser power")
+            .value
+    };
+    let first = &report.pieces[0].path;
+    let last = &report.pieces.last().expect("a piece").path;
+    assert_ne!(laser_power(first), 240.0);
+    assert_eq!(laser_power(last), 240.0);
+    let device: serde_json::Value = serde_json::from_str(&common::python(
+        "rs_play.py",
+        &[last.to_str().expect("utf-8"), "--device-json"],
+    ))
+    .expect("device JSON");
+    let played = device["sensors"][0]["options"]
+        .as_array()
+        .expect("options")
+        .iter()
+        .find(|o| o["option"] == "Laser Power")
+        .expect("librealsense reads the laser power")["value"]
+        .as_f64();
+    assert_eq!(played, Some(240.0));
+
+    let mut recorded: Vec<(StreamId, u64)> = report
+        .pieces
+        .iter()
+        .flat_map(|p| recorded_frames(&p.path))
+        .map(|(_, f)| key(&f))
+        .collect();
+    let dropped: u64 = report.streams.values().map(|c| c.dropped).sum();
+    assert_eq!(dropped, 0, "{:?}", report.streams);
+    let fed: Vec<(StreamId, u64)> = fed.lock().iter().map(key).collect();
+    let count = recorded.len();
+    recorded.sort_unstable();
+    recorded.dedup();
+    assert_eq!(recorded.len(), count, "no frame is in two pieces");
+    let mut fed_sorted = fed.clone();
+    fed_sorted.sort_unstable();
+    assert_eq!(recorded, fed_sorted, "every frame fed is in a piece");
 }

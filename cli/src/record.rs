@@ -8,10 +8,10 @@ use std::time::{Duration, Instant};
 
 use rsbag::device::synthetic::{self, SyntheticConfig, SyntheticDevice};
 use rsbag::device::{Device, StreamId, StreamKind, StreamProfile};
-use rsbag::record::{Db3Options, RecordOptions, Recorder};
+use rsbag::record::{existing_pieces, Db3Options, RecordOptions, Recorder, Split};
 use rsbag::storage::bag::Compression;
-use rsbag::storage::partial_path_for;
 use rsbag::storage::FileFormat;
+use rsbag::storage::{free_bytes, partial_path_for};
 use rsbag::{Error, Result};
 
 use rsbag_librealsense::{Context, LibrealsenseDevice};
@@ -39,6 +39,15 @@ use super::select::seconds;
 /// recording stops, every file is finished and indexed, and rsbag exits
 /// with 1 naming the camera and the time into the recording. Ctrl-C
 /// finishes the files (exit 0).
+///
+/// `--split-duration` / `--split-size` write the recording in pieces,
+/// `NAME_0.EXT`, `NAME_1.EXT`, … (as `ros2 bag record` splits), each a
+/// whole recording librealsense plays alone, the frame numbers running on
+/// from piece to piece; `--max-pieces N` keeps only the last N. When the
+/// disk fills up, writing stops and the file being written is finished
+/// and indexed with every frame written until then (room for that is kept
+/// on the disk as it is written): exit 1, naming the disk and what was
+/// not recorded.
 #[derive(Debug, clap::Args)]
 #[command(group(clap::ArgGroup::new("device").required(true).args(["synthetic", "camera"])))]
 pub struct Args {
@@ -79,6 +88,20 @@ pub struct Args {
     /// Replace a file already at the output (by default that is an error).
     #[arg(long)]
     force: bool,
+    /// Write the recording in pieces of this many seconds each:
+    /// `NAME_0.EXT`, `NAME_1.EXT`, …, each playable alone.
+    #[arg(long, value_name = "SECONDS")]
+    split_duration: Option<f64>,
+    /// Write the recording in pieces of about this many megabytes (10^6
+    /// bytes) each: a piece ends before the frame that would take it past
+    /// the size.
+    #[arg(long, value_name = "MB")]
+    split_size: Option<f64>,
+    /// Keep only the last N pieces of a split recording, deleting the
+    /// oldest as a new one is finished (a ring: the last minutes before an
+    /// event). Only pieces this recording wrote are deleted.
+    #[arg(long, value_name = "N")]
+    max_pieces: Option<usize>,
     /// Write uncompressed chunks in a `.bag` (default: LZ4), raw images in
     /// a `.db3` (default: PNG and zstd, as librealsense 2.59).
     #[arg(long)]
@@ -293,6 +316,7 @@ pub fn run(args: Args) -> Result<()> {
     } else {
         Compression::Lz4
     };
+    let split = split_of(&args)?;
     let format = FileFormat::of_recording_path(&args.out)?;
     if format == FileFormat::Db3 && args.streams.contains(&StreamName::Pose) {
         return Err(Error::InvalidArgument(
@@ -309,12 +333,7 @@ pub fn run(args: Args) -> Result<()> {
     // Every output is checked, and every option and preset set, before
     // any file is made: a bad argument leaves nothing behind.
     for source in &sources {
-        if !args.force && source.out.symlink_metadata().is_ok() {
-            return Err(Error::InvalidArgument(format!(
-                "{}: the output exists; give --force to replace it, or name another output",
-                source.out.display()
-            )));
-        }
+        refuse_existing(&source.out, split.is_some(), args.force)?;
         for option in &args.option {
             set_option(source.device.as_ref(), option)?;
         }
@@ -326,6 +345,7 @@ pub fn run(args: Args) -> Result<()> {
     }
     let options = RecordOptions {
         overwrite: args.force,
+        split,
         db3: Db3Options {
             compress_images: !args.no_compression,
             ..Db3Options::default()
@@ -351,9 +371,84 @@ pub fn run(args: Args) -> Result<()> {
         began,
         duration,
         unplug_after,
+        split: split.is_some(),
     };
     let ended = session.until_done()?;
     finish(recorders, &sources, began, ended)
+}
+
+/// `--split-duration`, `--split-size` and `--max-pieces`.
+fn split_of(args: &Args) -> Result<Option<Split>> {
+    let duration = args
+        .split_duration
+        .map(|s| {
+            let d = seconds("split-duration", s)?;
+            match d.is_zero() {
+                true => Err(Error::InvalidArgument(
+                    "--split-duration must be more than 0 seconds".into(),
+                )),
+                false => Ok(d),
+            }
+        })
+        .transpose()?;
+    let bytes = args
+        .split_size
+        .map(|mb| match mb.is_finite() && mb > 0.0 {
+            true => Ok((mb * 1e6) as u64),
+            false => Err(Error::InvalidArgument(format!(
+                "--split-size must be a positive number of megabytes, not {mb}"
+            ))),
+        })
+        .transpose()?;
+    if duration.is_none() && bytes.is_none() {
+        return match args.max_pieces {
+            Some(_) => Err(Error::InvalidArgument(
+                "--max-pieces keeps the last pieces of a split recording: give \
+                 --split-duration or --split-size too"
+                    .into(),
+            )),
+            None => Ok(None),
+        };
+    }
+    if args.max_pieces == Some(0) {
+        return Err(Error::InvalidArgument(
+            "--max-pieces must be at least 1".into(),
+        ));
+    }
+    Ok(Some(Split {
+        duration,
+        bytes,
+        keep: args.max_pieces,
+    }))
+}
+
+/// An error when the output (or, split, any of its pieces) exists and
+/// `--force` was not given.
+fn refuse_existing(out: &Path, split: bool, force: bool) -> Result<()> {
+    if force {
+        return Ok(());
+    }
+    if !split && out.symlink_metadata().is_ok() {
+        return Err(Error::InvalidArgument(format!(
+            "{}: the output exists; give --force to replace it, or name another output",
+            out.display()
+        )));
+    }
+    let pieces = if split {
+        existing_pieces(out)
+    } else {
+        Vec::new()
+    };
+    if let Some(first) = pieces.first() {
+        return Err(Error::InvalidArgument(format!(
+            "{}: {} piece(s) of a recording by that name exist ({}); give --force to write \
+             over them, or name another output",
+            out.display(),
+            pieces.len(),
+            first.display()
+        )));
+    }
+    Ok(())
 }
 
 /// The preset file's text, checked to be a JSON object: a clear error
@@ -401,6 +496,8 @@ struct Session<'a> {
     began: Instant,
     duration: Duration,
     unplug_after: Option<Duration>,
+    /// Whether the recording is split (the status line names the piece).
+    split: bool,
 }
 
 impl Session<'_> {
@@ -423,7 +520,7 @@ impl Session<'_> {
         }
         let mut status = std::io::stderr()
             .is_terminal()
-            .then(|| Status::new(self.recorders, &self.sources[0].out));
+            .then(|| Status::new(self.recorders, &self.sources[0].out, self.split));
         let mut unplugged = false;
         let ended = loop {
             crossbeam_channel::select! {
@@ -503,13 +600,9 @@ fn finish(
             .filter(|(_, c)| c.dropped > 0)
             .map(|(stream, c)| format!("{stream} {}", c.dropped))
             .collect();
-        // A camera's lost frames fail the recording; the synthetic
-        // camera's say only that this machine was busy: they stay in the
-        // report, exit 0 as before.
-        if !lost.is_empty() && source.camera.is_some() {
-            dropped.push(format!("{}: {}", source.out.display(), lost.join(", ")));
-        }
-        match recorder.finish() {
+        let current = recorder.current_path();
+        let pieces = recorder.pieces();
+        let stopped = match recorder.finish() {
             Ok(report) => {
                 out.push_str(&report_text(&report, elapsed));
                 if let Some(delivered) = &delivered {
@@ -519,17 +612,38 @@ fn finish(
                         counts_text(&report.streams, Some(delivered))
                     );
                 }
+                if let Some(why) = &report.stopped {
+                    errors.push(format!(
+                        "{why}; per stream: {}",
+                        counts_text(&report.streams, delivered.as_ref())
+                    ));
+                }
+                report.stopped.is_some()
             }
             Err(e) => {
-                let partial = partial_path_for(&source.out);
+                let partial = partial_path_for(&current);
+                let finished = match pieces.is_empty() {
+                    true => String::new(),
+                    false => format!(
+                        "; the pieces before it are finished: {}",
+                        piece_names(&pieces)
+                    ),
+                };
                 errors.push(format!(
                     "{e}; recording stopped there; what was recorded until then is in {} \
-                     (`rsbag reindex {}` recovers it); per stream: {}",
+                     (`rsbag reindex {}` recovers it){finished}; per stream: {}",
                     partial.display(),
                     partial.display(),
                     counts_text(&counts, delivered.as_ref()),
                 ));
+                false
             }
+        };
+        // A camera's lost frames fail the recording; the synthetic
+        // camera's say only that this machine was busy: they stay in the
+        // report, exit 0 as before.
+        if !lost.is_empty() && source.camera.is_some() && !stopped {
+            dropped.push(format!("{}: {}", source.out.display(), lost.join(", ")));
         }
     }
     super::emit(&out);
@@ -556,6 +670,18 @@ fn finish(
         (true, Ended::WriteFailed) => Err(Error::InvalidArgument("writing failed".into())),
         _ => Err(Error::InvalidArgument(errors.join("\nrsbag: "))),
     }
+}
+
+/// The pieces' file names, those deleted by the ring marked.
+fn piece_names(pieces: &[rsbag::record::Piece]) -> String {
+    let names: Vec<String> = pieces
+        .iter()
+        .map(|p| match p.deleted {
+            true => format!("{} (deleted)", p.path.display()),
+            false => p.path.display().to_string(),
+        })
+        .collect();
+    names.join(", ")
 }
 
 /// Frames written and dropped per stream, and delivered by librealsense
@@ -598,10 +724,12 @@ struct Status {
     last: Instant,
     /// Frames and bytes at `last`, per stream.
     before: BTreeMap<StreamId, (u64, u64)>,
+    /// Name the piece being written.
+    split: bool,
 }
 
 impl Status {
-    fn new(recorders: &[Recorder], out: &Path) -> Status {
+    fn new(recorders: &[Recorder], out: &Path, split: bool) -> Status {
         let dir = match out.parent() {
             Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
             _ => PathBuf::from("."),
@@ -610,6 +738,7 @@ impl Status {
             dir,
             last: Instant::now(),
             before: totals(recorders),
+            split,
         }
     }
 
@@ -637,8 +766,22 @@ impl Status {
             .sum();
         let free =
             free_bytes(&self.dir).map_or("?".into(), |b| format!("{:.1} GB", b as f64 / 1e9));
+        let piece = match self.split {
+            true => {
+                let names: Vec<String> = recorders
+                    .iter()
+                    .map(|r| {
+                        let path = r.current_path();
+                        let name = path.file_name().unwrap_or_default();
+                        name.to_string_lossy().into_owned()
+                    })
+                    .collect();
+                format!(" | writing {}", names.join(", "))
+            }
+            false => String::new(),
+        };
         eprint!(
-            "\r\x1b[K{} fps | {dropped} dropped | {:.1} MB/s | {free} free | {:.1} s",
+            "\r\x1b[K{} fps | {dropped} dropped | {:.1} MB/s | {free} free | {:.1} s{piece}",
             streams.join(", "),
             bytes as f64 / since / 1e6,
             elapsed.as_secs_f64()
@@ -659,22 +802,6 @@ fn totals(recorders: &[Recorder]) -> BTreeMap<StreamId, (u64, u64)> {
         }
     }
     totals
-}
-
-/// Free bytes on the filesystem holding `dir`.
-#[cfg(unix)]
-fn free_bytes(dir: &Path) -> Option<u64> {
-    use std::os::unix::ffi::OsStrExt;
-    let path = std::ffi::CString::new(dir.as_os_str().as_bytes()).ok()?;
-    let mut stats: libc::statvfs = unsafe { std::mem::zeroed() };
-    // SAFETY: a NUL-terminated path and a statvfs to fill.
-    let done = unsafe { libc::statvfs(path.as_ptr(), &mut stats) };
-    (done == 0).then(|| stats.f_bavail as u64 * stats.f_frsize as u64)
-}
-
-#[cfg(not(unix))]
-fn free_bytes(_dir: &Path) -> Option<u64> {
-    None
 }
 
 /// Open and start the `wanted` profiles of the recorder's sensors.
@@ -728,13 +855,38 @@ fn set_option(device: &dyn Device, text: &str) -> Result<()> {
 /// What one recording wrote.
 pub(crate) fn report_text(report: &rsbag::record::RecordReport, elapsed: f64) -> String {
     let mut out = String::new();
-    outln!(
-        out,
-        "wrote {} ({} bytes) in {:.2} s",
-        report.path.display(),
-        report.file_size,
-        elapsed
-    );
+    if report.pieces.is_empty() {
+        outln!(
+            out,
+            "wrote {} ({} bytes) in {:.2} s",
+            report.path.display(),
+            report.file_size,
+            elapsed
+        );
+    } else {
+        let kept = report.pieces.iter().filter(|p| !p.deleted).count();
+        outln!(
+            out,
+            "wrote {} pieces ({} kept, {} bytes) in {:.2} s",
+            report.pieces.len(),
+            kept,
+            report.file_size,
+            elapsed
+        );
+        for piece in &report.pieces {
+            let deleted = if piece.deleted {
+                ", deleted (--max-pieces)"
+            } else {
+                ""
+            };
+            outln!(
+                out,
+                "  {} ({} bytes{deleted})",
+                piece.path.display(),
+                piece.size
+            );
+        }
+    }
     outln!(
         out,
         "{:<12} {:>8} {:>8} {:>14}",

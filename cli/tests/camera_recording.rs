@@ -73,9 +73,15 @@ fn write_source(camera: &str, dir: &Path) -> Source {
     }
 }
 
-/// `rsbag record --camera SERIAL --simulate SOURCE --out OUT` with `lib`:
-/// frames written and dropped per stream, as its report says.
-fn record(lib: &Librealsense, source: &Source, out: &Path) -> BTreeMap<String, (u64, u64)> {
+/// `rsbag record --camera SERIAL --simulate SOURCE --out OUT` with `lib`
+/// (and the `extra` arguments): frames written and dropped per stream, as
+/// its report says.
+fn record(
+    lib: &Librealsense,
+    source: &Source,
+    out: &Path,
+    extra: &[&str],
+) -> BTreeMap<String, (u64, u64)> {
     let report = stdout_of(
         Command::new(env!("CARGO_BIN_EXE_rsbag"))
             .args(["record", "--camera", &source.serial, "--streams"])
@@ -84,6 +90,7 @@ fn record(lib: &Librealsense, source: &Source, out: &Path) -> BTreeMap<String, (
             .arg(&source.path)
             .args(["--duration", "60", "--out"])
             .arg(out)
+            .args(extra)
             .env("LD_PRELOAD", &lib.libpython)
             .env("RSBAG_LIBREALSENSE", &lib.library),
     );
@@ -165,7 +172,7 @@ fn frames_in_file(path: &Path) -> (BTreeMap<String, u64>, BTreeSet<Key>) {
 /// librealsense (`judge`) against what `judge` plays from `source`.
 fn check(lib: &Librealsense, source: &Source, out: &Path, judge: &Path) {
     let what = out.display();
-    let report = record(lib, source, out);
+    let report = record(lib, source, out, &[]);
     assert!(!report.is_empty(), "{what}: no report");
     for (stream, (_, dropped)) in &report {
         assert_eq!(
@@ -332,4 +339,57 @@ fn a_stereo_infrared_pair_is_recorded_with_its_extrinsics() {
 #[test]
 fn a_t265_like_tracking_camera_is_recorded_with_its_poses() {
     records_faithfully("t265", false);
+}
+
+/// A camera recorded in pieces (`--split-duration`): librealsense plays
+/// each piece alone, with the device in full; together they hold every
+/// frame the recorder received, each once, with the source's bytes and
+/// metadata, the frame numbers running on from piece to piece.
+#[test]
+fn a_camera_recorded_in_pieces_loses_no_frame_at_a_cut() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let source = write_source("d435i", dir.path());
+    let python3 = PathBuf::from("python3");
+    let python259 = common::python_259_path();
+    for (judge, ext) in [(&python3, "bag"), (&python259, "db3")] {
+        let lib = librealsense(judge);
+        let out = dir.path().join(format!("pieces.{ext}"));
+        // The source lasts about a second: three pieces, none of a few
+        // milliseconds.
+        let report = record(&lib, &source, &out, &["--split-duration", "0.35"]);
+        let theirs = played(judge, &source.path);
+        let source_device = device(judge, &source.path);
+        let mut last: BTreeMap<String, u64> = BTreeMap::new();
+        let mut counts: BTreeMap<String, u64> = BTreeMap::new();
+        let mut pieces = 0;
+        while dir.path().join(format!("pieces_{pieces}.{ext}")).exists() {
+            let piece = dir.path().join(format!("pieces_{pieces}.{ext}"));
+            let what = piece.display().to_string();
+            let ours = played(judge, &piece);
+            assert!(!ours.is_empty(), "{what} plays no frame");
+            let (_, recorded) = frames_in_file(&piece);
+            let ours_keys: BTreeSet<Key> = ours.keys().cloned().collect();
+            assert_eq!(ours_keys, recorded, "{what}: librealsense plays it all");
+            for (key, frame) in &ours {
+                assert_eq!(Some(frame), theirs.get(key), "{what}: {key:?}");
+                let stream = format!("{}_{}", key.0, key.1);
+                *counts.entry(stream.clone()).or_default() += 1;
+                let before = last.insert(stream, key.2);
+                assert!(
+                    before.is_none_or(|n| n < key.2),
+                    "{what}: {key:?} after #{before:?}: frame numbers run on"
+                );
+            }
+            same_device(&source_device, &device(judge, &piece), &what);
+            pieces += 1;
+        }
+        assert!(pieces >= 3, ".{ext}: {pieces} pieces");
+        let received: BTreeMap<String, u64> =
+            report.iter().map(|(s, (n, _))| (s.clone(), *n)).collect();
+        assert_eq!(counts, received, ".{ext}: every frame received, once");
+        assert!(
+            report.values().all(|(_, dropped)| *dropped == 0),
+            "{report:?}"
+        );
+    }
 }

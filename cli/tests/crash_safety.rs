@@ -438,69 +438,9 @@ fn a_killed_ros2_export_leaves_no_half_bag_directory() {
     }
 }
 
-/// Run `script` in a private mount namespace (as a user namespace's root,
-/// so that no privileges are needed) with a small tmpfs at `$M`; `$R` is
-/// the binary. Returns what the script printed and its exit code.
-fn on_small_tmpfs(size: &str, script: &str) -> (String, Option<i32>) {
-    let mount = tempfile::tempdir().expect("mount point");
-    let out = Command::new("unshare")
-        .args(["-Urm", "sh", "-c"])
-        .arg(format!(
-            "mount -t tmpfs -o size={size} tmpfs \"$M\" || exit 99\n{script}"
-        ))
-        .env("M", mount.path())
-        .env("R", env!("CARGO_BIN_EXE_rsbag"))
-        .output()
-        .expect("unshare (util-linux)");
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert_ne!(
-        out.status.code(),
-        Some(99),
-        "tmpfs could not be mounted: {text}"
-    );
-    (text, out.status.code())
-}
-
 /// What the system (or SQLite) says of a full disk.
 fn disk_full(text: &str) -> bool {
     text.contains("No space left on device") || text.contains("database or disk is full")
-}
-
-#[test]
-fn a_full_disk_stops_a_recording_with_a_clear_error_and_a_recoverable_partial() {
-    for ext in ["bag", "db3"] {
-        let keep = tempfile::tempdir().expect("tempdir");
-        let recovered = keep.path().join(format!("recovered.{ext}"));
-        let (text, code) = on_small_tmpfs(
-            "12m",
-            &format!(
-                "\"$R\" record --synthetic --duration 30 --depth 320x240@30 --color 320x240@30 --out \"$M/full.{ext}\" >/dev/null\n\
-                 echo \"exit=$?\"\n\
-                 test -e \"$M/full.{ext}\" && echo FINAL-EXISTS\n\
-                 \"$R\" reindex \"$M/full.{ext}.partial\" --out \"{}\"\n\
-                 echo \"reindex=$?\"",
-                s(&recovered)
-            ),
-        );
-        assert_eq!(code, Some(0), "{text}");
-        assert!(
-            text.contains("exit=1"),
-            ".{ext}: a full disk fails the recording: {text}"
-        );
-        assert!(disk_full(&text), ".{ext}: says why: {text}");
-        assert!(
-            text.contains(&format!("full.{ext}")),
-            ".{ext}: names the file: {text}"
-        );
-        assert!(!text.contains("FINAL-EXISTS"), ".{ext}: {text}");
-        // What was written before the disk filled is recovered.
-        assert!(text.contains("reindex=0"), ".{ext}: {text}");
-        assert!(all_really_recorded(&recovered) > 0, ".{ext}: {text}");
-    }
 }
 
 #[test]
@@ -508,7 +448,7 @@ fn a_full_disk_fails_a_conversion_and_leaves_nothing() {
     let dir = tempfile::tempdir().expect("tempdir");
     let input = source(dir.path(), "bag");
     for (target, name) in [("db3", "c.db3"), ("bag", "c.bag"), ("ros2", "c")] {
-        let (text, code) = on_small_tmpfs(
+        let (text, code) = run::on_small_tmpfs(
             "2m",
             &format!(
                 "\"$R\" convert \"{}\" --to {target} --out \"$M/{name}\"\necho \"exit=$?\"\necho \"left=[$(ls -A \"$M\")]\"",
@@ -527,7 +467,7 @@ fn a_full_disk_fails_a_conversion_and_leaves_nothing() {
 fn a_read_only_directory_is_a_clear_error_before_anything_is_written() {
     let dir = tempfile::tempdir().expect("tempdir");
     let input = source(dir.path(), "bag");
-    let (text, code) = on_small_tmpfs(
+    let (text, code) = run::on_small_tmpfs(
         "1m",
         &format!(
             "mount -o remount,ro \"$M\" || exit 98\n\

@@ -27,6 +27,7 @@ mod guide;
 mod interop_db3;
 mod interop_playback;
 mod interop_ros2;
+mod long_recording;
 mod readme;
 mod remote;
 mod ros2_round_trip;

@@ -458,6 +458,16 @@ impl RecordingSink for Db3RsWriter {
         self.db3.bytes_written()
     }
 
+    fn size_so_far(&self) -> u64 {
+        // The messages: a finished file is about their size (a small one
+        // is written anew in small pages).
+        self.db3.bytes_written()
+    }
+
+    fn finished_size_bound(&self) -> u64 {
+        self.db3.finished_size_bound()
+    }
+
     fn finish(self: Box<Self>) -> Result<u64> {
         self.db3.finish()
     }

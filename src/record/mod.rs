@@ -5,6 +5,7 @@
 
 mod copy;
 mod db3_writer;
+mod pieces;
 mod recorder;
 mod ros2_export;
 mod ros2_session;
@@ -14,6 +15,7 @@ pub mod trim;
 
 pub use copy::{copy_recording, CopyReport, CopySelection};
 pub use db3_writer::{Db3Options, Db3RsWriter};
+pub use pieces::{existing_pieces, piece_path, Piece, Split};
 pub use ros2_export::{export_ros2, Ros2Export, Ros2ExportOptions};
 pub use ros2_session::{export_ros2_session, session_camera_names, CameraPose, Ros2SessionOptions};
 pub use rs_writer::RsWriter;

@@ -1,7 +1,7 @@
 //! The recorder: a [`Device`] that wraps another and writes everything it
 //! streams into a RealSense bag.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Weak};
@@ -13,6 +13,7 @@ use parking_lot::Mutex;
 
 use super::create_sink;
 use super::db3_writer::Db3Options;
+use super::pieces::{Closing, Piece, Pieces, Split};
 use super::sink::{write_description, FrameWrite, RecordingSink};
 use crate::device::{
     depth_units_of, CameraInfo, Device, DeviceSnapshot, Extrinsics, Frame, FrameCallback,
@@ -21,6 +22,7 @@ use crate::device::{
 };
 use crate::realsense::topics::StreamTopic;
 use crate::storage::bag::{Compression, WriterOptions};
+use crate::storage::reserve::SpaceReserve;
 use crate::storage::FileFormat;
 use crate::{Error, Result};
 
@@ -47,6 +49,9 @@ pub struct RecordOptions {
     /// How a `.db3` is written (images compressed as librealsense 2.59
     /// does by default; no pose streams, which 2.59 cannot open).
     pub db3: Db3Options,
+    /// Write the recording in pieces (`NAME_0.EXT`, `NAME_1.EXT`, …),
+    /// each a whole recording of its own; `None`: one file.
+    pub split: Option<Split>,
 }
 
 impl Default for RecordOptions {
@@ -59,6 +64,7 @@ impl Default for RecordOptions {
             overwrite: false,
             format: None,
             db3: Db3Options::default(),
+            split: None,
         }
     }
 }
@@ -87,10 +93,18 @@ pub struct StreamCounts {
 /// What a finished recording wrote.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct RecordReport {
-    /// The bag.
+    /// The file; of a split recording, its last piece.
     pub path: PathBuf,
-    /// Size of the file in bytes.
+    /// Size of the file in bytes; of a split recording, of the pieces
+    /// kept.
     pub file_size: u64,
+    /// A split recording's pieces, in order (empty for one file).
+    pub pieces: Vec<Piece>,
+    /// Why writing stopped before the recording ended, when it did: the
+    /// disk filled up, or a split recording's next piece could not be
+    /// started. The files are finished and indexed, with every frame
+    /// written until then; the frames after it are counted dropped.
+    pub stopped: Option<String>,
     /// Counts per stream.
     pub streams: BTreeMap<StreamId, StreamCounts>,
     /// Capture time covered, excluding pauses.
@@ -174,6 +188,10 @@ struct Shared {
     queued_bytes: Arc<AtomicUsize>,
     options: RecordOptions,
     counts: Mutex<BTreeMap<StreamId, StreamCounts>>,
+    /// The final name of the file being written.
+    current: Mutex<PathBuf>,
+    /// A split recording's finished pieces.
+    pieces: Arc<Mutex<Vec<Piece>>>,
 }
 
 impl Shared {
@@ -312,7 +330,7 @@ pub struct Recorder {
     device: Arc<dyn Device>,
     shared: Arc<Shared>,
     sensors: Vec<Arc<RecordSensor>>,
-    writer: Mutex<Option<JoinHandle<Result<u64>>>>,
+    writer: Mutex<Option<JoinHandle<Result<Written>>>>,
     path: PathBuf,
 }
 
@@ -334,17 +352,24 @@ impl Recorder {
             None => FileFormat::of_recording_path(&path)?,
         };
         options.format = Some(format);
-        let mut writer = create_sink(
-            path.clone(),
+        let file = FileSpec {
             format,
-            writer_options,
-            options.db3,
-            options.overwrite,
-        )?;
-        if let Err(e) = write_description(writer.as_mut(), &snapshot) {
-            writer.abandon();
-            return Err(e);
-        }
+            bag: writer_options,
+            db3: options.db3,
+            overwrite: options.overwrite,
+        };
+        let finished_pieces = Arc::new(Mutex::new(Vec::new()));
+        let mut pieces = options
+            .split
+            .map(|split| Pieces::new(path.clone(), split, finished_pieces.clone()));
+        let first = match pieces.as_mut() {
+            Some(pieces) => pieces.next_path(),
+            None => path.clone(),
+        };
+        let writer = file.start(first.clone(), &snapshot)?;
+        // Where the file cannot be opened again, no room is kept: a full
+        // disk then fails a write, and the `.partial` file is left.
+        let reserve = SpaceReserve::open(writer.partial_path()).ok();
         let (jobs, queue) = crossbeam_channel::bounded(options.max_queued_frames.max(1));
         let shared = Arc::new(Shared {
             jobs,
@@ -357,15 +382,26 @@ impl Recorder {
             described: Mutex::new(BTreeMap::new()),
             failure: Mutex::new(None),
             failure_listeners: Mutex::new(Vec::new()),
+            current: Mutex::new(first.clone()),
+            pieces: finished_pieces,
         });
         let extrinsics = ExtrinsicsGroups::new(device.clone(), &snapshot);
         let thread = WriterThread {
             writer,
+            path: first,
+            reserve,
+            file,
+            pieces,
+            options: snapshot.sensors.iter().map(|s| s.options.clone()).collect(),
+            snapshot,
             queue,
             queued_bytes: shared.queued_bytes.clone(),
             counts: Arc::downgrade(&shared),
-            options: snapshot.sensors.iter().map(|s| s.options.clone()).collect(),
             extrinsics,
+            written_extrinsics: HashSet::new(),
+            streams: Vec::new(),
+            file_start: 0,
+            frames_in_file: 0,
         };
         let handle = std::thread::Builder::new()
             .name("rsbag-recorder".into())
@@ -404,16 +440,31 @@ impl Recorder {
         self.shared.paused.load(Ordering::Acquire)
     }
 
+    /// The final name of the file being written: of a split recording,
+    /// the piece being written.
+    pub fn current_path(&self) -> PathBuf {
+        self.shared.current.lock().clone()
+    }
+
+    /// A split recording's pieces finished so far.
+    pub fn pieces(&self) -> Vec<Piece> {
+        self.shared.pieces.lock().clone()
+    }
+
     /// The frames written and dropped so far, per stream.
     pub fn counts(&self) -> BTreeMap<StreamId, StreamCounts> {
         self.shared.counts.lock().clone()
     }
 
-    /// The first write error (a full disk, say), if writing failed. The
-    /// recording stops writing at that error: what was written lies
-    /// complete in the `.partial` file (recoverable with
-    /// [`crate::storage::bag::Bag::scan`] or `rsbag reindex`), later frames are
-    /// dropped and counted, and [`finish`](Self::finish) returns the error.
+    /// Why writing stopped, if it did: the first write error, or a full
+    /// disk. After a write error what was written lies complete in the
+    /// `.partial` file (recoverable with
+    /// [`crate::storage::bag::Bag::scan`] or `rsbag reindex`) and
+    /// [`finish`](Self::finish) returns the error; a full disk is met
+    /// before it fails a write (room to finish the file is kept on the
+    /// disk as it is written), and the file is finished and indexed under
+    /// its name ([`RecordReport::stopped`]). Either way, later frames are
+    /// dropped and counted.
     pub fn failure(&self) -> Option<String> {
         self.shared.failure.lock().clone()
     }
@@ -445,14 +496,21 @@ impl Recorder {
         // Everything queued before this is written; anything a callback
         // still slips in after it is counted as dropped.
         let _ = self.shared.jobs.send(Job::Finish);
-        let file_size = handle
+        let written = handle
             .join()
             .map_err(|_| Error::Thread("the recorder's writer thread panicked".into()))??;
+        let pieces = self.pieces();
+        let file_size = match pieces.is_empty() {
+            true => written.file_size,
+            false => pieces.iter().filter(|p| !p.deleted).map(|p| p.size).sum(),
+        };
         Ok(RecordReport {
-            path: self.path.clone(),
+            path: self.current_path(),
             file_size,
+            pieces,
             streams: self.counts(),
             duration,
+            stopped: written.stopped,
         })
     }
 }
@@ -633,6 +691,9 @@ struct ExtrinsicsGroups {
     device: Arc<dyn Device>,
     /// Each group's reference stream, by group number.
     references: Vec<StreamId>,
+    /// Each stream's group and transform, once found (each piece of a
+    /// split recording writes them again).
+    found: HashMap<StreamId, (u32, Extrinsics)>,
 }
 
 impl ExtrinsicsGroups {
@@ -645,6 +706,7 @@ impl ExtrinsicsGroups {
         ExtrinsicsGroups {
             device,
             references: reference.into_iter().take(1).collect(),
+            found: HashMap::new(),
         }
     }
 
@@ -654,6 +716,15 @@ impl ExtrinsicsGroups {
     /// it join (a tracking camera's fisheye pair, unlinked to its pose
     /// stream, keeps the extrinsics between its two cameras).
     fn of(&mut self, stream: StreamId) -> (u32, Extrinsics) {
+        if let Some(found) = self.found.get(&stream) {
+            return *found;
+        }
+        let found = self.group_of(stream);
+        self.found.insert(stream, found);
+        found
+    }
+
+    fn group_of(&mut self, stream: StreamId) -> (u32, Extrinsics) {
         for (group, &reference) in self.references.iter().enumerate() {
             if let Some(extrinsics) = self.device.extrinsics(reference, stream) {
                 return (group as u32, extrinsics);
@@ -667,20 +738,68 @@ impl ExtrinsicsGroups {
 /// At most this many queued frames are written at once.
 const FRAMES_AT_ONCE: usize = 16;
 
+/// Room asked of the disk for each frame beyond its bytes: its metadata
+/// and message headers.
+const FRAME_OVERHEAD: u64 = 4096;
+
+/// How each file of a recording is made.
+struct FileSpec {
+    format: FileFormat,
+    bag: WriterOptions,
+    db3: Db3Options,
+    overwrite: bool,
+}
+
+impl FileSpec {
+    /// A new file at `path` beginning with the device's description.
+    fn start(&self, path: PathBuf, snapshot: &DeviceSnapshot) -> Result<Box<dyn RecordingSink>> {
+        let mut writer = create_sink(path, self.format, self.bag, self.db3, self.overwrite)?;
+        if let Err(e) = write_description(writer.as_mut(), snapshot) {
+            writer.abandon();
+            return Err(e);
+        }
+        Ok(writer)
+    }
+}
+
+/// What the writer thread finished.
+struct Written {
+    file_size: u64,
+    /// Why writing stopped early (a full disk).
+    stopped: Option<String>,
+}
+
 /// The writer thread's state.
 struct WriterThread {
     writer: Box<dyn RecordingSink>,
+    /// The final name of the file being written.
+    path: PathBuf,
+    /// Room on the disk for the file being written to be finished.
+    reserve: Option<SpaceReserve>,
+    file: FileSpec,
+    /// A split recording's pieces.
+    pieces: Option<Pieces>,
+    /// The device as described at the start (each piece begins with it,
+    /// with the options current then).
+    snapshot: DeviceSnapshot,
     queue: Receiver<Job>,
     queued_bytes: Arc<AtomicUsize>,
     counts: Weak<Shared>,
     /// Current option values per sensor (for depth units).
     options: Vec<Vec<SensorOption>>,
     extrinsics: ExtrinsicsGroups,
+    written_extrinsics: HashSet<StreamTopic>,
+    /// Every stream described so far, described again in each piece.
+    streams: Vec<(u32, StreamProfile)>,
+    /// The capture time the file being written starts at: its times are
+    /// counted from there.
+    file_start: u64,
+    /// Frames written to the file being written.
+    frames_in_file: u64,
 }
 
 impl WriterThread {
-    fn run(mut self) -> Result<u64> {
-        let mut written_extrinsics = std::collections::HashSet::new();
+    fn run(mut self) -> Result<Written> {
         let mut next = None;
         loop {
             let job = match next.take() {
@@ -708,19 +827,23 @@ impl WriterThread {
                             Err(_) => break,
                         }
                     }
-                    let result = self.write_frames(&frames, &mut written_extrinsics);
-                    if result.is_err() {
-                        self.count_dropped(frames.iter().map(|(_, frame, _)| frame));
+                    match self.write_frames(&frames) {
+                        Ok(None) => Ok(()),
+                        Ok(Some(why)) => return self.stop_early(why),
+                        Err(e) => Err(e),
                     }
-                    result
                 }
                 Job::StreamsStarted {
                     sensor,
                     profiles,
                     at,
-                } => profiles
-                    .iter()
-                    .try_for_each(|p| self.writer.write_stream_info(sensor, p, at)),
+                } => {
+                    let at = self.file_time(at);
+                    self.streams.extend(profiles.iter().map(|p| (sensor, *p)));
+                    profiles
+                        .iter()
+                        .try_for_each(|p| self.writer.write_stream_info(sensor, p, at))
+                }
                 Job::Option {
                     sensor,
                     name,
@@ -731,7 +854,10 @@ impl WriterThread {
                     sensor,
                     notification,
                     at,
-                } => self.writer.write_notification(sensor, &notification, at),
+                } => {
+                    let at = self.file_time(at);
+                    self.writer.write_notification(sensor, &notification, at)
+                }
             };
             if let Err(e) = result {
                 // The file cannot be completed; keep what was written (the
@@ -746,22 +872,112 @@ impl WriterThread {
             }
         }
         self.count_leftovers_as_dropped();
-        self.writer.finish()
+        self.finish(None)
     }
 
-    /// Frames taken off the queue together, each stream's extrinsics
-    /// before its first frame.
-    fn write_frames(
-        &mut self,
-        frames: &[(u32, Frame, u64)],
-        written_extrinsics: &mut std::collections::HashSet<StreamTopic>,
-    ) -> Result<()> {
-        let mut writes = Vec::with_capacity(frames.len());
-        for (sensor, frame, at) in frames {
+    /// Finish the file (and a split recording's pieces).
+    fn finish(self, stopped: Option<String>) -> Result<Written> {
+        let WriterThread {
+            writer,
+            path,
+            reserve,
+            pieces,
+            ..
+        } = self;
+        let file_size = match pieces {
+            Some(pieces) => pieces.finish(Closing { writer, reserve }, path)?,
+            None => Closing { writer, reserve }.finish()?,
+        };
+        Ok(Written { file_size, stopped })
+    }
+
+    /// Writing must stop (`why`: the disk is full, say): no more frames
+    /// are taken, the file is finished with what was written.
+    fn stop_early(self, why: String) -> Result<Written> {
+        if let Some(shared) = self.counts.upgrade() {
+            shared.fail(&Error::InvalidArgument(why.clone()));
+        }
+        self.count_leftovers_as_dropped();
+        self.finish(Some(why))
+    }
+
+    /// `at` (capture time) in the file being written.
+    fn file_time(&self, at: u64) -> u64 {
+        at.saturating_sub(self.file_start)
+    }
+
+    /// Frames taken off the queue together, a split recording moving on
+    /// to its next piece before the frame that fills one; `Some` (saying
+    /// why) when writing must stop with the file finished (the disk is
+    /// full, or the next piece cannot be started), the frames from there
+    /// on counted dropped.
+    fn write_frames(&mut self, frames: &[(u32, Frame, u64)]) -> Result<Option<String>> {
+        for (_, frame, _) in frames {
             self.queued_bytes
                 .fetch_sub(frame.data.len(), Ordering::AcqRel);
+        }
+        let mut run = 0;
+        let mut run_bytes = 0;
+        for (i, (_, frame, at)) in frames.iter().enumerate() {
+            let in_file = self.frames_in_file + (i - run) as u64;
+            let due = self.pieces.as_ref().is_some_and(|p| {
+                in_file > 0 && p.due(self.file_time(*at), self.writer.size_so_far() + run_bytes)
+            });
+            if due {
+                if let Some(full) = self.write_run(&frames[run..i])? {
+                    self.count_dropped(frames[i..].iter().map(|(_, f, _)| f));
+                    return Ok(Some(full));
+                }
+                if let Err(e) = self.next_piece(*at) {
+                    self.count_dropped(frames[i..].iter().map(|(_, f, _)| f));
+                    return Ok(Some(format!(
+                        "{e}: the next piece could not be started; writing stopped {:.2} s \
+                         into the recording, and {} is finished and indexed with every frame \
+                         written until then",
+                        *at as f64 / 1e9,
+                        self.path.display()
+                    )));
+                }
+                run = i;
+                run_bytes = 0;
+            }
+            run_bytes += frame.data.len() as u64;
+        }
+        self.write_run(&frames[run..])
+    }
+
+    /// Frames of one file, each stream's extrinsics before its first
+    /// frame in the file.
+    fn write_run(&mut self, frames: &[(u32, Frame, u64)]) -> Result<Option<String>> {
+        if frames.is_empty() {
+            return Ok(None);
+        }
+        if let Some(full) = self.make_room(frames)? {
+            self.count_dropped(frames.iter().map(|(_, f, _)| f));
+            return Ok(Some(full));
+        }
+        let written = self.write_run_to_file(frames);
+        if written.is_err() {
+            self.count_dropped(frames.iter().map(|(_, frame, _)| frame));
+        }
+        written?;
+        self.frames_in_file += frames.len() as u64;
+        if let Some(shared) = self.counts.upgrade() {
+            let mut counts = shared.counts.lock();
+            for (_, frame, _) in frames {
+                let entry = counts.entry(frame.profile.stream).or_default();
+                entry.written += 1;
+                entry.bytes += frame.data.len() as u64;
+            }
+        }
+        Ok(None)
+    }
+
+    fn write_run_to_file(&mut self, frames: &[(u32, Frame, u64)]) -> Result<()> {
+        let mut writes = Vec::with_capacity(frames.len());
+        for (sensor, frame, at) in frames {
             let stream = StreamTopic::new(0, *sensor, frame.profile.stream);
-            if written_extrinsics.insert(stream) {
+            if self.written_extrinsics.insert(stream) {
                 let (group, e) = self.extrinsics.of(frame.profile.stream);
                 self.writer.write_extrinsics(stream, group, &e)?;
             }
@@ -773,22 +989,89 @@ impl WriterThread {
                 sensor: *sensor,
                 frame,
                 depth_units,
-                capture_ns: *at,
+                capture_ns: self.file_time(*at),
             });
         }
-        self.writer.write_frames(&writes)?;
-        if let Some(shared) = self.counts.upgrade() {
-            let mut counts = shared.counts.lock();
-            for (_, frame, _) in frames {
-                let entry = counts.entry(frame.profile.stream).or_default();
-                entry.written += 1;
-                entry.bytes += frame.data.len() as u64;
+        self.writer.write_frames(&writes)
+    }
+
+    /// Make sure the file can take `frames` and still be finished; `Some`
+    /// (saying why) when the disk has no room for them.
+    fn make_room(&mut self, frames: &[(u32, Frame, u64)]) -> Result<Option<String>> {
+        let Some(reserve) = self.reserve.as_mut() else {
+            return Ok(None);
+        };
+        let bytes: u64 = frames
+            .iter()
+            .map(|(_, f, _)| f.data.len() as u64 + FRAME_OVERHEAD)
+            .sum();
+        let size = self.writer.finished_size_bound() + bytes;
+        let partial = self.writer.partial_path();
+        match reserve.make_room(size) {
+            Ok(Ok(())) => Ok(None),
+            Ok(Err(no_room)) => {
+                let dir = partial.parent().unwrap_or(Path::new("."));
+                let at = frames.first().map_or(0, |(_, _, at)| *at);
+                Ok(Some(format!(
+                    "the disk holding {} is full ({:.1} MB free, {:.1} MB kept free beside the \
+                     recording): writing stopped {:.2} s into the recording; {} is finished and \
+                     indexed with every frame written until then, and the frames from there on \
+                     were not recorded",
+                    dir.display(),
+                    no_room.free as f64 / 1e6,
+                    crate::storage::reserve::KEEP_FREE as f64 / 1e6,
+                    at as f64 / 1e9,
+                    self.path.display()
+                )))
             }
+            Err(e) => Err(Error::from(e).in_file(partial)),
         }
+    }
+
+    /// A split recording moves on to its next piece at capture time `at`:
+    /// the piece begins with the device's description (its options as
+    /// they are now) and every stream's, and the piece before is finished
+    /// meanwhile.
+    fn next_piece(&mut self, at: u64) -> Result<()> {
+        let Some(pieces) = self.pieces.as_mut() else {
+            return Ok(());
+        };
+        let path = pieces.next_path();
+        let mut snapshot = self.snapshot.clone();
+        for (sensor, options) in snapshot.sensors.iter_mut().zip(&self.options) {
+            sensor.options = options.clone();
+        }
+        let mut next = self.file.start(path.clone(), &snapshot)?;
+        let described = self
+            .streams
+            .iter()
+            .try_for_each(|(sensor, profile)| next.write_stream_info(*sensor, profile, 0));
+        if let Err(e) = described {
+            next.abandon();
+            return Err(e);
+        }
+        let reserve = SpaceReserve::open(next.partial_path()).ok();
+        let finished = std::mem::replace(&mut self.writer, next);
+        let finished_reserve = std::mem::replace(&mut self.reserve, reserve);
+        let finished_path = std::mem::replace(&mut self.path, path.clone());
+        if let Some(shared) = self.counts.upgrade() {
+            *shared.current.lock() = path;
+        }
+        pieces.close(
+            Closing {
+                writer: finished,
+                reserve: finished_reserve,
+            },
+            finished_path,
+        )?;
+        self.written_extrinsics.clear();
+        self.file_start = at;
+        self.frames_in_file = 0;
         Ok(())
     }
 
     fn write_option(&mut self, sensor: u32, name: String, value: f32, at: u64) -> Result<()> {
+        let at = self.file_time(at);
         let Some(options) = self.options.get_mut(sensor as usize) else {
             return Ok(());
         };

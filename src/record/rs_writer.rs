@@ -469,6 +469,13 @@ impl super::RecordingSink for RsWriter {
     fn bytes_written(&self) -> u64 {
         RsWriter::bytes_written(self)
     }
+    fn size_so_far(&self) -> u64 {
+        // The bound is close: chunks and index counted as they will be.
+        self.bag.finished_size_bound()
+    }
+    fn finished_size_bound(&self) -> u64 {
+        self.bag.finished_size_bound()
+    }
     fn finish(self: Box<Self>) -> Result<u64> {
         RsWriter::finish(*self)
     }

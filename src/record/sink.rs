@@ -60,6 +60,13 @@ pub trait RecordingSink: Send {
     fn partial_path(&self) -> &Path;
     /// Bytes written so far.
     fn bytes_written(&self) -> u64;
+    /// About the size the file would have if finished now: what a
+    /// recording split by size goes by.
+    fn size_so_far(&self) -> u64;
+    /// An upper bound on the file's size were it finished now (what was
+    /// written, what waits to be, the index and closing records): the
+    /// room it needs on the disk.
+    fn finished_size_bound(&self) -> u64;
     /// Finish the file and give it its name; returns its size in bytes.
     fn finish(self: Box<Self>) -> Result<u64>;
     /// Stop and delete the unfinished file.

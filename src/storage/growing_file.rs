@@ -26,6 +26,7 @@
 use std::fs::File;
 use std::io;
 
+use super::reserve::{free_bytes_of, KEEP_FREE};
 use system::{allocate_keeping_size, drop_written, start_writing};
 
 /// How far ahead of the file's end space is reserved.
@@ -69,7 +70,13 @@ impl GrowingFile {
             return;
         }
         let from = self.reserved_to.max(len);
-        if allocate_keeping_size(&self.file, from, len + AHEAD - from).is_ok() {
+        // Reserving for speed never takes the disk's last space: a
+        // recording stopped by a full disk finishes in it.
+        let want = len + AHEAD - from;
+        if free_bytes_of(&self.file).is_some_and(|free| free < want + KEEP_FREE) {
+            return;
+        }
+        if allocate_keeping_size(&self.file, from, want).is_ok() {
             self.reserved_to = len + AHEAD;
         }
     }
@@ -96,6 +103,11 @@ impl GrowingFile {
         }
     }
 
+    /// The file.
+    pub(crate) fn file(&self) -> &File {
+        &self.file
+    }
+
     /// Give back the space reserved past the file's end.
     pub(crate) fn release(self) -> io::Result<()> {
         if self.reserved_to == 0 {
@@ -112,7 +124,7 @@ impl GrowingFile {
 const PAGE: u64 = 4096;
 
 #[cfg(target_os = "linux")]
-mod system {
+pub(super) mod system {
     use std::fs::File;
     use std::io;
     use std::os::fd::AsRawFd;
@@ -129,7 +141,7 @@ mod system {
         }
     }
 
-    pub(super) fn allocate_keeping_size(file: &File, offset: u64, len: u64) -> io::Result<()> {
+    pub(crate) fn allocate_keeping_size(file: &File, offset: u64, len: u64) -> io::Result<()> {
         let (offset, len) = (to_off(offset)?, to_off(len)?);
         // SAFETY: a plain system call on an open descriptor.
         result(unsafe { libc::fallocate(file.as_raw_fd(), libc::FALLOC_FL_KEEP_SIZE, offset, len) })
@@ -163,7 +175,7 @@ mod system {
 }
 
 #[cfg(not(target_os = "linux"))]
-mod system {
+pub(super) mod system {
     use std::fs::File;
     use std::io;
 
@@ -171,7 +183,7 @@ mod system {
         Err(io::Error::from(io::ErrorKind::Unsupported))
     }
 
-    pub(super) fn allocate_keeping_size(_: &File, _: u64, _: u64) -> io::Result<()> {
+    pub(crate) fn allocate_keeping_size(_: &File, _: u64, _: u64) -> io::Result<()> {
         unsupported()
     }
 

@@ -31,6 +31,7 @@ pub(crate) mod file;
 mod format;
 mod growing_file;
 pub mod remote;
+pub(crate) mod reserve;
 pub mod rosbag2;
 
 use std::ops::{Bound, RangeBounds};
@@ -46,6 +47,7 @@ use rosbag2::{Db3, Db3Messages, McapFile, McapMessages};
 pub use connection::{Connection, ConnectionExt};
 pub use file::{partial_path_for, recovery_hint};
 pub use format::{Encoding, FileFormat};
+pub use reserve::free_bytes;
 
 /// A message read from a storage.
 ///

@@ -152,3 +152,30 @@ pub fn rsbag_peak_mb(args: &[&str]) -> (Run, i64) {
     };
     (run, usage.ru_maxrss / 1024)
 }
+
+/// Run `script` in a private mount namespace (as a user namespace's root,
+/// so that no privileges are needed) with a small tmpfs at `$M`; `$R` is
+/// the binary. Returns what the script printed and its exit code.
+pub fn on_small_tmpfs(size: &str, script: &str) -> (String, Option<i32>) {
+    let mount = tempfile::tempdir().expect("mount point");
+    let out = std::process::Command::new("unshare")
+        .args(["-Urm", "sh", "-c"])
+        .arg(format!(
+            "mount -t tmpfs -o size={size} tmpfs \"$M\" || exit 99\n{script}"
+        ))
+        .env("M", mount.path())
+        .env("R", env!("CARGO_BIN_EXE_rsbag"))
+        .output()
+        .expect("unshare (util-linux)");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_ne!(
+        out.status.code(),
+        Some(99),
+        "tmpfs could not be mounted: {text}"
+    );
+    (text, out.status.code())
+}

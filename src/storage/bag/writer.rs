@@ -67,6 +67,15 @@ struct OpenChunk {
     end_time: u64,
 }
 
+/// At most this many bytes of a record's header and length fields, for
+/// the chunk and index data records [`BagWriter::finished_size_bound`]
+/// counts ahead of writing them.
+const RECORD_HEADER_BYTES: u64 = 128;
+
+/// A chunk info record without its per-connection counts (a header of
+/// six fields and the lengths).
+const CHUNK_INFO_BYTES: u64 = 128;
+
 /// A closed chunk waiting for its compressed bytes.
 #[derive(Debug)]
 struct ClosedChunk {
@@ -133,6 +142,9 @@ pub struct BagWriter<W: Write + Seek> {
     connection_written: Vec<bool>,
     chunk: OpenChunk,
     chunk_infos: Vec<ChunkInfo>,
+    /// The size of the closing index so far: connection and chunk info
+    /// records.
+    index_bytes: u64,
     compressor: Option<Compressor>,
     /// Closed chunks not yet handed to the compressor, and when the first
     /// of them closed.
@@ -161,6 +173,7 @@ impl<W: Write + Seek> BagWriter<W> {
             connection_written: Vec::new(),
             chunk: OpenChunk::default(),
             chunk_infos: Vec::new(),
+            index_bytes: 0,
             compressor: None,
             batch: Vec::new(),
             batch_since: None,
@@ -180,6 +193,9 @@ impl<W: Write + Seek> BagWriter<W> {
     /// 0, 1, 2… in order; the `id` field of `conn` is ignored).
     pub fn add_connection(&mut self, mut conn: Connection) -> u32 {
         conn.id = self.connections.len() as u32;
+        let mut record = Vec::new();
+        conn.encode(&mut record);
+        self.index_bytes += record.len() as u64;
         self.connections.push(conn);
         self.connection_written.push(false);
         self.connections.len() as u32 - 1
@@ -194,6 +210,36 @@ impl<W: Write + Seek> BagWriter<W> {
     /// their batch or being compressed are not counted).
     pub fn bytes_written(&self) -> u64 {
         self.pos
+    }
+
+    /// An upper bound on the bag's size were it finished now: what was
+    /// written, the chunks still open, waiting or being compressed (LZ4
+    /// makes data at most 1/255 larger) with their index records, and the
+    /// closing index.
+    pub fn finished_size_bound(&self) -> u64 {
+        let open = (
+            self.chunk.data.len() as u64,
+            self.chunk.entries.len() as u64,
+        );
+        let waiting = self
+            .batch
+            .iter()
+            .map(|(chunk, _)| chunk)
+            .chain(&self.in_flight)
+            .map(|c| (u64::from(c.raw_len), c.entries.len() as u64));
+        let connections = self.connections.len() as u64;
+        let pending: u64 = std::iter::once(open)
+            .chain(waiting)
+            .map(|(raw, entries)| {
+                raw + raw / 255
+                    + 16
+                    + RECORD_HEADER_BYTES
+                    + entries * 12
+                    + entries.min(connections) * (RECORD_HEADER_BYTES + 8)
+                    + CHUNK_INFO_BYTES
+            })
+            .sum();
+        self.pos + pending + self.index_bytes
     }
 
     /// Append one message on connection `conn` with time `time` (ns).
@@ -458,6 +504,7 @@ impl<W: Write + Seek> BagWriter<W> {
         let info = encode_chunk_index(chunk, chunk_pos, &mut record);
         self.out.write_all(&record)?;
         self.pos += record.len() as u64;
+        self.index_bytes += CHUNK_INFO_BYTES + 8 * info.connection_counts.len() as u64;
         self.chunk_infos.push(info);
         self.scratch = record;
         Ok(())

@@ -187,6 +187,17 @@ impl Db3Writer {
         self.bytes
     }
 
+    /// An upper bound on the file's size were it finished now: the file
+    /// as committed, and the messages not yet committed in SQLite's pages
+    /// (a 64 KiB overflow page holds 65,532 bytes of a message, and the
+    /// last page of a table or index takes a page at most: a sixteenth of
+    /// the data and a few pages are plenty).
+    pub fn finished_size_bound(&self) -> u64 {
+        let committed = std::fs::metadata(&self.partial_path).map_or(0, |m| m.len());
+        let uncommitted = self.uncommitted as u64;
+        committed + uncommitted + uncommitted / 16 + 4 * 65536
+    }
+
     /// The final path of the file.
     pub fn path(&self) -> &Path {
         &self.path
@@ -389,7 +400,12 @@ impl Db3Writer {
         let in_file = |e: Error| e.in_file(&partial_path);
         db.execute_batch("COMMIT")
             .map_err(|e| in_file(db_error(e)))?;
-        if bytes < SMALL_FILE_BYTES {
+        // VACUUM writes a copy of the file, and a journal as large: not
+        // on a disk without room for them (a recording the full disk
+        // stopped keeps its 64 KiB pages).
+        let room = crate::storage::reserve::free_bytes_of(file.file())
+            .is_none_or(|free| free > 3 * SMALL_FILE_BYTES + crate::storage::reserve::KEEP_FREE);
+        if bytes < SMALL_FILE_BYTES && room {
             // Every table and index takes a page of its own at least: in
             // 64 KiB pages a few frames make half a megabyte. Written
             // anew in 4 KiB pages (as librealsense's), a small file is

@@ -1,0 +1,430 @@
+//! Recording for hours: a recording split into pieces that librealsense
+//! plays one by one (2.55 the `.bag` pieces, 2.59 the `.db3` ones) with
+//! the frame numbers running on; the ring of the last pieces; a full disk
+//! that leaves finished files librealsense plays; the memory of a long
+//! recording.
+
+use crate::common;
+use crate::run;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+/// Small images: the recordings are mostly description and timing.
+const SMALL: &str = "64x48@30";
+
+fn s(path: &Path) -> &str {
+    path.to_str().expect("utf-8 path")
+}
+
+/// The synthetic camera's streams, images of `mode` (WIDTHxHEIGHT@FPS),
+/// for `seconds`, with the `extra` arguments; returns stdout (the report).
+fn record(out: &Path, seconds: &str, mode: &str, extra: &[&str]) -> String {
+    let mut args = vec![
+        "record",
+        "--synthetic",
+        "--duration",
+        seconds,
+        "--out",
+        s(out),
+        "--streams",
+        "depth,color,infrared1,accel,gyro",
+        "--depth",
+        mode,
+        "--color",
+        mode,
+    ];
+    args.extend_from_slice(extra);
+    run::ok(&args)
+}
+
+/// The pieces a report names, in order, with whether each was deleted.
+fn reported_pieces(report: &str) -> Vec<(PathBuf, bool)> {
+    report
+        .lines()
+        .skip_while(|l| !l.starts_with("wrote "))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .map(|l| {
+            let (path, rest) = l.trim().split_once(" (").expect("piece line");
+            (PathBuf::from(path), rest.contains("deleted"))
+        })
+        .collect()
+}
+
+/// Frames written and dropped per stream (`Depth 0`, ...) in a report.
+fn reported_counts(report: &str) -> BTreeMap<String, (u64, u64)> {
+    report
+        .lines()
+        .skip_while(|l| !l.starts_with("stream "))
+        .skip(1)
+        .take_while(|l| !l.starts_with("recorded "))
+        .map(|l| {
+            let fields: Vec<&str> = l.split_whitespace().collect();
+            let n = fields.len();
+            let number = |f: &str| f.parse::<u64>().expect("count");
+            (
+                fields[..n - 3].join(" "),
+                (number(fields[n - 3]), number(fields[n - 2])),
+            )
+        })
+        .collect()
+}
+
+/// What librealsense plays from `path` (2.55 a `.bag`, 2.59 a `.db3`),
+/// one JSON value per frame.
+fn librealsense_plays(path: &Path) -> Vec<Value> {
+    let played = match path.extension().and_then(|e| e.to_str()) {
+        Some("db3") => common::python259("rs_play.py", &[s(path)]),
+        _ => common::python("rs_play.py", &[s(path)]),
+    };
+    played
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
+/// The device librealsense describes from `path`, without the playback's
+/// duration (each piece has its own).
+fn librealsense_device(path: &Path) -> Value {
+    let text = match path.extension().and_then(|e| e.to_str()) {
+        Some("db3") => common::python259("rs_play.py", &[s(path), "--device-json"]),
+        _ => common::python("rs_play.py", &[s(path), "--device-json"]),
+    };
+    let mut device: Value = serde_json::from_str(&text).expect("device JSON");
+    device
+        .as_object_mut()
+        .expect("an object")
+        .remove("playback");
+    device
+}
+
+/// A frame as compared: stream, index, frame number, size, hash.
+fn frame_key(frame: &Value) -> (String, u64, u64, u64, String) {
+    (
+        frame["stream"].as_str().expect("stream").to_owned(),
+        frame["index"].as_u64().expect("index"),
+        frame["frame_number"].as_u64().expect("frame number"),
+        frame["size"].as_u64().expect("size"),
+        frame["sha256"].as_str().expect("sha256").to_owned(),
+    )
+}
+
+/// Each piece plays alone in librealsense, exactly the frames rsbag reads
+/// from it, the device described in full in each; across the pieces each
+/// stream's frame numbers and timestamps run on, no frame lost or
+/// repeated at a cut (a frame number skipped only for a frame the report
+/// counts dropped). Returns the frames played per piece.
+fn check_pieces(pieces: &[PathBuf], report: &str) -> Vec<usize> {
+    let first_device = librealsense_device(&pieces[0]);
+    let mut runs: BTreeMap<String, Vec<(u64, f64)>> = BTreeMap::new();
+    let mut played_per_piece = Vec::new();
+    for piece in pieces {
+        let played = librealsense_plays(piece);
+        assert!(!played.is_empty(), "{} plays no frame", piece.display());
+        let ours: Vec<Value> = run::ok(&["frames", "--json", s(piece)])
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("a JSON line"))
+            .collect();
+        let mut theirs_keys: Vec<_> = played.iter().map(frame_key).collect();
+        let mut ours_keys: Vec<_> = ours.iter().map(frame_key).collect();
+        theirs_keys.sort();
+        ours_keys.sort();
+        assert_eq!(
+            theirs_keys,
+            ours_keys,
+            "{}: librealsense plays what rsbag reads",
+            piece.display()
+        );
+        assert_eq!(
+            librealsense_device(piece),
+            first_device,
+            "{}: the device, its sensors, options and streams are described in every piece",
+            piece.display()
+        );
+        played_per_piece.push(played.len());
+        // rs_play.py sorts by stream, index, frame number.
+        for frame in &played {
+            let stream = format!("{} {}", frame["stream"].as_str().unwrap(), frame["index"]);
+            runs.entry(stream).or_default().push((
+                frame["frame_number"].as_u64().unwrap(),
+                frame["timestamp"].as_f64().unwrap(),
+            ));
+        }
+    }
+    let counts = reported_counts(report);
+    assert_eq!(
+        runs.keys().collect::<Vec<_>>(),
+        counts.keys().collect::<Vec<_>>(),
+        "the streams played are the streams recorded: {report}"
+    );
+    for (stream, frames) in &runs {
+        let (written, dropped) = counts[stream];
+        for pair in frames.windows(2) {
+            assert!(
+                pair[1].0 > pair[0].0 && pair[1].1 > pair[0].1,
+                "{stream}: frame numbers and times run on across pieces: {pair:?}"
+            );
+        }
+        let span = frames.last().unwrap().0 - frames[0].0 + 1;
+        assert_eq!(frames.len() as u64, written, "{stream}: {report}");
+        assert!(
+            span <= written + dropped,
+            "{stream}: frames #{}..#{} but {written} written, {dropped} dropped: a frame was \
+             lost at a cut",
+            frames[0].0,
+            frames.last().unwrap().0
+        );
+    }
+    played_per_piece
+}
+
+#[test]
+fn split_pieces_play_alone_in_librealsense_and_run_on() {
+    for ext in ["bag", "db3"] {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let out = dir.path().join(format!("run.{ext}"));
+        // 3.5 s: the last piece is not a few milliseconds long (librealsense
+        // 2.55 sometimes stops the playback of so short a file before its
+        // frames reach the sensors).
+        let report = record(&out, "3.5", SMALL, &["--split-duration", "1"]);
+        let pieces: Vec<PathBuf> = reported_pieces(&report)
+            .into_iter()
+            .map(|(path, deleted)| {
+                assert!(!deleted, "{report}");
+                path
+            })
+            .collect();
+        assert!(pieces.len() >= 3, ".{ext}: {report}");
+        for (i, piece) in pieces.iter().enumerate() {
+            assert_eq!(
+                piece,
+                &dir.path().join(format!("run_{i}.{ext}")),
+                "{report}"
+            );
+        }
+        let mut names: Vec<String> = std::fs::read_dir(dir.path())
+            .expect("dir")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        let mut expected: Vec<String> = (0..pieces.len())
+            .map(|i| format!("run_{i}.{ext}"))
+            .collect();
+        expected.sort();
+        assert_eq!(names, expected, "nothing but the finished pieces");
+        let played = check_pieces(&pieces, &report);
+        // Pieces of about a second: none holds most of the recording.
+        let total: usize = played.iter().sum();
+        assert!(
+            played[..played.len() - 1]
+                .iter()
+                .all(|&n| n < total * 2 / 3),
+            ".{ext}: frames per piece {played:?}"
+        );
+    }
+}
+
+#[test]
+fn split_by_size_keeps_pieces_near_the_size() {
+    for ext in ["bag", "db3"] {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let out = dir.path().join(format!("run.{ext}"));
+        let report = record(
+            &out,
+            "1",
+            "320x240@30",
+            &["--split-size", "4", "--no-compression"],
+        );
+        let pieces: Vec<PathBuf> = reported_pieces(&report).into_iter().map(|p| p.0).collect();
+        assert!(pieces.len() >= 2, ".{ext}: {report}");
+        for piece in &pieces[..pieces.len() - 1] {
+            let size = std::fs::metadata(piece).expect("piece").len();
+            // A piece ends before the frame that would take its data past
+            // 4 MB (a frame's metadata and headers come on top).
+            assert!(
+                (3_000_000..4_400_000).contains(&size),
+                "{}: {size} bytes",
+                piece.display()
+            );
+        }
+        check_pieces(&pieces, &report);
+    }
+}
+
+#[test]
+fn the_ring_keeps_the_last_pieces_and_deletes_only_its_own() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("ring.bag");
+    // A file at a piece's name, not written by this recording.
+    let stranger = dir.path().join("ring_50.bag");
+    std::fs::write(&stranger, b"not a piece of this recording").expect("write");
+    let other = dir.path().join("other.bag");
+    std::fs::write(&other, b"another file").expect("write");
+
+    // Without --force, existing pieces are refused, and nothing written.
+    let refused = run::rsbag(&[
+        "record",
+        "--synthetic",
+        "--duration",
+        "1",
+        "--split-duration",
+        "0.5",
+        "--out",
+        s(&out),
+    ]);
+    assert_eq!(refused.code, Some(1), "{}", refused.stderr);
+    assert!(
+        refused.stderr.contains("ring_50.bag") && refused.stderr.contains("--force"),
+        "{}",
+        refused.stderr
+    );
+    assert_eq!(std::fs::read_dir(dir.path()).expect("dir").count(), 2);
+
+    let report = record(
+        &out,
+        "3",
+        SMALL,
+        &["--split-duration", "0.4", "--max-pieces", "2", "--force"],
+    );
+    let pieces = reported_pieces(&report);
+    assert!(pieces.len() >= 5, "{report}");
+    let kept: Vec<PathBuf> = pieces
+        .iter()
+        .filter(|(_, deleted)| !deleted)
+        .map(|(p, _)| p.clone())
+        .collect();
+    // The last two are kept; every one before them was deleted.
+    assert_eq!(
+        kept,
+        pieces[pieces.len() - 2..]
+            .iter()
+            .map(|p| p.0.clone())
+            .collect::<Vec<_>>(),
+        "{report}"
+    );
+    let mut names: Vec<PathBuf> = std::fs::read_dir(dir.path())
+        .expect("dir")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    names.sort();
+    let mut expected = kept.clone();
+    expected.extend([stranger.clone(), other.clone()]);
+    expected.sort();
+    assert_eq!(names, expected, "{report}");
+    assert_eq!(
+        std::fs::read(&stranger).expect("read"),
+        b"not a piece of this recording"
+    );
+    assert_eq!(std::fs::read(&other).expect("read"), b"another file");
+    // The pieces kept play in librealsense, one after the other.
+    for piece in &kept {
+        assert!(!librealsense_plays(piece).is_empty(), "{}", piece.display());
+    }
+}
+
+#[test]
+fn max_pieces_without_a_split_is_refused() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("r.bag");
+    let run = run::rsbag(&[
+        "record",
+        "--synthetic",
+        "--max-pieces",
+        "3",
+        "--out",
+        s(&out),
+    ]);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert!(run.stderr.contains("--split-duration"), "{}", run.stderr);
+    assert!(!out.exists());
+}
+
+/// A recording on a 24 MB tmpfs: the disk fills up, the recording stops
+/// with exit 1 saying so, and every file left is finished (no `.partial`),
+/// indexed, and played by librealsense with every frame the report counts
+/// written. Split by size (pieces of 7 MB), the earlier pieces are whole
+/// and the last one holds what the disk had room for (megabytes: not a
+/// piece of a few milliseconds, whose playback librealsense 2.55 sometimes
+/// stops before its frames reach the sensors).
+#[test]
+fn a_full_disk_leaves_finished_files_librealsense_plays() {
+    for ext in ["bag", "db3"] {
+        for split in [false, true] {
+            let keep = tempfile::tempdir().expect("tempdir");
+            let split_args = if split { "--split-size 7" } else { "" };
+            let (text, code) = run::on_small_tmpfs(
+                "24m",
+                &format!(
+                    "\"$R\" record --synthetic --duration 60 --depth 320x240@30 --color 320x240@30 \
+                     --no-compression {split_args} \
+                     --out \"$M/full.{ext}\" >\"{0}/report\" 2>\"{0}/error\"\n\
+                     echo \"exit=$?\"\n\
+                     echo \"left=[$(cd \"$M\" && ls -A | tr '\\n' ' ')]\"\n\
+                     cp \"$M\"/* \"{0}/\"",
+                    s(keep.path())
+                ),
+            );
+            let what = format!(".{ext}, split: {split}");
+            assert_eq!(code, Some(0), "{what}: {text}");
+            let report = std::fs::read_to_string(keep.path().join("report")).expect("report");
+            let error = std::fs::read_to_string(keep.path().join("error")).expect("error");
+            assert!(text.contains("exit=1"), "{what}: {text} {error}");
+            assert!(
+                error.contains("the disk holding") && error.contains("is full"),
+                "{what}: says the disk is full: {error}"
+            );
+            assert!(
+                error.contains("is finished and indexed with every frame written"),
+                "{what}: {error}"
+            );
+            assert!(!text.contains(".partial"), "{what}: {text}");
+            assert!(!error.contains("reindex"), "{what}: {error}");
+            let files: Vec<PathBuf> = if split {
+                let pieces: Vec<PathBuf> = reported_pieces(&report)
+                    .into_iter()
+                    .map(|(p, _)| keep.path().join(p.file_name().expect("name")))
+                    .collect();
+                assert!(pieces.len() >= 2, "{what}: {report}");
+                pieces
+            } else {
+                vec![keep.path().join(format!("full.{ext}"))]
+            };
+            let written: u64 = reported_counts(&report).values().map(|c| c.0).sum();
+            assert!(written > 0, "{what}: {report}");
+            let played: usize = files.iter().map(|f| librealsense_plays(f).len()).sum();
+            assert_eq!(
+                played as u64, written,
+                "{what}: every frame written plays: {report}"
+            );
+        }
+    }
+}
+
+/// A 20-second recording, split, stays small in memory: its frames go to
+/// the disk as they come (images small enough that an unoptimized build
+/// keeps up, so that the queue a slow disk fills is not what is measured).
+#[test]
+fn a_long_recording_stays_small_in_memory() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("long.bag");
+    let (run, peak) = run::rsbag_peak_mb(&[
+        "record",
+        "--synthetic",
+        "--duration",
+        "20",
+        "--depth",
+        "320x240@30",
+        "--color",
+        "320x240@30",
+        "--split-duration",
+        "5",
+        "--out",
+        s(&out),
+    ]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(reported_pieces(&run.stdout).len() >= 4, "{}", run.stdout);
+    assert!(peak <= 200, "a 20 s recording peaked at {peak} MB");
+}

@@ -22,6 +22,7 @@ mod interrupt;
 mod json;
 mod output;
 mod play;
+mod play_ros2;
 mod progress;
 mod record;
 mod reindex;

@@ -29,6 +29,7 @@ mod interop_playback;
 mod interop_ros2;
 mod readme;
 mod remote;
+mod ros2_live;
 mod ros2_round_trip;
 mod ros_camera_bags;
 mod sessions;

@@ -1,0 +1,301 @@
+//! `rsbag play --ros2` against a real ROS 2: the rclpy, rcl and Fast DDS
+//! of the virtual environment `scripts/install-test-deps.sh` makes
+//! (`target/venv-ros2`, or `RSBAG_VENV_ROS2`), rsbag pointed at it with
+//! `RSBAG_ROS2`. Every test's DDS traffic stays in a private network
+//! namespace (`unshare -n`, loopback only, a test-only domain).
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+
+use super::common;
+
+/// The ROS 2 virtual environment (its prefix holds lib/librcl.so).
+fn venv() -> PathBuf {
+    let venv = match std::env::var_os("RSBAG_VENV_ROS2") {
+        Some(path) => PathBuf::from(path),
+        None => common::root().join("target/venv-ros2"),
+    };
+    assert!(
+        venv.join("lib/librcl.so").exists(),
+        "{} has no ROS 2: run scripts/install-test-deps.sh (the README's test command does)",
+        venv.display()
+    );
+    venv
+}
+
+/// Python's shared library: ROS 2's PyPI build of rcl links it.
+fn libpython(venv: &std::path::Path) -> String {
+    let out = Command::new(venv.join("bin/python"))
+        .args([
+            "-c",
+            "import sysconfig as s; print(s.get_config_var('LIBDIR') + '/' + s.get_config_var('INSTSONAME'))",
+        ])
+        .output()
+        .expect("run the venv's python");
+    String::from_utf8(out.stdout)
+        .expect("a path")
+        .trim()
+        .to_owned()
+}
+
+/// What a run in the namespace left: rsbag's exit code, stdout and
+/// stderr, and the listener's JSON lines.
+struct Live {
+    code: i32,
+    stdout: String,
+    stderr: String,
+    heard: Vec<Value>,
+}
+
+/// In a private network namespace on domain `domain`: start
+/// `ros2_listen.py listen...` (when any), then `rsbag play args`, and wait
+/// for both.
+fn in_namespace(domain: u32, listen: &[&str], args: &[&str]) -> Live {
+    let venv = venv();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let quote = |s: &str| format!("'{}'", s.replace('\'', r"'\''"));
+    let listener = if listen.is_empty() {
+        String::new()
+    } else {
+        let script = common::root().join("tests/interop/ros2_listen.py");
+        format!(
+            "{} {} {} > {}/heard 2> {}/listener.err &\n\
+             for i in $(seq 100); do grep -q ready {}/listener.err && break; sleep 0.1; done\n",
+            quote(&venv.join("bin/python").to_string_lossy()),
+            quote(&script.to_string_lossy()),
+            listen
+                .iter()
+                .map(|a| quote(a))
+                .collect::<Vec<_>>()
+                .join(" "),
+            dir.path().display(),
+            dir.path().display(),
+            dir.path().display(),
+        )
+    };
+    let script = format!(
+        "set -u\nip link set lo up\n{listener}\
+         RSBAG_ROS2={} LD_PRELOAD={} {} {} > {d}/out 2> {d}/err\necho $? > {d}/code\nwait\n",
+        quote(&venv.to_string_lossy()),
+        quote(&libpython(&venv)),
+        quote(env!("CARGO_BIN_EXE_rsbag")),
+        args.iter().map(|a| quote(a)).collect::<Vec<_>>().join(" "),
+        d = dir.path().display(),
+    );
+    let status = Command::new("timeout")
+        .args(["120", "unshare", "-n", "bash", "-c", &script])
+        .env("ROS_AUTOMATIC_DISCOVERY_RANGE", "LOCALHOST")
+        .env("ROS_DOMAIN_ID", domain.to_string())
+        .env_remove("LD_LIBRARY_PATH")
+        .env_remove("AMENT_PREFIX_PATH")
+        .env_remove("RMW_IMPLEMENTATION")
+        .status()
+        .expect("run unshare");
+    assert!(status.success(), "the namespace's script failed: {status}");
+    let read = |name: &str| std::fs::read_to_string(dir.path().join(name)).unwrap_or_default();
+    Live {
+        code: read("code").trim().parse().expect("rsbag's exit code"),
+        stdout: read("out"),
+        stderr: read("err"),
+        heard: (read("heard").lines())
+            .map(|l| serde_json::from_str(l).expect("a JSON line"))
+            .collect(),
+    }
+}
+
+/// The messages heard on `topic`.
+fn on<'a>(heard: &'a [Value], topic: &str) -> Vec<&'a Value> {
+    heard.iter().filter(|m| m["topic"] == topic).collect()
+}
+
+/// librealsense 2.55's frames of a `.bag`, of stream `stream`, in order.
+fn librealsense_frames(bag: &str, stream: &str) -> Vec<Value> {
+    let mut frames: Vec<Value> = (common::python("rs_play.py", &[bag]).lines())
+        .map(|l| serde_json::from_str::<Value>(l).expect("a JSON line"))
+        .filter(|f| f["stream"] == stream)
+        .collect();
+    frames.sort_by_key(|f| f["frame_number"].as_u64());
+    frames
+}
+
+fn stamp_of(frame: &Value) -> u64 {
+    (frame["timestamp"].as_f64().expect("timestamp") * 1e6).round() as u64
+}
+
+#[test]
+fn play_publishes_every_frame_with_librealsenses_bytes_and_stamps_and_clock() {
+    let bag = common::reference("librealsense-2.55-depth-color.bag");
+    let bag = bag.to_str().expect("utf-8 path");
+    let live = in_namespace(
+        71,
+        &[
+            "--seconds",
+            "60",
+            "/camera/camera/depth/image_rect_raw=image:12",
+            "/camera/camera/color/image_raw=image:12",
+            "/camera/camera/depth/camera_info=camera_info",
+            "/camera/camera/color/camera_info=camera_info",
+            "/clock=clock",
+        ],
+        &[
+            "play",
+            "--ros2",
+            bag,
+            "--clock",
+            "200",
+            "--wait-for-subscribers",
+            "--timeout",
+            "60",
+        ],
+    );
+    assert_eq!(live.code, 0, "{}", live.stderr);
+    // The install has no tf2_msgs and no realsense2_camera_msgs: said once
+    // each, the rest published.
+    assert!(
+        live.stderr
+            .contains("tf2_msgs/msg/TFMessage is not installed"),
+        "{}",
+        live.stderr
+    );
+    for (topic, stream, encoding) in [
+        ("/camera/camera/depth/image_rect_raw", "Depth", "16UC1"),
+        ("/camera/camera/color/image_raw", "Color", "rgb8"),
+    ] {
+        let want = librealsense_frames(bag, stream);
+        assert_eq!(want.len(), 12, "{stream}");
+        let got = on(&live.heard, topic);
+        assert_eq!(got.len(), want.len(), "{topic}: every frame, once");
+        for (got, want) in got.iter().zip(&want) {
+            assert_eq!(
+                got["sha256"], want["sha256"],
+                "{topic}: librealsense's bytes"
+            );
+            assert_eq!(got["size"], want["size"], "{topic}");
+            assert_eq!(got["stamp_ns"].as_u64(), Some(stamp_of(want)), "{topic}");
+            assert_eq!(got["encoding"], encoding, "{topic}");
+            assert_eq!(
+                (got["width"].as_u64(), got["height"].as_u64()),
+                (Some(80), Some(60))
+            );
+        }
+        assert!(
+            live.stdout.contains(&format!("{topic:<56} {:>8}", 12)),
+            "{}",
+            live.stdout
+        );
+        // A camera_info per frame, stamped as it.
+        let info_topic =
+            topic.rsplit_once('/').expect("a stream topic").0.to_owned() + "/camera_info";
+        let infos = on(&live.heard, &info_topic);
+        assert_eq!(infos.len(), 12, "{info_topic}");
+        let stamps: Vec<_> = infos.iter().map(|m| m["stamp_ns"].as_u64()).collect();
+        let want_stamps: Vec<_> = want.iter().map(|f| Some(stamp_of(f))).collect();
+        assert_eq!(stamps, want_stamps, "{info_topic}");
+    }
+    // /clock runs on the stamps' clock from the first frame's stamp,
+    // forward, over the recording (its pace is the frames' arrival in
+    // the file, which may run up to a frame period ahead of the stamps).
+    let clock: Vec<u64> = (on(&live.heard, "/clock").iter())
+        .map(|m| m["stamp_ns"].as_u64().expect("a stamp"))
+        .collect();
+    let depth = librealsense_frames(bag, "Depth");
+    let (first, last) = (stamp_of(&depth[0]), stamp_of(&depth[11]));
+    let period = 33_333_334;
+    assert!(clock.len() >= 10, "{clock:?}");
+    assert_eq!(clock[0], first, "{clock:?}");
+    assert!(clock.windows(2).all(|w| w[0] <= w[1]), "{clock:?}");
+    let end = *clock.last().expect("ticks");
+    assert!(
+        end + period >= last && end <= last + period,
+        "{clock:?}: {last}"
+    );
+}
+
+#[test]
+fn play_publishes_imu_samples_as_librealsense_reads_them() {
+    let bag = common::root().join("tests/fixtures/librealsense-2.55.1-motion.bag");
+    let bag = bag.to_str().expect("utf-8 path");
+    let want = librealsense_frames(bag, "Accel");
+    assert_eq!(want.len(), 3);
+    let topic = "/camera/camera/accel/sample";
+    let live = in_namespace(
+        72,
+        &["--seconds", "60", &format!("{topic}=imu:3")],
+        &[
+            "play",
+            "--ros2",
+            bag,
+            "--wait-for-subscribers",
+            "--timeout",
+            "60",
+        ],
+    );
+    assert_eq!(live.code, 0, "{}", live.stderr);
+    let got = on(&live.heard, topic);
+    assert_eq!(got.len(), 3, "{:?}", live.heard);
+    for (got, want) in got.iter().zip(&want) {
+        // librealsense's 3 floats, carried as doubles.
+        let bytes: Vec<u8> = (got["linear_acceleration"]
+            .as_array()
+            .expect("a vector")
+            .iter())
+        .flat_map(|v| (v.as_f64().expect("a number") as f32).to_le_bytes())
+        .collect();
+        assert_eq!(
+            format!("{:x}", Sha256::digest(&bytes)),
+            want["sha256"].as_str().expect("sha"),
+            "{got}"
+        );
+        assert_eq!(got["stamp_ns"].as_u64(), Some(stamp_of(want)));
+        assert_eq!(got["angular_velocity"], serde_json::json!([0.0, 0.0, 0.0]));
+    }
+}
+
+#[test]
+fn play_waits_for_subscribers_only_as_long_as_told() {
+    let bag = common::reference("librealsense-2.55-depth-color.bag");
+    let live = in_namespace(
+        73,
+        &[],
+        &[
+            "play",
+            "--ros2",
+            bag.to_str().expect("utf-8 path"),
+            "--wait-for-subscribers",
+            "--timeout",
+            "1",
+        ],
+    );
+    assert_eq!(live.code, 1, "{}", live.stderr);
+    assert!(
+        live.stderr.contains("no subscriber matched")
+            && live.stderr.contains("/camera/camera/depth/image_rect_raw")
+            && live.stderr.contains("--timeout 1 s"),
+        "{}",
+        live.stderr
+    );
+}
+
+#[test]
+fn without_ros2_play_says_what_to_source_or_install() {
+    let bag = common::reference("librealsense-2.55-depth-color.bag");
+    let out = Command::new(env!("CARGO_BIN_EXE_rsbag"))
+        .args(["play", "--ros2", bag.to_str().expect("utf-8 path")])
+        .env_remove("LD_LIBRARY_PATH")
+        .env_remove("AMENT_PREFIX_PATH")
+        .env_remove("RSBAG_ROS2")
+        .output()
+        .expect("run rsbag");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("ROS 2 is not available")
+            && stderr.contains("source your ROS 2 install")
+            && stderr.contains("RSBAG_ROS2")
+            && stderr.lines().count() == 1,
+        "{stderr}"
+    );
+}

@@ -315,14 +315,16 @@ impl Api {
         };
         let library = format!("lib{package}__rosidl_typesupport_c.so");
         let path = open(&library, &self.dirs).map_err(missing)?;
-        let symbol =
-            format!("rosidl_typesupport_c__get_message_type_support_handle__{package}__msg__{name}\0");
+        let symbol = format!(
+            "rosidl_typesupport_c__get_message_type_support_handle__{package}__msg__{name}\0"
+        );
         // SAFETY: the library is open (kept in OPENED); the function takes
         // nothing and returns a pointer to a static structure.
         unsafe {
             let library = libloading::Library::new(&path).map_err(|e| missing(e.to_string()))?;
-            let get: libloading::Symbol<unsafe extern "C" fn() -> *const c_void> =
-                library.get(symbol.as_bytes()).map_err(|e| missing(e.to_string()))?;
+            let get: libloading::Symbol<unsafe extern "C" fn() -> *const c_void> = library
+                .get(symbol.as_bytes())
+                .map_err(|e| missing(e.to_string()))?;
             let handle = get();
             OPENED.lock().push(library);
             if handle.is_null() {
@@ -356,7 +358,9 @@ impl Api {
         unsafe {
             let text = (self.f.rcutils_get_error_string)();
             (self.f.rcutils_reset_error)();
-            let text = CStr::from_ptr(text.0.as_ptr()).to_string_lossy().into_owned();
+            let text = CStr::from_ptr(text.0.as_ptr())
+                .to_string_lossy()
+                .into_owned();
             if text.is_empty() {
                 format!("rcl error {ret}")
             } else {
@@ -369,4 +373,148 @@ impl Api {
 /// A Rust string as a C string (a NUL inside is an argument error).
 pub fn c_string(what: &str, text: &str) -> Result<CString> {
     CString::new(text).map_err(|_| Error::InvalidArgument(format!("{what} {text:?} has a NUL")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+    use std::mem::{offset_of, size_of};
+
+    /// The sizes, offsets and constants of rcl's headers, from a C program
+    /// built against those of the ROS 2 the tests use (`target/venv-ros2`,
+    /// which scripts/install-test-deps.sh makes, or `RSBAG_VENV_ROS2`).
+    fn from_headers() -> BTreeMap<String, usize> {
+        let venv = match std::env::var_os("RSBAG_VENV_ROS2") {
+            Some(path) => PathBuf::from(path),
+            None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/venv-ros2"),
+        };
+        let include = venv.join("include");
+        assert!(
+            include.join("rcl/rcl/rcl.h").exists(),
+            "{} has no ROS 2 headers: run scripts/install-test-deps.sh",
+            venv.display()
+        );
+        let dir = std::env::temp_dir().join(format!("rsbag-ros2-layout-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let source = dir.join("layout.c");
+        std::fs::write(&source, LAYOUT_C).expect("write the C program");
+        let mut gcc = std::process::Command::new("gcc");
+        for package in std::fs::read_dir(&include).expect("include dir").flatten() {
+            gcc.arg(format!("-I{}", package.path().display()));
+        }
+        let exe = dir.join("layout");
+        let built = gcc.arg(&source).arg("-o").arg(&exe).output().expect("run gcc");
+        assert!(built.status.success(), "{}", String::from_utf8_lossy(&built.stderr));
+        let out = std::process::Command::new(&exe).output().expect("run it");
+        let _ = std::fs::remove_dir_all(&dir);
+        String::from_utf8(out.stdout)
+            .expect("text")
+            .lines()
+            .map(|l| {
+                let (name, value) = l.split_once(' ').expect("name value");
+                (name.to_owned(), value.parse().expect("a number"))
+            })
+            .collect()
+    }
+
+    const LAYOUT_C: &str = r#"
+#include <stdio.h>
+#include <stddef.h>
+#include <rcl/rcl.h>
+#include <rcl/wait.h>
+#define S(t) printf("%s %zu\n", #t, sizeof(t))
+#define O(t, f) printf("%s.%s %zu\n", #t, #f, offsetof(t, f))
+#define C(c) printf("%s %d\n", #c, (int)(c))
+int main(void) {
+  S(rcl_context_t); S(rcl_init_options_t); S(rcl_node_t); S(rcl_node_options_t);
+  S(rcl_publisher_t); S(rcl_publisher_options_t); S(rcl_subscription_t);
+  S(rcl_subscription_options_t); S(rmw_message_info_t); S(rcl_wait_set_t);
+  O(rcl_wait_set_t, subscriptions); O(rcl_wait_set_t, size_of_subscriptions);
+  O(rcl_publisher_options_t, qos); O(rcl_subscription_options_t, qos);
+  S(rmw_qos_profile_t); O(rmw_qos_profile_t, history); O(rmw_qos_profile_t, depth);
+  O(rmw_qos_profile_t, reliability); O(rmw_qos_profile_t, durability);
+  O(rmw_qos_profile_t, deadline); O(rmw_qos_profile_t, lifespan);
+  O(rmw_qos_profile_t, liveliness); O(rmw_qos_profile_t, liveliness_lease_duration);
+  O(rmw_qos_profile_t, avoid_ros_namespace_conventions);
+  S(rcl_allocator_t); S(rcl_serialized_message_t); O(rcl_serialized_message_t, buffer_length);
+  O(rcl_serialized_message_t, buffer_capacity); O(rcl_serialized_message_t, allocator);
+  S(rcutils_error_string_t); S(rcl_ret_t);
+  C(RMW_QOS_POLICY_HISTORY_KEEP_LAST); C(RMW_QOS_POLICY_RELIABILITY_RELIABLE);
+  C(RMW_QOS_POLICY_RELIABILITY_BEST_EFFORT); C(RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL);
+  C(RMW_QOS_POLICY_DURABILITY_VOLATILE); C(RCL_RET_OK); C(RCL_RET_TIMEOUT);
+  C(RCL_RET_SUBSCRIPTION_TAKE_FAILED);
+  return 0;
+}
+"#;
+
+    #[test]
+    fn the_structures_and_constants_are_those_of_rcls_headers() {
+        let c = from_headers();
+        let opaque = [
+            "rcl_context_t",
+            "rcl_init_options_t",
+            "rcl_node_t",
+            "rcl_node_options_t",
+            "rcl_publisher_t",
+            "rcl_publisher_options_t",
+            "rcl_subscription_t",
+            "rcl_subscription_options_t",
+            "rmw_message_info_t",
+            "rcl_wait_set_t",
+        ];
+        for name in opaque {
+            assert!(c[name] <= size_of::<Opaque>(), "{name}: {} bytes", c[name]);
+        }
+        assert_eq!(c["rcl_wait_set_t.subscriptions"], 0);
+        assert_eq!(c["rcl_wait_set_t.size_of_subscriptions"], size_of::<usize>());
+        assert_eq!(c["rcl_publisher_options_t.qos"], 0);
+        assert_eq!(c["rcl_subscription_options_t.qos"], 0);
+        assert_eq!(c["rmw_qos_profile_t"], size_of::<QosProfile>());
+        for (field, offset) in [
+            ("history", offset_of!(QosProfile, history)),
+            ("depth", offset_of!(QosProfile, depth)),
+            ("reliability", offset_of!(QosProfile, reliability)),
+            ("durability", offset_of!(QosProfile, durability)),
+            ("deadline", offset_of!(QosProfile, deadline)),
+            ("lifespan", offset_of!(QosProfile, lifespan)),
+            ("liveliness", offset_of!(QosProfile, liveliness)),
+            ("liveliness_lease_duration", offset_of!(QosProfile, liveliness_lease_duration)),
+            (
+                "avoid_ros_namespace_conventions",
+                offset_of!(QosProfile, avoid_ros_namespace_conventions),
+            ),
+        ] {
+            assert_eq!(c[&format!("rmw_qos_profile_t.{field}")], offset, "{field}");
+        }
+        assert_eq!(c["rcl_allocator_t"], size_of::<Allocator>());
+        assert_eq!(c["rcl_serialized_message_t"], size_of::<SerializedMessage>());
+        assert_eq!(
+            c["rcl_serialized_message_t.buffer_length"],
+            offset_of!(SerializedMessage, buffer_length)
+        );
+        assert_eq!(
+            c["rcl_serialized_message_t.buffer_capacity"],
+            offset_of!(SerializedMessage, buffer_capacity)
+        );
+        assert_eq!(
+            c["rcl_serialized_message_t.allocator"],
+            offset_of!(SerializedMessage, allocator)
+        );
+        assert_eq!(c["rcutils_error_string_t"], size_of::<ErrorString>());
+        assert_eq!(c["rcl_ret_t"], size_of::<Ret>());
+        let constants = [
+            ("RMW_QOS_POLICY_HISTORY_KEEP_LAST", HISTORY_KEEP_LAST as usize),
+            ("RMW_QOS_POLICY_RELIABILITY_RELIABLE", RELIABILITY_RELIABLE as usize),
+            ("RMW_QOS_POLICY_RELIABILITY_BEST_EFFORT", RELIABILITY_BEST_EFFORT as usize),
+            ("RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL", DURABILITY_TRANSIENT_LOCAL as usize),
+            ("RMW_QOS_POLICY_DURABILITY_VOLATILE", DURABILITY_VOLATILE as usize),
+            ("RCL_RET_OK", RET_OK as usize),
+            ("RCL_RET_TIMEOUT", RET_TIMEOUT as usize),
+            ("RCL_RET_SUBSCRIPTION_TAKE_FAILED", RET_TAKE_FAILED as usize),
+        ];
+        for (name, value) in constants {
+            assert_eq!(c[name], value, "{name}");
+        }
+    }
 }

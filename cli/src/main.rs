@@ -25,6 +25,7 @@ mod play;
 mod play_ros2;
 mod progress;
 mod record;
+mod record_ros2;
 mod reindex;
 mod select;
 mod session;

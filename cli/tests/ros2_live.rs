@@ -299,3 +299,156 @@ fn without_ros2_play_says_what_to_source_or_install() {
         "{stderr}"
     );
 }
+
+/// In a private network namespace on domain `domain`: `rsbag record
+/// --ros2 args` while `ros2_wrapper_publish.py FRAMES` publishes as the
+/// wrapper does; rsbag's run and the frames published.
+fn record_in_namespace(domain: u32, frames: u32, args: &[&str]) -> (Live, Vec<Value>) {
+    let venv = venv();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let quote = |s: &str| format!("'{}'", s.replace('\'', r"'\''"));
+    let script = format!(
+        "set -u\nip link set lo up\n\
+         (RSBAG_ROS2={} LD_PRELOAD={} {} {} > {d}/out 2> {d}/err; echo $? > {d}/code) &\n\
+         {} {} {frames} > {d}/heard 2> {d}/publisher.err\nwait\n",
+        quote(&venv.to_string_lossy()),
+        quote(&libpython(&venv)),
+        quote(env!("CARGO_BIN_EXE_rsbag")),
+        args.iter().map(|a| quote(a)).collect::<Vec<_>>().join(" "),
+        quote(&venv.join("bin/python").to_string_lossy()),
+        quote(
+            &common::root()
+                .join("tests/interop/ros2_wrapper_publish.py")
+                .to_string_lossy()
+        ),
+        d = dir.path().display(),
+    );
+    let status = Command::new("timeout")
+        .args(["120", "unshare", "-n", "bash", "-c", &script])
+        .env("ROS_AUTOMATIC_DISCOVERY_RANGE", "LOCALHOST")
+        .env("ROS_DOMAIN_ID", domain.to_string())
+        .env_remove("LD_LIBRARY_PATH")
+        .env_remove("AMENT_PREFIX_PATH")
+        .env_remove("RMW_IMPLEMENTATION")
+        .status()
+        .expect("run unshare");
+    assert!(status.success(), "the namespace's script failed: {status}");
+    let read = |name: &str| std::fs::read_to_string(dir.path().join(name)).unwrap_or_default();
+    let published: Vec<Value> = (read("heard").lines())
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    let live = Live {
+        code: read("code").trim().parse().expect("rsbag's exit code"),
+        stdout: read("out"),
+        stderr: read("err") + &read("publisher.err"),
+        heard: Vec::new(),
+    };
+    (live, published)
+}
+
+/// (stream, sha256) of every frame, in order per stream.
+fn frame_hashes(frames: &[Value]) -> Vec<(String, String)> {
+    let mut out: Vec<(String, u64, String)> = frames
+        .iter()
+        .map(|f| {
+            (
+                f["stream"].as_str().expect("stream").to_owned(),
+                f["frame_number"]
+                    .as_u64()
+                    .or(f["frame"].as_u64())
+                    .expect("number"),
+                f["sha256"].as_str().expect("sha").to_owned(),
+            )
+        })
+        .collect();
+    out.sort();
+    out.into_iter().map(|(s, _, h)| (s, h)).collect()
+}
+
+#[test]
+fn record_writes_a_wrapper_camera_into_recordings_librealsense_plays() {
+    for (domain, name) in [(74, "wrapper.bag"), (75, "wrapper.db3")] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let out = dir.path().join(name);
+        let out = out.to_str().expect("utf-8 path");
+        let (live, published) = record_in_namespace(
+            domain,
+            12,
+            &["record", "--ros2", "--out", out, "--duration", "8"],
+        );
+        assert_eq!(live.code, 0, "{name}: {}", live.stderr);
+        assert_eq!(published.len(), 24, "{name}: {}", live.stderr);
+        assert!(
+            live.stdout.contains("24 frames (Depth 0 12, Color 0 12)"),
+            "{name}: {}",
+            live.stdout
+        );
+        let played = if name.ends_with(".db3") {
+            common::python259("rs_play.py", &[out])
+        } else {
+            common::python("rs_play.py", &[out])
+        };
+        let played: Vec<Value> = (played.lines())
+            .map(|l| serde_json::from_str(l).expect("a JSON line"))
+            .collect();
+        // Every published frame, exact, once, in order.
+        assert_eq!(frame_hashes(&played), frame_hashes(&published), "{name}");
+        // The camera_info's intrinsics are the streams'.
+        let device = if name.ends_with(".db3") {
+            common::python259("rs_play.py", &[out, "--device-json"])
+        } else {
+            common::python("rs_play.py", &[out, "--device-json"])
+        };
+        let device: Value = serde_json::from_str(&device).expect("the device as JSON");
+        let profiles: Vec<&Value> = (device["sensors"].as_array().expect("sensors").iter())
+            .flat_map(|s| s["profiles"].as_array().expect("profiles"))
+            .collect();
+        assert_eq!(profiles.len(), 2, "{name}: {device}");
+        for p in profiles {
+            let i = &p["intrinsics"];
+            assert_eq!(
+                (&i["fx"], &i["fy"], &i["ppx"], &i["ppy"]),
+                (
+                    &Value::from(50.0),
+                    &Value::from(51.0),
+                    &Value::from(32.0),
+                    &Value::from(24.0)
+                ),
+                "{name}: {p}"
+            );
+        }
+        assert!(
+            !dir.path().join(format!("{name}.ros2-capture")).exists(),
+            "{name}: the capture is removed"
+        );
+    }
+}
+
+#[test]
+fn record_without_a_camera_says_nothing_arrived_and_leaves_nothing() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("none.bag");
+    let live = in_namespace(
+        76,
+        &[],
+        &[
+            "record",
+            "--ros2",
+            "--out",
+            out.to_str().expect("utf-8 path"),
+            "--duration",
+            "1",
+        ],
+    );
+    assert_eq!(live.code, 1, "{}", live.stderr);
+    assert!(
+        live.stderr.contains("no message arrived"),
+        "{}",
+        live.stderr
+    );
+    assert_eq!(
+        std::fs::read_dir(dir.path()).expect("dir").count(),
+        0,
+        "nothing left behind"
+    );
+}

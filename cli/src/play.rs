@@ -33,7 +33,7 @@ pub struct Args {
     /// `Infrared 1`, `Accel`…; a name without an index means every stream
     /// of that kind), comma-separated or repeated (default: every stream).
     #[arg(long, alias = "stream", value_name = "NAMES", value_delimiter = ',')]
-    streams: Vec<String>,
+    pub streams: Vec<String>,
     /// Deliver as fast as the callbacks take frames instead of at the
     /// recorded pace.
     #[arg(long)]
@@ -77,7 +77,12 @@ pub struct Args {
     #[arg(long, requires = "ros2")]
     pub wait_for_subscribers: bool,
     /// With --wait-for-subscribers: give up after this many seconds.
-    #[arg(long, value_name = "SECONDS", default_value_t = 30.0, requires = "wait_for_subscribers")]
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 30.0,
+        requires = "wait_for_subscribers"
+    )]
     pub timeout: f64,
     /// With --ros2: wait this many seconds before the first message.
     #[arg(long, value_name = "SECONDS", default_value_t = 0.0, requires = "ros2")]

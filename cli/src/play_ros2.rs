@@ -109,7 +109,10 @@ fn play_file(
     published: &mut BTreeMap<String, u64>,
 ) -> Result<()> {
     let recording = Recording::open(file)?;
-    let layout = Ros2Layout::of_recording(&recording, &args.namespace, transport(args))?;
+    let chosen = select::streams(|n| recording.find_streams(n), &args.streams)?;
+    let layout = Ros2Layout::of_recording(&recording, &args.namespace, transport(args), |s| {
+        chosen.as_ref().is_none_or(|c| c.contains(s))
+    })?;
     for (stream, reason) in layout.skipped() {
         eprintln!("rsbag: warning: {stream} is not published: {reason}");
     }
@@ -138,7 +141,11 @@ fn play_file(
     let span = window.bag_times(recording.start_time());
     let mut pacer = Pacer::new(args, clock)?;
     loop {
-        let events = recording.select().controls(false).time(span.clone()).events();
+        let events = recording
+            .select()
+            .controls(false)
+            .time(span.clone())
+            .events();
         for event in events {
             let event = event?;
             let Event::Frame { frame, .. } = event.event else {
@@ -253,7 +260,9 @@ impl Pacer {
     /// is due, publishing `/clock` on the way.
     fn until(&mut self, time: BagTime, stamp_ms: f64) -> Result<()> {
         let time = time.as_nanos();
-        let stamp = stamp_ms.is_finite().then(|| (stamp_ms * 1e6) as i128);
+        let stamp = stamp_ms
+            .is_finite()
+            .then_some((stamp_ms * 1e6).round() as i128);
         self.stamp_offset
             .get_or_insert(stamp.unwrap_or(0) - i128::from(time));
         let (start, first) = *self.origin.get_or_insert((Instant::now(), time));

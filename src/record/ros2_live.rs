@@ -74,13 +74,14 @@ impl TopicTable for Vec<Ros2Topic> {
 }
 
 impl Ros2Layout {
-    /// The layout of every stream of `recording` ROS has a message for,
-    /// under namespace `namespace` (the wrapper's `/camera/camera` by
-    /// default), images through `transport`.
+    /// The layout of the streams of `recording` that `keeps` keeps and
+    /// ROS has a message for, under namespace `namespace` (the wrapper's
+    /// `/camera/camera` by default), images through `transport`.
     pub fn of_recording(
         recording: &Recording,
         namespace: &str,
         transport: ImageTransport,
+        keeps: impl Fn(&StreamId) -> bool,
     ) -> Result<Ros2Layout> {
         let mut topics = Vec::new();
         let mut skipped = Vec::new();
@@ -89,7 +90,7 @@ impl Ros2Layout {
             &mut topics,
             (namespace, "camera"),
             transport,
-            |_| true,
+            keeps,
             &mut skipped,
         )?;
         if streams.is_empty() {

@@ -404,8 +404,17 @@ mod tests {
             gcc.arg(format!("-I{}", package.path().display()));
         }
         let exe = dir.join("layout");
-        let built = gcc.arg(&source).arg("-o").arg(&exe).output().expect("run gcc");
-        assert!(built.status.success(), "{}", String::from_utf8_lossy(&built.stderr));
+        let built = gcc
+            .arg(&source)
+            .arg("-o")
+            .arg(&exe)
+            .output()
+            .expect("run gcc");
+        assert!(
+            built.status.success(),
+            "{}",
+            String::from_utf8_lossy(&built.stderr)
+        );
         let out = std::process::Command::new(&exe).output().expect("run it");
         let _ = std::fs::remove_dir_all(&dir);
         String::from_utf8(out.stdout)
@@ -467,7 +476,10 @@ int main(void) {
             assert!(c[name] <= size_of::<Opaque>(), "{name}: {} bytes", c[name]);
         }
         assert_eq!(c["rcl_wait_set_t.subscriptions"], 0);
-        assert_eq!(c["rcl_wait_set_t.size_of_subscriptions"], size_of::<usize>());
+        assert_eq!(
+            c["rcl_wait_set_t.size_of_subscriptions"],
+            size_of::<usize>()
+        );
         assert_eq!(c["rcl_publisher_options_t.qos"], 0);
         assert_eq!(c["rcl_subscription_options_t.qos"], 0);
         assert_eq!(c["rmw_qos_profile_t"], size_of::<QosProfile>());
@@ -479,7 +491,10 @@ int main(void) {
             ("deadline", offset_of!(QosProfile, deadline)),
             ("lifespan", offset_of!(QosProfile, lifespan)),
             ("liveliness", offset_of!(QosProfile, liveliness)),
-            ("liveliness_lease_duration", offset_of!(QosProfile, liveliness_lease_duration)),
+            (
+                "liveliness_lease_duration",
+                offset_of!(QosProfile, liveliness_lease_duration),
+            ),
             (
                 "avoid_ros_namespace_conventions",
                 offset_of!(QosProfile, avoid_ros_namespace_conventions),
@@ -488,7 +503,10 @@ int main(void) {
             assert_eq!(c[&format!("rmw_qos_profile_t.{field}")], offset, "{field}");
         }
         assert_eq!(c["rcl_allocator_t"], size_of::<Allocator>());
-        assert_eq!(c["rcl_serialized_message_t"], size_of::<SerializedMessage>());
+        assert_eq!(
+            c["rcl_serialized_message_t"],
+            size_of::<SerializedMessage>()
+        );
         assert_eq!(
             c["rcl_serialized_message_t.buffer_length"],
             offset_of!(SerializedMessage, buffer_length)
@@ -504,11 +522,26 @@ int main(void) {
         assert_eq!(c["rcutils_error_string_t"], size_of::<ErrorString>());
         assert_eq!(c["rcl_ret_t"], size_of::<Ret>());
         let constants = [
-            ("RMW_QOS_POLICY_HISTORY_KEEP_LAST", HISTORY_KEEP_LAST as usize),
-            ("RMW_QOS_POLICY_RELIABILITY_RELIABLE", RELIABILITY_RELIABLE as usize),
-            ("RMW_QOS_POLICY_RELIABILITY_BEST_EFFORT", RELIABILITY_BEST_EFFORT as usize),
-            ("RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL", DURABILITY_TRANSIENT_LOCAL as usize),
-            ("RMW_QOS_POLICY_DURABILITY_VOLATILE", DURABILITY_VOLATILE as usize),
+            (
+                "RMW_QOS_POLICY_HISTORY_KEEP_LAST",
+                HISTORY_KEEP_LAST as usize,
+            ),
+            (
+                "RMW_QOS_POLICY_RELIABILITY_RELIABLE",
+                RELIABILITY_RELIABLE as usize,
+            ),
+            (
+                "RMW_QOS_POLICY_RELIABILITY_BEST_EFFORT",
+                RELIABILITY_BEST_EFFORT as usize,
+            ),
+            (
+                "RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL",
+                DURABILITY_TRANSIENT_LOCAL as usize,
+            ),
+            (
+                "RMW_QOS_POLICY_DURABILITY_VOLATILE",
+                DURABILITY_VOLATILE as usize,
+            ),
             ("RCL_RET_OK", RET_OK as usize),
             ("RCL_RET_TIMEOUT", RET_TIMEOUT as usize),
             ("RCL_RET_SUBSCRIPTION_TAKE_FAILED", RET_TAKE_FAILED as usize),

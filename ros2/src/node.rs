@@ -232,7 +232,9 @@ impl Publisher {
         let ret = unsafe {
             (api.f.rcl_publisher_get_subscription_count)(self.handle.0.as_ptr().cast(), &mut count)
         };
-        api.check(ret, || format!("counting the subscribers of {}", self.topic))?;
+        api.check(ret, || {
+            format!("counting the subscribers of {}", self.topic)
+        })?;
         Ok(count)
     }
 
@@ -323,10 +325,7 @@ impl Subscription {
         let mut count = 0;
         // SAFETY: an initialized subscription and a place for the count.
         let ret = unsafe {
-            (api.f.rcl_subscription_get_publisher_count)(
-                self.handle.0.as_ptr().cast(),
-                &mut count,
-            )
+            (api.f.rcl_subscription_get_publisher_count)(self.handle.0.as_ptr().cast(), &mut count)
         };
         api.check(ret, || format!("counting the publishers of {}", self.topic))?;
         Ok(count)
@@ -342,7 +341,10 @@ impl Drop for Subscription {
     fn drop(&mut self) {
         // SAFETY: initialized in `Node::subscription`, finished once.
         unsafe {
-            (self.shared.api.f.rcl_subscription_fini)(self.handle.ptr(), self.shared.node_mut_ptr());
+            (self.shared.api.f.rcl_subscription_fini)(
+                self.handle.ptr(),
+                self.shared.node_mut_ptr(),
+            );
         }
     }
 }

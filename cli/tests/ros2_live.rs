@@ -304,13 +304,20 @@ fn without_ros2_play_says_what_to_source_or_install() {
 /// --ros2 args` while `ros2_wrapper_publish.py FRAMES` publishes as the
 /// wrapper does; rsbag's run and the frames published.
 fn record_in_namespace(domain: u32, frames: u32, args: &[&str]) -> (Live, Vec<Value>) {
+    record_then(domain, frames, args, "")
+}
+
+/// [`record_in_namespace`], running `then` in the shell once the
+/// publisher is done (`$rsbag` is rsbag's process id).
+fn record_then(domain: u32, frames: u32, args: &[&str], then: &str) -> (Live, Vec<Value>) {
     let venv = venv();
     let dir = tempfile::tempdir().expect("temp dir");
     let quote = |s: &str| format!("'{}'", s.replace('\'', r"'\''"));
     let script = format!(
         "set -u\nip link set lo up\n\
-         (RSBAG_ROS2={} LD_PRELOAD={} {} {} > {d}/out 2> {d}/err; echo $? > {d}/code) &\n\
-         {} {} {frames} > {d}/heard 2> {d}/publisher.err\nwait\n",
+         RSBAG_ROS2={} LD_PRELOAD={} {} {} > {d}/out 2> {d}/err &\nrsbag=$!\n\
+         {} {} {frames} > {d}/heard 2> {d}/publisher.err\n{then}\n\
+         wait $rsbag; echo $? > {d}/code\n",
         quote(&venv.to_string_lossy()),
         quote(&libpython(&venv)),
         quote(env!("CARGO_BIN_EXE_rsbag")),
@@ -451,4 +458,23 @@ fn record_without_a_camera_says_nothing_arrived_and_leaves_nothing() {
         0,
         "nothing left behind"
     );
+}
+
+#[test]
+fn record_finishes_the_file_on_ctrl_c() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("interrupted.bag");
+    let out = out.to_str().expect("utf-8 path");
+    let (live, published) = record_then(
+        77,
+        6,
+        &["record", "--ros2", "--out", out, "--duration", "100"],
+        "kill -INT $rsbag",
+    );
+    assert_eq!(live.code, 0, "{}", live.stderr);
+    let played: Vec<Value> = (common::python("rs_play.py", &[out]).lines())
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert_eq!(frame_hashes(&played), frame_hashes(&published));
+    assert_eq!(published.len(), 12);
 }

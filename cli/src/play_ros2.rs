@@ -17,7 +17,7 @@ use super::convert::TransportArg;
 use super::play::Args;
 use super::{files, select};
 
-/// `--qos`.
+/// `--qos` of `play --ros2` and `record --ros2`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum QosArg {
     /// Best effort, the last 5 (ROS 2's `SensorDataQoS`): late or slow

@@ -89,6 +89,13 @@ pub struct Args {
     /// namespaces (comma-separated or repeated).
     #[arg(long, value_name = "TOPICS", value_delimiter = ',', requires = "ros2")]
     topics: Vec<String>,
+    /// With --ros2: the QoS to subscribe with. `reliable` (the wrapper's
+    /// default publishers): no message lost on the way, but a best-effort
+    /// publisher (the wrapper's SENSOR_DATA) does not match it;
+    /// `sensor-data`: best effort, matches both, but large images may be
+    /// lost on the way.
+    #[arg(long, value_enum, default_value = "reliable", requires = "ros2")]
+    qos: super::play_ros2::QosArg,
     /// Replace a file already at the output (by default that is an error).
     #[arg(long)]
     force: bool,
@@ -304,6 +311,7 @@ pub fn run(args: Args) -> Result<()> {
             out: &args.out,
             force: args.force,
             duration,
+            reliable: args.qos == super::play_ros2::QosArg::Reliable,
         })?;
         super::emit(&report);
         return Ok(());

@@ -48,6 +48,8 @@ pub struct Request<'a> {
     pub force: bool,
     /// How long to record.
     pub duration: Duration,
+    /// Subscribe reliable (else best effort).
+    pub reliable: bool,
 }
 
 /// A message taken: its topic's index, when it arrived (ns since the
@@ -126,7 +128,7 @@ pub fn run(request: &Request<'_>) -> Result<String> {
     };
     let node = Node::new("rsbag_record", "/").map_err(ros2_error)?;
     let (topics, subscriptions): (Vec<String>, Vec<Subscription>) =
-        subscribe(&node, &topics, !request.topics.is_empty())?
+        subscribe(&node, &topics, !request.topics.is_empty(), request.reliable)?
             .into_iter()
             .unzip();
     let capture_path = capture_dir(request.out);
@@ -201,12 +203,16 @@ fn capture_dir(out: &Path) -> PathBuf {
     out.with_file_name(name)
 }
 
-/// A subscription per topic: best effort (which matches the wrapper's
-/// reliable and best-effort publishers alike), keeping up to 100 messages;
-/// `/tf_static` reliable and transient local. Of the wrapper's topics,
-/// those of types the install lacks are left out, told once per type; a
-/// topic named with `--topics` must be recordable.
-fn subscribe(node: &Node, topics: &[String], named: bool) -> Result<Vec<(String, Subscription)>> {
+/// A subscription per topic, reliable or best effort (`reliable`), keeping
+/// up to 100 messages; `/tf_static` reliable and transient local. Of the
+/// wrapper's topics, those of types the install lacks are left out, told
+/// once per type; a topic named with `--topics` must be recordable.
+fn subscribe(
+    node: &Node,
+    topics: &[String],
+    named: bool,
+    reliable: bool,
+) -> Result<Vec<(String, Subscription)>> {
     let mut missing = Vec::new();
     let mut out = Vec::new();
     for topic in topics {
@@ -220,8 +226,9 @@ fn subscribe(node: &Node, topics: &[String], named: bool) -> Result<Vec<(String,
             Qos::latched()
         } else {
             Qos {
+                reliable,
+                transient_local: false,
                 depth: 100,
-                ..Qos::sensor_data()
             }
         };
         match node.subscription(topic, msg_type, qos) {

@@ -12,7 +12,8 @@ Under NS (default /camera/camera): depth on `depth/image_rect_raw`
 each with a `camera_info` (fx 50, fy 51, cx 32, cy 24, plumb_bob) per frame,
 FRAMES frames each at 30 fps, reliable, keep last 100 (the wrapper's
 default QoS is reliable). Before publishing it waits up to S seconds
-(default 30) for every topic to have a subscriber. Each frame's pixels are
+(default 30) for every topic to have a subscriber, and a second more for
+the subscribers to match it in turn. Each frame's pixels are
 a pattern of its number. It prints one JSON line per published image:
 
     {"stream": "Depth", "frame": 3, "stamp_ns": ..., "size": 6144, "sha256": "<hex>"}
@@ -67,6 +68,10 @@ def main():
     else:
         print("no subscriber matched", file=sys.stderr)
         sys.exit(1)
+    # The publisher sees a subscriber before that subscriber has matched
+    # the publisher in turn (discovery runs both ways); what is published
+    # in between is lost to it.
+    time.sleep(1.0)
     start = time.time_ns()
     for n in range(frames):
         stamp_ns = start + n * 33_333_333

@@ -478,3 +478,25 @@ fn record_finishes_the_file_on_ctrl_c() {
     assert_eq!(frame_hashes(&played), frame_hashes(&published));
     assert_eq!(published.len(), 12);
 }
+
+#[test]
+fn an_rmw_that_is_not_installed_is_a_clear_error() {
+    // It fails before any node is made: no DDS traffic to fence in.
+    let venv = venv();
+    let bag = common::reference("librealsense-2.55-depth-color.bag");
+    let out = Command::new(env!("CARGO_BIN_EXE_rsbag"))
+        .args(["play", "--ros2", bag.to_str().expect("utf-8 path")])
+        .env("RSBAG_ROS2", &venv)
+        .env("LD_PRELOAD", libpython(&venv))
+        .env("RMW_IMPLEMENTATION", "rmw_no_such_dds_cpp")
+        .env_remove("LD_LIBRARY_PATH")
+        .output()
+        .expect("run rsbag");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("librmw_no_such_dds_cpp.so")
+            && stderr.contains("RMW_IMPLEMENTATION names an RMW that cannot be loaded"),
+        "{stderr}"
+    );
+}

@@ -263,6 +263,18 @@ impl Api {
     /// `RMW_IMPLEMENTATION` names, else the install's default).
     pub fn load() -> Result<Api> {
         let dirs = library_dirs();
+        // Before rcl: loading rcl checks the RMW it finds against
+        // RMW_IMPLEMENTATION and ends the process on a mismatch.
+        if let Some(rmw) = std::env::var_os("RMW_IMPLEMENTATION") {
+            let rmw = format!("lib{}.so", rmw.to_string_lossy());
+            open(&rmw, &dirs).map_err(|reason| Error::Load {
+                path: PathBuf::from(&rmw),
+                reason: format!(
+                    "RMW_IMPLEMENTATION names an RMW that cannot be loaded (install it, or \
+                     unset RMW_IMPLEMENTATION for the default): {reason}"
+                ),
+            })?;
+        }
         let path = open("librcl.so", &dirs).map_err(|reason| {
             if reason.contains("undefined symbol: Py") {
                 Error::Load {
@@ -278,16 +290,6 @@ impl Api {
                 Error::NotInstalled(reason)
             }
         })?;
-        if let Some(rmw) = std::env::var_os("RMW_IMPLEMENTATION") {
-            let rmw = format!("lib{}.so", rmw.to_string_lossy());
-            open(&rmw, &dirs).map_err(|reason| Error::Load {
-                path: PathBuf::from(&rmw),
-                reason: format!(
-                    "RMW_IMPLEMENTATION names an RMW that cannot be loaded (install it, or \
-                     unset RMW_IMPLEMENTATION for the default): {reason}"
-                ),
-            })?;
-        }
         // SAFETY: dlopen of a library already open returns it again.
         let library = unsafe { libloading::Library::new(&path) }.map_err(|e| Error::Load {
             path: path.clone(),

@@ -2,6 +2,7 @@
 //! RealSense ROS wrapper publishes a camera, at the recorded pace.
 
 use std::collections::BTreeMap;
+use std::io::{IsTerminal, Read};
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -13,7 +14,10 @@ use rsbag::ros_camera::transport::{DepthCodec, ImageCodec, ImageTransport};
 use rsbag::{BagTime, Error, Result};
 use rsbag_ros2::{Node, Publisher, Qos};
 
+use crossbeam_channel::Receiver;
+
 use super::convert::TransportArg;
+use super::interrupt;
 use super::play::Args;
 use super::{files, select};
 
@@ -57,9 +61,15 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let files = files::recordings(&args.files)?;
     let node = Node::new("rsbag_play", "/").map_err(ros2_error)?;
     let mut published: BTreeMap<String, u64> = BTreeMap::new();
+    let controls = Controls::new();
     for file in &files {
-        play_file(&node, file, args, &mut published).map_err(|e| e.in_file(file))?;
+        let go_on =
+            play_file(&node, file, args, &controls, &mut published).map_err(|e| e.in_file(file))?;
+        if !go_on {
+            break;
+        }
     }
+    drop(controls);
     let mut text = String::new();
     outln!(text, "{:<56} {:>8}", "topic", "messages");
     for (topic, count) in &published {
@@ -101,13 +111,15 @@ fn transport(args: &Args) -> ImageTransport {
     }
 }
 
-/// Publish one recording (looped with `--loop`).
+/// Publish one recording (looped with `--loop`); `false` when Ctrl-C
+/// ended it.
 fn play_file(
     node: &Node,
     file: &Path,
     args: &Args,
+    controls: &Controls,
     published: &mut BTreeMap<String, u64>,
-) -> Result<()> {
+) -> Result<bool> {
     let recording = Recording::open(file)?;
     let chosen = select::streams(|n| recording.find_streams(n), &args.streams)?;
     let layout = Ros2Layout::of_recording(&recording, &args.namespace, transport(args), |s| {
@@ -128,15 +140,19 @@ fn play_file(
         ),
         None => None,
     };
-    if args.wait_for_subscribers {
-        wait_for_subscribers(&layout, &publishers, args.timeout)?;
+    if args.wait_for_subscribers
+        && !wait_for_subscribers(&layout, &publishers, args.timeout, controls)?
+    {
+        return Ok(false);
     }
     for message in layout.start_messages() {
         if let Some(p) = &publishers[message.topic] {
             p.publish(&message.data).map_err(ros2_error)?;
         }
     }
-    std::thread::sleep(select::seconds("delay", args.delay)?);
+    if !controls.sleep_until(Instant::now() + select::seconds("delay", args.delay)?) {
+        return Ok(false);
+    }
     let window = select::Window::new(recording.duration(), Some(args.start), args.duration)?;
     let span = window.bag_times(recording.start_time());
     let mut pacer = Pacer::new(args, clock)?;
@@ -155,7 +171,9 @@ fn play_file(
             if messages.is_empty() {
                 continue;
             }
-            pacer.until(event.time, frame.timestamp)?;
+            if !pacer.until(event.time, frame.timestamp, controls)? {
+                return Ok(false);
+            }
             for message in messages {
                 if let Some(p) = &publishers[message.topic] {
                     p.publish(&message.data).map_err(ros2_error)?;
@@ -164,19 +182,21 @@ fn play_file(
             }
         }
         if !args.repeat {
-            return Ok(());
+            return Ok(true);
         }
         pacer.restart();
     }
 }
 
 /// Wait until every image topic (every data topic when there are no
-/// images) has a matched subscriber, up to `timeout` seconds.
+/// images) has a matched subscriber, up to `timeout` seconds; `false` on
+/// Ctrl-C.
 fn wait_for_subscribers(
     layout: &Ros2Layout,
     publishers: &[Option<Publisher>],
     timeout: f64,
-) -> Result<()> {
+    controls: &Controls,
+) -> Result<bool> {
     let deadline = Instant::now() + select::seconds("timeout", timeout)?;
     let is_image = |topic: usize| layout.topics()[topic].msg_type.contains("Image");
     let data: Vec<usize> = layout.streams().map(|(_, t)| t).collect();
@@ -196,7 +216,7 @@ fn wait_for_subscribers(
             }
         }
         if unmatched.is_empty() {
-            return Ok(());
+            return Ok(true);
         }
         if Instant::now() >= deadline {
             return Err(Error::InvalidArgument(format!(
@@ -204,7 +224,9 @@ fn wait_for_subscribers(
                 unmatched.join(", ")
             )));
         }
-        std::thread::sleep(Duration::from_millis(20));
+        if !controls.sleep_until(Instant::now() + Duration::from_millis(20)) {
+            return Ok(false);
+        }
     }
 }
 
@@ -257,17 +279,30 @@ impl Pacer {
     }
 
     /// Wait until the frame at recording time `time`, stamped `stamp_ms`,
-    /// is due, publishing `/clock` on the way.
-    fn until(&mut self, time: BagTime, stamp_ms: f64) -> Result<()> {
+    /// is due, publishing `/clock` on the way (and staying while paused);
+    /// `false` on Ctrl-C.
+    fn until(&mut self, time: BagTime, stamp_ms: f64, controls: &Controls) -> Result<bool> {
         let time = time.as_nanos();
         let stamp = stamp_ms
             .is_finite()
             .then_some((stamp_ms * 1e6).round() as i128);
         self.stamp_offset
             .get_or_insert(stamp.unwrap_or(0) - i128::from(time));
+        if controls.pause_pressed() {
+            let Some(paused) = controls.wait_for_resume() else {
+                return Ok(false);
+            };
+            if let Some((start, _)) = &mut self.origin {
+                *start += paused;
+            }
+            if let Some(tick) = &mut self.next_tick {
+                *tick += paused;
+            }
+        }
         let (start, first) = *self.origin.get_or_insert((Instant::now(), time));
         if !self.real_time {
-            return self.tick(time);
+            self.tick(time)?;
+            return Ok(!controls.interrupted());
         }
         let offset = Duration::from_nanos(time.saturating_sub(first)).div_f64(self.speed);
         let due = start + offset;
@@ -277,15 +312,16 @@ impl Pacer {
                 if tick > due {
                     break;
                 }
-                sleep_until(tick);
+                if !controls.sleep_until(tick) {
+                    return Ok(false);
+                }
                 let played = tick.duration_since(start).mul_f64(self.speed);
                 self.tick(first + played.as_nanos() as u64)?;
                 let period = self.clock.as_ref().map_or(Duration::ZERO, |c| c.1);
                 self.next_tick = Some(tick + period);
             }
         }
-        sleep_until(due);
-        Ok(())
+        Ok(controls.sleep_until(due))
     }
 
     /// Publish `/clock` at recording time `time` (ns), on the stamps'
@@ -300,9 +336,95 @@ impl Pacer {
     }
 }
 
-fn sleep_until(when: Instant) {
-    let now = Instant::now();
-    if when > now {
-        std::thread::sleep(when - now);
+/// What the user does while playing: Ctrl-C ends the playback (the
+/// report is still printed); on a terminal, space pauses and resumes.
+struct Controls {
+    interrupted: Receiver<()>,
+    presses: Receiver<()>,
+    /// The terminal's settings, put back when playing ends.
+    terminal: Option<libc::termios>,
+}
+
+impl Controls {
+    fn new() -> Controls {
+        let interrupted = interrupt::handle();
+        let (press, presses) = crossbeam_channel::bounded(16);
+        if !std::io::stdin().is_terminal() {
+            return Controls {
+                interrupted,
+                presses,
+                terminal: None,
+            };
+        }
+        // SAFETY: termios of standard input, read then written back with
+        // key-at-a-time input and no echo; put back on drop.
+        let terminal = unsafe {
+            let mut settings: libc::termios = std::mem::zeroed();
+            (libc::tcgetattr(libc::STDIN_FILENO, &mut settings) == 0).then(|| {
+                let saved = settings;
+                settings.c_lflag &= !(libc::ICANON | libc::ECHO);
+                settings.c_cc[libc::VMIN] = 1;
+                settings.c_cc[libc::VTIME] = 0;
+                libc::tcsetattr(libc::STDIN_FILENO, libc::TCSANOW, &settings);
+                saved
+            })
+        };
+        if terminal.is_some() {
+            eprintln!("rsbag: space pauses and resumes, Ctrl-C stops");
+            // Reads the keys until the process ends (it holds no lock).
+            std::thread::spawn(move || {
+                let mut key = [0u8; 1];
+                while let Ok(1) = std::io::stdin().lock().read(&mut key) {
+                    if key[0] == b' ' && press.send(()).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        Controls {
+            interrupted,
+            presses,
+            terminal,
+        }
+    }
+
+    /// Whether space was pressed since last asked.
+    fn pause_pressed(&self) -> bool {
+        self.presses.try_recv().is_ok()
+    }
+
+    /// Stay paused until space again (how long), `None` on Ctrl-C.
+    fn wait_for_resume(&self) -> Option<Duration> {
+        let paused = Instant::now();
+        eprintln!("rsbag: paused (space resumes)");
+        crossbeam_channel::select! {
+            recv(self.presses) -> _ => Some(paused.elapsed()),
+            recv(self.interrupted) -> _ => None,
+        }
+    }
+
+    /// Whether Ctrl-C was pressed (and not yet seen).
+    fn interrupted(&self) -> bool {
+        self.interrupted.try_recv().is_ok()
+    }
+
+    /// Sleep until `when`; `false` when Ctrl-C ends the wait.
+    fn sleep_until(&self, when: Instant) -> bool {
+        let left = when.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return !self.interrupted();
+        }
+        self.interrupted.recv_timeout(left).is_err()
+    }
+}
+
+impl Drop for Controls {
+    fn drop(&mut self) {
+        if let Some(saved) = &self.terminal {
+            // SAFETY: the settings read in `new`, written back.
+            unsafe {
+                libc::tcsetattr(libc::STDIN_FILENO, libc::TCSANOW, saved);
+            }
+        }
     }
 }

@@ -134,8 +134,11 @@ fi
 # environment, whose prefix is what `rsbag play --ros2` and `record
 # --ros2` are pointed at (RSBAG_ROS2) in cli/tests/ros2_live.rs; rclpy
 # nodes there publish and listen. iproute2 and util-linux put every DDS
-# test in a private network namespace (`unshare -n`, `ip link set lo up`).
+# test in a private network namespace (`unshare -n`, `ip link set lo up`);
+# bsdutils' `script` gives `play --ros2` a terminal (space pauses).
 apt_package iproute2
+apt_package util-linux
+apt_package bsdutils
 VENV_ROS2=${RSBAG_VENV_ROS2:-"$(cd "$(dirname "$0")/.." && pwd)/target/venv-ros2"}
 ROS2_PACKAGES="ros-rclpy==9.1.2 ros-rmw-fastrtps-cpp==9.3.3 ros-sensor-msgs==5.5.1 ros-rosgraph-msgs==2.3.0"
 if "$VENV_ROS2/bin/python" - <<'PY' 2>/dev/null

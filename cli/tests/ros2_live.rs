@@ -500,3 +500,74 @@ fn an_rmw_that_is_not_installed_is_a_clear_error() {
         "{stderr}"
     );
 }
+
+/// Run `script` (a shell script) in a private network namespace on
+/// domain `domain`, with `$RSBAG` the tool pointed at the ROS 2 venv and
+/// `$BAG` the librealsense 2.55 reference recording; its stdout.
+fn shell_in_namespace(domain: u32, script: &str) -> String {
+    let venv = venv();
+    let bag = common::reference("librealsense-2.55-depth-color.bag");
+    let out = Command::new("timeout")
+        .args(["120", "unshare", "-n", "bash", "-c"])
+        .arg(format!("set -u\nip link set lo up\n{script}"))
+        .env("ROS_AUTOMATIC_DISCOVERY_RANGE", "LOCALHOST")
+        .env("ROS_DOMAIN_ID", domain.to_string())
+        .env("RSBAG_ROS2", &venv)
+        .env("LD_PRELOAD", libpython(&venv))
+        .env("RSBAG", env!("CARGO_BIN_EXE_rsbag"))
+        .env("BAG", bag)
+        .env_remove("LD_LIBRARY_PATH")
+        .output()
+        .expect("run unshare");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("text")
+}
+
+#[test]
+fn ctrl_c_ends_a_looped_play_with_its_report() {
+    let out = shell_in_namespace(
+        78,
+        "\"$RSBAG\" play --ros2 --loop \"$BAG\" > out 2> err & pid=$!\n\
+         sleep 3\nkill -INT $pid\nwait $pid\necho \"exit $?\"\ncat out\n",
+    );
+    assert!(out.starts_with("exit 0\n"), "{out}");
+    // Looped: more than one pass's 12 frames.
+    let images: u64 = (out.lines())
+        .find(|l| l.starts_with("/camera/camera/depth/image_rect_raw "))
+        .and_then(|l| l.split_whitespace().last())
+        .and_then(|n| n.parse().ok())
+        .expect("the report");
+    assert!(images > 12, "{out}");
+}
+
+#[test]
+fn space_on_a_terminal_pauses_and_resumes_play() {
+    // On a terminal (`script` gives rsbag one): space after 1.5 s, space
+    // again 2 s later; at --speed 0.1 the recording's 0.37 s take 3.7 s,
+    // so the run takes the pause's 2 s longer, and every frame is there.
+    let out = shell_in_namespace(
+        79,
+        "cd \"$(mktemp -d)\"\n\
+         printf 's=$(date +%%s%%N); \"$RSBAG\" play --ros2 --speed 0.1 \"$BAG\" > out 2> err; \
+         echo \"exit $? ms $(( ($(date +%%s%%N) - s) / 1000000 ))\" >> out\\n' > run.sh\n\
+         (sleep 1.5; printf ' '; sleep 2; printf ' '; sleep 8) | script -qec 'bash run.sh' /dev/null > /dev/null\n\
+         cat out err\n",
+    );
+    let ms: u64 = (out.lines())
+        .find_map(|l| l.strip_prefix("exit 0 ms "))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(ms >= 5_700, "{ms} ms: {out}");
+    assert!(out.contains("rsbag: paused (space resumes)"), "{out}");
+    assert!(
+        out.contains(&format!(
+            "{:<56} {:>8}",
+            "/camera/camera/color/image_raw", 12
+        )),
+        "{out}"
+    );
+}

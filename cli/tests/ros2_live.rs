@@ -502,10 +502,12 @@ fn an_rmw_that_is_not_installed_is_a_clear_error() {
 }
 
 /// Run `script` (a shell script) in a private network namespace on
-/// domain `domain`, with `$RSBAG` the tool pointed at the ROS 2 venv and
-/// `$BAG` the librealsense 2.55 reference recording; its stdout.
+/// domain `domain`, in a temporary directory, with `$RSBAG` the tool
+/// pointed at the ROS 2 venv and `$BAG` the librealsense 2.55 reference
+/// recording; its stdout.
 fn shell_in_namespace(domain: u32, script: &str) -> String {
     let venv = venv();
+    let dir = tempfile::tempdir().expect("temp dir");
     let bag = common::reference("librealsense-2.55-depth-color.bag");
     let out = Command::new("timeout")
         .args(["120", "unshare", "-n", "bash", "-c"])
@@ -517,6 +519,7 @@ fn shell_in_namespace(domain: u32, script: &str) -> String {
         .env("RSBAG", env!("CARGO_BIN_EXE_rsbag"))
         .env("BAG", bag)
         .env_remove("LD_LIBRARY_PATH")
+        .current_dir(dir.path())
         .output()
         .expect("run unshare");
     assert!(
@@ -551,8 +554,7 @@ fn space_on_a_terminal_pauses_and_resumes_play() {
     // so the run takes the pause's 2 s longer, and every frame is there.
     let out = shell_in_namespace(
         79,
-        "cd \"$(mktemp -d)\"\n\
-         printf 's=$(date +%%s%%N); \"$RSBAG\" play --ros2 --speed 0.1 \"$BAG\" > out 2> err; \
+        "printf 's=$(date +%%s%%N); \"$RSBAG\" play --ros2 --speed 0.1 \"$BAG\" > out 2> err; \
          echo \"exit $? ms $(( ($(date +%%s%%N) - s) / 1000000 ))\" >> out\\n' > run.sh\n\
          (sleep 1.5; printf ' '; sleep 2; printf ' '; sleep 8) | script -qec 'bash run.sh' /dev/null > /dev/null\n\
          cat out err\n",

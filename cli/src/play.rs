@@ -28,28 +28,65 @@ pub struct Args {
     /// The recordings to play: files, ROS 2 bag directories, or
     /// directories holding recordings.
     #[arg(required = true, value_name = "FILE")]
-    files: Vec<PathBuf>,
+    pub files: Vec<PathBuf>,
     /// Start only these streams, by librealsense name (`Depth`, `Color`,
     /// `Infrared 1`, `Accel`…; a name without an index means every stream
     /// of that kind), comma-separated or repeated (default: every stream).
     #[arg(long, alias = "stream", value_name = "NAMES", value_delimiter = ',')]
-    streams: Vec<String>,
+    pub streams: Vec<String>,
     /// Deliver as fast as the callbacks take frames instead of at the
     /// recorded pace.
     #[arg(long)]
-    no_realtime: bool,
+    pub no_realtime: bool,
     /// Playback speed in real time (2 = twice as fast).
-    #[arg(long, default_value_t = 1.0)]
-    speed: f64,
+    #[arg(long, alias = "rate", default_value_t = 1.0)]
+    pub speed: f64,
     /// Start this many seconds into the recording.
     #[arg(long, default_value_t = 0.0)]
-    start: f64,
+    pub start: f64,
     /// Stop after this many seconds of the recording.
     #[arg(long)]
-    duration: Option<f64>,
-    /// Start again at the end (needs --duration to end).
+    pub duration: Option<f64>,
+    /// Start again at the end (needs --duration to end, except with
+    /// --ros2, which plays until Ctrl-C).
     #[arg(long = "loop")]
-    repeat: bool,
+    pub repeat: bool,
+    /// Publish into a ROS 2 graph as the RealSense ROS wrapper publishes a
+    /// camera (images, camera_info, IMU, /tf_static, extrinsics,
+    /// metadata), with the user's ROS 2 (sourced, or RSBAG_ROS2=PREFIX).
+    #[arg(long)]
+    pub ros2: bool,
+    /// With --ros2: the namespace of the topics (the wrapper's default).
+    #[arg(long, value_name = "NS", default_value = rsbag::ros_camera::DEFAULT_NAMESPACE, requires = "ros2")]
+    pub namespace: String,
+    /// With --ros2: the QoS of the frames' topics (/tf_static and the
+    /// other latched topics are reliable and transient local).
+    #[arg(long, value_enum, default_value = "reliable", requires = "ros2")]
+    pub qos: super::play_ros2::QosArg,
+    /// With --ros2: images raw, or as image_transport's `compressed`
+    /// (JPEG) and `compressedDepth` (PNG) topics.
+    #[arg(long, value_enum, default_value = "raw", requires = "ros2")]
+    pub image_transport: super::convert::TransportArg,
+    /// With --ros2: publish /clock, on the header stamps' clock, this many
+    /// times a second (40 when no rate is given), for nodes with
+    /// use_sim_time.
+    #[arg(long, value_name = "HZ", num_args = 0..=1, default_missing_value = "40", requires = "ros2")]
+    pub clock: Option<f64>,
+    /// With --ros2: start only once every image topic has a matched
+    /// subscriber, so that no frame is lost to discovery.
+    #[arg(long, requires = "ros2")]
+    pub wait_for_subscribers: bool,
+    /// With --wait-for-subscribers: give up after this many seconds.
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 30.0,
+        requires = "wait_for_subscribers"
+    )]
+    pub timeout: f64,
+    /// With --ros2: wait this many seconds before the first message.
+    #[arg(long, value_name = "SECONDS", default_value_t = 0.0, requires = "ros2")]
+    pub delay: f64,
 }
 
 #[derive(Default)]
@@ -73,6 +110,9 @@ impl Tally {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
+    if args.ros2 {
+        return super::play_ros2::run(&args);
+    }
     let files = files::recordings(&args.files)?;
     let several = files.len() > 1;
     files::each(&files, "\n", |file| play_one(file, &args, several))

@@ -49,7 +49,7 @@ use super::select::seconds;
 /// on the disk as it is written): exit 1, naming the disk and what was
 /// not recorded.
 #[derive(Debug, clap::Args)]
-#[command(group(clap::ArgGroup::new("device").required(true).args(["synthetic", "camera"])))]
+#[command(group(clap::ArgGroup::new("device").required(true).args(["synthetic", "camera", "ros2"])))]
 pub struct Args {
     /// Record the built-in synthetic D435i-like camera.
     #[arg(long)]
@@ -85,6 +85,26 @@ pub struct Args {
     /// librealsense 2.58+ records); another name is refused.
     #[arg(long)]
     out: PathBuf,
+    /// Record a camera the RealSense ROS wrapper drives, from a ROS 2
+    /// graph (the user's ROS 2: sourced, or RSBAG_ROS2=PREFIX): its topics'
+    /// messages are captured beside --out and written as `rsbag convert`
+    /// writes a camera bag.
+    #[arg(long)]
+    ros2: bool,
+    /// With --ros2: the wrapper's namespace, one per camera (repeated).
+    #[arg(long, value_name = "NS", default_value = rsbag::ros_camera::DEFAULT_NAMESPACE, requires = "ros2")]
+    namespace: Vec<String>,
+    /// With --ros2: record these topics instead of the wrapper's under the
+    /// namespaces (comma-separated or repeated).
+    #[arg(long, value_name = "TOPICS", value_delimiter = ',', requires = "ros2")]
+    topics: Vec<String>,
+    /// With --ros2: the QoS to subscribe with. `reliable` (the wrapper's
+    /// default publishers): no message lost on the way, but a best-effort
+    /// publisher (the wrapper's SENSOR_DATA) does not match it;
+    /// `sensor-data`: best effort, matches both, but large images may be
+    /// lost on the way.
+    #[arg(long, value_enum, default_value = "reliable", requires = "ros2")]
+    qos: super::play_ros2::QosArg,
     /// Replace a file already at the output (by default that is an error).
     #[arg(long)]
     force: bool,
@@ -307,6 +327,18 @@ fn parse_mode(text: &str) -> std::result::Result<(u32, u32, u32), String> {
 
 pub fn run(args: Args) -> Result<()> {
     let duration = seconds("duration", args.duration)?;
+    if args.ros2 {
+        let report = super::record_ros2::run(&super::record_ros2::Request {
+            namespaces: &args.namespace,
+            topics: &args.topics,
+            out: &args.out,
+            force: args.force,
+            duration,
+            reliable: args.qos == super::play_ros2::QosArg::Reliable,
+        })?;
+        super::emit(&report);
+        return Ok(());
+    }
     let unplug_after = args
         .unplug_after
         .map(|s| seconds("unplug-after", s))

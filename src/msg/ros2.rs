@@ -75,6 +75,18 @@ pub fn encode_uint32(value: u32) -> Vec<u8> {
     w.finish()
 }
 
+/// `rosgraph_msgs/msg/Clock`: the time of a simulated (here: played) clock.
+pub const CLOCK: &str = "rosgraph_msgs/msg/Clock";
+
+/// A `rosgraph_msgs/msg/Clock` at `ns` nanoseconds after zero.
+pub fn encode_clock(ns: u64) -> Vec<u8> {
+    let stamp = Header::at(ns, b"");
+    let mut w = CdrWriter::with_capacity(8);
+    w.i32(stamp.sec);
+    w.u32(stamp.nanosec);
+    w.finish()
+}
+
 /// `std_msgs/msg/Header`: a time stamp and a frame id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Header<'a> {

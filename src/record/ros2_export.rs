@@ -44,7 +44,7 @@ use crate::record::CopySelection;
 use crate::recording::{Event, Recording};
 use crate::ros_camera::transport::{ImageTransport, StreamCodec};
 use crate::ros_camera::{self, FrameTransform};
-use crate::storage::rosbag2::{BagDirWriter, Durability, McapCompression};
+use crate::storage::rosbag2::{BagDirWriter, Durability, McapCompression, MessageType};
 use crate::storage::FileFormat;
 use crate::{Error, Result};
 
@@ -210,13 +210,36 @@ fn write_all(
     Ok(export)
 }
 
+/// Where the export's topics are added: a bag being written, or the
+/// topics of a live graph ([`super::ros2_live`]).
+pub(super) trait TopicTable {
+    /// Add topic `name` of type `msg_type`; its handle.
+    fn add_topic(
+        &mut self,
+        name: &str,
+        msg_type: &MessageType,
+        durability: Durability,
+    ) -> Result<usize>;
+}
+
+impl TopicTable for BagDirWriter {
+    fn add_topic(
+        &mut self,
+        name: &str,
+        msg_type: &MessageType,
+        durability: Durability,
+    ) -> Result<usize> {
+        BagDirWriter::add_topic(self, name, msg_type, durability)
+    }
+}
+
 /// Add the topics of `recording`'s streams that `keeps` keeps, under
 /// namespace `ns`, frames named for camera `camera` ([`camera_frame`]),
 /// images through `transport`; streams ROS has no message for are put in
 /// `skipped`.
 pub(super) fn add_stream_topics(
     recording: &Recording,
-    writer: &mut BagDirWriter,
+    writer: &mut impl TopicTable,
     (ns, camera): (&str, &str),
     transport: ImageTransport,
     keeps: impl Fn(&StreamId) -> bool,
@@ -308,6 +331,13 @@ pub(super) fn add_stream_topics(
     Ok(topics)
 }
 
+impl StreamTopics {
+    /// The handle of the stream's data topic (image or sample).
+    pub(super) fn data_topic(&self) -> usize {
+        self.data
+    }
+}
+
 /// Give the finished bag its name when everything was written, else
 /// remove what was written and return the error.
 pub(super) fn finish_or_abandon(
@@ -355,7 +385,7 @@ pub(super) struct Outgoing {
 
 /// The messages of one frame, at bag time `time` with header stamp
 /// `stamp` (ns): its data, camera info and metadata.
-fn frame_messages(
+pub(super) fn frame_messages(
     frame: &Frame,
     time: u64,
     stamp: u64,
@@ -548,7 +578,7 @@ pub(super) fn latched_messages(
     recording: &Recording,
     topics: &BTreeMap<StreamId, StreamTopics>,
     ns: &str,
-    writer: &mut BagDirWriter,
+    writer: &mut impl TopicTable,
 ) -> Result<Vec<(usize, Vec<u8>)>> {
     let mut out = Vec::new();
     let (base, related) = related_streams(recording, topics);

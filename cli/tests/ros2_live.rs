@@ -1,0 +1,575 @@
+//! `rsbag play --ros2` against a real ROS 2: the rclpy, rcl and Fast DDS
+//! of the virtual environment `scripts/install-test-deps.sh` makes
+//! (`target/venv-ros2`, or `RSBAG_VENV_ROS2`), rsbag pointed at it with
+//! `RSBAG_ROS2`. Every test's DDS traffic stays in a private network
+//! namespace (`unshare -n`, loopback only, a test-only domain).
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+
+use super::common;
+
+/// The ROS 2 virtual environment (its prefix holds lib/librcl.so).
+fn venv() -> PathBuf {
+    let venv = match std::env::var_os("RSBAG_VENV_ROS2") {
+        Some(path) => PathBuf::from(path),
+        None => common::root().join("target/venv-ros2"),
+    };
+    assert!(
+        venv.join("lib/librcl.so").exists(),
+        "{} has no ROS 2: run scripts/install-test-deps.sh (the README's test command does)",
+        venv.display()
+    );
+    venv
+}
+
+/// Python's shared library: ROS 2's PyPI build of rcl links it.
+fn libpython(venv: &std::path::Path) -> String {
+    let out = Command::new(venv.join("bin/python"))
+        .args([
+            "-c",
+            "import sysconfig as s; print(s.get_config_var('LIBDIR') + '/' + s.get_config_var('INSTSONAME'))",
+        ])
+        .output()
+        .expect("run the venv's python");
+    String::from_utf8(out.stdout)
+        .expect("a path")
+        .trim()
+        .to_owned()
+}
+
+/// What a run in the namespace left: rsbag's exit code, stdout and
+/// stderr, and the listener's JSON lines.
+struct Live {
+    code: i32,
+    stdout: String,
+    stderr: String,
+    heard: Vec<Value>,
+}
+
+/// In a private network namespace on domain `domain`: start
+/// `ros2_listen.py listen...` (when any), then `rsbag play args`, and wait
+/// for both.
+fn in_namespace(domain: u32, listen: &[&str], args: &[&str]) -> Live {
+    let venv = venv();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let quote = |s: &str| format!("'{}'", s.replace('\'', r"'\''"));
+    let listener = if listen.is_empty() {
+        String::new()
+    } else {
+        let script = common::root().join("tests/interop/ros2_listen.py");
+        format!(
+            "{} {} {} > {}/heard 2> {}/listener.err &\n\
+             for i in $(seq 100); do grep -q ready {}/listener.err && break; sleep 0.1; done\n",
+            quote(&venv.join("bin/python").to_string_lossy()),
+            quote(&script.to_string_lossy()),
+            listen
+                .iter()
+                .map(|a| quote(a))
+                .collect::<Vec<_>>()
+                .join(" "),
+            dir.path().display(),
+            dir.path().display(),
+            dir.path().display(),
+        )
+    };
+    let script = format!(
+        "set -u\nip link set lo up\n{listener}\
+         RSBAG_ROS2={} LD_PRELOAD={} {} {} > {d}/out 2> {d}/err\necho $? > {d}/code\nwait\n",
+        quote(&venv.to_string_lossy()),
+        quote(&libpython(&venv)),
+        quote(env!("CARGO_BIN_EXE_rsbag")),
+        args.iter().map(|a| quote(a)).collect::<Vec<_>>().join(" "),
+        d = dir.path().display(),
+    );
+    let status = Command::new("timeout")
+        .args(["120", "unshare", "-n", "bash", "-c", &script])
+        .env("ROS_AUTOMATIC_DISCOVERY_RANGE", "LOCALHOST")
+        .env("ROS_DOMAIN_ID", domain.to_string())
+        .env_remove("LD_LIBRARY_PATH")
+        .env_remove("AMENT_PREFIX_PATH")
+        .env_remove("RMW_IMPLEMENTATION")
+        .status()
+        .expect("run unshare");
+    assert!(status.success(), "the namespace's script failed: {status}");
+    let read = |name: &str| std::fs::read_to_string(dir.path().join(name)).unwrap_or_default();
+    Live {
+        code: read("code").trim().parse().expect("rsbag's exit code"),
+        stdout: read("out"),
+        stderr: read("err"),
+        heard: (read("heard").lines())
+            .map(|l| serde_json::from_str(l).expect("a JSON line"))
+            .collect(),
+    }
+}
+
+/// The messages heard on `topic`.
+fn on<'a>(heard: &'a [Value], topic: &str) -> Vec<&'a Value> {
+    heard.iter().filter(|m| m["topic"] == topic).collect()
+}
+
+/// librealsense 2.55's frames of a `.bag`, of stream `stream`, in order.
+fn librealsense_frames(bag: &str, stream: &str) -> Vec<Value> {
+    let mut frames: Vec<Value> = (common::python("rs_play.py", &[bag]).lines())
+        .map(|l| serde_json::from_str::<Value>(l).expect("a JSON line"))
+        .filter(|f| f["stream"] == stream)
+        .collect();
+    frames.sort_by_key(|f| f["frame_number"].as_u64());
+    frames
+}
+
+fn stamp_of(frame: &Value) -> u64 {
+    (frame["timestamp"].as_f64().expect("timestamp") * 1e6).round() as u64
+}
+
+#[test]
+fn play_publishes_every_frame_with_librealsenses_bytes_and_stamps_and_clock() {
+    let bag = common::reference("librealsense-2.55-depth-color.bag");
+    let bag = bag.to_str().expect("utf-8 path");
+    let live = in_namespace(
+        71,
+        &[
+            "--seconds",
+            "60",
+            "/camera/camera/depth/image_rect_raw=image:12",
+            "/camera/camera/color/image_raw=image:12",
+            "/camera/camera/depth/camera_info=camera_info",
+            "/camera/camera/color/camera_info=camera_info",
+            "/clock=clock",
+        ],
+        &[
+            "play",
+            "--ros2",
+            bag,
+            "--clock",
+            "200",
+            "--wait-for-subscribers",
+            "--timeout",
+            "60",
+        ],
+    );
+    assert_eq!(live.code, 0, "{}", live.stderr);
+    // The install has no tf2_msgs and no realsense2_camera_msgs: said once
+    // each, the rest published.
+    assert!(
+        live.stderr
+            .contains("tf2_msgs/msg/TFMessage is not installed"),
+        "{}",
+        live.stderr
+    );
+    for (topic, stream, encoding) in [
+        ("/camera/camera/depth/image_rect_raw", "Depth", "16UC1"),
+        ("/camera/camera/color/image_raw", "Color", "rgb8"),
+    ] {
+        let want = librealsense_frames(bag, stream);
+        assert_eq!(want.len(), 12, "{stream}");
+        let got = on(&live.heard, topic);
+        assert_eq!(got.len(), want.len(), "{topic}: every frame, once");
+        for (got, want) in got.iter().zip(&want) {
+            assert_eq!(
+                got["sha256"], want["sha256"],
+                "{topic}: librealsense's bytes"
+            );
+            assert_eq!(got["size"], want["size"], "{topic}");
+            assert_eq!(got["stamp_ns"].as_u64(), Some(stamp_of(want)), "{topic}");
+            assert_eq!(got["encoding"], encoding, "{topic}");
+            assert_eq!(
+                (got["width"].as_u64(), got["height"].as_u64()),
+                (Some(80), Some(60))
+            );
+        }
+        assert!(
+            live.stdout.contains(&format!("{topic:<56} {:>8}", 12)),
+            "{}",
+            live.stdout
+        );
+        // A camera_info per frame, stamped as it.
+        let info_topic =
+            topic.rsplit_once('/').expect("a stream topic").0.to_owned() + "/camera_info";
+        let infos = on(&live.heard, &info_topic);
+        assert_eq!(infos.len(), 12, "{info_topic}");
+        let stamps: Vec<_> = infos.iter().map(|m| m["stamp_ns"].as_u64()).collect();
+        let want_stamps: Vec<_> = want.iter().map(|f| Some(stamp_of(f))).collect();
+        assert_eq!(stamps, want_stamps, "{info_topic}");
+    }
+    // /clock runs on the stamps' clock from the first frame's stamp,
+    // forward, over the recording (its pace is the frames' arrival in
+    // the file, which may run up to a frame period ahead of the stamps).
+    let clock: Vec<u64> = (on(&live.heard, "/clock").iter())
+        .map(|m| m["stamp_ns"].as_u64().expect("a stamp"))
+        .collect();
+    let depth = librealsense_frames(bag, "Depth");
+    let (first, last) = (stamp_of(&depth[0]), stamp_of(&depth[11]));
+    let period = 33_333_334;
+    assert!(clock.len() >= 10, "{clock:?}");
+    assert_eq!(clock[0], first, "{clock:?}");
+    assert!(clock.windows(2).all(|w| w[0] <= w[1]), "{clock:?}");
+    let end = *clock.last().expect("ticks");
+    assert!(
+        end + period >= last && end <= last + period,
+        "{clock:?}: {last}"
+    );
+}
+
+#[test]
+fn play_publishes_imu_samples_as_librealsense_reads_them() {
+    let bag = common::root().join("tests/fixtures/librealsense-2.55.1-motion.bag");
+    let bag = bag.to_str().expect("utf-8 path");
+    let want = librealsense_frames(bag, "Accel");
+    assert_eq!(want.len(), 3);
+    let topic = "/camera/camera/accel/sample";
+    let live = in_namespace(
+        72,
+        &["--seconds", "60", &format!("{topic}=imu:3")],
+        &[
+            "play",
+            "--ros2",
+            bag,
+            "--wait-for-subscribers",
+            "--timeout",
+            "60",
+        ],
+    );
+    assert_eq!(live.code, 0, "{}", live.stderr);
+    let got = on(&live.heard, topic);
+    assert_eq!(got.len(), 3, "{:?}", live.heard);
+    for (got, want) in got.iter().zip(&want) {
+        // librealsense's 3 floats, carried as doubles.
+        let bytes: Vec<u8> = (got["linear_acceleration"]
+            .as_array()
+            .expect("a vector")
+            .iter())
+        .flat_map(|v| (v.as_f64().expect("a number") as f32).to_le_bytes())
+        .collect();
+        assert_eq!(
+            format!("{:x}", Sha256::digest(&bytes)),
+            want["sha256"].as_str().expect("sha"),
+            "{got}"
+        );
+        assert_eq!(got["stamp_ns"].as_u64(), Some(stamp_of(want)));
+        assert_eq!(got["angular_velocity"], serde_json::json!([0.0, 0.0, 0.0]));
+    }
+}
+
+#[test]
+fn play_waits_for_subscribers_only_as_long_as_told() {
+    let bag = common::reference("librealsense-2.55-depth-color.bag");
+    let live = in_namespace(
+        73,
+        &[],
+        &[
+            "play",
+            "--ros2",
+            bag.to_str().expect("utf-8 path"),
+            "--wait-for-subscribers",
+            "--timeout",
+            "1",
+        ],
+    );
+    assert_eq!(live.code, 1, "{}", live.stderr);
+    assert!(
+        live.stderr.contains("no subscriber matched")
+            && live.stderr.contains("/camera/camera/depth/image_rect_raw")
+            && live.stderr.contains("--timeout 1 s"),
+        "{}",
+        live.stderr
+    );
+}
+
+#[test]
+fn without_ros2_play_says_what_to_source_or_install() {
+    let bag = common::reference("librealsense-2.55-depth-color.bag");
+    let out = Command::new(env!("CARGO_BIN_EXE_rsbag"))
+        .args(["play", "--ros2", bag.to_str().expect("utf-8 path")])
+        .env_remove("LD_LIBRARY_PATH")
+        .env_remove("AMENT_PREFIX_PATH")
+        .env_remove("RSBAG_ROS2")
+        .output()
+        .expect("run rsbag");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("ROS 2 is not available")
+            && stderr.contains("source your ROS 2 install")
+            && stderr.contains("RSBAG_ROS2")
+            && stderr.lines().count() == 1,
+        "{stderr}"
+    );
+}
+
+/// In a private network namespace on domain `domain`: `rsbag record
+/// --ros2 args` while `ros2_wrapper_publish.py FRAMES` publishes as the
+/// wrapper does; rsbag's run and the frames published.
+fn record_in_namespace(domain: u32, frames: u32, args: &[&str]) -> (Live, Vec<Value>) {
+    record_then(domain, frames, args, "")
+}
+
+/// [`record_in_namespace`], running `then` in the shell once the
+/// publisher is done (`$rsbag` is rsbag's process id).
+fn record_then(domain: u32, frames: u32, args: &[&str], then: &str) -> (Live, Vec<Value>) {
+    let venv = venv();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let quote = |s: &str| format!("'{}'", s.replace('\'', r"'\''"));
+    let script = format!(
+        "set -u\nip link set lo up\n\
+         RSBAG_ROS2={} LD_PRELOAD={} {} {} > {d}/out 2> {d}/err &\nrsbag=$!\n\
+         {} {} {frames} > {d}/heard 2> {d}/publisher.err\n{then}\n\
+         wait $rsbag; echo $? > {d}/code\n",
+        quote(&venv.to_string_lossy()),
+        quote(&libpython(&venv)),
+        quote(env!("CARGO_BIN_EXE_rsbag")),
+        args.iter().map(|a| quote(a)).collect::<Vec<_>>().join(" "),
+        quote(&venv.join("bin/python").to_string_lossy()),
+        quote(
+            &common::root()
+                .join("tests/interop/ros2_wrapper_publish.py")
+                .to_string_lossy()
+        ),
+        d = dir.path().display(),
+    );
+    let status = Command::new("timeout")
+        .args(["120", "unshare", "-n", "bash", "-c", &script])
+        .env("ROS_AUTOMATIC_DISCOVERY_RANGE", "LOCALHOST")
+        .env("ROS_DOMAIN_ID", domain.to_string())
+        .env_remove("LD_LIBRARY_PATH")
+        .env_remove("AMENT_PREFIX_PATH")
+        .env_remove("RMW_IMPLEMENTATION")
+        .status()
+        .expect("run unshare");
+    assert!(status.success(), "the namespace's script failed: {status}");
+    let read = |name: &str| std::fs::read_to_string(dir.path().join(name)).unwrap_or_default();
+    let published: Vec<Value> = (read("heard").lines())
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    let live = Live {
+        code: read("code").trim().parse().expect("rsbag's exit code"),
+        stdout: read("out"),
+        stderr: read("err") + &read("publisher.err"),
+        heard: Vec::new(),
+    };
+    (live, published)
+}
+
+/// (stream, sha256) of every frame, in order per stream.
+fn frame_hashes(frames: &[Value]) -> Vec<(String, String)> {
+    let mut out: Vec<(String, u64, String)> = frames
+        .iter()
+        .map(|f| {
+            (
+                f["stream"].as_str().expect("stream").to_owned(),
+                f["frame_number"]
+                    .as_u64()
+                    .or(f["frame"].as_u64())
+                    .expect("number"),
+                f["sha256"].as_str().expect("sha").to_owned(),
+            )
+        })
+        .collect();
+    out.sort();
+    out.into_iter().map(|(s, _, h)| (s, h)).collect()
+}
+
+#[test]
+fn record_writes_a_wrapper_camera_into_recordings_librealsense_plays() {
+    for (domain, name) in [(74, "wrapper.bag"), (75, "wrapper.db3")] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let out = dir.path().join(name);
+        let out = out.to_str().expect("utf-8 path");
+        let (live, published) = record_in_namespace(
+            domain,
+            12,
+            &["record", "--ros2", "--out", out, "--duration", "8"],
+        );
+        assert_eq!(live.code, 0, "{name}: {}", live.stderr);
+        assert_eq!(published.len(), 24, "{name}: {}", live.stderr);
+        assert!(
+            live.stdout.contains("24 frames (Depth 0 12, Color 0 12)"),
+            "{name}: {}",
+            live.stdout
+        );
+        let played = if name.ends_with(".db3") {
+            common::python259("rs_play.py", &[out])
+        } else {
+            common::python("rs_play.py", &[out])
+        };
+        let played: Vec<Value> = (played.lines())
+            .map(|l| serde_json::from_str(l).expect("a JSON line"))
+            .collect();
+        // Every published frame, exact, once, in order.
+        assert_eq!(frame_hashes(&played), frame_hashes(&published), "{name}");
+        // The camera_info's intrinsics are the streams'.
+        let device = if name.ends_with(".db3") {
+            common::python259("rs_play.py", &[out, "--device-json"])
+        } else {
+            common::python("rs_play.py", &[out, "--device-json"])
+        };
+        let device: Value = serde_json::from_str(&device).expect("the device as JSON");
+        let profiles: Vec<&Value> = (device["sensors"].as_array().expect("sensors").iter())
+            .flat_map(|s| s["profiles"].as_array().expect("profiles"))
+            .collect();
+        assert_eq!(profiles.len(), 2, "{name}: {device}");
+        for p in profiles {
+            let i = &p["intrinsics"];
+            assert_eq!(
+                (&i["fx"], &i["fy"], &i["ppx"], &i["ppy"]),
+                (
+                    &Value::from(50.0),
+                    &Value::from(51.0),
+                    &Value::from(32.0),
+                    &Value::from(24.0)
+                ),
+                "{name}: {p}"
+            );
+        }
+        assert!(
+            !dir.path().join(format!("{name}.ros2-capture")).exists(),
+            "{name}: the capture is removed"
+        );
+    }
+}
+
+#[test]
+fn record_without_a_camera_says_nothing_arrived_and_leaves_nothing() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("none.bag");
+    let live = in_namespace(
+        76,
+        &[],
+        &[
+            "record",
+            "--ros2",
+            "--out",
+            out.to_str().expect("utf-8 path"),
+            "--duration",
+            "1",
+        ],
+    );
+    assert_eq!(live.code, 1, "{}", live.stderr);
+    assert!(
+        live.stderr.contains("no message arrived"),
+        "{}",
+        live.stderr
+    );
+    assert_eq!(
+        std::fs::read_dir(dir.path()).expect("dir").count(),
+        0,
+        "nothing left behind"
+    );
+}
+
+#[test]
+fn record_finishes_the_file_on_ctrl_c() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("interrupted.bag");
+    let out = out.to_str().expect("utf-8 path");
+    let (live, published) = record_then(
+        77,
+        6,
+        &["record", "--ros2", "--out", out, "--duration", "100"],
+        "kill -INT $rsbag",
+    );
+    assert_eq!(live.code, 0, "{}", live.stderr);
+    let played: Vec<Value> = (common::python("rs_play.py", &[out]).lines())
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert_eq!(frame_hashes(&played), frame_hashes(&published));
+    assert_eq!(published.len(), 12);
+}
+
+#[test]
+fn an_rmw_that_is_not_installed_is_a_clear_error() {
+    // It fails before any node is made: no DDS traffic to fence in.
+    let venv = venv();
+    let bag = common::reference("librealsense-2.55-depth-color.bag");
+    let out = Command::new(env!("CARGO_BIN_EXE_rsbag"))
+        .args(["play", "--ros2", bag.to_str().expect("utf-8 path")])
+        .env("RSBAG_ROS2", &venv)
+        .env("LD_PRELOAD", libpython(&venv))
+        .env("RMW_IMPLEMENTATION", "rmw_no_such_dds_cpp")
+        .env_remove("LD_LIBRARY_PATH")
+        .output()
+        .expect("run rsbag");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("librmw_no_such_dds_cpp.so")
+            && stderr.contains("RMW_IMPLEMENTATION names an RMW that cannot be loaded"),
+        "{stderr}"
+    );
+}
+
+/// Run `script` (a shell script) in a private network namespace on
+/// domain `domain`, in a temporary directory, with `$RSBAG` the tool
+/// pointed at the ROS 2 venv and `$BAG` the librealsense 2.55 reference
+/// recording; its stdout.
+fn shell_in_namespace(domain: u32, script: &str) -> String {
+    let venv = venv();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let bag = common::reference("librealsense-2.55-depth-color.bag");
+    let out = Command::new("timeout")
+        .args(["120", "unshare", "-n", "bash", "-c"])
+        .arg(format!("set -u\nip link set lo up\n{script}"))
+        .env("ROS_AUTOMATIC_DISCOVERY_RANGE", "LOCALHOST")
+        .env("ROS_DOMAIN_ID", domain.to_string())
+        .env("RSBAG_ROS2", &venv)
+        .env("LD_PRELOAD", libpython(&venv))
+        .env("RSBAG", env!("CARGO_BIN_EXE_rsbag"))
+        .env("BAG", bag)
+        .env_remove("LD_LIBRARY_PATH")
+        .current_dir(dir.path())
+        .output()
+        .expect("run unshare");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("text")
+}
+
+#[test]
+fn ctrl_c_ends_a_looped_play_with_its_report() {
+    let out = shell_in_namespace(
+        78,
+        "\"$RSBAG\" play --ros2 --loop \"$BAG\" > out 2> err & pid=$!\n\
+         sleep 3\nkill -INT $pid\nwait $pid\necho \"exit $?\"\ncat out\n",
+    );
+    assert!(out.starts_with("exit 0\n"), "{out}");
+    // Looped: more than one pass's 12 frames.
+    let images: u64 = (out.lines())
+        .find(|l| l.starts_with("/camera/camera/depth/image_rect_raw "))
+        .and_then(|l| l.split_whitespace().last())
+        .and_then(|n| n.parse().ok())
+        .expect("the report");
+    assert!(images > 12, "{out}");
+}
+
+#[test]
+fn space_on_a_terminal_pauses_and_resumes_play() {
+    // On a terminal (`script` gives rsbag one): space after 1.5 s, space
+    // again 2 s later; at --speed 0.1 the recording's 0.37 s take 3.7 s,
+    // so the run takes the pause's 2 s longer, and every frame is there.
+    let out = shell_in_namespace(
+        79,
+        "printf 's=$(date +%%s%%N); \"$RSBAG\" play --ros2 --speed 0.1 \"$BAG\" > out 2> err; \
+         echo \"exit $? ms $(( ($(date +%%s%%N) - s) / 1000000 ))\" >> out\\n' > run.sh\n\
+         (sleep 1.5; printf ' '; sleep 2; printf ' '; sleep 8) | script -qec 'bash run.sh' /dev/null > /dev/null\n\
+         cat out err\n",
+    );
+    let ms: u64 = (out.lines())
+        .find_map(|l| l.strip_prefix("exit 0 ms "))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(ms >= 5_700, "{ms} ms: {out}");
+    assert!(out.contains("rsbag: paused (space resumes)"), "{out}");
+    assert!(
+        out.contains(&format!(
+            "{:<56} {:>8}",
+            "/camera/camera/color/image_raw", 12
+        )),
+        "{out}"
+    );
+}

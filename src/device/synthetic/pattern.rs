@@ -57,7 +57,7 @@ const MAX_FRAME_BYTES: usize = 1 << 30;
 /// the synthetic device cannot produce it.
 pub(super) fn layout(profile: &StreamProfile) -> Result<(usize, u32)> {
     let unsupported = || {
-        Error::Unsupported(format!(
+        Error::InvalidArgument(format!(
             "the synthetic device cannot produce {} {} frames",
             profile.stream, profile.format
         ))
@@ -83,7 +83,7 @@ pub(super) fn layout(profile: &StreamProfile) -> Result<(usize, u32)> {
             let bpp = profile.format.bytes_per_pixel().filter(|_| supported);
             let bpp = bpp.ok_or_else(unsupported)?;
             if width == 0 || height == 0 || (profile.format == Format::Yuyv && width % 2 != 0) {
-                return Err(Error::Unsupported(format!(
+                return Err(Error::InvalidArgument(format!(
                     "cannot produce {width}x{height} {} images",
                     profile.format
                 )));

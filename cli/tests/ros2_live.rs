@@ -563,7 +563,9 @@ fn space_on_a_terminal_pauses_and_resumes_play() {
         .find_map(|l| l.strip_prefix("exit 0 ms "))
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("{out}"));
-    assert!(ms >= 5_700, "{ms} ms: {out}");
+    // 3.7 s of playing and about 2 s paused; the keys' timing on a busy
+    // machine moves the pause's length by a little, not by 1.5 s.
+    assert!(ms >= 5_200, "{ms} ms: {out}");
     assert!(out.contains("rsbag: paused (space resumes)"), "{out}");
     assert!(
         out.contains(&format!(

@@ -73,7 +73,8 @@ pub struct Args {
     #[arg(long, value_name = "HZ", num_args = 0..=1, default_missing_value = "40", requires = "ros2")]
     pub clock: Option<f64>,
     /// With --ros2: start only once every image topic has a matched
-    /// subscriber, so that no frame is lost to discovery.
+    /// subscriber (and a second more, for it to match back), so that no
+    /// frame is lost to discovery.
     #[arg(long, requires = "ros2")]
     pub wait_for_subscribers: bool,
     /// With --wait-for-subscribers: give up after this many seconds.

@@ -188,9 +188,13 @@ fn play_file(
     }
 }
 
+/// How long a subscriber is given to match back once this publisher has
+/// seen it.
+const MATCH_SETTLE: Duration = Duration::from_secs(1);
+
 /// Wait until every image topic (every data topic when there are no
-/// images) has a matched subscriber, up to `timeout` seconds; `false` on
-/// Ctrl-C.
+/// images) has a matched subscriber, up to `timeout` seconds, then
+/// [`MATCH_SETTLE`]; `false` on Ctrl-C.
 fn wait_for_subscribers(
     layout: &Ros2Layout,
     publishers: &[Option<Publisher>],
@@ -216,7 +220,10 @@ fn wait_for_subscribers(
             }
         }
         if unmatched.is_empty() {
-            return Ok(true);
+            // Discovery is two-sided: the subscriber matches this
+            // publisher a moment after this publisher has seen it, and
+            // what is published before then does not reach it.
+            return Ok(controls.sleep_until(Instant::now() + MATCH_SETTLE));
         }
         if Instant::now() >= deadline {
             return Err(Error::InvalidArgument(format!(

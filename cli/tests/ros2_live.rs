@@ -50,6 +50,22 @@ struct Live {
     heard: Vec<Value>,
 }
 
+/// `script` run by bash in a private network namespace, only its loopback
+/// up, on DDS domain `domain`: no discovery traffic leaves the test, and
+/// no ROS 2 of the caller's environment is seen. Two minutes at most.
+fn in_private_network(domain: u32, script: &str) -> Command {
+    let mut command = Command::new("timeout");
+    command
+        .args(["120", "unshare", "-n", "bash", "-c"])
+        .arg(format!("set -u\nip link set lo up\n{script}"))
+        .env("ROS_AUTOMATIC_DISCOVERY_RANGE", "LOCALHOST")
+        .env("ROS_DOMAIN_ID", domain.to_string())
+        .env_remove("LD_LIBRARY_PATH")
+        .env_remove("AMENT_PREFIX_PATH")
+        .env_remove("RMW_IMPLEMENTATION");
+    command
+}
+
 /// In a private network namespace on domain `domain`: start
 /// `ros2_listen.py listen...` (when any), then `rsbag play args`, and wait
 /// for both.
@@ -77,7 +93,7 @@ fn in_namespace(domain: u32, listen: &[&str], args: &[&str]) -> Live {
         )
     };
     let script = format!(
-        "set -u\nip link set lo up\n{listener}\
+        "{listener}\
          RSBAG_ROS2={} LD_PRELOAD={} {} {} > {d}/out 2> {d}/err\necho $? > {d}/code\nwait\n",
         quote(&venv.to_string_lossy()),
         quote(&libpython(&venv)),
@@ -85,13 +101,7 @@ fn in_namespace(domain: u32, listen: &[&str], args: &[&str]) -> Live {
         args.iter().map(|a| quote(a)).collect::<Vec<_>>().join(" "),
         d = dir.path().display(),
     );
-    let status = Command::new("timeout")
-        .args(["120", "unshare", "-n", "bash", "-c", &script])
-        .env("ROS_AUTOMATIC_DISCOVERY_RANGE", "LOCALHOST")
-        .env("ROS_DOMAIN_ID", domain.to_string())
-        .env_remove("LD_LIBRARY_PATH")
-        .env_remove("AMENT_PREFIX_PATH")
-        .env_remove("RMW_IMPLEMENTATION")
+    let status = in_private_network(domain, &script)
         .status()
         .expect("run unshare");
     assert!(status.success(), "the namespace's script failed: {status}");
@@ -314,8 +324,7 @@ fn record_then(domain: u32, frames: u32, args: &[&str], then: &str) -> (Live, Ve
     let dir = tempfile::tempdir().expect("temp dir");
     let quote = |s: &str| format!("'{}'", s.replace('\'', r"'\''"));
     let script = format!(
-        "set -u\nip link set lo up\n\
-         RSBAG_ROS2={} LD_PRELOAD={} {} {} > {d}/out 2> {d}/err &\nrsbag=$!\n\
+        "RSBAG_ROS2={} LD_PRELOAD={} {} {} > {d}/out 2> {d}/err &\nrsbag=$!\n\
          {} {} {frames} > {d}/heard 2> {d}/publisher.err\n{then}\n\
          wait $rsbag; echo $? > {d}/code\n",
         quote(&venv.to_string_lossy()),
@@ -330,13 +339,7 @@ fn record_then(domain: u32, frames: u32, args: &[&str], then: &str) -> (Live, Ve
         ),
         d = dir.path().display(),
     );
-    let status = Command::new("timeout")
-        .args(["120", "unshare", "-n", "bash", "-c", &script])
-        .env("ROS_AUTOMATIC_DISCOVERY_RANGE", "LOCALHOST")
-        .env("ROS_DOMAIN_ID", domain.to_string())
-        .env_remove("LD_LIBRARY_PATH")
-        .env_remove("AMENT_PREFIX_PATH")
-        .env_remove("RMW_IMPLEMENTATION")
+    let status = in_private_network(domain, &script)
         .status()
         .expect("run unshare");
     assert!(status.success(), "the namespace's script failed: {status}");
@@ -509,16 +512,11 @@ fn shell_in_namespace(domain: u32, script: &str) -> String {
     let venv = venv();
     let dir = tempfile::tempdir().expect("temp dir");
     let bag = common::reference("librealsense-2.55-depth-color.bag");
-    let out = Command::new("timeout")
-        .args(["120", "unshare", "-n", "bash", "-c"])
-        .arg(format!("set -u\nip link set lo up\n{script}"))
-        .env("ROS_AUTOMATIC_DISCOVERY_RANGE", "LOCALHOST")
-        .env("ROS_DOMAIN_ID", domain.to_string())
+    let out = in_private_network(domain, script)
         .env("RSBAG_ROS2", &venv)
         .env("LD_PRELOAD", libpython(&venv))
         .env("RSBAG", env!("CARGO_BIN_EXE_rsbag"))
         .env("BAG", bag)
-        .env_remove("LD_LIBRARY_PATH")
         .current_dir(dir.path())
         .output()
         .expect("run unshare");

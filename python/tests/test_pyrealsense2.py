@@ -59,7 +59,7 @@ def run(mode, script, bag, tmp_path):
     python = PYTHON_255 if mode == "pyrealsense2" else sys.executable
     out = tmp_path / f"{mode}.pickle"
     work = tmp_path / mode
-    work.mkdir()
+    work.mkdir(parents=True)
     done = subprocess.run([python, str(CORPUS / "run.py"), mode, str(CORPUS / script), str(out),
                            str(bag), str(work)], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, f"{script} with {mode}:\n{done.stderr}"
@@ -133,14 +133,31 @@ CASES = [
 # eight) playing.
 RACY = {("device_info.py", "motion_fixture"): {"status_paused"}}
 
+# Scripts whose whole result pyrealsense2 2.55 varies from run to run: at
+# repeat playback's wrap its syncer sometimes pairs the first depth frame of
+# the new round with the last colour frame of the old one, and sometimes
+# drops a pairing (on the process recording, 2 runs in 10 differ). Ours must
+# equal one of up to RACY_RUNS of its runs.
+RACY_RUNS = 6
+RACY_SCRIPTS = {"repeat.py"}
+
 
 @pytest.mark.parametrize("script,bag", CASES, ids=[f"{s[:-3]}-{b}" for s, b in CASES])
 def test_the_script_gives_what_pyrealsense2_gives(script, bag, bags, tmp_path):
-    theirs = run("pyrealsense2", script, bags[bag], tmp_path)
     ours = run("rsbag", script, bags[bag], tmp_path)
     for key in RACY.get((script, bag), ()):
-        assert ours.pop(key) and theirs.pop(key)
-    assert_same(ours, theirs)
+        assert ours.pop(key)
+    runs = RACY_RUNS if script in RACY_SCRIPTS else 1
+    for attempt in range(runs):
+        theirs = run("pyrealsense2", script, bags[bag], tmp_path / f"judge{attempt}")
+        for key in RACY.get((script, bag), ()):
+            assert theirs.pop(key)
+        try:
+            assert_same(ours, theirs)
+            return
+        except AssertionError:
+            if attempt == runs - 1:
+                raise
 
 
 ENUMS = ("stream", "format", "option", "camera_info", "distortion", "timestamp_domain",

@@ -15,11 +15,13 @@ use super::damage::Losses;
 use super::{files, json, select, session};
 use rsbag::device::{Device, Frame, StreamId};
 use rsbag::playback::{Playback, PlaybackOptions};
+use rsbag::realsense::convert::ms_as_recorded;
 use rsbag::recording::SessionFrame;
 use rsbag::{Error, Result};
 
-/// Print every frame of a recording, in recorded order: stream, index,
-/// frame number, timestamp, domain, size and SHA-256 of the data.
+/// Print every frame of a recording, in recorded order: stream, stream
+/// index, the frame's position in its stream, frame number, timestamp,
+/// domain, size and SHA-256 of the data.
 ///
 /// Frames are read straight from the file (no threads, nothing dropped):
 /// exactly the frames librealsense plays from it, not in real time.
@@ -42,8 +44,11 @@ pub struct Args {
     /// "Recordings where they live").
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
-    /// One JSON object per line, sorted by stream, index and frame number
-    /// (the shape librealsense's frames are compared in).
+    /// One JSON object per line, sorted by stream, stream index and frame
+    /// number (the shape librealsense's frames are compared in):
+    /// `stream_index` is the stream's index (`Infrared 2` is 2),
+    /// `frame_index` the frame's position in its stream (what `--index`
+    /// chooses), `timestamp` the recorded time in ms.
     #[arg(long)]
     json: bool,
     /// Only these streams, by librealsense name: `Depth`, `Color`,
@@ -76,7 +81,8 @@ pub struct Args {
 /// One printed frame.
 struct Line {
     stream: &'static str,
-    index: u32,
+    stream_index: u32,
+    frame_index: u64,
     number: u64,
     timestamp: f64,
     domain: &'static str,
@@ -85,10 +91,12 @@ struct Line {
 }
 
 impl Line {
-    fn of(frame: &Frame) -> Line {
+    /// The line of a frame at `frame_index` in its stream.
+    fn of(frame: &Frame, frame_index: u64) -> Line {
         Line {
             stream: frame.profile.stream.kind.name(),
-            index: frame.profile.stream.index,
+            stream_index: frame.profile.stream.index,
+            frame_index,
             number: frame.number,
             timestamp: frame.timestamp,
             domain: frame.domain.name(),
@@ -103,11 +111,12 @@ impl Line {
             format!("\"file\": {}, ", json::string(f))
         });
         format!(
-            "{{{file}\"stream\": {}, \"index\": {}, \"frame_number\": {}, \"timestamp\": {}, \"domain\": {}, \"size\": {}, \"sha256\": \"{}\"}}",
+            "{{{file}\"stream\": {}, \"stream_index\": {}, \"frame_index\": {}, \"frame_number\": {}, \"timestamp\": {}, \"domain\": {}, \"size\": {}, \"sha256\": \"{}\"}}",
             json::string(self.stream),
-            self.index,
+            self.stream_index,
+            self.frame_index,
             self.number,
-            json::python_float(self.timestamp),
+            json::python_float(ms_as_recorded(self.timestamp)),
             json::string(self.domain),
             self.size,
             self.sha256
@@ -118,9 +127,9 @@ impl Line {
         format!(
             "{:<10} {:>2} #{:<8} {:>16.3} ms  {:<14} {:>9} B  {}",
             self.stream,
-            self.index,
+            self.stream_index,
             self.number,
-            self.timestamp,
+            ms_as_recorded(self.timestamp),
             self.domain,
             self.size,
             &self.sha256[..16]
@@ -152,14 +161,23 @@ fn play_all(file: &Path, losses: &mut Losses) -> Result<Vec<Line>> {
         }
         sensor.open(&profiles)?;
         let lines = lines.clone();
-        sensor.start(Arc::new(move |frame| lines.lock().push(Line::of(&frame))))?;
+        // Each frame's position in its stream is counted once all are in.
+        sensor.start(Arc::new(move |frame| {
+            lines.lock().push(Line::of(&frame, 0))
+        }))?;
     }
     playback.resume();
     playback.wait_until_stopped(Duration::MAX);
     playback.stop();
     // The playback device told of each on stderr as it skipped it.
     losses.add(playback.read_errors());
-    let lines = std::mem::take(&mut *lines.lock());
+    let mut lines = std::mem::take(&mut *lines.lock());
+    let mut counts = std::collections::HashMap::new();
+    for line in &mut lines {
+        let count = counts.entry((line.stream, line.stream_index)).or_insert(0);
+        line.frame_index = *count;
+        *count += 1;
+    }
     Ok(lines)
 }
 
@@ -205,7 +223,7 @@ fn read_chosen_frames(
         // In recorded order, as the other modes print.
         frames.sort_by_key(|f| f.bag_time);
         for frame in frames {
-            if !out(Line::of(&frame.frame)) {
+            if !out(Line::of(&frame.frame, frame.index)) {
                 break;
             }
         }
@@ -219,7 +237,7 @@ fn read_chosen_frames(
     for frame in query.frames()? {
         match frame {
             Ok(frame) => {
-                if !out(Line::of(&frame.frame)) {
+                if !out(Line::of(&frame.frame, frame.index)) {
                     break;
                 }
             }
@@ -261,7 +279,9 @@ fn frames_of(args: &Args, file: &Path, several: bool) -> Result<ExitCode> {
             lines
         };
         if args.json {
-            lines.sort_by(|a, b| (a.stream, a.index, a.number).cmp(&(b.stream, b.index, b.number)));
+            lines.sort_by(|a, b| {
+                (a.stream, a.stream_index, a.number).cmp(&(b.stream, b.stream_index, b.number))
+            });
         }
         for line in &lines {
             let text = if args.json {
@@ -298,7 +318,7 @@ fn session_frames(args: &Args, files: &[PathBuf]) -> Result<ExitCode> {
     let origin = session.start_ms().unwrap_or(0.0);
     let mut print = |frame: &SessionFrame| {
         let file = &session.files()[frame.file];
-        let line = Line::of(&frame.recorded.frame);
+        let line = Line::of(&frame.recorded.frame, frame.recorded.index);
         let text = if args.json {
             let head = format!(
                 "{{\"file\": {}, \"serial\": {}, \"clock\": {}, \"session_time\": {}, ",

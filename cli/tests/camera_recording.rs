@@ -116,7 +116,7 @@ type Key = (String, u64, u64);
 fn key_of(frame: &Value) -> Key {
     (
         frame["stream"].as_str().expect("stream").to_owned(),
-        frame["index"].as_u64().expect("index"),
+        frame["stream_index"].as_u64().expect("stream_index"),
         frame["frame_number"].as_u64().expect("number"),
     )
 }
@@ -132,7 +132,9 @@ fn played(python: &Path, path: &Path) -> BTreeMap<Key, Value> {
     )
     .lines()
     .map(|line| {
-        let frame: Value = serde_json::from_str(line).expect("json");
+        let mut frame: Value = serde_json::from_str(line).expect("json");
+        // A recording holds some of the source's frames, numbered anew.
+        frame.as_object_mut().expect("frame").remove("frame_index");
         (key_of(&frame), frame)
     })
     .collect()

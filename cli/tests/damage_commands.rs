@@ -308,7 +308,7 @@ fn played_by_librealsense(bag: &std::path::Path) -> Vec<serde_json::Value> {
 fn frame_key(frame: &serde_json::Value) -> (String, u64, u64) {
     (
         frame["stream"].as_str().expect("stream").to_owned(),
-        frame["index"].as_u64().expect("index"),
+        frame["stream_index"].as_u64().expect("stream_index"),
         frame["frame_number"].as_u64().expect("frame number"),
     )
 }

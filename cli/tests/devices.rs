@@ -51,7 +51,7 @@ fn stdout_of(command: &mut Command) -> String {
 fn frame_key(frame: &Value) -> (String, u64, u64) {
     (
         frame["stream"].as_str().expect("stream").to_owned(),
-        frame["index"].as_u64().expect("index"),
+        frame["stream_index"].as_u64().expect("stream_index"),
         frame["frame_number"].as_u64().expect("number"),
     )
 }

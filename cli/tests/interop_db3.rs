@@ -109,7 +109,7 @@ fn frame_metadata_is_what_librealsense_259_plays() {
                 let v: Value = serde_json::from_str(line).expect("JSON line");
                 let key = (
                     v["stream"].as_str().expect("stream").to_owned(),
-                    v["index"].as_u64().expect("index"),
+                    v["stream_index"].as_u64().expect("stream_index"),
                     v["frame_number"].as_u64().expect("number"),
                 );
                 let metadata = v["metadata"]

@@ -61,7 +61,7 @@ fn played(source: &Path, db3: bool) -> BTreeMap<String, Vec<Value>> {
         let frame: Value = serde_json::from_str(line).expect("frame line");
         let key = folder(
             frame["stream"].as_str().expect("stream"),
-            frame["index"].as_u64().expect("index"),
+            frame["stream_index"].as_u64().expect("stream_index"),
         );
         out.entry(key).or_default().push(frame);
     }

@@ -105,7 +105,7 @@ fn librealsense_device(path: &Path) -> Value {
 fn frame_key(frame: &Value) -> (String, u64, u64, u64, String) {
     (
         frame["stream"].as_str().expect("stream").to_owned(),
-        frame["index"].as_u64().expect("index"),
+        frame["stream_index"].as_u64().expect("stream_index"),
         frame["frame_number"].as_u64().expect("frame number"),
         frame["size"].as_u64().expect("size"),
         frame["sha256"].as_str().expect("sha256").to_owned(),
@@ -147,7 +147,11 @@ fn check_pieces(pieces: &[PathBuf], report: &str) -> Vec<usize> {
         played_per_piece.push(played.len());
         // rs_play.py sorts by stream, index, frame number.
         for frame in &played {
-            let stream = format!("{} {}", frame["stream"].as_str().unwrap(), frame["index"]);
+            let stream = format!(
+                "{} {}",
+                frame["stream"].as_str().unwrap(),
+                frame["stream_index"]
+            );
             runs.entry(stream).or_default().push((
                 frame["frame_number"].as_u64().unwrap(),
                 frame["timestamp"].as_f64().unwrap(),

@@ -69,7 +69,7 @@ fn played(path: &Path) -> BTreeMap<(String, u64), Vec<Value>> {
         let frame: Value = serde_json::from_str(line).expect("frame line");
         let key = (
             frame["stream"].as_str().expect("stream").to_owned(),
-            frame["index"].as_u64().expect("index"),
+            frame["stream_index"].as_u64().expect("stream_index"),
         );
         out.entry(key).or_default().push(frame);
     }
@@ -417,7 +417,7 @@ fn by_stream(lines: &str) -> BTreeMap<(String, u64), Vec<Value>> {
         let frame: Value = serde_json::from_str(line).expect("frame line");
         let key = (
             frame["stream"].as_str().expect("stream").to_owned(),
-            frame["index"].as_u64().expect("index"),
+            frame["stream_index"].as_u64().expect("stream_index"),
         );
         out.entry(key).or_default().push(frame);
     }

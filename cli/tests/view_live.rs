@@ -78,7 +78,7 @@ fn by_frame(jsonl: &str) -> BTreeMap<(String, u64, u64), Value> {
             let f: Value = serde_json::from_str(l).expect("JSON line");
             let key = (
                 f["stream"].as_str().expect("stream").to_owned(),
-                f["index"].as_u64().expect("index"),
+                f["stream_index"].as_u64().expect("stream_index"),
                 f["frame_number"].as_u64().expect("number"),
             );
             (key, f)

@@ -7,12 +7,16 @@ judge says of a file is asked once per test session.
 """
 
 import functools
+import hashlib
 import json
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests/interop"))
+from stamps import as_recorded  # noqa: E402
 SAMPLES = ROOT / "sample_bags"
 DB3 = ROOT / "tests/fixtures/reference/db3"
 PYTHON_255 = os.environ.get("RSBAG_PYTHON_255", "python3")
@@ -39,3 +43,25 @@ def judge(python, *args):
 def played(python, path, metadata=False):
     args = [str(path), "--metadata"] if metadata else [str(path)]
     return [json.loads(line) for line in judge(python, *args).splitlines()]
+
+
+def judge_line(frame):
+    """An rsbag frame as rs_play.py prints librealsense's; its
+    "frame_index" is counted by `in_judge_order`."""
+    data = frame.get_data()
+    return {"stream": frame.stream, "stream_index": frame.stream_index, "frame_index": None,
+            "frame_number": frame.frame_number, "timestamp": as_recorded(frame.timestamp),
+            "domain": frame.domain, "size": len(data),
+            "sha256": hashlib.sha256(data).hexdigest()}
+
+
+def in_judge_order(lines):
+    """`judge_line`s in the order they came (a stream's in recorded order),
+    each with its position in its stream, sorted as rs_play.py sorts them
+    (stream, stream index, frame number; ties as they came)."""
+    counts = {}
+    for line in lines:
+        stream = (line["stream"], line["stream_index"])
+        line["frame_index"] = counts.get(stream, 0)
+        counts[stream] = line["frame_index"] + 1
+    return sorted(lines, key=lambda f: (f["stream"], f["stream_index"], f["frame_number"]))

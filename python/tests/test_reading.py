@@ -14,24 +14,19 @@ import numpy as np
 import pytest
 
 import rsbag
-from references import BAGS, DB3, PYTHON_255, PYTHON_259, ROOT, SAMPLES, judge, played
+from references import (BAGS, DB3, PYTHON_255, PYTHON_259, ROOT, SAMPLES, in_judge_order, judge,
+                        judge_line, played)
 
 
 def ours(path, metadata=False):
     """rsbag's frames in rs_play.py's shape and order."""
     lines = []
     for frame in rsbag.open(path).frames():
-        data = frame.get_data()
-        line = {"stream": frame.stream, "index": frame.stream_index,
-                "frame_number": frame.frame_number, "timestamp": frame.timestamp,
-                "domain": frame.domain, "size": len(data),
-                "sha256": hashlib.sha256(data).hexdigest()}
+        line = judge_line(frame)
         if metadata:
             line["metadata"] = frame.metadata
         lines.append(line)
-    # rs_play.py sorts by (stream, index, frame number), ties as played.
-    lines.sort(key=lambda f: (f["stream"], f["index"], f["frame_number"]))
-    return lines
+    return in_judge_order(lines)
 
 
 @pytest.mark.parametrize("name", BAGS)
@@ -196,6 +191,7 @@ def test_info_and_check_are_the_tools_reports():
 def played_counts(python, path):
     counts = {}
     for frame in played(python, path):
-        name = frame["stream"] if frame["index"] == 0 else f'{frame["stream"]} {frame["index"]}'
+        name = (frame["stream"] if frame["stream_index"] == 0
+                else f'{frame["stream"]} {frame["stream_index"]}')
         counts[name] = counts.get(name, 0) + 1
     return counts

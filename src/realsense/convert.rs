@@ -28,6 +28,22 @@ pub fn ms_from_stamp(stamp: Time) -> f64 {
     (f64::from(stamp.sec) + 1e-9 * f64::from(stamp.nsec)) * 1000.0
 }
 
+/// A timestamp in milliseconds as recorded: where `ms` is what librealsense
+/// reads from a ROS time ([`ms_from_stamp`]), the `f64` nearest that time's
+/// exact decimal (librealsense reads the stamp 1.005000000 s as
+/// `1004.9999999999999`; recorded, it is `1005.0`); any other value as it is.
+/// librealsense writes text timestamps (`.db3`, poses) with six decimals,
+/// which this leaves as they are.
+pub fn ms_as_recorded(ms: f64) -> f64 {
+    let stamp = stamp_from_ms(ms);
+    if ms_from_stamp(stamp) != ms {
+        return ms;
+    }
+    let whole_ms = u64::from(stamp.sec) * 1000 + u64::from(stamp.nsec / 1_000_000);
+    let decimal = format!("{whole_ms}.{:06}", stamp.nsec % 1_000_000);
+    decimal.parse().unwrap_or(ms)
+}
+
 /// Bag time of the device description: librealsense writes time zero as
 /// the smallest valid ROS time, 1 ns.
 pub const DESCRIPTION_TIME: u64 = 1;
@@ -157,6 +173,16 @@ mod tests {
         assert_eq!(stamp_from_ms(5011.111), Time::new(5, 11_111_000));
         // What librealsense plays for a stamp of 0 s 33300000 ns.
         assert_eq!(ms_from_stamp(Time::new(0, 33_300_000)), 33.300000000000004);
+    }
+
+    #[test]
+    fn a_timestamp_as_recorded_is_its_stamps_decimal() {
+        assert_eq!(ms_as_recorded(1004.9999999999999), 1005.0);
+        assert_eq!(ms_as_recorded(33.300000000000004), 33.3);
+        assert_eq!(ms_as_recorded(1700000000033.3), 1700000000033.3);
+        // Not the reading of any stamp (more than nanoseconds): unchanged.
+        assert_eq!(ms_as_recorded(1.23456789), 1.23456789);
+        assert_eq!(ms_as_recorded(0.0), 0.0);
     }
 
     #[test]

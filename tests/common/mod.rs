@@ -409,7 +409,7 @@ impl FrameLine {
             stream: frame.profile.stream.kind.name().to_owned(),
             index: u64::from(frame.profile.stream.index),
             number: frame.number,
-            timestamp: frame.timestamp,
+            timestamp: rsbag::realsense::convert::ms_as_recorded(frame.timestamp),
             domain: frame.domain.name().to_owned(),
             size: frame.data.len() as u64,
             sha256: Sha256::digest(&frame.data)
@@ -438,7 +438,7 @@ impl FrameLine {
                 let v: Value = serde_json::from_str(line).expect("json line");
                 FrameLine {
                     stream: v["stream"].as_str().expect("stream").to_owned(),
-                    index: v["index"].as_u64().expect("index"),
+                    index: v["stream_index"].as_u64().expect("stream_index"),
                     number: v["frame_number"].as_u64().expect("frame_number"),
                     // serde_json's float parsing is not always exact; Rust's is.
                     timestamp: raw_field(line, "timestamp").parse().expect("timestamp"),

@@ -7,14 +7,17 @@ Usage:
 RECORDED.json is rs_record.py's output (its "frames" list); PLAYED.jsonl is
 one JSON frame per line (rs_play.py, or `rsbag frames FILE --json`).
 
-Frames are matched by (stream, index, frame_number). The check fails (exit
+Frames are matched by (stream, stream_index, frame_number). The check fails (exit
 1, one line per problem on stdout) when a frame is missing or extra, or its
 domain, size or sha256 differ, or its timestamp is not exactly the one
 librealsense 2.55 plays back for the fed timestamp T (ms):
 
     t = T / 1000;  sec = floor(t);  nsec = round_half_away((t - sec) * 1e9)
     (carried so that nsec < 1e9)   # ros::Time::fromSec, in the Image/Imu header
-    played = (sec + 1e-9 * nsec) * 1000.0          # ros::Time::toSec() in ms
+
+printed as recorded: the float nearest sec * 1000 + nsec / 1e6 (librealsense
+itself reads (sec + 1e-9 * nsec) * 1000.0; rs_play.py and `rsbag frames
+--json` print the stamp).
 
 With --exact-timestamps the played timestamp must equal T itself.
 If both files have "metadata" on a frame, the maps must be equal.
@@ -38,11 +41,11 @@ def played_timestamp(ms):
     nsec = ros_round((t - sec) * 1e9)
     sec += nsec // 1_000_000_000
     nsec %= 1_000_000_000
-    return (float(sec) + 1e-9 * float(nsec)) * 1000.0
+    return float(f"{sec * 1000 + nsec // 10**6}.{nsec % 10**6:06d}")
 
 
 def key(frame):
-    return (frame["stream"], frame["index"], frame["frame_number"])
+    return (frame["stream"], frame["stream_index"], frame["frame_number"])
 
 
 def main():
@@ -53,7 +56,8 @@ def main():
     args = parser.parse_args()
 
     with open(args.recorded, encoding="utf-8") as f:
-        fed = json.load(f)["frames"]
+        # rs_record.py names the stream index "index", as in its stream specs.
+        fed = [dict(frame, stream_index=frame["index"]) for frame in json.load(f)["frames"]]
     with open(args.played, encoding="utf-8") as f:
         played = [json.loads(line) for line in f if line.strip()]
 

@@ -13,16 +13,18 @@ its stream profiles and started while the playback is paused (otherwise the
 first frames of a sensor started after the first one can be dropped), then
 resumed. Each frame is copied in its callback; the script waits
 until the playback status is `stopped` (plus a short grace), then prints one
-line per frame, sorted by (stream, index, frame_number), ties in arrival
-order, exactly in the shape of
+line per frame, sorted by (stream, stream_index, frame_number), ties in
+arrival order, exactly in the shape of
 `tests/fixtures/reference/librealsense-2.55-depth-color.frames.jsonl`:
 
-    {"stream": "Depth", "index": 0, "frame_number": 3, "timestamp": 99.9,
-     "domain": "Hardware Clock", "size": 9600, "sha256": "<hex>"}
+    {"stream": "Depth", "stream_index": 0, "frame_index": 2, "frame_number": 3,
+     "timestamp": 99.9, "domain": "Hardware Clock", "size": 9600, "sha256": "<hex>"}
 
 `stream` is librealsense's stream-type name (Depth, Color, Infrared, Accel,
-Gyro, Pose, ...), `index` the stream index, `timestamp` frame.get_timestamp()
-in ms (a Python float, printed by json), `domain` the timestamp domain as
+Gyro, Pose, ...), `stream_index` the stream index, `frame_index` the frame's
+position among its stream's frames in arrival order, `timestamp`
+frame.get_timestamp() in ms as recorded (see `as_recorded`; a Python float,
+printed by json), `domain` the timestamp domain as
 librealsense names it (Hardware Clock, System Time, Global Time), `size`
 frame.get_data_size() and `sha256` the hash of those bytes.
 
@@ -79,6 +81,8 @@ import threading
 import time
 
 import pyrealsense2 as rs
+
+from stamps import as_recorded
 
 
 def enum_name(value):
@@ -145,9 +149,10 @@ def play_frames(path, timeout_s=120.0, metadata=False, options=False, extra=None
         profile = frame.get_profile()
         record = {
             "stream": stream_name(profile.stream_type()),
-            "index": profile.stream_index(),
+            "stream_index": profile.stream_index(),
+            "frame_index": None,  # counted below, in arrival order
             "frame_number": frame.get_frame_number(),
-            "timestamp": frame.get_timestamp(),
+            "timestamp": as_recorded(frame.get_timestamp()),
             "domain": less_screamy(frame.get_frame_timestamp_domain()),
             "size": frame.get_data_size(),
             "sha256": hashlib.sha256(data).hexdigest(),
@@ -210,8 +215,14 @@ def play_frames(path, timeout_s=120.0, metadata=False, options=False, extra=None
     with lock:
         out = list(frames)
     del dev, playback, ctx
-    out.sort(key=lambda r: (r["stream"], r["index"], r["frame_number"]))
+    counts = {}
+    for record in out:
+        stream = (record["stream"], record["stream_index"])
+        record["frame_index"] = counts.get(stream, 0)
+        counts[stream] = record["frame_index"] + 1
+    out.sort(key=lambda r: (r["stream"], r["stream_index"], r["frame_number"]))
     return out
+
 
 
 def safe(fn, *args):

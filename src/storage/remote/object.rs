@@ -875,6 +875,7 @@ fn http_client() -> Result<&'static reqwest::Client> {
     static CLIENT: OnceLock<std::result::Result<reqwest::Client, String>> = OnceLock::new();
     CLIENT
         .get_or_init(|| {
+            use_ring_for_tls();
             reqwest::Client::builder()
                 .timeout(timeout())
                 .connect_timeout(timeout_connect())
@@ -883,6 +884,15 @@ fn http_client() -> Result<&'static reqwest::Client> {
         })
         .as_ref()
         .map_err(|e| Error::Thread(format!("cannot start an HTTP client: {e}")))
+}
+
+/// Make ring the process's TLS provider, which every HTTP client needs
+/// before it is built, unless the program already chose one.
+fn use_ring_for_tls() {
+    if rustls::crypto::CryptoProvider::get_default().is_none() {
+        // Err: another thread installed one first, which serves as well.
+        let _ = rustls::crypto::ring::default_provider().install_default();
+    }
 }
 
 /// How long a request may take, from `RSBAG_REMOTE_TIMEOUT` (seconds).
@@ -927,6 +937,7 @@ fn deadline_of(timeout: Duration) -> Duration {
 /// The store that holds `url`, configured from the service's standard
 /// environment, and the object's path in it.
 fn store_for(url: &url::Url) -> object_store::Result<(Arc<dyn ObjectStore>, ObjectPath)> {
+    use_ring_for_tls();
     let (scheme, location) = ObjectStoreScheme::parse(url)?;
     let timeout = format!("{}ms", timeout().as_millis());
     let connect_timeout = format!("{}ms", timeout_connect().as_millis());

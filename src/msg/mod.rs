@@ -77,6 +77,7 @@ pub mod diagnostic_msgs;
 pub mod geometry_msgs;
 mod md5;
 pub mod realsense_msgs;
+mod ros1_to_cdr;
 pub(crate) mod ros1;
 pub mod ros2;
 pub mod ros2_definitions;
@@ -86,6 +87,7 @@ pub mod std_msgs;
 mod time;
 
 pub use self::md5::{md5_text, md5sum};
+pub use self::ros1_to_cdr::Ros1ToCdr;
 pub use self::time::Time;
 
 /// A ROS message type: its name, definition and md5sum, and its wire form.

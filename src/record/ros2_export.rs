@@ -23,7 +23,9 @@
 //! - `/tf_static` (`tf2_msgs/msg/TFMessage`): `camera_link` (the depth
 //!   stream's body frame) to each stream's body and optical frame, from the
 //!   recorded extrinsics; and each stream's extrinsics from the reference
-//!   stream on `extrinsics/<ref>_to_<stream>`.
+//!   stream on `extrinsics/<ref>_to_<stream>`;
+//! - a camera bag's other topics (a robot's lidar, `/tf`, odometry) as
+//!   they are, over the exported time ([`super::other_topics`]).
 //!
 //! Header stamps are the frames' own timestamps (milliseconds in their
 //! clock domain, as librealsense reports them); the bag's message times
@@ -40,7 +42,8 @@ use crate::msg::ros2::{self, CameraInfo, Header, Image, Imu, Odometry, Transform
 use crate::msg::ros2_definitions::message_type;
 use crate::processing::filters::StreamFilters;
 use crate::realsense::images::Pixels;
-use crate::record::CopySelection;
+use crate::record::other_topics::copy_other_topics;
+use crate::record::{CopySelection, OtherTopics};
 use crate::recording::{Event, Recording};
 use crate::ros_camera::transport::{ImageTransport, StreamCodec};
 use crate::ros_camera::{self, FrameTransform};
@@ -60,6 +63,9 @@ pub struct Ros2ExportOptions {
     pub namespace: String,
     /// How image streams are written: raw (the default) or compressed.
     pub image_transport: ImageTransport,
+    /// Whether a camera bag's other topics (a robot's lidar, `/tf`,
+    /// odometry) are carried as they are ([`OtherTopics`]).
+    pub other_topics: OtherTopics,
 }
 
 impl Default for Ros2ExportOptions {
@@ -69,6 +75,7 @@ impl Default for Ros2ExportOptions {
             mcap_compression: McapCompression::default(),
             namespace: ros_camera::DEFAULT_NAMESPACE.to_owned(),
             image_transport: ImageTransport::Raw,
+            other_topics: OtherTopics::Keep,
         }
     }
 }
@@ -205,6 +212,9 @@ fn write_all(
         write_frame(writer, &frame, time, stamp_ns(frame.timestamp), stream)?;
         frames += 1;
         progress(frames);
+    }
+    if options.other_topics == OtherTopics::Keep {
+        copy_other_topics(recording, writer, selection.trim.span())?;
     }
     export.messages = writer.message_counts();
     Ok(export)

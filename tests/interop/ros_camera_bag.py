@@ -42,7 +42,8 @@ Scenarios:
   depth frame 3's RVL/PNG bytes overwritten.
 - robot: wrapper, on a robot: a second camera (<ns>2: colour only, as
   /camera2/camera/color/image_raw in ROS 2), a lidar's /scan
-  (sensor_msgs/LaserScan) and /tf per frame.
+  (sensor_msgs/LaserScan), /tf and the robot's /odom (nav_msgs/Odometry)
+  per frame.
 
 Prints one JSON object: {"streams": {topic: {"encoding", "width",
 "height", "frames": [{"sha256", "stamp_ns", "time_ns"}]}} (compressed
@@ -458,6 +459,16 @@ def write_robot(w, ts, ros1, ns, add, ser, i, t, width, height, summary):
                            transform=Tr(translation=V3(x=0.1 * i, y=0.0, z=0.0),
                                         rotation=Q(x=0.0, y=0.0, z=0.0, w=1.0)))])
     w.write(add("/tf", "tf2_msgs/msg/TFMessage"), t, ser(tf, "tf2_msgs/msg/TFMessage"))
+    Odom, Pose = T["nav_msgs/msg/Odometry"], T["geometry_msgs/msg/Pose"]
+    PWC, TWC, Tw = (T["geometry_msgs/msg/PoseWithCovariance"], T["geometry_msgs/msg/TwistWithCovariance"],
+                    T["geometry_msgs/msg/Twist"])
+    odom = Odom(header=header(ts, ros1, t, "odom", i + 1), child_frame_id="base_link",
+                pose=PWC(pose=Pose(position=T["geometry_msgs/msg/Point"](x=0.1 * i, y=0.0, z=0.0),
+                                   orientation=Q(x=0.0, y=0.0, z=0.0, w=1.0)),
+                         covariance=np.full(36, 0.01)),
+                twist=TWC(twist=Tw(linear=V3(x=0.3, y=0.0, z=0.0), angular=V3(x=0.0, y=0.0, z=0.1)),
+                          covariance=np.zeros(36)))
+    w.write(add("/odom", "nav_msgs/msg/Odometry"), t, ser(odom, "nav_msgs/msg/Odometry"))
 
 
 def write_tf(w, ts, ros1, add, t):

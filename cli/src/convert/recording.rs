@@ -158,6 +158,8 @@ pub struct Ros2Target<'a> {
     pub window: Option<Window>,
     /// `--filter`: depth filters applied to the depth streams.
     pub filters: Vec<FilterSpec>,
+    /// `--other-topics`.
+    pub other_topics: rsbag::record::OtherTopics,
 }
 
 pub fn run_ros2(reader: &FrameReader, target: Ros2Target<'_>) -> Result<String> {
@@ -174,6 +176,7 @@ pub fn run_ros2(reader: &FrameReader, target: Ros2Target<'_>) -> Result<String> 
         mcap_compression: target.mcap_compression,
         namespace: target.namespace.to_owned(),
         image_transport: target.image_transport,
+        other_topics: target.other_topics,
     };
     let partial = rsbag::storage::partial_path_for(target.out);
     let _remove_partial = on_interrupt(Undo::RemoveDir(partial));

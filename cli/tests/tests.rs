@@ -32,6 +32,7 @@ mod readme;
 mod remote;
 mod ros2_live;
 mod ros2_round_trip;
+mod robot_bags;
 mod ros_camera_bags;
 mod sessions;
 mod several_files;

@@ -1032,6 +1032,7 @@ mod tests {
             topic: 0,
             source: Source::Gyro,
             metadata: None,
+            camera_info: None,
         }
     }
 

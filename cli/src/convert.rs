@@ -380,6 +380,14 @@ pub struct Args {
     /// bag's keep their `ros1` serialization) or left out (`drop`).
     #[arg(long, value_enum, value_name = "keep|drop")]
     other_topics: Option<OtherTopicsArg>,
+    /// With `--to ros2`: also depth aligned to the colour image on
+    /// `<ns>/aligned_depth_to_color/image_raw` and `camera_info`, as the
+    /// RealSense ROS wrapper's `align_depth.enable` publishes it (the
+    /// pixels of `--align-to color`, of the filtered depth with
+    /// `--filter`; the colour camera's frame and camera info, the depth
+    /// frame's stamp).
+    #[arg(long)]
+    aligned_depth: bool,
     /// With several recordings: read them as one session. `--to png`
     /// writes its framesets across cameras side by side into `--out` (of
     /// the streams PNG holds; the others are skipped unless named):
@@ -454,9 +462,9 @@ impl Target {
 
 pub fn run(args: Args) -> Result<ExitCode> {
     let files = files::recordings(&args.files)?;
-    if args.session && args.other_topics.is_some() {
+    if args.session && (args.other_topics.is_some() || args.aligned_depth) {
         return Err(Error::InvalidArgument(
-            "--other-topics goes with --to ros2 of one recording".into(),
+            "--other-topics and --aligned-depth go with --to ros2 of one recording".into(),
         ));
     }
     if args.session {
@@ -531,6 +539,11 @@ fn check_args(args: &Args) -> Result<()> {
     if args.other_topics.is_some() && args.to != Target::Ros2 {
         return Err(Error::InvalidArgument(
             "--other-topics goes with --to ros2 of one recording".into(),
+        ));
+    }
+    if args.aligned_depth && args.to != Target::Ros2 {
+        return Err(Error::InvalidArgument(
+            "--aligned-depth goes with --to ros2".into(),
         ));
     }
     if args.mcap_compression != McapCompression::Zstd && args.storage != FileFormat::Mcap {
@@ -611,6 +624,7 @@ fn to_ros2(reader: &FrameReader, args: &Args) -> Result<String> {
         window: window_of(reader, args)?,
         filters: args.filters.clone(),
         other_topics: args.other_topics.unwrap_or(OtherTopicsArg::Keep).into(),
+        aligned_depth: args.aligned_depth,
     };
     recording::run_ros2(reader, target)
 }

@@ -8,6 +8,7 @@ mod db3_writer;
 mod other_topics;
 mod pieces;
 mod recorder;
+mod ros2_derived;
 mod ros2_export;
 mod ros2_live;
 mod ros2_session;

@@ -160,6 +160,8 @@ pub struct Ros2Target<'a> {
     pub filters: Vec<FilterSpec>,
     /// `--other-topics`.
     pub other_topics: rsbag::record::OtherTopics,
+    /// `--aligned-depth`.
+    pub aligned_depth: bool,
 }
 
 pub fn run_ros2(reader: &FrameReader, target: Ros2Target<'_>) -> Result<String> {
@@ -177,6 +179,7 @@ pub fn run_ros2(reader: &FrameReader, target: Ros2Target<'_>) -> Result<String> 
         namespace: target.namespace.to_owned(),
         image_transport: target.image_transport,
         other_topics: target.other_topics,
+        aligned_depth: target.aligned_depth,
     };
     let partial = rsbag::storage::partial_path_for(target.out);
     let _remove_partial = on_interrupt(Undo::RemoveDir(partial));

@@ -385,7 +385,11 @@ fn trim_rosbag2(
         text,
         "wrote {} ({} storage): {} messages on {} topics",
         out.display(),
-        recording.storage().format().rosbag2_storage_id().unwrap_or_default(),
+        recording
+            .storage()
+            .format()
+            .rosbag2_storage_id()
+            .unwrap_or_default(),
         counts.values().sum::<u64>(),
         counts.len()
     );

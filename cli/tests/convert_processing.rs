@@ -202,5 +202,7 @@ fn the_ros2_exports_aligned_depth_equals_librealsenses_align_as_the_wrapper_publ
         s(&dir.path().join("x")),
     ]);
     assert_eq!(refused.code, Some(1), "{}", refused.stderr);
-    assert!(refused.stderr.contains("--aligned-depth goes with --to ros2"));
+    assert!(refused
+        .stderr
+        .contains("--aligned-depth goes with --to ros2"));
 }

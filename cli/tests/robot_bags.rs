@@ -59,7 +59,10 @@ fn assert_carried(
             got["offered_qos_profiles"] = want["offered_qos_profiles"].clone();
         } else if topic == "/tf" {
             let qos = want["offered_qos_profiles"].as_str().expect("qos");
-            assert!(qos.contains("depth: 100"), "{what}: the source's /tf QoS: {qos}");
+            assert!(
+                qos.contains("depth: 100"),
+                "{what}: the source's /tf QoS: {qos}"
+            );
         }
         let got = &got;
         assert!(
@@ -86,7 +89,10 @@ fn a_robot_bags_other_topics_survive_trim_byte_for_byte_or_are_dropped() {
             run::ok(&["check", s(&path)]).contains("result:  OK"),
             "{format}"
         );
-        let start = Recording::open(&path).expect("open").start_time().as_nanos();
+        let start = Recording::open(&path)
+            .expect("open")
+            .start_time()
+            .as_nanos();
         let window = [start.to_string(), (start + 100_000_000).to_string()];
         let source = topics(&path, &OTHER, &["--window", &window[0], &window[1]]);
         let out = |name: &str| match format {
@@ -118,7 +124,10 @@ fn a_robot_bags_other_topics_survive_trim_byte_for_byte_or_are_dropped() {
         for topic in OTHER {
             assert!(!copy.contains_key(topic), "{format} drop: {topic}");
         }
-        assert!(copy.contains_key("/tf_static"), "{format} drop: the camera's tf");
+        assert!(
+            copy.contains_key("/tf_static"),
+            "{format} drop: the camera's tf"
+        );
         // The trimmed copy is itself a camera bag.
         let check = run::ok(&["check", s(&kept)]);
         assert!(check.contains("result:  OK"), "{format}: {check}");
@@ -176,16 +185,13 @@ fn other_topics_is_refused_where_it_means_nothing() {
     let bag = common::sample("librealsense-depth-color-lz4.bag");
     let dir = tempfile::tempdir().expect("tempdir");
     let out = dir.path().join("t.bag");
-    let run = run::rsbag(&[
-        "trim",
-        s(&bag),
-        "--out",
-        s(&out),
-        "--other-topics",
-        "drop",
-    ]);
+    let run = run::rsbag(&["trim", s(&bag), "--out", s(&out), "--other-topics", "drop"]);
     assert_eq!(run.code, Some(1), "{}", run.stderr);
-    assert!(run.stderr.contains("camera bags recorded from ROS"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("camera bags recorded from ROS"),
+        "{}",
+        run.stderr
+    );
     assert!(!out.exists());
     let run = run::rsbag(&[
         "convert",
@@ -198,5 +204,9 @@ fn other_topics_is_refused_where_it_means_nothing() {
         "keep",
     ]);
     assert_eq!(run.code, Some(1), "{}", run.stderr);
-    assert!(run.stderr.contains("--other-topics goes with --to ros2"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("--other-topics goes with --to ros2"),
+        "{}",
+        run.stderr
+    );
 }

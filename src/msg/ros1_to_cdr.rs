@@ -310,8 +310,7 @@ impl<'a> Walk<'a> {
                     let len = self.take_u32()? as usize;
                     let text = self.take(len)?;
                     self.align(4);
-                    self.out
-                        .extend_from_slice(&(len as u32 + 1).to_le_bytes());
+                    self.out.extend_from_slice(&(len as u32 + 1).to_le_bytes());
                     self.out.extend_from_slice(text);
                     self.out.push(0);
                 }
@@ -421,7 +420,9 @@ mod tests {
         want.extend_from_slice(&2f32.to_le_bytes());
         assert_eq!(cdr, want);
         assert!(!c.ros2_definition().contains("seq"));
-        assert!(c.ros2_definition().contains("builtin_interfaces/Time stamp"));
+        assert!(c
+            .ros2_definition()
+            .contains("builtin_interfaces/Time stamp"));
         assert!(c.ros2_definition().contains("MSG: builtin_interfaces/Time"));
     }
 

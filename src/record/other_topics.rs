@@ -9,9 +9,9 @@ use std::collections::HashMap;
 use std::ops::Range;
 use std::path::Path;
 
+use crate::msg::Ros1ToCdr;
 use crate::record::trim::Trim;
 use crate::recording::Recording;
-use crate::msg::Ros1ToCdr;
 use crate::storage::rosbag2::{BagDirWriter, Durability, McapCompression, MessageType};
 use crate::storage::{Connection, ConnectionExt, FileFormat};
 use crate::{BagTime, Error, Result};
@@ -84,11 +84,16 @@ pub(crate) fn copy_other_topics(
         let to = &carried[&message.conn];
         match &to.ros1 {
             Some(convert) => {
-                let cdr = convert.convert(&message.data).map_err(|e| Error::InMessage {
-                    topic: storage.topic_name(message.conn).unwrap_or_default().to_owned(),
-                    time: message.time,
-                    error: Box::new(e),
-                })?;
+                let cdr = convert
+                    .convert(&message.data)
+                    .map_err(|e| Error::InMessage {
+                        topic: storage
+                            .topic_name(message.conn)
+                            .unwrap_or_default()
+                            .to_owned(),
+                        time: message.time,
+                        error: Box::new(e),
+                    })?;
                 writer.write(to.topic, message.time, &cdr)?
             }
             None => writer.write(to.topic, message.time, &message.data)?,

@@ -197,7 +197,11 @@ fn write_all(
     }
     let aligned = options
         .aligned_depth
-        .then(|| AlignedDepth::add(recording, writer, (ns, "camera"), |s| topics.contains_key(s)))
+        .then(|| {
+            AlignedDepth::add(recording, writer, (ns, "camera"), |s| {
+                topics.contains_key(s)
+            })
+        })
         .transpose()?;
     let events = recording
         .select()

@@ -10,11 +10,11 @@ use std::io::{self, BufWriter};
 use std::path::{Path, PathBuf};
 
 use super::writer::{Db3Schema, Db3Writer};
-use super::TopicEncoding;
-use crate::storage::{Connection, ConnectionExt};
 use super::MessageType;
+use super::TopicEncoding;
 use crate::storage::file::{partial_path_for, publish_partial};
 use crate::storage::FileFormat;
+use crate::storage::{Connection, ConnectionExt};
 use crate::{Error, Result};
 
 /// The `metadata.yaml` version written: 8 (Iron's) has type hashes and

@@ -437,6 +437,28 @@ mod tests {
     }
 
     #[test]
+    fn every_cut_or_flipped_byte_is_an_error_or_a_message_never_a_panic() {
+        let c = Ros1ToCdr::new("pkg/Stamped", &stamped()).expect("compile");
+        let mut ros1 = vec![0u8; 12];
+        ros1.extend_from_slice(&3u32.to_le_bytes());
+        ros1.extend_from_slice(b"abc");
+        ros1.extend_from_slice(&2u32.to_le_bytes());
+        ros1.extend_from_slice(&[0u8; 16]);
+        ros1.extend_from_slice(&[1u8; 9]);
+        assert!(c.convert(&ros1).is_ok());
+        for cut in 0..ros1.len() {
+            assert!(c.convert(&ros1[..cut]).is_err(), "cut at {cut}");
+        }
+        for at in 0..ros1.len() {
+            for value in [0x00, 0x7f, 0xff] {
+                let mut flipped = ros1.clone();
+                flipped[at] = value;
+                let _ = c.convert(&flipped);
+            }
+        }
+    }
+
+    #[test]
     fn a_missing_nested_type_or_a_cycle_is_an_error() {
         assert!(Ros1ToCdr::new("pkg/A", "Other other\n").is_err());
         let cycle = format!("B b\n{}\nMSG: pkg/B\nA a\n", "=".repeat(80));

@@ -92,6 +92,26 @@ pub enum TransportArg {
     Compressed,
 }
 
+/// `--other-topics`: what a copy of a camera bag does with the topics
+/// that are not the cameras'.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum OtherTopicsArg {
+    /// Carried as they are: type, definition, serialization format, QoS
+    /// profiles, every message's bytes and time.
+    Keep,
+    /// Left out.
+    Drop,
+}
+
+impl From<OtherTopicsArg> for rsbag::record::OtherTopics {
+    fn from(arg: OtherTopicsArg) -> Self {
+        match arg {
+            OtherTopicsArg::Keep => rsbag::record::OtherTopics::Keep,
+            OtherTopicsArg::Drop => rsbag::record::OtherTopics::Drop,
+        }
+    }
+}
+
 /// `--color-codec`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum ColorCodecArg {
@@ -354,6 +374,20 @@ pub struct Args {
     /// [default: png].
     #[arg(long, value_enum)]
     depth_codec: Option<DepthCodecArg>,
+    /// With `--to ros2` of a camera bag recorded on a robot: the topics
+    /// that are not the cameras' (lidar, `/tf`, odometry, ...) are carried
+    /// as they are over the converted time (`keep`, the default; a ROS1
+    /// bag's keep their `ros1` serialization) or left out (`drop`).
+    #[arg(long, value_enum, value_name = "keep|drop")]
+    other_topics: Option<OtherTopicsArg>,
+    /// With `--to ros2`: also depth aligned to the colour image on
+    /// `<ns>/aligned_depth_to_color/image_raw` and `camera_info`, as the
+    /// RealSense ROS wrapper's `align_depth.enable` publishes it (the
+    /// pixels of `--align-to color`, of the filtered depth with
+    /// `--filter`; the colour camera's frame and camera info, the depth
+    /// frame's stamp).
+    #[arg(long)]
+    aligned_depth: bool,
     /// With several recordings: read them as one session. `--to png`
     /// writes its framesets across cameras side by side into `--out` (of
     /// the streams PNG holds; the others are skipped unless named):
@@ -428,6 +462,11 @@ impl Target {
 
 pub fn run(args: Args) -> Result<ExitCode> {
     let files = files::recordings(&args.files)?;
+    if args.session && (args.other_topics.is_some() || args.aligned_depth) {
+        return Err(Error::InvalidArgument(
+            "--other-topics and --aligned-depth go with --to ros2 of one recording".into(),
+        ));
+    }
     if args.session {
         return session::run(&args, &files);
     }
@@ -497,6 +536,16 @@ fn check_args(args: &Args) -> Result<()> {
         ));
     }
     image_transport(args)?;
+    if args.other_topics.is_some() && args.to != Target::Ros2 {
+        return Err(Error::InvalidArgument(
+            "--other-topics goes with --to ros2 of one recording".into(),
+        ));
+    }
+    if args.aligned_depth && args.to != Target::Ros2 {
+        return Err(Error::InvalidArgument(
+            "--aligned-depth goes with --to ros2".into(),
+        ));
+    }
     if args.mcap_compression != McapCompression::Zstd && args.storage != FileFormat::Mcap {
         return Err(Error::InvalidArgument(
             "--mcap-compression goes with --to ros2 --storage mcap".into(),
@@ -574,6 +623,8 @@ fn to_ros2(reader: &FrameReader, args: &Args) -> Result<String> {
         streams: select::streams(|n| reader.find_streams(n), &args.streams)?,
         window: window_of(reader, args)?,
         filters: args.filters.clone(),
+        other_topics: args.other_topics.unwrap_or(OtherTopicsArg::Keep).into(),
+        aligned_depth: args.aligned_depth,
     };
     recording::run_ros2(reader, target)
 }

@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use rsbag::device::StreamId;
 use rsbag::record::trim::Trim;
+use rsbag::record::{camera_bag_selection, trim_rosbag2_camera_bag, OtherTopics};
 use rsbag::recording::{FrameReader, Session};
 use rsbag::storage::bag::{copy_messages, Compression, WriterOptions};
 use rsbag::storage::FileFormat;
@@ -48,8 +49,9 @@ pub struct Args {
     /// The recordings to trim.
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
-    /// The new file: a bag for a bag, a `.db3` for a `.db3` (a directory
-    /// for several recordings).
+    /// The new file: a bag for a bag, a `.db3` for a `.db3`, a bag
+    /// directory for a rosbag2 camera bag (a directory for several
+    /// recordings).
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
     /// Replace a file already at the output (by default that is an error).
@@ -75,6 +77,13 @@ pub struct Args {
     /// moments of its clock (see above).
     #[arg(long)]
     session: bool,
+    /// A camera bag recorded from ROS on a robot: the topics that are not
+    /// the cameras' (lidar, `/tf`, odometry, ...) are carried as they are
+    /// over the kept time (`keep`, the default) or left out (`drop`). A
+    /// rosbag2 camera bag (`.db3`, MCAP) is trimmed into a rosbag2 bag
+    /// directory `--out` of the same storage, every kept topic as it is.
+    #[arg(long, value_enum, value_name = "keep|drop")]
+    other_topics: Option<super::convert::OtherTopicsArg>,
     #[command(flatten)]
     clock: super::session::ClockArgs,
 }
@@ -237,12 +246,15 @@ fn output_of(
     into_dir: Option<&Path>,
     out: &Path,
 ) -> Result<PathBuf> {
-    let extension = match reader.recording().bag() {
-        Some(_) => "bag",
-        None => "db3",
+    let recording = reader.recording();
+    // A rosbag2 camera bag's copy is a bag directory.
+    let extension = match recording.bag() {
+        Some(_) => Some("bag"),
+        None if recording.is_camera_bag() => None,
+        None => Some("db3"),
     };
     match into_dir {
-        Some(dir) => files::output_for(file, dir, Some(extension)),
+        Some(dir) => files::output_for(file, dir, extension),
         None => Ok(out.to_path_buf()),
     }
 }
@@ -268,9 +280,23 @@ fn trim_into(
     args: &Args,
 ) -> Result<String> {
     let (recording, trim) = (reader.recording(), &kept.trim);
+    if args.other_topics.is_some() && !recording.is_camera_bag() {
+        return Err(Error::InvalidArgument(format!(
+            "{}: --other-topics goes with camera bags recorded from ROS",
+            file.display()
+        )));
+    }
+    let other = args
+        .other_topics
+        .unwrap_or(super::convert::OtherTopicsArg::Keep)
+        .into();
     let Some(bag) = recording.bag() else {
+        if recording.is_camera_bag() {
+            return trim_rosbag2(reader, file, out, kept, other);
+        }
         return trim_db3(reader, file, out, args, trim, kept.window);
     };
+    let camera_bag = camera_bag_selection(recording, trim, other);
     let compression = match args.compression {
         Some(c) => c,
         None => compression_of(bag).map_err(|e| e.in_file(file))?,
@@ -289,7 +315,10 @@ fn trim_into(
         copy_messages(
             bag,
             out,
-            |c| trim.select(c),
+            |c| match recording.is_camera_bag() {
+                true => camera_bag(c),
+                false => trim.select(c),
+            },
             |m| {
                 if let Some(&s) = data.get(&m.conn) {
                     *written.entry(s).or_default() += 1;
@@ -331,6 +360,43 @@ fn trim_into(
     }
     out.push_str(&destination.report(stats.messages, size, compression));
     Ok(out)
+}
+
+/// Trim a rosbag2 camera bag into a rosbag2 bag directory `out`.
+fn trim_rosbag2(
+    reader: &FrameReader,
+    file: &Path,
+    out: &Path,
+    kept: &Kept,
+    other: OtherTopics,
+) -> Result<String> {
+    let recording = reader.recording();
+    let bar = progress::bar(kept.frames.values().sum(), "messages");
+    let counts = trim_rosbag2_camera_bag(
+        recording,
+        out,
+        camera_bag_selection(recording, &kept.trim, other),
+        |n| bar.set_position(n),
+    )
+    .map_err(|e| e.in_file(file))?;
+    bar.finish_and_clear();
+    let mut text = String::new();
+    outln!(
+        text,
+        "wrote {} ({} storage): {} messages on {} topics",
+        out.display(),
+        recording
+            .storage()
+            .format()
+            .rosbag2_storage_id()
+            .unwrap_or_default(),
+        counts.values().sum::<u64>(),
+        counts.len()
+    );
+    for (topic, n) in &counts {
+        outln!(text, "  {topic}: {n}");
+    }
+    Ok(text)
 }
 
 /// Trim a `.db3` into a `.db3`: the recording written anew with the kept

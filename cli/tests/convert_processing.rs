@@ -151,3 +151,58 @@ fn align_to_is_refused_where_it_means_nothing() {
         assert!(!out.exists());
     }
 }
+
+#[test]
+fn the_ros2_exports_aligned_depth_equals_librealsenses_align_as_the_wrapper_publishes_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (bag, npz) = reference(
+        dir.path(),
+        ["brown_conrady", "inverse_brown_conrady"],
+        ["64x48", "96x54"],
+    );
+    for storage in ["sqlite3", "mcap"] {
+        let out = dir.path().join(format!("ros2-{storage}"));
+        let said = ok(&[
+            "convert",
+            &bag,
+            "--to",
+            "ros2",
+            "--storage",
+            storage,
+            "--aligned-depth",
+            "--out",
+            s(&out),
+        ]);
+        assert!(
+            said.contains("/camera/camera/aligned_depth_to_color/image_raw:"),
+            "{said}"
+        );
+        let raw = dir.path().join(format!("aligned-{storage}"));
+        let read = common::python("ros2_aligned.py", &[s(&out), s(&raw)]);
+        let summary: serde_json::Value = serde_json::from_str(&read).expect("json");
+        assert!(summary["images"].as_u64().expect("count") >= 4, "{summary}");
+        assert_eq!(
+            summary["frame_ids"],
+            serde_json::json!(["camera_color_optical_frame"])
+        );
+        assert_eq!(summary["encodings"], serde_json::json!(["16UC1"]));
+        assert_eq!(summary["sizes"], serde_json::json!([[96, 54]]));
+        assert_eq!(summary["info_is_colours"], true, "{summary}");
+        assert_eq!(summary["stamps_are_depths"], true, "{summary}");
+        // Byte for byte rs.align(color)'s depth, frameset by frameset.
+        check(&npz, "depth-to-color", &raw);
+    }
+    let refused = rsbag(&[
+        "convert",
+        &bag,
+        "--to",
+        "raw",
+        "--aligned-depth",
+        "--out",
+        s(&dir.path().join("x")),
+    ]);
+    assert_eq!(refused.code, Some(1), "{}", refused.stderr);
+    assert!(refused
+        .stderr
+        .contains("--aligned-depth goes with --to ros2"));
+}

@@ -30,6 +30,7 @@ mod interop_ros2;
 mod long_recording;
 mod readme;
 mod remote;
+mod robot_bags;
 mod ros2_live;
 mod ros2_round_trip;
 mod ros_camera_bags;

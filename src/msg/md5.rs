@@ -19,13 +19,13 @@ use ::md5::{Digest, Md5};
 use crate::{Error, Result};
 
 /// The ROS builtin types: these are written as they are in the md5 text.
-const BUILTINS: &[&str] = &[
+pub(super) const BUILTINS: &[&str] = &[
     "bool", "byte", "char", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64",
     "uint64", "float32", "float64", "string", "time", "duration",
 ];
 
 /// Nested types deeper than this are taken for a cycle.
-const MAX_DEPTH: usize = 32;
+pub(super) const MAX_DEPTH: usize = 32;
 
 /// The md5sum (32 lowercase hex digits) of the message `type_name`
 /// (`pkg/Type`), whose full definition is `definition`.
@@ -58,13 +58,13 @@ pub fn md5_text(type_name: &str, definition: &str) -> Result<String> {
 }
 
 /// One message of a full definition: its name and its lines.
-struct Block<'d> {
-    name: &'d str,
-    lines: Vec<&'d str>,
+pub(super) struct Block<'d> {
+    pub(super) name: &'d str,
+    pub(super) lines: Vec<&'d str>,
 }
 
 /// One meaningful line of a message definition.
-enum Item<'d> {
+pub(super) enum Item<'d> {
     /// `type name=value`.
     Constant {
         ty: &'d str,
@@ -75,7 +75,7 @@ enum Item<'d> {
     Field { ty: &'d str, name: &'d str },
 }
 
-fn invalid(type_name: &str, reason: impl std::fmt::Display) -> Error {
+pub(super) fn invalid(type_name: &str, reason: impl std::fmt::Display) -> Error {
     Error::InvalidArgument(format!("message definition of {type_name}: {reason}"))
 }
 
@@ -86,7 +86,7 @@ fn is_separator(line: &str) -> bool {
 }
 
 /// Split a full definition into the main message and its `MSG:` blocks.
-fn split_blocks<'d>(type_name: &'d str, definition: &'d str) -> Result<Vec<Block<'d>>> {
+pub(super) fn split_blocks<'d>(type_name: &'d str, definition: &'d str) -> Result<Vec<Block<'d>>> {
     let mut blocks = vec![Block {
         name: type_name,
         lines: Vec::new(),
@@ -117,7 +117,7 @@ fn split_blocks<'d>(type_name: &'d str, definition: &'d str) -> Result<Vec<Block
 }
 
 /// Parse one line; `None` for comments and blank lines.
-fn parse_line(line: &str) -> Option<std::result::Result<Item<'_>, String>> {
+pub(super) fn parse_line(line: &str) -> Option<std::result::Result<Item<'_>, String>> {
     let clean = line.split('#').next().unwrap_or("").trim();
     if clean.is_empty() {
         return None;
@@ -208,7 +208,7 @@ fn field_text(
 }
 
 /// The package of `pkg/Type` (empty when there is none).
-fn package_of(type_name: &str) -> &str {
+pub(super) fn package_of(type_name: &str) -> &str {
     type_name.split_once('/').map_or("", |(pkg, _)| pkg)
 }
 

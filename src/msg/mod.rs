@@ -78,6 +78,7 @@ pub mod geometry_msgs;
 mod md5;
 pub mod realsense_msgs;
 pub(crate) mod ros1;
+mod ros1_to_cdr;
 pub mod ros2;
 pub mod ros2_definitions;
 pub mod sensor_msgs;
@@ -86,6 +87,7 @@ pub mod std_msgs;
 mod time;
 
 pub use self::md5::{md5_text, md5sum};
+pub use self::ros1_to_cdr::Ros1ToCdr;
 pub use self::time::Time;
 
 /// A ROS message type: its name, definition and md5sum, and its wire form.

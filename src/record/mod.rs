@@ -5,8 +5,10 @@
 
 mod copy;
 mod db3_writer;
+mod other_topics;
 mod pieces;
 mod recorder;
+mod ros2_derived;
 mod ros2_export;
 mod ros2_live;
 mod ros2_session;
@@ -16,6 +18,7 @@ pub mod trim;
 
 pub use copy::{copy_recording, CopyReport, CopySelection};
 pub use db3_writer::{Db3Options, Db3RsWriter};
+pub use other_topics::{camera_bag_selection, trim_rosbag2_camera_bag, OtherTopics};
 pub use pieces::{existing_pieces, piece_path, Piece, Split};
 pub use ros2_export::{export_ros2, Ros2Export, Ros2ExportOptions};
 pub use ros2_live::{Ros2Layout, Ros2Message, Ros2Topic};

@@ -23,7 +23,11 @@
 //! - `/tf_static` (`tf2_msgs/msg/TFMessage`): `camera_link` (the depth
 //!   stream's body frame) to each stream's body and optical frame, from the
 //!   recorded extrinsics; and each stream's extrinsics from the reference
-//!   stream on `extrinsics/<ref>_to_<stream>`.
+//!   stream on `extrinsics/<ref>_to_<stream>`;
+//! - with [`Ros2ExportOptions::aligned_depth`], depth aligned to colour on
+//!   `aligned_depth_to_color/` ([`super::ros2_derived`]);
+//! - a camera bag's other topics (a robot's lidar, `/tf`, odometry) as
+//!   they are, over the exported time ([`super::other_topics`]).
 //!
 //! Header stamps are the frames' own timestamps (milliseconds in their
 //! clock domain, as librealsense reports them); the bag's message times
@@ -40,7 +44,9 @@ use crate::msg::ros2::{self, CameraInfo, Header, Image, Imu, Odometry, Transform
 use crate::msg::ros2_definitions::message_type;
 use crate::processing::filters::StreamFilters;
 use crate::realsense::images::Pixels;
-use crate::record::CopySelection;
+use crate::record::other_topics::copy_other_topics;
+use crate::record::ros2_derived::AlignedDepth;
+use crate::record::{CopySelection, OtherTopics};
 use crate::recording::{Event, Recording};
 use crate::ros_camera::transport::{ImageTransport, StreamCodec};
 use crate::ros_camera::{self, FrameTransform};
@@ -60,6 +66,12 @@ pub struct Ros2ExportOptions {
     pub namespace: String,
     /// How image streams are written: raw (the default) or compressed.
     pub image_transport: ImageTransport,
+    /// Whether a camera bag's other topics (a robot's lidar, `/tf`,
+    /// odometry) are carried as they are ([`OtherTopics`]).
+    pub other_topics: OtherTopics,
+    /// Also write depth aligned to colour on `aligned_depth_to_color/`
+    /// (`image_raw`, `camera_info`), as the wrapper's `align_depth`.
+    pub aligned_depth: bool,
 }
 
 impl Default for Ros2ExportOptions {
@@ -69,6 +81,8 @@ impl Default for Ros2ExportOptions {
             mcap_compression: McapCompression::default(),
             namespace: ros_camera::DEFAULT_NAMESPACE.to_owned(),
             image_transport: ImageTransport::Raw,
+            other_topics: OtherTopics::Keep,
+            aligned_depth: false,
         }
     }
 }
@@ -181,6 +195,14 @@ fn write_all(
     for (topic, data) in latched_messages(recording, &topics, ns, writer)? {
         writer.write(topic, start, &data)?;
     }
+    let aligned = options
+        .aligned_depth
+        .then(|| {
+            AlignedDepth::add(recording, writer, (ns, "camera"), |s| {
+                topics.contains_key(s)
+            })
+        })
+        .transpose()?;
     let events = recording
         .select()
         .streams(topics.keys().copied())
@@ -203,8 +225,14 @@ fn write_all(
         let frame = filters.apply(frame)?;
         let time = event.time.as_nanos();
         write_frame(writer, &frame, time, stamp_ns(frame.timestamp), stream)?;
+        if let Some(aligned) = &aligned {
+            aligned.write(writer, &frame, time, stamp_ns(frame.timestamp))?;
+        }
         frames += 1;
         progress(frames);
+    }
+    if options.other_topics == OtherTopics::Keep {
+        copy_other_topics(recording, writer, selection.trim.span())?;
     }
     export.messages = writer.message_counts();
     Ok(export)
@@ -492,7 +520,7 @@ pub(super) fn frame_messages(
 
 /// The `sensor_msgs/msg/CameraInfo` of a video stream (intrinsics
 /// unknown: an identity camera of the image's size).
-fn camera_info<'a>(
+pub(super) fn camera_info<'a>(
     header: &Header<'a>,
     width: u32,
     height: u32,

@@ -144,6 +144,7 @@ struct CameraLayout {
     times: HashMap<StreamId, Vec<u64>>,
     origin: u64,
     notes: Vec<String>,
+    other_topics: Vec<u32>,
 }
 
 impl Recording {
@@ -268,6 +269,7 @@ impl Recording {
                 times,
                 origin: bag.origin,
                 notes: bag.notes,
+                other_topics: bag.other_topics,
             }),
         })
     }
@@ -305,6 +307,24 @@ impl Recording {
     /// librealsense recording.
     pub fn notes(&self) -> &[String] {
         self.camera.as_ref().map_or(&[], |c| &c.notes)
+    }
+
+    /// The topics of a camera bag that are not the cameras' (a robot's
+    /// lidar, `/tf`, odometry), by storage id; empty for a librealsense
+    /// recording.
+    pub fn other_topics(&self) -> &[u32] {
+        self.camera.as_ref().map_or(&[], |c| &c.other_topics)
+    }
+
+    /// The stream of a camera bag whose frames, or whose per-frame camera
+    /// info or metadata, topic `id` holds.
+    pub fn camera_topic_stream(&self, id: u32) -> Option<StreamId> {
+        let camera = self.camera.as_ref()?;
+        camera
+            .streams
+            .values()
+            .find(|s| s.topic == id || s.metadata == Some(id) || s.camera_info == Some(id))
+            .map(|s| s.stream)
     }
 
     /// Where the recording is stored.

@@ -78,6 +78,8 @@ pub(crate) struct CameraStream {
     /// `rsbag convert --to ros2` writes with the recorded frame number,
     /// timestamp, domain and metadata.
     pub metadata: Option<u32>,
+    /// The `camera_info` topic beside it.
+    pub camera_info: Option<u32>,
 }
 
 /// What a camera bag holds, as a device.
@@ -92,12 +94,17 @@ pub(crate) struct CameraBag {
     pub origin: u64,
     /// Topics not played, and what is missing, in words.
     pub notes: Vec<String>,
+    /// The topics that are not the cameras' (a robot's lidar, `/tf`,
+    /// odometry; images no stream is made of): carried by copies as they
+    /// are ([`super::other_topics`]).
+    pub other_topics: Vec<u32>,
 }
 
 /// A topic sorted by what it holds.
 struct Candidate<'s> {
     id: u32,
     name: &'s str,
+    msg_type: &'s str,
     namespace: String,
     folder: String,
     source: Source,
@@ -189,17 +196,42 @@ fn classify<'s>(storage: &'s Storage, notes: &mut Vec<String>) -> Topics<'s> {
         candidates.push(Candidate {
             id: topic.id,
             name: &topic.topic,
+            msg_type: &topic.msg_type,
             namespace,
             folder,
             source,
         });
     }
     Topics {
-        candidates,
+        candidates: cameras_only(candidates, notes),
         camera_infos,
         metadata,
         tf_static,
     }
+}
+
+/// Leave out the IMU and odometry topics of a namespace without images
+/// when other namespaces have some: a robot's own `/odom` or `/imu/data`
+/// beside a camera's topics is not a camera's (a bag of samples alone is
+/// a T265's or an IMU's, and is played).
+fn cameras_only<'s>(candidates: Vec<Candidate<'s>>, notes: &mut Vec<String>) -> Vec<Candidate<'s>> {
+    let is_image = |c: &Candidate| matches!(c.source, Source::Image | Source::Compressed(_));
+    let imaged: Vec<String> = (candidates.iter().filter(|c| is_image(c)))
+        .map(|c| c.namespace.clone())
+        .collect();
+    if imaged.is_empty() {
+        return candidates;
+    }
+    let (cameras, others): (Vec<_>, Vec<_>) = candidates
+        .into_iter()
+        .partition(|c| is_image(c) || imaged.contains(&c.namespace));
+    for c in others {
+        notes.push(format!(
+            "{} ({}): not a camera topic (no camera images under {}); not played",
+            c.name, c.msg_type, c.namespace
+        ));
+    }
+    cameras
 }
 
 /// Read the camera layout of `storage`.
@@ -303,9 +335,12 @@ pub(crate) fn read(storage: &Storage) -> Result<CameraBag> {
         profile = profile
             .with_unique_id(u32::try_from(streams.len()).unwrap_or(u32::MAX))
             .as_default();
+        let camera_info = size
+            .and(camera_infos.get(&(c.namespace.clone(), c.folder.clone())))
+            .copied();
         if let Some((w, h)) = size {
-            match camera_infos.get(&(c.namespace.clone(), c.folder.clone())) {
-                Some(&id) => {
+            match camera_info {
+                Some(id) => {
                     let message = first_message(storage, id)?;
                     let name = storage.topic_name(id).unwrap_or_default().to_owned();
                     let intrinsics =
@@ -336,6 +371,7 @@ pub(crate) fn read(storage: &Storage) -> Result<CameraBag> {
             topic: c.id,
             source: c.source,
             metadata,
+            camera_info,
         });
     }
     if streams.is_empty() {
@@ -349,13 +385,33 @@ pub(crate) fn read(storage: &Storage) -> Result<CameraBag> {
         None => BTreeMap::new(),
     };
     let sensors = group_sensors(&namespaces, &mut streams);
+    let other_topics = other_topics(storage, &streams, tf_static);
     Ok(CameraBag {
         snapshot: snapshot(&sensors, &streams),
         streams,
         extrinsics,
         origin,
         notes,
+        other_topics,
     })
+}
+
+/// The topics of `storage` no camera stream is read from: not a stream's
+/// frames, metadata or camera info, not `/tf_static` (the cameras'
+/// extrinsics) and not the wrapper's own descriptions.
+fn other_topics(storage: &Storage, streams: &[CameraStream], tf_static: Option<u32>) -> Vec<u32> {
+    let camera: Vec<u32> = streams
+        .iter()
+        .flat_map(|s| [Some(s.topic), s.metadata, s.camera_info])
+        .chain([tf_static])
+        .flatten()
+        .collect();
+    storage
+        .topics()
+        .iter()
+        .filter(|t| !camera.contains(&t.id) && !t.msg_type.starts_with("realsense2_camera"))
+        .map(|t| t.id)
+        .collect()
 }
 
 /// The time a camera bag's frames count from: its first message, of any
@@ -976,6 +1032,7 @@ mod tests {
             topic: 0,
             source: Source::Gyro,
             metadata: None,
+            camera_info: None,
         }
     }
 

@@ -42,7 +42,8 @@ Scenarios:
   depth frame 3's RVL/PNG bytes overwritten.
 - robot: wrapper, on a robot: a second camera (<ns>2: colour only, as
   /camera2/camera/color/image_raw in ROS 2), a lidar's /scan
-  (sensor_msgs/LaserScan) and /tf per frame.
+  (sensor_msgs/LaserScan), /tf and the robot's /odom (nav_msgs/Odometry)
+  per frame.
 
 Prints one JSON object: {"streams": {topic: {"encoding", "width",
 "height", "frames": [{"sha256", "stamp_ns", "time_ns"}]}} (compressed
@@ -129,9 +130,10 @@ def write(w, ts, ros1, ns, args, width, height, summary):
                         T["sensor_msgs/msg/Imu"])
     conn = {}
 
-    def add(topic, msgtype):
+    def add(topic, msgtype, qos=()):
         if topic not in conn:
-            conn[topic] = w.add_connection(topic, msgtype, typestore=ts)
+            extra = {} if ros1 or not qos else {"offered_qos_profiles": qos}
+            conn[topic] = w.add_connection(topic, msgtype, typestore=ts, **extra)
         return conn[topic]
 
     if args.scenario == "no-camera":
@@ -457,7 +459,29 @@ def write_robot(w, ts, ros1, ns, add, ser, i, t, width, height, summary):
     tf = TF(transforms=[TS(header=header(ts, ros1, t, "odom", 0), child_frame_id="base_link",
                            transform=Tr(translation=V3(x=0.1 * i, y=0.0, z=0.0),
                                         rotation=Q(x=0.0, y=0.0, z=0.0, w=1.0)))])
-    w.write(add("/tf", "tf2_msgs/msg/TFMessage"), t, ser(tf, "tf2_msgs/msg/TFMessage"))
+    w.write(add("/tf", "tf2_msgs/msg/TFMessage", robot_tf_qos()), t, ser(tf, "tf2_msgs/msg/TFMessage"))
+    Odom, Pose = T["nav_msgs/msg/Odometry"], T["geometry_msgs/msg/Pose"]
+    PWC, TWC, Tw = (T["geometry_msgs/msg/PoseWithCovariance"], T["geometry_msgs/msg/TwistWithCovariance"],
+                    T["geometry_msgs/msg/Twist"])
+    odom = Odom(header=header(ts, ros1, t, "odom", i + 1), child_frame_id="base_link",
+                pose=PWC(pose=Pose(position=T["geometry_msgs/msg/Point"](x=0.1 * i, y=0.0, z=0.0),
+                                   orientation=Q(x=0.0, y=0.0, z=0.0, w=1.0)),
+                         covariance=np.full(36, 0.01)),
+                twist=TWC(twist=Tw(linear=V3(x=0.3, y=0.0, z=0.0), angular=V3(x=0.0, y=0.0, z=0.1)),
+                          covariance=np.zeros(36)))
+    w.write(add("/odom", "nav_msgs/msg/Odometry"), t, ser(odom, "nav_msgs/msg/Odometry"))
+
+
+def robot_tf_qos():
+    """The QoS /tf is offered with (tf2's: reliable, keep last 100), which
+    a copy keeps."""
+    from rosbags.interfaces import (Qos, QosDurability, QosHistory, QosLiveliness,
+                                    QosReliability, QosTime)
+    zero = QosTime(sec=0, nsec=0)
+    return [Qos(history=QosHistory.KEEP_LAST, depth=100, reliability=QosReliability.RELIABLE,
+                durability=QosDurability.VOLATILE, deadline=zero, lifespan=zero,
+                liveliness=QosLiveliness.AUTOMATIC, liveliness_lease_duration=zero,
+                avoid_ros_namespace_conventions=False)]
 
 
 def write_tf(w, ts, ros1, add, t):

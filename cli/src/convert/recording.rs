@@ -158,6 +158,10 @@ pub struct Ros2Target<'a> {
     pub window: Option<Window>,
     /// `--filter`: depth filters applied to the depth streams.
     pub filters: Vec<FilterSpec>,
+    /// `--other-topics`.
+    pub other_topics: rsbag::record::OtherTopics,
+    /// `--aligned-depth`.
+    pub aligned_depth: bool,
 }
 
 pub fn run_ros2(reader: &FrameReader, target: Ros2Target<'_>) -> Result<String> {
@@ -174,6 +178,8 @@ pub fn run_ros2(reader: &FrameReader, target: Ros2Target<'_>) -> Result<String> 
         mcap_compression: target.mcap_compression,
         namespace: target.namespace.to_owned(),
         image_transport: target.image_transport,
+        other_topics: target.other_topics,
+        aligned_depth: target.aligned_depth,
     };
     let partial = rsbag::storage::partial_path_for(target.out);
     let _remove_partial = on_interrupt(Undo::RemoveDir(partial));

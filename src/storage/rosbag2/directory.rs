@@ -11,8 +11,10 @@ use std::path::{Path, PathBuf};
 
 use super::writer::{Db3Schema, Db3Writer};
 use super::MessageType;
+use super::TopicEncoding;
 use crate::storage::file::{partial_path_for, publish_partial};
 use crate::storage::FileFormat;
+use crate::storage::{Connection, ConnectionExt};
 use crate::{Error, Result};
 
 /// The `metadata.yaml` version written: 8 (Iron's) has type hashes and
@@ -90,7 +92,8 @@ pub enum Durability {
 struct DirTopic {
     name: String,
     msg_type: String,
-    qos: &'static str,
+    serialization_format: String,
+    qos: String,
     hash: String,
     count: u64,
     /// The storage's id for it (a `.db3` topic id, an MCAP channel id).
@@ -230,14 +233,63 @@ impl BagDirWriter {
             Durability::Volatile => QOS_RECORDED,
             Durability::Latched => QOS_LATCHED,
         };
+        let encoding = TopicEncoding {
+            serialization_format: "cdr",
+            definition_encoding: "ros2msg",
+        };
+        self.add_encoded_topic(name, msg_type, encoding, qos)
+    }
+
+    /// Add a topic of another bag as it is there: `conn`'s name, type,
+    /// definition, serialization format (a ROS1 bag's messages keep theirs:
+    /// `ros1`, definitions `ros1msg`) and offered QoS profiles.
+    pub fn add_topic_like(&mut self, conn: &Connection) -> Result<usize> {
+        let (encoding, qos) = match &conn.ext {
+            ConnectionExt::Ros1 { .. } => (
+                TopicEncoding {
+                    serialization_format: "ros1",
+                    definition_encoding: "ros1msg",
+                },
+                "",
+            ),
+            ConnectionExt::Rosbag2 {
+                serialization_format,
+                offered_qos_profiles,
+            } => (
+                TopicEncoding {
+                    serialization_format,
+                    definition_encoding: "ros2msg",
+                },
+                offered_qos_profiles.as_str(),
+            ),
+        };
+        let msg_type = MessageType {
+            name: conn.msg_type.clone(),
+            definition: conn.message_definition.clone(),
+            hash: String::new(),
+        };
+        self.add_encoded_topic(&conn.topic, &msg_type, encoding, qos)
+    }
+
+    fn add_encoded_topic(
+        &mut self,
+        name: &str,
+        msg_type: &MessageType,
+        encoding: TopicEncoding<'_>,
+        qos: &str,
+    ) -> Result<usize> {
         let storage_id = match &mut self.storage {
-            StorageWriter::Sqlite3(db) => db.add_topic(name, msg_type, qos)?,
+            StorageWriter::Sqlite3(db) => db.add_encoded_topic(name, msg_type, encoding, qos)?,
             StorageWriter::Mcap(mcap) => {
                 let schema = match self.schemas.get(&msg_type.name) {
                     Some(&id) => id,
                     None => {
                         let id = mcap
-                            .add_schema(&msg_type.name, "ros2msg", msg_type.definition.as_bytes())
+                            .add_schema(
+                                &msg_type.name,
+                                encoding.definition_encoding,
+                                msg_type.definition.as_bytes(),
+                            )
                             .map_err(|e| mcap_error(&self.partial_dir, e))?;
                         self.schemas.insert(msg_type.name.clone(), id);
                         id
@@ -246,7 +298,7 @@ impl BagDirWriter {
                 let metadata =
                     BTreeMap::from([("offered_qos_profiles".to_owned(), qos.to_owned())]);
                 u32::from(
-                    mcap.add_channel(schema, name, "cdr", &metadata)
+                    mcap.add_channel(schema, name, encoding.serialization_format, &metadata)
                         .map_err(|e| mcap_error(&self.partial_dir, e))?,
                 )
             }
@@ -254,7 +306,8 @@ impl BagDirWriter {
         self.topics.push(DirTopic {
             name: name.to_owned(),
             msg_type: msg_type.name.clone(),
-            qos,
+            serialization_format: encoding.serialization_format.to_owned(),
+            qos: qos.to_owned(),
             hash: msg_type.hash.clone(),
             count: 0,
             storage_id,
@@ -406,10 +459,11 @@ impl BagDirWriter {
         for t in &self.topics {
             let _ = write!(
                 y,
-                "    - topic_metadata:\n        name: {}\n        type: {}\n        serialization_format: cdr\n        offered_qos_profiles: {}\n        type_description_hash: {}\n      message_count: {}\n",
+                "    - topic_metadata:\n        name: {}\n        type: {}\n        serialization_format: {}\n        offered_qos_profiles: {}\n        type_description_hash: {}\n      message_count: {}\n",
                 yaml_string(&t.name),
                 yaml_string(&t.msg_type),
-                yaml_string(t.qos),
+                yaml_string(&t.serialization_format),
+                yaml_string(&t.qos),
                 yaml_string(&t.hash),
                 t.count
             );

@@ -24,3 +24,15 @@ impl MessageType {
         }
     }
 }
+
+/// How a topic's messages are serialized and its type defined: `cdr` and
+/// `ros2msg` for ROS 2's own; a ROS1 bag's topics carried into rosbag2
+/// keep `ros1` and `ros1msg`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TopicEncoding<'a> {
+    /// rosbag2's `serialization_format` (an MCAP channel's message
+    /// encoding).
+    pub serialization_format: &'a str,
+    /// The encoding of the stored definition (an MCAP schema's).
+    pub definition_encoding: &'a str,
+}

@@ -14,7 +14,7 @@ mod writer;
 pub use db3::{roll_back_interrupted_commit, Db3, Db3Messages, Db3Query};
 pub use directory::{BagDirWriter, Durability, McapCompression};
 pub use mcap_file::{McapFile, McapMessages};
-pub use message_type::MessageType;
+pub use message_type::{MessageType, TopicEncoding};
 pub use salvage::{salvage_db3, SalvageReport};
 pub use writer::{Db3Schema, Db3Writer};
 

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use rusqlite::blob::ZeroBlob;
 use rusqlite::{Connection, OpenFlags, MAIN_DB};
 
-use super::{to_db, MessageType};
+use super::{to_db, MessageType, TopicEncoding};
 use crate::storage::file::{claim_partial, publish_partial, PartialClaim};
 use crate::storage::growing_file::GrowingFile;
 use crate::{Error, Result};
@@ -207,6 +207,22 @@ impl Db3Writer {
     /// offered QoS profiles `qos` (YAML, or empty) if it is new. With the
     /// rosbag2 schema, the type's definition and hash are stored with it.
     pub fn add_topic(&mut self, name: &str, msg_type: &MessageType, qos: &str) -> Result<u32> {
+        let encoding = TopicEncoding {
+            serialization_format: "cdr",
+            definition_encoding: "ros2msg",
+        };
+        self.add_encoded_topic(name, msg_type, encoding, qos)
+    }
+
+    /// [`Db3Writer::add_topic`] with messages serialized and the type
+    /// defined as `encoding` says.
+    pub fn add_encoded_topic(
+        &mut self,
+        name: &str,
+        msg_type: &MessageType,
+        encoding: TopicEncoding<'_>,
+        qos: &str,
+    ) -> Result<u32> {
         if let Some(&id) = self.topics.get(name) {
             return Ok(id);
         }
@@ -216,10 +232,18 @@ impl Db3Writer {
                 .db
                 .prepare_cached(
                     "INSERT INTO topics (id, name, type, serialization_format, offered_qos_profiles) \
-                     VALUES (?1, ?2, ?3, 'cdr', ?4)",
+                     VALUES (?1, ?2, ?3, ?4, ?5)",
                 )
-                .and_then(|mut s| s.execute(rusqlite::params![id, name, msg_type.name, qos])),
-            Db3Schema::Rosbag2 => self.add_rosbag2_topic(id, name, msg_type, qos),
+                .and_then(|mut s| {
+                    s.execute(rusqlite::params![
+                        id,
+                        name,
+                        msg_type.name,
+                        encoding.serialization_format,
+                        qos
+                    ])
+                }),
+            Db3Schema::Rosbag2 => self.add_rosbag2_topic(id, name, msg_type, encoding, qos),
         };
         inserted.map_err(|e| self.in_file(db_error(e)))?;
         self.topics.insert(name.to_owned(), id);
@@ -231,6 +255,7 @@ impl Db3Writer {
         id: u32,
         name: &str,
         msg_type: &MessageType,
+        encoding: TopicEncoding<'_>,
         qos: &str,
     ) -> rusqlite::Result<usize> {
         let defined: bool = self.db.query_row(
@@ -241,14 +266,26 @@ impl Db3Writer {
         if !defined {
             self.db.execute(
                 "INSERT INTO message_definitions (topic_type, encoding, encoded_message_definition, type_description_hash) \
-                 VALUES (?1, 'ros2msg', ?2, ?3)",
-                rusqlite::params![msg_type.name, msg_type.definition, msg_type.hash],
+                 VALUES (?1, ?2, ?3, ?4)",
+                rusqlite::params![
+                    msg_type.name,
+                    encoding.definition_encoding,
+                    msg_type.definition,
+                    msg_type.hash
+                ],
             )?;
         }
         self.db.execute(
             "INSERT INTO topics (id, name, type, serialization_format, offered_qos_profiles, type_description_hash) \
-             VALUES (?1, ?2, ?3, 'cdr', ?4, ?5)",
-            rusqlite::params![id, name, msg_type.name, qos, msg_type.hash],
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            rusqlite::params![
+                id,
+                name,
+                msg_type.name,
+                encoding.serialization_format,
+                qos,
+                msg_type.hash
+            ],
         )
     }
 

@@ -67,6 +67,12 @@ pub struct Args {
     /// (JPEG) and `compressedDepth` (PNG) topics.
     #[arg(long, value_enum, default_value = "raw", requires = "ros2")]
     pub image_transport: super::convert::TransportArg,
+    /// With --ros2: gyro and accel samples united on one sensor_msgs/Imu
+    /// topic, `<namespace>/imu`, as the RealSense ROS wrapper's
+    /// unite_imu_method publishes them (instead of gyro/sample and
+    /// accel/sample).
+    #[arg(long, value_enum, value_name = "METHOD", requires = "ros2")]
+    pub unite_imu: Option<super::convert::UniteImuArg>,
     /// With --ros2: publish /clock, on the header stamps' clock, this many
     /// times a second (40 when no rate is given), for nodes with
     /// use_sim_time.

@@ -16,7 +16,7 @@ use rsbag_ros2::{Node, Publisher, Qos};
 
 use crossbeam_channel::Receiver;
 
-use super::convert::TransportArg;
+use super::convert::{TransportArg, UniteImuArg};
 use super::interrupt;
 use super::play::Args;
 use super::{files, select};
@@ -122,9 +122,11 @@ fn play_file(
 ) -> Result<bool> {
     let recording = Recording::open(file)?;
     let chosen = select::streams(|n| recording.find_streams(n), &args.streams)?;
-    let layout = Ros2Layout::of_recording(&recording, &args.namespace, transport(args), |s| {
-        chosen.as_ref().is_none_or(|c| c.contains(s))
-    })?;
+    let unite = args.unite_imu.map(UniteImuArg::method);
+    let mut layout =
+        Ros2Layout::of_recording(&recording, &args.namespace, (transport(args), unite), |s| {
+            chosen.as_ref().is_none_or(|c| c.contains(s))
+        })?;
     for (stream, reason) in layout.skipped() {
         eprintln!("rsbag: warning: {stream} is not published: {reason}");
     }

@@ -14,8 +14,9 @@ use crate::{Error, Result};
 
 use super::ros2_export::{
     add_stream_topics, camera_transforms, frame_messages, latched_messages, stamp_ns, tf_message,
-    StreamTopics, TopicTable,
+    CameraTopics, ImuTopic, StreamTopics, TopicTable,
 };
+use crate::ros_camera::imu::UniteImu;
 
 /// A topic of the layout.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -46,6 +47,7 @@ pub struct Ros2Message {
 pub struct Ros2Layout {
     topics: Vec<Ros2Topic>,
     streams: BTreeMap<StreamId, StreamTopics>,
+    imu: Option<ImuTopic>,
     start: Vec<Ros2Message>,
     skipped: Vec<(StreamId, String)>,
 }
@@ -81,20 +83,21 @@ impl TopicTable for Vec<Ros2Topic> {
 impl Ros2Layout {
     /// The layout of the streams of `recording` that `keeps` keeps and
     /// ROS has a message for, under namespace `namespace` (the wrapper's
-    /// `/camera/camera` by default), images through `transport`.
+    /// `/camera/camera` by default), images through `transport`, gyro and
+    /// accel samples united by `unite`.
     pub fn of_recording(
         recording: &Recording,
         namespace: &str,
-        transport: ImageTransport,
+        (transport, unite): (ImageTransport, Option<UniteImu>),
         keeps: impl Fn(&StreamId) -> bool,
     ) -> Result<Ros2Layout> {
         let mut topics = Vec::new();
         let mut skipped = Vec::new();
-        let streams = add_stream_topics(
+        let CameraTopics { streams, imu } = add_stream_topics(
             recording,
             &mut topics,
             (namespace, "camera"),
-            transport,
+            (transport, unite),
             keeps,
             &mut skipped,
         )?;
@@ -120,6 +123,7 @@ impl Ros2Layout {
         Ok(Ros2Layout {
             topics,
             streams,
+            imu,
             start,
             skipped,
         })
@@ -148,12 +152,14 @@ impl Ros2Layout {
     }
 
     /// The messages of `frame` (none for a stream not in the layout),
-    /// stamped with its timestamp.
-    pub fn frame_messages(&self, frame: &Frame) -> Result<Vec<Ros2Message>> {
+    /// stamped with its timestamp; frames are given in the recording's
+    /// order, which united IMU samples follow.
+    pub fn frame_messages(&mut self, frame: &Frame) -> Result<Vec<Ros2Message>> {
         let Some(stream) = self.streams.get(&frame.profile.stream) else {
             return Ok(Vec::new());
         };
-        let messages = frame_messages(frame, 0, stamp_ns(frame.timestamp), stream)?;
+        let stamp = stamp_ns(frame.timestamp);
+        let messages = frame_messages(frame, 0, stamp, stream, self.imu.as_mut())?;
         Ok(messages
             .into_iter()
             .map(|m| Ros2Message {

@@ -203,11 +203,12 @@ fn write_session(
             recording,
             writer,
             (&ns, name),
-            ImageTransport::Raw,
+            (ImageTransport::Raw, None),
             keeps,
             &mut skipped,
         )
-        .map_err(|e| e.in_file(file.path()))?;
+        .map_err(|e| e.in_file(file.path()))?
+        .streams;
         (export.skipped).extend(
             skipped
                 .into_iter()
@@ -255,7 +256,7 @@ fn write_session(
             continue;
         };
         let time = bag_ns(anchor, frame.time_ms);
-        write_frame(writer, &frame.recorded.frame, time, time, stream)?;
+        write_frame(writer, &frame.recorded.frame, time, time, stream, None)?;
         frames += 1;
         progress(frames);
     }

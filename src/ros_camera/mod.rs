@@ -20,6 +20,7 @@
 //! assert_eq!(ros_camera::optical_frame(infrared), "camera_infra1_optical_frame");
 //! ```
 
+pub mod imu;
 pub(crate) mod import;
 pub mod rvl;
 pub mod transport;

@@ -154,6 +154,8 @@ pub struct Ros2Target<'a> {
     pub mcap_compression: McapCompression,
     pub namespace: &'a str,
     pub image_transport: rsbag::ros_camera::transport::ImageTransport,
+    /// `--unite-imu`.
+    pub unite_imu: Option<rsbag::ros_camera::imu::UniteImu>,
     pub streams: Option<BTreeSet<StreamId>>,
     pub window: Option<Window>,
     /// `--filter`: depth filters applied to the depth streams.
@@ -174,6 +176,7 @@ pub fn run_ros2(reader: &FrameReader, target: Ros2Target<'_>) -> Result<String> 
         mcap_compression: target.mcap_compression,
         namespace: target.namespace.to_owned(),
         image_transport: target.image_transport,
+        unite_imu: target.unite_imu,
     };
     let partial = rsbag::storage::partial_path_for(target.out);
     let _remove_partial = on_interrupt(Undo::RemoveDir(partial));

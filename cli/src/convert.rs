@@ -98,6 +98,7 @@ pub enum TransportArg {
 pub enum UniteImuArg {
     /// Each gyro sample with the accel interpolated at its stamp between
     /// the accel samples around it.
+    #[value(name = "linear_interpolation")]
     LinearInterpolation,
     /// Each gyro sample with the latest accel sample.
     Copy,

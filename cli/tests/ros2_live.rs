@@ -265,6 +265,57 @@ fn play_publishes_imu_samples_as_librealsense_reads_them() {
 }
 
 #[test]
+fn play_unites_imu_samples_as_the_wrapper_does() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let bag = dir.path().join("media.bag");
+    let bag = bag.to_str().expect("utf-8 path");
+    common::python("rs_record.py", &[bag, "--scenario", "media"]);
+    let topic = "/camera/camera/imu";
+    for (domain, method) in [(80, "linear_interpolation"), (81, "copy")] {
+        let want: Vec<Value> = (common::python("rs_united_imu.py", &[bag, method]).lines())
+            .map(|l| serde_json::from_str(l).expect("a JSON line"))
+            .collect();
+        assert!(want.len() >= 16, "{method}: {want:?}");
+        let live = in_namespace(
+            domain,
+            &["--seconds", "60", &format!("{topic}=imu:{}", want.len())],
+            &[
+                "play",
+                "--ros2",
+                bag,
+                "--streams",
+                "Gyro,Accel",
+                "--unite-imu",
+                method,
+                "--wait-for-subscribers",
+                "--timeout",
+                "60",
+            ],
+        );
+        assert_eq!(live.code, 0, "{method}: {}", live.stderr);
+        assert!(
+            !live.stdout.contains("/sample"),
+            "{method}: only the united topic: {}",
+            live.stdout
+        );
+        let got = on(&live.heard, topic);
+        assert_eq!(got.len(), want.len(), "{method}: {:?}", live.heard);
+        for (got, want) in got.iter().zip(&want) {
+            let what = format!("{method}: {got}");
+            for key in ["stamp_ns", "angular_velocity", "linear_acceleration"] {
+                assert_eq!(got[key], want[key], "{what}: {key}");
+            }
+            let covariances = serde_json::json!([
+                got["orientation_covariance"],
+                got["angular_velocity_covariance"],
+                got["linear_acceleration_covariance"]
+            ]);
+            super::interop_ros2::check_united_defaults(&what, got, &covariances);
+        }
+    }
+}
+
+#[test]
 fn play_waits_for_subscribers_only_as_long_as_told() {
     let bag = common::reference("librealsense-2.55-depth-color.bag");
     let live = in_namespace(

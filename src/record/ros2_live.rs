@@ -83,11 +83,13 @@ impl TopicTable for Vec<Ros2Topic> {
 impl Ros2Layout {
     /// The layout of the streams of `recording` that `keeps` keeps and
     /// ROS has a message for, under namespace `namespace` (the wrapper's
-    /// `/camera/camera` by default), images through `transport`, gyro and
-    /// accel samples united by `unite`.
+    /// `/camera/camera` by default) with frame ids named for camera
+    /// `camera` (the wrapper's `camera_name`, `camera` by default:
+    /// `<camera>_link`…), images through `transport`, gyro and accel
+    /// samples united by `unite`.
     pub fn of_recording(
         recording: &Recording,
-        namespace: &str,
+        (namespace, camera): (&str, &str),
         (transport, unite): (ImageTransport, Option<UniteImu>),
         keeps: impl Fn(&StreamId) -> bool,
     ) -> Result<Ros2Layout> {
@@ -96,7 +98,7 @@ impl Ros2Layout {
         let CameraTopics { streams, imu } = add_stream_topics(
             recording,
             &mut topics,
-            (namespace, "camera"),
+            (namespace, camera),
             (transport, unite),
             keeps,
             &mut skipped,
@@ -107,7 +109,7 @@ impl Ros2Layout {
             ));
         }
         let mut start = Vec::new();
-        let transforms = camera_transforms(recording, &streams, "camera");
+        let transforms = camera_transforms(recording, &streams, camera);
         if !transforms.is_empty() {
             let topic = topics.add_topic(
                 "/tf_static",
@@ -155,10 +157,15 @@ impl Ros2Layout {
     /// stamped with its timestamp; frames are given in the recording's
     /// order, which united IMU samples follow.
     pub fn frame_messages(&mut self, frame: &Frame) -> Result<Vec<Ros2Message>> {
+        self.frame_messages_at(frame, stamp_ns(frame.timestamp))
+    }
+
+    /// [`Ros2Layout::frame_messages`] stamped `stamp` (ns) instead: a
+    /// session's time ([`super::session_stamp_ns`]).
+    pub fn frame_messages_at(&mut self, frame: &Frame, stamp: u64) -> Result<Vec<Ros2Message>> {
         let Some(stream) = self.streams.get(&frame.profile.stream) else {
             return Ok(Vec::new());
         };
-        let stamp = stamp_ns(frame.timestamp);
         let messages = frame_messages(frame, 0, stamp, stream, self.imu.as_mut())?;
         Ok(messages
             .into_iter()

@@ -290,6 +290,16 @@ fn session_transforms(
     out
 }
 
+/// A frame's time on the session's clock, `ms`, as the nanoseconds its
+/// messages are stamped with when the session's cameras are exported or
+/// published together: on the global-time and arrival-time clocks the
+/// host's time (ns since the epoch), as the RealSense ROS wrapper stamps
+/// messages; on the recording-start clock, from the first recording's
+/// start time.
+pub fn session_stamp_ns(session: &Session, ms: f64) -> u64 {
+    bag_ns(anchor_ns(session), ms)
+}
+
 /// The bag time (ns) session time 0 stands for: the epoch on the host
 /// clocks, the first recording's start time on the recording-start clock.
 fn anchor_ns(session: &Session) -> u64 {

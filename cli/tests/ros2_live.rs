@@ -315,6 +315,89 @@ fn play_unites_imu_samples_as_the_wrapper_does() {
     }
 }
 
+/// A Global Time timestamp (ms since the epoch) in ns: whole
+/// milliseconds and their fraction apart, as an f64 of ms since the epoch
+/// holds no finer.
+fn global_ns(frame: &Value) -> u64 {
+    let ms = frame["timestamp"].as_f64().expect("timestamp");
+    let whole = ms.floor();
+    whole as u64 * 1_000_000 + ((ms - whole) * 1e6).round() as u64
+}
+
+#[test]
+fn play_publishes_a_session_of_cameras_each_under_its_namespace_on_one_timeline() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let dir_path = dir.path().to_str().expect("utf-8 path");
+    // Two cameras recorded together by librealsense 2.55, on the host's
+    // clock (Global Time): CAM-A from 0 s, CAM-B from 0.34 s, 1.5 s each.
+    common::python(
+        "rs_session.py",
+        &[dir_path, "--cameras", "CAM-A,CAM-B", "--clock", "global"],
+    );
+    let a = format!("{dir_path}/CAM-A.bag");
+    let b = format!("{dir_path}/CAM-B.bag");
+    let streams = [
+        (&a, "Depth", "depth/image_rect_raw"),
+        (&a, "Color", "color/image_raw"),
+        (&b, "Depth", "depth/image_rect_raw"),
+    ];
+    let wanted: Vec<Vec<Value>> = (streams.iter())
+        .map(|(file, stream, _)| librealsense_frames(file, stream))
+        .collect();
+    // By default each camera under /<its name as a ROS name>; or as told.
+    let runs: [(u32, [&str; 2], &[&str]); 2] = [
+        (82, ["/CAM_A", "/CAM_B"], &[]),
+        (83, ["/left/cam1", "/cam2"], &["--namespace", "/left/cam1", "--namespace", "/cam2"]),
+    ];
+    for (domain, namespaces, flags) in runs {
+        let topics: Vec<String> = (streams.iter())
+            .map(|(file, _, leaf)| {
+                let ns = if *file == &a { namespaces[0] } else { namespaces[1] };
+                format!("{ns}/{leaf}")
+            })
+            .collect();
+        let listen: Vec<String> = (topics.iter().zip(&wanted))
+            .map(|(t, w)| format!("{t}=image:{}", w.len()))
+            .collect();
+        let mut listen: Vec<&str> = listen.iter().map(String::as_str).collect();
+        listen.extend(["--seconds", "60"]);
+        let mut args = vec!["play", "--ros2", &a, &b, "--wait-for-subscribers", "--timeout", "60"];
+        args.extend(flags);
+        let live = in_namespace(domain, &listen, &args);
+        assert_eq!(live.code, 0, "{}", live.stderr);
+        for ((topic, want), (file, _, _)) in topics.iter().zip(&wanted).zip(&streams) {
+            assert_eq!(want.len(), 45, "{topic}");
+            let got = on(&live.heard, topic);
+            assert_eq!(got.len(), want.len(), "{topic}: every frame, once");
+            let camera = if *file == &a { "cam" } else { "cam2" };
+            for (got, want) in got.iter().zip(want) {
+                assert_eq!(got["sha256"], want["sha256"], "{topic}: librealsense's bytes");
+                // Stamped on the session's clock: the host's time.
+                assert_eq!(got["stamp_ns"].as_u64(), Some(global_ns(want)), "{topic}");
+                let frame_id = got["frame_id"].as_str().expect("frame id");
+                let named = match (domain, camera) {
+                    (82, "cam") => frame_id.starts_with("CAM_A_"),
+                    (82, _) => frame_id.starts_with("CAM_B_"),
+                    (_, "cam") => frame_id.starts_with("cam1_"),
+                    _ => frame_id.starts_with("cam2_"),
+                };
+                assert!(named, "{topic}: {frame_id}");
+            }
+        }
+        // One timeline: the cameras' frames arrive interleaved in stamp
+        // order (CAM-B's first frame long before CAM-A's last), never
+        // more than a few frames out of order.
+        let heard: Vec<u64> = (live.heard.iter())
+            .filter(|m| topics.iter().any(|t| m["topic"] == t.as_str()))
+            .map(|m| m["stamp_ns"].as_u64().expect("stamp"))
+            .collect();
+        for (i, later) in heard.iter().enumerate() {
+            let before = heard[..i].iter().max().copied().unwrap_or(0);
+            assert!(*later + 100_000_000 >= before, "{heard:?}");
+        }
+    }
+}
+
 #[test]
 fn play_waits_for_subscribers_only_as_long_as_told() {
     let bag = common::reference("librealsense-2.55-depth-color.bag");

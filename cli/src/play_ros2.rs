@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 use rsbag::msg::ros2 as msgs;
 use rsbag::record::{session_camera_names, session_stamp_ns, Ros2Layout, Ros2Message, Ros2Topic};
 use rsbag::recording::{Event, Recording, Session};
-use rsbag::ros_camera::DEFAULT_NAMESPACE;
 use rsbag::ros_camera::transport::{DepthCodec, ImageCodec, ImageTransport};
+use rsbag::ros_camera::DEFAULT_NAMESPACE;
 use rsbag::{BagTime, Error, Result};
 use rsbag_ros2::{Node, Publisher, Qos};
 
@@ -204,7 +204,10 @@ fn play_file(
 ) -> Result<bool> {
     let recording = Recording::open(file)?;
     let chosen = select::streams(|n| recording.find_streams(n), &args.streams)?;
-    let ns = args.namespace.first().map_or(DEFAULT_NAMESPACE, String::as_str);
+    let ns = args
+        .namespace
+        .first()
+        .map_or(DEFAULT_NAMESPACE, String::as_str);
     let mut camera = Camera::new(node, &recording, (ns, "camera"), args, |s| {
         chosen.as_ref().is_none_or(|c| c.contains(s))
     })?;
@@ -319,11 +322,17 @@ fn play_session(
             let frame = frame?;
             let camera = &mut cameras[frame.file];
             let stamp = session_stamp_ns(session, frame.time_ms);
-            let messages = camera.layout.frame_messages_at(&frame.recorded.frame, stamp)?;
+            let messages = camera
+                .layout
+                .frame_messages_at(&frame.recorded.frame, stamp)?;
             if messages.is_empty() {
                 continue;
             }
-            if !pacer.until(BagTime::from_nanos(stamp), Some(i128::from(stamp)), controls)? {
+            if !pacer.until(
+                BagTime::from_nanos(stamp),
+                Some(i128::from(stamp)),
+                controls,
+            )? {
                 return Ok(());
             }
             camera.publish(messages, published)?;
@@ -353,7 +362,11 @@ fn wait_for_subscribers(cameras: &[Camera], timeout: f64, controls: &Controls) -
         data.dedup();
         let images: Vec<usize> = data.iter().copied().filter(|&t| is_image(t)).collect();
         let topics = if images.is_empty() { data } else { images };
-        waited.extend(topics.into_iter().filter_map(|t| camera.publishers[t].as_ref()));
+        waited.extend(
+            topics
+                .into_iter()
+                .filter_map(|t| camera.publishers[t].as_ref()),
+        );
     }
     loop {
         let mut unmatched = Vec::new();

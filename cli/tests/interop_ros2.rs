@@ -621,10 +621,18 @@ fn media_bag(dir: &Path) -> PathBuf {
 /// wrapper's frame, no orientation, the default covariances.
 pub fn check_united_defaults(what: &str, imu: &Value, covariances: &Value) {
     assert_eq!(imu["frame_id"], "camera_imu_optical_frame", "{what}");
-    assert_eq!(imu["orientation"], serde_json::json!([0.0, 0.0, 0.0, 0.0]), "{what}");
+    assert_eq!(
+        imu["orientation"],
+        serde_json::json!([0.0, 0.0, 0.0, 0.0]),
+        "{what}"
+    );
     let diagonal = serde_json::json!([0.01, 0.0, 0.0, 0.0, 0.01, 0.0, 0.0, 0.0, 0.01]);
     let none = serde_json::json!([-1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]);
-    assert_eq!(covariances, &serde_json::json!([none, diagonal, diagonal]), "{what}");
+    assert_eq!(
+        covariances,
+        &serde_json::json!([none, diagonal, diagonal]),
+        "{what}"
+    );
 }
 
 #[test]
@@ -646,7 +654,12 @@ fn unite_imu_writes_the_wrappers_imu_topic_as_rosbags_reads_it() {
         assert_eq!(want.len(), count, "{method}");
         let counts = &read["counts"];
         assert_eq!(counts["/camera/camera/imu"], count, "{method}: {counts}");
-        for separate in ["gyro/sample", "accel/sample", "gyro/metadata", "accel/metadata"] {
+        for separate in [
+            "gyro/sample",
+            "accel/sample",
+            "gyro/metadata",
+            "accel/metadata",
+        ] {
             let topic = format!("/camera/camera/{separate}");
             assert!(counts.get(&topic).is_none(), "{method}: {counts}");
         }

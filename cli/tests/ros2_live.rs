@@ -347,12 +347,20 @@ fn play_publishes_a_session_of_cameras_each_under_its_namespace_on_one_timeline(
     // By default each camera under /<its name as a ROS name>; or as told.
     let runs: [(u32, [&str; 2], &[&str]); 2] = [
         (82, ["/CAM_A", "/CAM_B"], &[]),
-        (83, ["/left/cam1", "/cam2"], &["--namespace", "/left/cam1", "--namespace", "/cam2"]),
+        (
+            83,
+            ["/left/cam1", "/cam2"],
+            &["--namespace", "/left/cam1", "--namespace", "/cam2"],
+        ),
     ];
     for (domain, namespaces, flags) in runs {
         let topics: Vec<String> = (streams.iter())
             .map(|(file, _, leaf)| {
-                let ns = if *file == &a { namespaces[0] } else { namespaces[1] };
+                let ns = if *file == &a {
+                    namespaces[0]
+                } else {
+                    namespaces[1]
+                };
                 format!("{ns}/{leaf}")
             })
             .collect();
@@ -361,7 +369,15 @@ fn play_publishes_a_session_of_cameras_each_under_its_namespace_on_one_timeline(
             .collect();
         let mut listen: Vec<&str> = listen.iter().map(String::as_str).collect();
         listen.extend(["--seconds", "60"]);
-        let mut args = vec!["play", "--ros2", &a, &b, "--wait-for-subscribers", "--timeout", "60"];
+        let mut args = vec![
+            "play",
+            "--ros2",
+            &a,
+            &b,
+            "--wait-for-subscribers",
+            "--timeout",
+            "60",
+        ];
         args.extend(flags);
         let live = in_namespace(domain, &listen, &args);
         assert_eq!(live.code, 0, "{}", live.stderr);
@@ -371,7 +387,10 @@ fn play_publishes_a_session_of_cameras_each_under_its_namespace_on_one_timeline(
             assert_eq!(got.len(), want.len(), "{topic}: every frame, once");
             let camera = if *file == &a { "cam" } else { "cam2" };
             for (got, want) in got.iter().zip(want) {
-                assert_eq!(got["sha256"], want["sha256"], "{topic}: librealsense's bytes");
+                assert_eq!(
+                    got["sha256"], want["sha256"],
+                    "{topic}: librealsense's bytes"
+                );
                 // Stamped on the session's clock: the host's time.
                 assert_eq!(got["stamp_ns"].as_u64(), Some(global_ns(want)), "{topic}");
                 let frame_id = got["frame_id"].as_str().expect("frame id");
@@ -579,7 +598,16 @@ fn record_counts_what_a_full_queue_drops_and_writes_the_rest() {
     let (live, published) = record_in_namespace(
         84,
         12,
-        &["record", "--ros2", "--out", out, "--duration", "8", "--max-cache-size", "9000"],
+        &[
+            "record",
+            "--ros2",
+            "--out",
+            out,
+            "--duration",
+            "8",
+            "--max-cache-size",
+            "9000",
+        ],
     );
     assert_eq!(live.code, 1, "{}", live.stderr);
     assert_eq!(published.len(), 24, "{}", live.stderr);
@@ -613,7 +641,10 @@ fn record_counts_what_a_full_queue_drops_and_writes_the_rest() {
         .collect();
     let mut rest = published_depth.iter();
     for frame in &played {
-        assert!(rest.any(|p| p == frame), "{frame:?} was not published, or out of order");
+        assert!(
+            rest.any(|p| p == frame),
+            "{frame:?} was not published, or out of order"
+        );
     }
 }
 

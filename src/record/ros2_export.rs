@@ -271,7 +271,13 @@ pub(super) fn add_stream_topics(
 ) -> Result<CameraTopics> {
     let mut topics: BTreeMap<StreamId, StreamTopics> = BTreeMap::new();
     let imu = match unite {
-        Some(method) => Some(ImuTopic::add(recording, writer, (ns, camera), method, &keeps)?),
+        Some(method) => Some(ImuTopic::add(
+            recording,
+            writer,
+            (ns, camera),
+            method,
+            &keeps,
+        )?),
         None => None,
     };
     for (id, stream) in recording.streams().iter().filter(|(s, _)| keeps(s)) {
@@ -653,7 +659,9 @@ pub(super) fn camera_transforms(
 ) -> Vec<FrameTransform> {
     let (base, related) = related_streams(recording, topics);
     let mut transforms = ros_camera::static_transforms(base, &related);
-    let gyro = topics.iter().find(|(s, t)| t.united && s.kind == StreamKind::Gyro);
+    let gyro = topics
+        .iter()
+        .find(|(s, t)| t.united && s.kind == StreamKind::Gyro);
     if let Some((gyro, _)) = gyro {
         transforms.extend(imu_transforms(&transforms, *gyro));
     }

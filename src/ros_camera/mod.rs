@@ -20,8 +20,8 @@
 //! assert_eq!(ros_camera::optical_frame(infrared), "camera_infra1_optical_frame");
 //! ```
 
-pub mod imu;
 pub(crate) mod import;
+pub mod imu;
 pub mod rvl;
 pub mod transport;
 

@@ -595,7 +595,9 @@ fn record_counts_what_a_full_queue_drops_and_writes_the_rest() {
     let dir = tempfile::tempdir().expect("temp dir");
     let out = dir.path().join("dropped.bag");
     let out = out.to_str().expect("utf-8 path");
-    let (live, published) = record_in_namespace(
+    // Ended by Ctrl-C once everything is published, however long the
+    // publisher waited for discovery.
+    let (live, published) = record_then(
         84,
         12,
         &[
@@ -604,10 +606,11 @@ fn record_counts_what_a_full_queue_drops_and_writes_the_rest() {
             "--out",
             out,
             "--duration",
-            "8",
+            "100",
             "--max-cache-size",
             "9000",
         ],
+        "kill -INT $rsbag",
     );
     assert_eq!(live.code, 1, "{}", live.stderr);
     assert_eq!(published.len(), 24, "{}", live.stderr);

@@ -848,6 +848,54 @@ mod tests {
     use crate::device::{Format, StreamProfile, TimestampDomain};
 
     #[test]
+    fn united_imu_frames_hang_off_the_gyros_body_frame_as_the_wrappers() {
+        let optical = [-0.5, 0.5, -0.5, 0.5];
+        let transform = |parent: &str, child: &str, translation, rotation| FrameTransform {
+            parent: parent.into(),
+            child: child.into(),
+            translation,
+            rotation,
+        };
+        let transforms = [
+            transform(
+                "camera_link",
+                "camera_gyro_frame",
+                [0.1, 0.0, 0.0],
+                [0.0, 0.0, 0.0, 1.0],
+            ),
+            transform(
+                "camera_gyro_frame",
+                "camera_gyro_optical_frame",
+                [0.0; 3],
+                optical,
+            ),
+        ];
+        let gyro = StreamId::new(StreamKind::Gyro, 0);
+        // tfs.cpp: FRAME_ID(gyro) -> IMU_FRAME_ID with zero translation and
+        // rotation, IMU_FRAME_ID -> IMU_OPTICAL_FRAME_ID with the optical
+        // quaternion (RPY -pi/2, 0, -pi/2).
+        assert_eq!(
+            imu_transforms(&transforms, gyro),
+            [
+                transform(
+                    "camera_gyro_frame",
+                    "camera_imu_frame",
+                    [0.0; 3],
+                    [0.0, 0.0, 0.0, 1.0]
+                ),
+                transform(
+                    "camera_imu_frame",
+                    "camera_imu_optical_frame",
+                    [0.0; 3],
+                    optical
+                ),
+            ]
+        );
+        // Without the gyro's transforms (no extrinsics), none.
+        assert!(imu_transforms(&transforms[..1], gyro).is_empty());
+    }
+
+    #[test]
     fn metadata_is_json_with_the_wrappers_key_style() {
         let profile =
             StreamProfile::video(StreamId::new(StreamKind::Depth, 0), Format::Z16, 4, 2, 30);

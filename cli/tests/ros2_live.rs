@@ -409,7 +409,7 @@ fn play_publishes_a_session_of_cameras_each_under_its_namespace_on_one_timeline(
         let position = |ns: &str, last: bool| {
             let mut at = (live.heard.iter().enumerate())
                 .filter(|(_, m)| m["topic"].as_str().is_some_and(|t| t.starts_with(ns)));
-            let found = if last { at.last() } else { at.next() };
+            let found = if last { at.next_back() } else { at.next() };
             found.map(|(i, _)| i).expect("heard")
         };
         assert!(

@@ -21,6 +21,7 @@ use std::sync::Arc;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use rsbag::device::{Format, Frame, ProfileKind, StreamId, StreamProfile};
 use rsbag::recording::{FrameReader, RecordedFrame, SyncOptions};
+use rsbag::ros_camera::imu::UniteImu;
 use rsbag::ros_camera::transport::{DepthCodec, ImageCodec, ImageTransport};
 use rsbag::storage::rosbag2::McapCompression;
 use rsbag::storage::FileFormat;
@@ -108,6 +109,27 @@ impl From<OtherTopicsArg> for rsbag::record::OtherTopics {
         match arg {
             OtherTopicsArg::Keep => rsbag::record::OtherTopics::Keep,
             OtherTopicsArg::Drop => rsbag::record::OtherTopics::Drop,
+        }
+    }
+}
+
+/// `--unite-imu`: the RealSense ROS wrapper's `unite_imu_method`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum UniteImuArg {
+    /// Each gyro sample with the accel interpolated at its stamp between
+    /// the accel samples around it.
+    #[value(name = "linear_interpolation")]
+    LinearInterpolation,
+    /// Each gyro sample with the latest accel sample.
+    Copy,
+}
+
+impl UniteImuArg {
+    /// The library's method.
+    pub fn method(self) -> UniteImu {
+        match self {
+            UniteImuArg::LinearInterpolation => UniteImu::LinearInterpolation,
+            UniteImuArg::Copy => UniteImu::Copy,
         }
     }
 }
@@ -362,6 +384,12 @@ pub struct Args {
     /// compress (YUYV, Y16 as JPEG) stay raw.
     #[arg(long, value_enum, default_value = "raw")]
     image_transport: TransportArg,
+    /// With `--to ros2`: gyro and accel samples united on one
+    /// `sensor_msgs/Imu` topic, `<namespace>/imu`, as the RealSense ROS
+    /// wrapper's `unite_imu_method` publishes them (instead of
+    /// `gyro/sample` and `accel/sample`).
+    #[arg(long, value_enum, value_name = "METHOD")]
+    unite_imu: Option<UniteImuArg>,
     /// With `--image-transport compressed`: how colour and infrared are
     /// compressed [default: jpeg].
     #[arg(long, value_enum)]
@@ -528,11 +556,12 @@ fn check_args(args: &Args) -> Result<()> {
             "--force goes with --to db3, bag or a directory of files (png, raw, csv, ...)".into(),
         ));
     }
-    let ros2_options_given =
-        args.storage != FileFormat::Db3 || args.namespace != rsbag::ros_camera::DEFAULT_NAMESPACE;
+    let ros2_options_given = args.storage != FileFormat::Db3
+        || args.namespace != rsbag::ros_camera::DEFAULT_NAMESPACE
+        || args.unite_imu.is_some();
     if args.to != Target::Ros2 && ros2_options_given {
         return Err(Error::InvalidArgument(
-            "--storage and --namespace go with --to ros2".into(),
+            "--storage, --namespace and --unite-imu go with --to ros2".into(),
         ));
     }
     image_transport(args)?;
@@ -620,6 +649,7 @@ fn to_ros2(reader: &FrameReader, args: &Args) -> Result<String> {
         mcap_compression: args.mcap_compression,
         namespace: &args.namespace,
         image_transport: image_transport(args)?,
+        unite_imu: args.unite_imu.map(UniteImuArg::method),
         streams: select::streams(|n| reader.find_streams(n), &args.streams)?,
         window: window_of(reader, args)?,
         filters: args.filters.clone(),

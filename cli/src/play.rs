@@ -56,9 +56,19 @@ pub struct Args {
     /// metadata), with the user's ROS 2 (sourced, or RSBAG_ROS2=PREFIX).
     #[arg(long)]
     pub ros2: bool,
-    /// With --ros2: the namespace of the topics (the wrapper's default).
-    #[arg(long, value_name = "NS", default_value = rsbag::ros_camera::DEFAULT_NAMESPACE, requires = "ros2")]
-    pub namespace: String,
+    /// With --ros2: the namespace of the topics [default: the wrapper's
+    /// /camera/camera]. Several recordings are played as one session of
+    /// several cameras, each under its own namespace: one --namespace per
+    /// recording, in order, or by default `/<camera>` (the camera's name
+    /// as a ROS name: `/camera_<serial>`…, as `convert --session --to
+    /// ros2` names them). A camera's frame ids are named for the last part
+    /// of its namespace, as the wrapper's camera_name (`<camera>_link`…).
+    #[arg(long, value_name = "NS", requires = "ros2")]
+    pub namespace: Vec<String>,
+    /// With --ros2 and several recordings: play them one after the other
+    /// under the one namespace, instead of as one session.
+    #[arg(long, requires = "ros2")]
+    pub each: bool,
     /// With --ros2: the QoS of the frames' topics (/tf_static and the
     /// other latched topics are reliable and transient local).
     #[arg(long, value_enum, default_value = "reliable", requires = "ros2")]
@@ -67,6 +77,12 @@ pub struct Args {
     /// (JPEG) and `compressedDepth` (PNG) topics.
     #[arg(long, value_enum, default_value = "raw", requires = "ros2")]
     pub image_transport: super::convert::TransportArg,
+    /// With --ros2: gyro and accel samples united on one sensor_msgs/Imu
+    /// topic, `<namespace>/imu`, as the RealSense ROS wrapper's
+    /// unite_imu_method publishes them (instead of gyro/sample and
+    /// accel/sample).
+    #[arg(long, value_enum, value_name = "METHOD", requires = "ros2")]
+    pub unite_imu: Option<super::convert::UniteImuArg>,
     /// With --ros2: publish /clock, on the header stamps' clock, this many
     /// times a second (40 when no rate is given), for nodes with
     /// use_sim_time.

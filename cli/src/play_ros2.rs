@@ -3,20 +3,21 @@
 
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Read};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use rsbag::msg::ros2 as msgs;
-use rsbag::record::{Ros2Layout, Ros2Topic};
-use rsbag::recording::{Event, Recording};
+use rsbag::record::{session_camera_names, session_stamp_ns, Ros2Layout, Ros2Message, Ros2Topic};
+use rsbag::recording::{Event, Recording, Session};
 use rsbag::ros_camera::transport::{DepthCodec, ImageCodec, ImageTransport};
+use rsbag::ros_camera::DEFAULT_NAMESPACE;
 use rsbag::{BagTime, Error, Result};
 use rsbag_ros2::{Node, Publisher, Qos};
 
 use crossbeam_channel::Receiver;
 
-use super::convert::TransportArg;
+use super::convert::{TransportArg, UniteImuArg};
 use super::interrupt;
 use super::play::Args;
 use super::{files, select};
@@ -55,18 +56,30 @@ pub fn start_with_ros2_libraries() -> Result<()> {
     )))
 }
 
-/// Play every recording of `args` into the graph, one after the other.
+/// Play the recordings of `args` into the graph: one after the other, or
+/// several as one session of cameras.
 pub fn run(args: &Args) -> Result<ExitCode> {
     start_with_ros2_libraries()?;
     let files = files::recordings(&args.files)?;
+    let as_session = files.len() > 1 && !args.each;
+    if !as_session && args.namespace.len() > 1 {
+        return Err(Error::InvalidArgument(
+            "several --namespace go with several recordings played as one session (without --each)"
+                .into(),
+        ));
+    }
     let node = Node::new("rsbag_play", "/").map_err(ros2_error)?;
     let mut published: BTreeMap<String, u64> = BTreeMap::new();
     let controls = Controls::new();
-    for file in &files {
-        let go_on =
-            play_file(&node, file, args, &controls, &mut published).map_err(|e| e.in_file(file))?;
-        if !go_on {
-            break;
+    if as_session {
+        play_session(&node, &files, args, &controls, &mut published)?;
+    } else {
+        for file in &files {
+            let go_on = play_file(&node, file, args, &controls, &mut published)
+                .map_err(|e| e.in_file(file))?;
+            if !go_on {
+                break;
+            }
         }
     }
     drop(controls);
@@ -111,6 +124,75 @@ fn transport(args: &Args) -> ImageTransport {
     }
 }
 
+/// One camera published: its layout and the publishers of its topics.
+struct Camera {
+    layout: Ros2Layout,
+    publishers: Vec<Option<Publisher>>,
+}
+
+impl Camera {
+    /// The streams of `recording` that `keeps` keeps, under namespace
+    /// `ns`, frame ids named for `camera`.
+    fn new(
+        node: &Node,
+        recording: &Recording,
+        names: (&str, &str),
+        args: &Args,
+        keeps: impl Fn(&rsbag::device::StreamId) -> bool,
+    ) -> Result<Camera> {
+        let unite = args.unite_imu.map(UniteImuArg::method);
+        let layout = Ros2Layout::of_recording(recording, names, (transport(args), unite), keeps)?;
+        for (stream, reason) in layout.skipped() {
+            eprintln!("rsbag: warning: {stream} is not published: {reason}");
+        }
+        let qos = match args.qos {
+            QosArg::SensorData => Qos::sensor_data(),
+            QosArg::Reliable => Qos::reliable(),
+        };
+        let publishers = publishers(node, layout.topics(), qos)?;
+        Ok(Camera { layout, publishers })
+    }
+
+    /// Publish `messages` of this camera, counted in `published`.
+    fn publish(
+        &self,
+        messages: Vec<Ros2Message>,
+        published: &mut BTreeMap<String, u64>,
+    ) -> Result<()> {
+        for message in messages {
+            if let Some(p) = &self.publishers[message.topic] {
+                p.publish(&message.data).map_err(ros2_error)?;
+                *published.entry(p.topic().to_owned()).or_default() += 1;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `/clock`'s publisher, with `--clock`.
+fn clock_publisher(node: &Node, args: &Args) -> Result<Option<Publisher>> {
+    args.clock
+        .map(|_| node.publisher("/clock", msgs::CLOCK, Qos::clock()))
+        .transpose()
+        .map_err(ros2_error)
+}
+
+/// Before the first frame: wait for subscribers (`--wait-for-subscribers`),
+/// publish the latched messages, wait `--delay`; `false` on Ctrl-C.
+fn begin(cameras: &[Camera], args: &Args, controls: &Controls) -> Result<bool> {
+    if args.wait_for_subscribers && !wait_for_subscribers(cameras, args.timeout, controls)? {
+        return Ok(false);
+    }
+    for camera in cameras {
+        for message in camera.layout.start_messages() {
+            if let Some(p) = &camera.publishers[message.topic] {
+                p.publish(&message.data).map_err(ros2_error)?;
+            }
+        }
+    }
+    Ok(controls.sleep_until(Instant::now() + select::seconds("delay", args.delay)?))
+}
+
 /// Publish one recording (looped with `--loop`); `false` when Ctrl-C
 /// ended it.
 fn play_file(
@@ -122,35 +204,15 @@ fn play_file(
 ) -> Result<bool> {
     let recording = Recording::open(file)?;
     let chosen = select::streams(|n| recording.find_streams(n), &args.streams)?;
-    let layout = Ros2Layout::of_recording(&recording, &args.namespace, transport(args), |s| {
+    let ns = args
+        .namespace
+        .first()
+        .map_or(DEFAULT_NAMESPACE, String::as_str);
+    let mut camera = Camera::new(node, &recording, (ns, "camera"), args, |s| {
         chosen.as_ref().is_none_or(|c| c.contains(s))
     })?;
-    for (stream, reason) in layout.skipped() {
-        eprintln!("rsbag: warning: {stream} is not published: {reason}");
-    }
-    let qos = match args.qos {
-        QosArg::SensorData => Qos::sensor_data(),
-        QosArg::Reliable => Qos::reliable(),
-    };
-    let publishers = publishers(node, layout.topics(), qos)?;
-    let clock = match args.clock {
-        Some(_) => Some(
-            node.publisher("/clock", msgs::CLOCK, Qos::clock())
-                .map_err(ros2_error)?,
-        ),
-        None => None,
-    };
-    if args.wait_for_subscribers
-        && !wait_for_subscribers(&layout, &publishers, args.timeout, controls)?
-    {
-        return Ok(false);
-    }
-    for message in layout.start_messages() {
-        if let Some(p) = &publishers[message.topic] {
-            p.publish(&message.data).map_err(ros2_error)?;
-        }
-    }
-    if !controls.sleep_until(Instant::now() + select::seconds("delay", args.delay)?) {
+    let clock = clock_publisher(node, args)?;
+    if !begin(std::slice::from_ref(&camera), args, controls)? {
         return Ok(false);
     }
     let window = select::Window::new(recording.duration(), Some(args.start), args.duration)?;
@@ -167,22 +229,116 @@ fn play_file(
             let Event::Frame { frame, .. } = event.event else {
                 continue;
             };
-            let messages = layout.frame_messages(&frame)?;
+            let messages = camera.layout.frame_messages(&frame)?;
             if messages.is_empty() {
                 continue;
             }
-            if !pacer.until(event.time, frame.timestamp, controls)? {
+            let ms = frame.timestamp;
+            let stamp = ms.is_finite().then_some((ms * 1e6).round() as i128);
+            if !pacer.until(event.time, stamp, controls)? {
                 return Ok(false);
             }
-            for message in messages {
-                if let Some(p) = &publishers[message.topic] {
-                    p.publish(&message.data).map_err(ros2_error)?;
-                    *published.entry(p.topic().to_owned()).or_default() += 1;
-                }
-            }
+            camera.publish(messages, published)?;
         }
         if !args.repeat {
             return Ok(true);
+        }
+        pacer.restart();
+    }
+}
+
+/// The namespace and camera name of each recording of a session: the
+/// `--namespace`s given, one per recording (the camera named for its
+/// last part), or `/<camera>` by [`session_camera_names`].
+fn session_names(session: &Session, given: &[String]) -> Result<Vec<(String, String)>> {
+    let files = session.files().len();
+    if given.is_empty() {
+        let names = session_camera_names(session);
+        return Ok(names.into_iter().map(|n| (format!("/{n}"), n)).collect());
+    }
+    if given.len() != files {
+        return Err(Error::InvalidArgument(format!(
+            "{} --namespace for a session of {files} recordings: give one per recording, in order, or none",
+            given.len()
+        )));
+    }
+    given
+        .iter()
+        .map(|ns| {
+            let camera = ns.trim_end_matches('/').rsplit('/').next().unwrap_or("");
+            if camera.is_empty() {
+                return Err(Error::InvalidArgument(format!(
+                    "--namespace {ns:?}: give a namespace such as /cam1 (its last part names the camera)"
+                )));
+            }
+            Ok((ns.clone(), camera.to_owned()))
+        })
+        .collect()
+}
+
+/// Publish several recordings as one session (looped with `--loop`):
+/// each camera under its own namespace, every frame in time order on the
+/// session's clock and stamped with its session time.
+fn play_session(
+    node: &Node,
+    files: &[PathBuf],
+    args: &Args,
+    controls: &Controls,
+    published: &mut BTreeMap<String, u64>,
+) -> Result<()> {
+    let clock_args = super::session::ClockArgs {
+        offset: Vec::new(),
+        clock: None,
+    };
+    let opened = super::session::open(files, &clock_args)?;
+    if opened.failed {
+        return Err(Error::InvalidArgument(
+            "a recording of the session could not be opened (said above)".into(),
+        ));
+    }
+    let session = &opened.session;
+    let chosen = select::streams(|n| session.find_streams(n), &args.streams)?;
+    let names = session_names(session, &args.namespace)?;
+    let mut cameras = Vec::new();
+    for (file, (ns, camera)) in session.files().iter().zip(&names) {
+        let keeps = |s: &rsbag::device::StreamId| chosen.as_ref().is_none_or(|c| c.contains(s));
+        let recording = file.reader().recording();
+        let camera = Camera::new(node, recording, (ns, camera), args, keeps)
+            .map_err(|e| e.in_file(file.path()))?;
+        cameras.push(camera);
+    }
+    let clock = clock_publisher(node, args)?;
+    if !begin(&cameras, args, controls)? {
+        return Ok(());
+    }
+    let window = select::Window::of_session(session.duration(), Some(args.start), args.duration)?;
+    let mut pacer = Pacer::new(args, clock)?;
+    loop {
+        let mut query = session.select().time(window.bounds());
+        if let Some(chosen) = &chosen {
+            query = query.streams(chosen.iter().copied());
+        }
+        for frame in query.frames()? {
+            let frame = frame?;
+            let camera = &mut cameras[frame.file];
+            let stamp = session_stamp_ns(session, frame.time_ms);
+            let messages = camera
+                .layout
+                .frame_messages_at(&frame.recorded.frame, stamp)?;
+            if messages.is_empty() {
+                continue;
+            }
+            if !pacer.until(
+                BagTime::from_nanos(stamp),
+                Some(i128::from(stamp)),
+                controls,
+            )? {
+                return Ok(());
+            }
+            camera.publish(messages, published)?;
+        }
+        if !args.repeat {
+            return Ok(());
         }
         pacer.restart();
     }
@@ -193,25 +349,25 @@ fn play_file(
 const MATCH_SETTLE: Duration = Duration::from_secs(1);
 
 /// Wait until every image topic (every data topic when there are no
-/// images) has a matched subscriber, up to `timeout` seconds, then
-/// [`MATCH_SETTLE`]; `false` on Ctrl-C.
-fn wait_for_subscribers(
-    layout: &Ros2Layout,
-    publishers: &[Option<Publisher>],
-    timeout: f64,
-    controls: &Controls,
-) -> Result<bool> {
+/// images) of every camera has a matched subscriber, up to `timeout`
+/// seconds, then [`MATCH_SETTLE`]; `false` on Ctrl-C.
+fn wait_for_subscribers(cameras: &[Camera], timeout: f64, controls: &Controls) -> Result<bool> {
     let deadline = Instant::now() + select::seconds("timeout", timeout)?;
-    let is_image = |topic: usize| layout.topics()[topic].msg_type.contains("Image");
-    let data: Vec<usize> = layout.streams().map(|(_, t)| t).collect();
-    let waited: Vec<&Publisher> = {
+    let mut waited: Vec<&Publisher> = Vec::new();
+    for camera in cameras {
+        let layout = &camera.layout;
+        let is_image = |topic: usize| layout.topics()[topic].msg_type.contains("Image");
+        let mut data: Vec<usize> = layout.streams().map(|(_, t)| t).collect();
+        data.sort_unstable();
+        data.dedup();
         let images: Vec<usize> = data.iter().copied().filter(|&t| is_image(t)).collect();
         let topics = if images.is_empty() { data } else { images };
-        topics
-            .into_iter()
-            .filter_map(|t| publishers[t].as_ref())
-            .collect()
-    };
+        waited.extend(
+            topics
+                .into_iter()
+                .filter_map(|t| camera.publishers[t].as_ref()),
+        );
+    }
     loop {
         let mut unmatched = Vec::new();
         for p in &waited {
@@ -285,14 +441,11 @@ impl Pacer {
         self.origin = None;
     }
 
-    /// Wait until the frame at recording time `time`, stamped `stamp_ms`,
-    /// is due, publishing `/clock` on the way (and staying while paused);
-    /// `false` on Ctrl-C.
-    fn until(&mut self, time: BagTime, stamp_ms: f64, controls: &Controls) -> Result<bool> {
+    /// Wait until the frame at recording time `time`, stamped `stamp`
+    /// (ns, if known), is due, publishing `/clock` on the way (and staying
+    /// while paused); `false` on Ctrl-C.
+    fn until(&mut self, time: BagTime, stamp: Option<i128>, controls: &Controls) -> Result<bool> {
         let time = time.as_nanos();
-        let stamp = stamp_ms
-            .is_finite()
-            .then_some((stamp_ms * 1e6).round() as i128);
         self.stamp_offset
             .get_or_insert(stamp.unwrap_or(0) - i128::from(time));
         if controls.pause_pressed() {

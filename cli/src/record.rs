@@ -105,6 +105,12 @@ pub struct Args {
     /// lost on the way.
     #[arg(long, value_enum, default_value = "reliable", requires = "ros2")]
     qos: super::play_ros2::QosArg,
+    /// With --ros2: the most bytes of messages held between the
+    /// subscriptions and the writer; past it a message is dropped (and
+    /// counted: the command then exits 1), so that the subscriptions are
+    /// never held up.
+    #[arg(long, value_name = "BYTES", default_value_t = super::record_ros2::DEFAULT_MAX_CACHE_BYTES, requires = "ros2")]
+    max_cache_size: u64,
     /// Replace a file already at the output (by default that is an error).
     #[arg(long)]
     force: bool,
@@ -335,6 +341,7 @@ pub fn run(args: Args) -> Result<()> {
             force: args.force,
             duration,
             reliable: args.qos == super::play_ros2::QosArg::Reliable,
+            max_cache_bytes: args.max_cache_size,
         })?;
         super::emit(&report);
         return Ok(());

@@ -6,12 +6,13 @@
 //! thread into a rosbag2 `.db3` capture beside the output, crash-safe as
 //! rosbag2 writes it; at the end the capture is converted as `rsbag
 //! convert` converts a camera bag, and removed. The queue between the two
-//! is bounded: when it is full a message is dropped and counted, never
-//! waited for, so the subscriptions are never held up.
+//! is bounded, in messages and in bytes (`--max-cache-size`): when it is
+//! full a message is dropped and counted, never waited for, so the
+//! subscriptions are never held up.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};
 
@@ -35,6 +36,11 @@ use super::play_ros2::{ros2_error, start_with_ros2_libraries};
 /// metadata, twice over).
 const QUEUE: usize = 256;
 
+/// The default of `--max-cache-size`: the bytes of messages queued between
+/// the subscriptions and the writer (256 MiB: seconds of a D435's
+/// 1280x720 depth and 1920x1080 colour).
+pub const DEFAULT_MAX_CACHE_BYTES: u64 = 256 << 20;
+
 /// What `record --ros2` is asked.
 #[derive(Debug)]
 pub struct Request<'a> {
@@ -50,6 +56,8 @@ pub struct Request<'a> {
     pub duration: Duration,
     /// Subscribe reliable (else best effort).
     pub reliable: bool,
+    /// The most bytes of messages queued for the writer.
+    pub max_cache_bytes: u64,
 }
 
 /// A message taken: its topic's index, when it arrived (ns since the
@@ -136,14 +144,21 @@ pub fn run(request: &Request<'_>) -> Result<String> {
         BagDirWriter::create_with(&capture_path, FileFormat::Db3, McapCompression::default())
             .map_err(|e| e.in_file(&capture_path))?;
     let _remove_capture = on_interrupt(Undo::RemoveDir(capture_path.clone()));
+    let queued_bytes = Arc::new(AtomicUsize::new(0));
     let mut capture = Capture {
         writer,
         handles: vec![None; topics.len()],
         topics,
+        queued_bytes: queued_bytes.clone(),
     };
     let interrupted = interrupt::handle();
     let stop = Arc::new(AtomicBool::new(false));
-    let (queue, queued) = crossbeam_channel::bounded::<Taken>(QUEUE);
+    let (sender, queued) = crossbeam_channel::bounded::<Taken>(QUEUE);
+    let queue = Queue {
+        sender,
+        bytes: queued_bytes,
+        max_bytes: usize::try_from(request.max_cache_bytes).unwrap_or(usize::MAX),
+    };
     let wait_set = WaitSet::new(&node, subscriptions.len()).map_err(ros2_error)?;
     let taker = {
         let stop = stop.clone();
@@ -246,12 +261,43 @@ fn subscribe(
     Ok(out)
 }
 
+/// The queue's sending end, with the bytes it holds.
+struct Queue {
+    sender: Sender<Taken>,
+    /// The bytes of the messages queued, taken off by [`Capture::write`].
+    bytes: Arc<AtomicUsize>,
+    max_bytes: usize,
+}
+
+impl Queue {
+    /// Queue `message` if there is room for it; `Ok(false)` when it is
+    /// full, an error once the writer is gone.
+    fn offer(&self, message: Taken) -> std::result::Result<bool, ()> {
+        let len = message.data.len();
+        // The taker is the only one adding, so the room seen stays.
+        if self.bytes.load(Ordering::Acquire).saturating_add(len) > self.max_bytes {
+            return Ok(false);
+        }
+        self.bytes.fetch_add(len, Ordering::AcqRel);
+        match self.sender.try_send(message) {
+            Ok(()) => Ok(true),
+            Err(e) => {
+                self.bytes.fetch_sub(len, Ordering::AcqRel);
+                match e {
+                    TrySendError::Full(_) => Ok(false),
+                    TrySendError::Disconnected(_) => Err(()),
+                }
+            }
+        }
+    }
+}
+
 /// Take every message as it arrives and queue it, until `stop`; the
 /// messages dropped per topic index.
 fn take(
     subscriptions: Vec<Subscription>,
     mut wait_set: WaitSet,
-    queue: &Sender<Taken>,
+    queue: &Queue,
     stop: &AtomicBool,
 ) -> Result<BTreeMap<usize, u64>> {
     let mut dropped = BTreeMap::new();
@@ -265,10 +311,10 @@ fn take(
                 let time = SystemTime::now()
                     .duration_since(SystemTime::UNIX_EPOCH)
                     .map_or(0, |d| d.as_nanos() as u64);
-                match queue.try_send(Taken { topic, time, data }) {
-                    Ok(()) => {}
-                    Err(TrySendError::Full(_)) => *dropped.entry(topic).or_default() += 1,
-                    Err(TrySendError::Disconnected(_)) => return Ok(dropped),
+                match queue.offer(Taken { topic, time, data }) {
+                    Ok(true) => {}
+                    Ok(false) => *dropped.entry(topic).or_default() += 1,
+                    Err(()) => return Ok(dropped),
                 }
             }
         }
@@ -305,10 +351,15 @@ struct Capture {
     writer: BagDirWriter,
     topics: Vec<String>,
     handles: Vec<Option<usize>>,
+    /// The bytes queued for it ([`Queue::bytes`]).
+    queued_bytes: Arc<AtomicUsize>,
 }
 
 impl Capture {
+    /// Write a message taken off the queue.
     fn write(&mut self, message: Taken) -> Result<()> {
+        self.queued_bytes
+            .fetch_sub(message.data.len(), Ordering::AcqRel);
         let handle = match self.handles[message.topic] {
             Some(handle) => handle,
             None => {

@@ -607,3 +607,70 @@ fn image_transport_options_go_with_to_ros2_compressed() {
         assert!(!out.exists());
     }
 }
+
+/// The `media` scenario of rs_record.py recorded by librealsense 2.55:
+/// gyro and accel at different rates and offsets, gyro samples before the
+/// first and after the last accel sample.
+fn media_bag(dir: &Path) -> PathBuf {
+    let bag = dir.join("media.bag");
+    common::python("rs_record.py", &[s(&bag), "--scenario", "media"]);
+    bag
+}
+
+/// What a united `sensor_msgs/Imu` must say besides its values: the
+/// wrapper's frame, no orientation, the default covariances.
+pub fn check_united_defaults(what: &str, imu: &Value, covariances: &Value) {
+    assert_eq!(imu["frame_id"], "camera_imu_optical_frame", "{what}");
+    assert_eq!(
+        imu["orientation"],
+        serde_json::json!([0.0, 0.0, 0.0, 0.0]),
+        "{what}"
+    );
+    let diagonal = serde_json::json!([0.01, 0.0, 0.0, 0.0, 0.01, 0.0, 0.0, 0.0, 0.01]);
+    let none = serde_json::json!([-1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]);
+    assert_eq!(
+        covariances,
+        &serde_json::json!([none, diagonal, diagonal]),
+        "{what}"
+    );
+}
+
+#[test]
+fn unite_imu_writes_the_wrappers_imu_topic_as_rosbags_reads_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bag = media_bag(dir.path());
+    for method in ["linear_interpolation", "copy"] {
+        let out = dir.path().join(method);
+        let args = ["convert", s(&bag), "--to", "ros2", "--unite-imu", method];
+        run::ok(&[&args[..], &["--out", s(&out)]].concat());
+        let read: Value = serde_json::from_str(&common::python("ros2_read.py", &[s(&out)]))
+            .expect("rosbags' reading");
+        let want: Vec<Value> = (common::python("rs_united_imu.py", &[s(&bag), method]).lines())
+            .map(|l| serde_json::from_str(l).expect("a JSON line"))
+            .collect();
+        // 20 gyro samples: copy drops the one before the first accel
+        // sample, interpolation also the three after the last.
+        let count = if method == "copy" { 19 } else { 16 };
+        assert_eq!(want.len(), count, "{method}");
+        let counts = &read["counts"];
+        assert_eq!(counts["/camera/camera/imu"], count, "{method}: {counts}");
+        for separate in [
+            "gyro/sample",
+            "accel/sample",
+            "gyro/metadata",
+            "accel/metadata",
+        ] {
+            let topic = format!("/camera/camera/{separate}");
+            assert!(counts.get(&topic).is_none(), "{method}: {counts}");
+        }
+        let got = read["imu"].as_array().expect("imu");
+        assert_eq!(got.len(), count, "{method}");
+        for (got, want) in got.iter().zip(&want) {
+            let what = format!("{method}: {got}");
+            for key in ["stamp_ns", "angular_velocity", "linear_acceleration"] {
+                assert_eq!(got[key], want[key], "{what}: {key}");
+            }
+            check_united_defaults(&what, got, &got["covariances"]);
+        }
+    }
+}

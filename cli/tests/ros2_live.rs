@@ -265,6 +265,162 @@ fn play_publishes_imu_samples_as_librealsense_reads_them() {
 }
 
 #[test]
+fn play_unites_imu_samples_as_the_wrapper_does() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let bag = dir.path().join("media.bag");
+    let bag = bag.to_str().expect("utf-8 path");
+    common::python("rs_record.py", &[bag, "--scenario", "media"]);
+    let topic = "/camera/camera/imu";
+    for (domain, method) in [(80, "linear_interpolation"), (81, "copy")] {
+        let want: Vec<Value> = (common::python("rs_united_imu.py", &[bag, method]).lines())
+            .map(|l| serde_json::from_str(l).expect("a JSON line"))
+            .collect();
+        assert!(want.len() >= 16, "{method}: {want:?}");
+        let live = in_namespace(
+            domain,
+            &["--seconds", "60", &format!("{topic}=imu:{}", want.len())],
+            &[
+                "play",
+                "--ros2",
+                bag,
+                "--streams",
+                "Gyro,Accel",
+                "--unite-imu",
+                method,
+                "--wait-for-subscribers",
+                "--timeout",
+                "60",
+            ],
+        );
+        assert_eq!(live.code, 0, "{method}: {}", live.stderr);
+        assert!(
+            !live.stdout.contains("/sample"),
+            "{method}: only the united topic: {}",
+            live.stdout
+        );
+        let got = on(&live.heard, topic);
+        assert_eq!(got.len(), want.len(), "{method}: {:?}", live.heard);
+        for (got, want) in got.iter().zip(&want) {
+            let what = format!("{method}: {got}");
+            for key in ["stamp_ns", "angular_velocity", "linear_acceleration"] {
+                assert_eq!(got[key], want[key], "{what}: {key}");
+            }
+            let covariances = serde_json::json!([
+                got["orientation_covariance"],
+                got["angular_velocity_covariance"],
+                got["linear_acceleration_covariance"]
+            ]);
+            super::interop_ros2::check_united_defaults(&what, got, &covariances);
+        }
+    }
+}
+
+/// A Global Time timestamp (ms since the epoch) in ns: whole
+/// milliseconds and their fraction apart, as an f64 of ms since the epoch
+/// holds no finer.
+fn global_ns(frame: &Value) -> u64 {
+    let ms = frame["timestamp"].as_f64().expect("timestamp");
+    let whole = ms.floor();
+    whole as u64 * 1_000_000 + ((ms - whole) * 1e6).round() as u64
+}
+
+#[test]
+fn play_publishes_a_session_of_cameras_each_under_its_namespace_on_one_timeline() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let dir_path = dir.path().to_str().expect("utf-8 path");
+    // Two cameras recorded together by librealsense 2.55, on the host's
+    // clock (Global Time): CAM-A from 0 s, CAM-B from 0.34 s, 1.5 s each.
+    common::python(
+        "rs_session.py",
+        &[dir_path, "--cameras", "CAM-A,CAM-B", "--clock", "global"],
+    );
+    let a = format!("{dir_path}/CAM-A.bag");
+    let b = format!("{dir_path}/CAM-B.bag");
+    let streams = [
+        (&a, "Depth", "depth/image_rect_raw"),
+        (&a, "Color", "color/image_raw"),
+        (&b, "Depth", "depth/image_rect_raw"),
+    ];
+    let wanted: Vec<Vec<Value>> = (streams.iter())
+        .map(|(file, stream, _)| librealsense_frames(file, stream))
+        .collect();
+    // By default each camera under /<its name as a ROS name>; or as told.
+    let runs: [(u32, [&str; 2], &[&str]); 2] = [
+        (82, ["/CAM_A", "/CAM_B"], &[]),
+        (
+            83,
+            ["/left/cam1", "/cam2"],
+            &["--namespace", "/left/cam1", "--namespace", "/cam2"],
+        ),
+    ];
+    for (domain, namespaces, flags) in runs {
+        let topics: Vec<String> = (streams.iter())
+            .map(|(file, _, leaf)| {
+                let ns = if *file == &a {
+                    namespaces[0]
+                } else {
+                    namespaces[1]
+                };
+                format!("{ns}/{leaf}")
+            })
+            .collect();
+        let listen: Vec<String> = (topics.iter().zip(&wanted))
+            .map(|(t, w)| format!("{t}=image:{}", w.len()))
+            .collect();
+        let mut listen: Vec<&str> = listen.iter().map(String::as_str).collect();
+        listen.extend(["--seconds", "60"]);
+        let mut args = vec![
+            "play",
+            "--ros2",
+            &a,
+            &b,
+            "--wait-for-subscribers",
+            "--timeout",
+            "60",
+        ];
+        args.extend(flags);
+        let live = in_namespace(domain, &listen, &args);
+        assert_eq!(live.code, 0, "{}", live.stderr);
+        for ((topic, want), (file, _, _)) in topics.iter().zip(&wanted).zip(&streams) {
+            assert_eq!(want.len(), 45, "{topic}");
+            let got = on(&live.heard, topic);
+            assert_eq!(got.len(), want.len(), "{topic}: every frame, once");
+            let camera = if *file == &a { "cam" } else { "cam2" };
+            for (got, want) in got.iter().zip(want) {
+                assert_eq!(
+                    got["sha256"], want["sha256"],
+                    "{topic}: librealsense's bytes"
+                );
+                // Stamped on the session's clock: the host's time.
+                assert_eq!(got["stamp_ns"].as_u64(), Some(global_ns(want)), "{topic}");
+                let frame_id = got["frame_id"].as_str().expect("frame id");
+                let named = match (domain, camera) {
+                    (82, "cam") => frame_id.starts_with("CAM_A_"),
+                    (82, _) => frame_id.starts_with("CAM_B_"),
+                    (_, "cam") => frame_id.starts_with("cam1_"),
+                    _ => frame_id.starts_with("cam2_"),
+                };
+                assert!(named, "{topic}: {frame_id}");
+            }
+        }
+        // One timeline: CAM-B, 0.34 s into CAM-A's 1.5 s, is heard while
+        // CAM-A still plays (the listener takes ready topics in its own
+        // order, so arrival across topics is only roughly in stamp order).
+        let position = |ns: &str, last: bool| {
+            let mut at = (live.heard.iter().enumerate())
+                .filter(|(_, m)| m["topic"].as_str().is_some_and(|t| t.starts_with(ns)));
+            let found = if last { at.next_back() } else { at.next() };
+            found.map(|(i, _)| i).expect("heard")
+        };
+        assert!(
+            position(namespaces[1], false) < position(namespaces[0], true),
+            "{:?}",
+            live.heard
+        );
+    }
+}
+
+#[test]
 fn play_waits_for_subscribers_only_as_long_as_told() {
     let bag = common::reference("librealsense-2.55-depth-color.bag");
     let live = in_namespace(
@@ -430,6 +586,70 @@ fn record_writes_a_wrapper_camera_into_recordings_librealsense_plays() {
         assert!(
             !dir.path().join(format!("{name}.ros2-capture")).exists(),
             "{name}: the capture is removed"
+        );
+    }
+}
+
+#[test]
+fn record_counts_what_a_full_queue_drops_and_writes_the_rest() {
+    // A cache of 9000 bytes holds a 64x48 depth image (6144 bytes) but
+    // never a colour one (9216): every colour image is dropped, a depth
+    // image whenever the writer has not yet taken what is queued.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("dropped.bag");
+    let out = out.to_str().expect("utf-8 path");
+    // Ended by Ctrl-C once everything is published, however long the
+    // publisher waited for discovery.
+    let (live, published) = record_then(
+        84,
+        12,
+        &[
+            "record",
+            "--ros2",
+            "--out",
+            out,
+            "--duration",
+            "100",
+            "--max-cache-size",
+            "9000",
+        ],
+        "kill -INT $rsbag",
+    );
+    assert_eq!(live.code, 1, "{}", live.stderr);
+    assert_eq!(published.len(), 24, "{}", live.stderr);
+    let reported = (live.stderr.lines())
+        .find_map(|l| l.strip_prefix("rsbag: messages were dropped (writing could not keep up): "))
+        .unwrap_or_else(|| panic!("{}", live.stderr));
+    let dropped = |topic: &str| -> u64 {
+        (reported.split(", "))
+            .find_map(|t| t.strip_prefix(&format!("{topic} ")))
+            .map_or(0, |n| n.parse().expect("a count"))
+    };
+    assert_eq!(dropped("/camera/camera/color/image_raw"), 12, "{reported}");
+    let depth_dropped = dropped("/camera/camera/depth/image_rect_raw");
+    // The file is written all the same, and says what it holds.
+    let written: u64 = (live.stdout.lines())
+        .find_map(|l| l.split_once(" frames (Depth 0 ").map(|(_, n)| n))
+        .and_then(|n| n.trim_end_matches(')').split(',').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{}", live.stdout));
+    assert_eq!(written + depth_dropped, 12, "{}: {reported}", live.stdout);
+    assert!(written > 0, "{}", live.stdout);
+    // librealsense 2.55 plays the frames written, exact, in order: the
+    // published depth frames less those dropped.
+    let played: Vec<Value> = (common::python("rs_play.py", &[out]).lines())
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    let played = frame_hashes(&played);
+    assert_eq!(played.len() as u64, written, "{played:?}");
+    let published_depth: Vec<(String, String)> = (frame_hashes(&published).into_iter())
+        .filter(|(s, _)| s == "Depth")
+        .collect();
+    let mut rest = published_depth.iter();
+    for frame in &played {
+        assert!(
+            rest.any(|p| p == frame),
+            "{frame:?} was not published, or out of order"
         );
     }
 }

@@ -22,7 +22,9 @@ pub use other_topics::{camera_bag_selection, trim_rosbag2_camera_bag, OtherTopic
 pub use pieces::{existing_pieces, piece_path, Piece, Split};
 pub use ros2_export::{export_ros2, Ros2Export, Ros2ExportOptions};
 pub use ros2_live::{Ros2Layout, Ros2Message, Ros2Topic};
-pub use ros2_session::{export_ros2_session, session_camera_names, CameraPose, Ros2SessionOptions};
+pub use ros2_session::{
+    export_ros2_session, session_camera_names, session_stamp_ns, CameraPose, Ros2SessionOptions,
+};
 pub use rs_writer::RsWriter;
 pub use sink::{write_description, FrameWrite, RecordingSink};
 

@@ -14,8 +14,11 @@
 //!   `<image topic>/compressedDepth` (PNG or RVL), other formats raw;
 //! - IMU: `gyro/sample`, `accel/sample` as `sensor_msgs/msg/Imu` (only
 //!   the measured vector; the other's covariance and the orientation's
-//!   start with -1, as REP 145 asks), and the IMU intrinsics once on
-//!   `<stream>/imu_info` (`realsense2_camera_msgs/msg/IMUInfo`);
+//!   start with -1, as REP 145 asks), or with
+//!   [`Ros2ExportOptions::unite_imu`] one `imu` topic as the wrapper's
+//!   `unite_imu_method` publishes it ([`crate::ros_camera::imu`]); and the
+//!   IMU intrinsics once on `<stream>/imu_info`
+//!   (`realsense2_camera_msgs/msg/IMUInfo`);
 //! - pose: `pose/sample` as `nav_msgs/msg/Odometry` in the wrapper's axes;
 //! - every frame's number, timestamp, clock domain, metadata and (depth)
 //!   depth units as JSON on `<stream>/metadata`
@@ -48,6 +51,7 @@ use crate::record::other_topics::copy_other_topics;
 use crate::record::ros2_derived::AlignedDepth;
 use crate::record::{CopySelection, OtherTopics};
 use crate::recording::{Event, Recording};
+use crate::ros_camera::imu::{self as united, ImuSample, UniteImu, UnitedSample, Uniter};
 use crate::ros_camera::transport::{ImageTransport, StreamCodec};
 use crate::ros_camera::{self, FrameTransform};
 use crate::storage::rosbag2::{BagDirWriter, Durability, McapCompression, MessageType};
@@ -72,6 +76,9 @@ pub struct Ros2ExportOptions {
     /// Also write depth aligned to colour on `aligned_depth_to_color/`
     /// (`image_raw`, `camera_info`), as the wrapper's `align_depth`.
     pub aligned_depth: bool,
+    /// Gyro and accel samples united on one `imu` topic, as the wrapper's
+    /// `unite_imu_method` does (`None`, the default: each on its own).
+    pub unite_imu: Option<UniteImu>,
 }
 
 impl Default for Ros2ExportOptions {
@@ -83,6 +90,7 @@ impl Default for Ros2ExportOptions {
             image_transport: ImageTransport::Raw,
             other_topics: OtherTopics::Keep,
             aligned_depth: false,
+            unite_imu: None,
         }
     }
 }
@@ -105,7 +113,11 @@ pub(super) struct StreamTopics {
     /// How images are compressed, `None` for raw `Image` messages.
     codec: Option<StreamCodec>,
     camera_info: Option<usize>,
-    metadata: usize,
+    /// `None` for gyro and accel samples united on the `imu` topic, which
+    /// the wrapper publishes no metadata for.
+    metadata: Option<usize>,
+    /// Gyro or accel samples united on the `imu` topic ([`ImuTopic`]).
+    united: bool,
     optical_frame: String,
     /// The frames a pose stream's odometry is in and of.
     odom_frame: String,
@@ -170,11 +182,14 @@ fn write_all(
     let mut export = Ros2Export::default();
     let start = recording.start_time().as_nanos();
     let keeps = |s: &StreamId| selection.trim.keeps_stream(*s);
-    let topics = add_stream_topics(
+    let CameraTopics {
+        streams: topics,
+        mut imu,
+    } = add_stream_topics(
         recording,
         writer,
         (ns, "camera"),
-        options.image_transport,
+        (options.image_transport, options.unite_imu),
         keeps,
         &mut export.skipped,
     )?;
@@ -224,9 +239,10 @@ fn write_all(
         }
         let frame = filters.apply(frame)?;
         let time = event.time.as_nanos();
-        write_frame(writer, &frame, time, stamp_ns(frame.timestamp), stream)?;
+        let stamp = stamp_ns(frame.timestamp);
+        write_frame(writer, &frame, time, stamp, stream, imu.as_mut())?;
         if let Some(aligned) = &aligned {
-            aligned.write(writer, &frame, time, stamp_ns(frame.timestamp))?;
+            aligned.write(writer, &frame, time, stamp)?;
         }
         frames += 1;
         progress(frames);
@@ -261,20 +277,39 @@ impl TopicTable for BagDirWriter {
     }
 }
 
+/// The topics of a recording's streams, and the united IMU topic.
+pub(super) struct CameraTopics {
+    /// Each exported stream's topics.
+    pub(super) streams: BTreeMap<StreamId, StreamTopics>,
+    /// The `imu` topic gyro and accel samples are united on.
+    pub(super) imu: Option<ImuTopic>,
+}
+
 /// Add the topics of `recording`'s streams that `keeps` keeps, under
 /// namespace `ns`, frames named for camera `camera` ([`camera_frame`]),
-/// images through `transport`; streams ROS has no message for are put in
-/// `skipped`.
+/// images through `transport`, gyro and accel united by `unite`; streams
+/// ROS has no message for are put in `skipped`.
 pub(super) fn add_stream_topics(
     recording: &Recording,
     writer: &mut impl TopicTable,
     (ns, camera): (&str, &str),
-    transport: ImageTransport,
+    (transport, unite): (ImageTransport, Option<UniteImu>),
     keeps: impl Fn(&StreamId) -> bool,
     skipped: &mut Vec<(StreamId, String)>,
-) -> Result<BTreeMap<StreamId, StreamTopics>> {
+) -> Result<CameraTopics> {
     let mut topics: BTreeMap<StreamId, StreamTopics> = BTreeMap::new();
+    let imu = match unite {
+        Some(method) => Some(ImuTopic::add(
+            recording,
+            writer,
+            (ns, camera),
+            method,
+            &keeps,
+        )?),
+        None => None,
+    };
     for (id, stream) in recording.streams().iter().filter(|(s, _)| keeps(s)) {
+        let united = imu.is_some() && matches!(id.kind, StreamKind::Gyro | StreamKind::Accel);
         let profile = &stream.profile;
         let codec = match profile.kind {
             ProfileKind::Video { .. } => transport.codec_for(profile.format),
@@ -303,6 +338,7 @@ pub(super) fn add_stream_topics(
                     Durability::Volatile,
                 )?
             }
+            ProfileKind::Motion { .. } if united => imu.as_ref().map_or(0, |imu| imu.topic),
             ProfileKind::Motion { .. }
                 if matches!(id.kind, StreamKind::Gyro | StreamKind::Accel) =>
             {
@@ -330,11 +366,14 @@ pub(super) fn add_stream_topics(
             )?),
             _ => None,
         };
-        let metadata = writer.add_topic(
-            &ros_camera::stream_topic(ns, *id, "metadata"),
-            &message_type(ros2::RS_METADATA),
-            Durability::Volatile,
-        )?;
+        let metadata = match united {
+            true => None,
+            false => Some(writer.add_topic(
+                &ros_camera::stream_topic(ns, *id, "metadata"),
+                &message_type(ros2::RS_METADATA),
+                Durability::Volatile,
+            )?),
+        };
         let depth_units = (id.kind == StreamKind::Depth).then(|| {
             recording
                 .snapshot()
@@ -353,10 +392,97 @@ pub(super) fn add_stream_topics(
                 odom_frame: camera_frame(camera, ros_camera::ODOM_FRAME),
                 pose_frame: camera_frame(camera, "camera_pose_frame"),
                 depth_units,
+                united,
             },
         );
     }
-    Ok(topics)
+    Ok(CameraTopics {
+        streams: topics,
+        imu,
+    })
+}
+
+/// The `imu` topic of a camera whose gyro and accel samples are united,
+/// and the uniter.
+pub(super) struct ImuTopic {
+    topic: usize,
+    uniter: Uniter,
+    frame_id: String,
+}
+
+impl ImuTopic {
+    /// Add `<ns>/imu` for `recording`, which must have both a gyro and an
+    /// accel stream that `keeps` keeps (the wrapper unites only then).
+    fn add(
+        recording: &Recording,
+        writer: &mut impl TopicTable,
+        (ns, camera): (&str, &str),
+        method: UniteImu,
+        keeps: impl Fn(&StreamId) -> bool,
+    ) -> Result<ImuTopic> {
+        let has = |kind| {
+            recording.streams().iter().any(|(s, stream)| {
+                s.kind == kind
+                    && keeps(s)
+                    && matches!(stream.profile.kind, ProfileKind::Motion { .. })
+            })
+        };
+        if !(has(StreamKind::Gyro) && has(StreamKind::Accel)) {
+            return Err(Error::InvalidArgument(
+                "--unite-imu needs a gyro and an accel stream; the recording (as chosen) lacks one"
+                    .into(),
+            ));
+        }
+        let topic = writer.add_topic(
+            &format!("{}/imu", ns.trim_end_matches('/')),
+            &message_type(ros2::IMU),
+            Durability::Volatile,
+        )?;
+        Ok(ImuTopic {
+            topic,
+            uniter: Uniter::new(method),
+            frame_id: camera_frame(camera, united::IMU_OPTICAL_FRAME),
+        })
+    }
+
+    /// The united samples a gyro or accel frame completes, at bag time
+    /// `time`, its header stamp `stamp` (ns).
+    fn messages(&mut self, frame: &Frame, time: u64, stamp: u64) -> Vec<Outgoing> {
+        let sample = ImuSample {
+            stamp_ns: stamp,
+            vector: frame.motion().unwrap_or_default(),
+        };
+        let samples = match frame.profile.stream.kind {
+            StreamKind::Gyro => self.uniter.push_gyro(sample).into_iter().collect(),
+            _ => self.uniter.push_accel(sample),
+        };
+        samples
+            .into_iter()
+            .map(|s| Outgoing {
+                topic: self.topic,
+                time,
+                parts: vec![self.message(&s).into()],
+            })
+            .collect()
+    }
+
+    /// The wrapper's united `sensor_msgs/msg/Imu`: no orientation
+    /// (covariance -1), the default covariances on the diagonals.
+    fn message(&self, s: &UnitedSample) -> Vec<u8> {
+        let diagonal = |v: f64| [v, 0.0, 0.0, 0.0, v, 0.0, 0.0, 0.0, v];
+        let mut unknown = [0.0; 9];
+        unknown[0] = -1.0;
+        Imu {
+            header: Header::at(s.stamp_ns, self.frame_id.as_bytes()),
+            orientation: [0.0; 4],
+            orientation_covariance: unknown,
+            angular_velocity: s.angular_velocity,
+            angular_velocity_covariance: diagonal(united::DEFAULT_COVARIANCE),
+            linear_acceleration: s.linear_acceleration,
+            linear_acceleration_covariance: diagonal(united::DEFAULT_COVARIANCE),
+        }
+        .encode()
+    }
 }
 
 impl StreamTopics {
@@ -392,8 +518,9 @@ pub(super) fn write_frame(
     time: u64,
     stamp: u64,
     stream: &StreamTopics,
+    imu: Option<&mut ImuTopic>,
 ) -> Result<()> {
-    let messages = frame_messages(frame, time, stamp, stream)?;
+    let messages = frame_messages(frame, time, stamp, stream, imu)?;
     writer.write_together(|writer| {
         for message in messages {
             let parts: Vec<&[u8]> = message.parts.iter().map(|p| &p[..]).collect();
@@ -412,13 +539,18 @@ pub(super) struct Outgoing {
 }
 
 /// The messages of one frame, at bag time `time` with header stamp
-/// `stamp` (ns): its data, camera info and metadata.
+/// `stamp` (ns): its data, camera info and metadata; for a gyro or accel
+/// sample united on `imu`, the united samples it completes.
 pub(super) fn frame_messages(
     frame: &Frame,
     time: u64,
     stamp: u64,
     stream: &StreamTopics,
+    imu: Option<&mut ImuTopic>,
 ) -> Result<Vec<Outgoing>> {
+    if stream.united {
+        return Ok(imu.map_or_else(Vec::new, |imu| imu.messages(frame, time, stamp)));
+    }
     let header = &Header::at(stamp, stream.optical_frame.as_bytes());
     let mut out = Vec::with_capacity(3);
     let mut write = |topic: usize, parts: Vec<Bytes>| out.push(Outgoing { topic, time, parts });
@@ -510,11 +642,10 @@ pub(super) fn frame_messages(
             write(stream.data, vec![odometry.encode().into()]);
         }
     }
-    let json = metadata_json(frame, stream.depth_units);
-    write(
-        stream.metadata,
-        vec![ros2::encode_rs_metadata(header, &json).into()],
-    );
+    if let Some(topic) = stream.metadata {
+        let json = metadata_json(frame, stream.depth_units);
+        write(topic, vec![ros2::encode_rs_metadata(header, &json).into()]);
+    }
     Ok(out)
 }
 
@@ -556,11 +687,40 @@ pub(super) fn camera_transforms(
 ) -> Vec<FrameTransform> {
     let (base, related) = related_streams(recording, topics);
     let mut transforms = ros_camera::static_transforms(base, &related);
+    let gyro = topics
+        .iter()
+        .find(|(s, t)| t.united && s.kind == StreamKind::Gyro);
+    if let Some((gyro, _)) = gyro {
+        transforms.extend(imu_transforms(&transforms, *gyro));
+    }
     for t in &mut transforms {
         t.parent = camera_frame(camera, &t.parent);
         t.child = camera_frame(camera, &t.child);
     }
     transforms
+}
+
+/// The wrapper's frames of united IMU samples: `camera_imu_frame` at the
+/// gyro's body frame, and its optical frame (found among `transforms`,
+/// none when the gyro's extrinsics are unknown).
+fn imu_transforms(transforms: &[FrameTransform], gyro: StreamId) -> Vec<FrameTransform> {
+    let gyro_optical = ros_camera::optical_frame(gyro);
+    let Some(to_optical) = transforms.iter().find(|t| t.child == gyro_optical) else {
+        return Vec::new();
+    };
+    vec![
+        FrameTransform {
+            parent: to_optical.parent.clone(),
+            child: united::IMU_FRAME.to_owned(),
+            translation: [0.0; 3],
+            rotation: [0.0, 0.0, 0.0, 1.0],
+        },
+        FrameTransform {
+            parent: united::IMU_FRAME.to_owned(),
+            child: united::IMU_OPTICAL_FRAME.to_owned(),
+            ..to_optical.clone()
+        },
+    ]
 }
 
 /// The base stream (depth, else the first) and the extrinsics from it of
@@ -714,6 +874,54 @@ fn json_number(v: f64) -> String {
 mod tests {
     use super::*;
     use crate::device::{Format, StreamProfile, TimestampDomain};
+
+    #[test]
+    fn united_imu_frames_hang_off_the_gyros_body_frame_as_the_wrappers() {
+        let optical = [-0.5, 0.5, -0.5, 0.5];
+        let transform = |parent: &str, child: &str, translation, rotation| FrameTransform {
+            parent: parent.into(),
+            child: child.into(),
+            translation,
+            rotation,
+        };
+        let transforms = [
+            transform(
+                "camera_link",
+                "camera_gyro_frame",
+                [0.1, 0.0, 0.0],
+                [0.0, 0.0, 0.0, 1.0],
+            ),
+            transform(
+                "camera_gyro_frame",
+                "camera_gyro_optical_frame",
+                [0.0; 3],
+                optical,
+            ),
+        ];
+        let gyro = StreamId::new(StreamKind::Gyro, 0);
+        // tfs.cpp: FRAME_ID(gyro) -> IMU_FRAME_ID with zero translation and
+        // rotation, IMU_FRAME_ID -> IMU_OPTICAL_FRAME_ID with the optical
+        // quaternion (RPY -pi/2, 0, -pi/2).
+        assert_eq!(
+            imu_transforms(&transforms, gyro),
+            [
+                transform(
+                    "camera_gyro_frame",
+                    "camera_imu_frame",
+                    [0.0; 3],
+                    [0.0, 0.0, 0.0, 1.0]
+                ),
+                transform(
+                    "camera_imu_frame",
+                    "camera_imu_optical_frame",
+                    [0.0; 3],
+                    optical
+                ),
+            ]
+        );
+        // Without the gyro's transforms (no extrinsics), none.
+        assert!(imu_transforms(&transforms[..1], gyro).is_empty());
+    }
 
     #[test]
     fn metadata_is_json_with_the_wrappers_key_style() {

@@ -14,8 +14,9 @@ use crate::{Error, Result};
 
 use super::ros2_export::{
     add_stream_topics, camera_transforms, frame_messages, latched_messages, stamp_ns, tf_message,
-    StreamTopics, TopicTable,
+    CameraTopics, ImuTopic, StreamTopics, TopicTable,
 };
+use crate::ros_camera::imu::UniteImu;
 
 /// A topic of the layout.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -46,6 +47,7 @@ pub struct Ros2Message {
 pub struct Ros2Layout {
     topics: Vec<Ros2Topic>,
     streams: BTreeMap<StreamId, StreamTopics>,
+    imu: Option<ImuTopic>,
     start: Vec<Ros2Message>,
     skipped: Vec<(StreamId, String)>,
 }
@@ -81,20 +83,23 @@ impl TopicTable for Vec<Ros2Topic> {
 impl Ros2Layout {
     /// The layout of the streams of `recording` that `keeps` keeps and
     /// ROS has a message for, under namespace `namespace` (the wrapper's
-    /// `/camera/camera` by default), images through `transport`.
+    /// `/camera/camera` by default) with frame ids named for camera
+    /// `camera` (the wrapper's `camera_name`, `camera` by default:
+    /// `<camera>_link`…), images through `transport`, gyro and accel
+    /// samples united by `unite`.
     pub fn of_recording(
         recording: &Recording,
-        namespace: &str,
-        transport: ImageTransport,
+        (namespace, camera): (&str, &str),
+        (transport, unite): (ImageTransport, Option<UniteImu>),
         keeps: impl Fn(&StreamId) -> bool,
     ) -> Result<Ros2Layout> {
         let mut topics = Vec::new();
         let mut skipped = Vec::new();
-        let streams = add_stream_topics(
+        let CameraTopics { streams, imu } = add_stream_topics(
             recording,
             &mut topics,
-            (namespace, "camera"),
-            transport,
+            (namespace, camera),
+            (transport, unite),
             keeps,
             &mut skipped,
         )?;
@@ -104,7 +109,7 @@ impl Ros2Layout {
             ));
         }
         let mut start = Vec::new();
-        let transforms = camera_transforms(recording, &streams, "camera");
+        let transforms = camera_transforms(recording, &streams, camera);
         if !transforms.is_empty() {
             let topic = topics.add_topic(
                 "/tf_static",
@@ -120,6 +125,7 @@ impl Ros2Layout {
         Ok(Ros2Layout {
             topics,
             streams,
+            imu,
             start,
             skipped,
         })
@@ -148,12 +154,19 @@ impl Ros2Layout {
     }
 
     /// The messages of `frame` (none for a stream not in the layout),
-    /// stamped with its timestamp.
-    pub fn frame_messages(&self, frame: &Frame) -> Result<Vec<Ros2Message>> {
+    /// stamped with its timestamp; frames are given in the recording's
+    /// order, which united IMU samples follow.
+    pub fn frame_messages(&mut self, frame: &Frame) -> Result<Vec<Ros2Message>> {
+        self.frame_messages_at(frame, stamp_ns(frame.timestamp))
+    }
+
+    /// [`Ros2Layout::frame_messages`] stamped `stamp` (ns) instead: a
+    /// session's time ([`super::session_stamp_ns`]).
+    pub fn frame_messages_at(&mut self, frame: &Frame, stamp: u64) -> Result<Vec<Ros2Message>> {
         let Some(stream) = self.streams.get(&frame.profile.stream) else {
             return Ok(Vec::new());
         };
-        let messages = frame_messages(frame, 0, stamp_ns(frame.timestamp), stream)?;
+        let messages = frame_messages(frame, 0, stamp, stream, self.imu.as_mut())?;
         Ok(messages
             .into_iter()
             .map(|m| Ros2Message {

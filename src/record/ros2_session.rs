@@ -203,11 +203,12 @@ fn write_session(
             recording,
             writer,
             (&ns, name),
-            ImageTransport::Raw,
+            (ImageTransport::Raw, None),
             keeps,
             &mut skipped,
         )
-        .map_err(|e| e.in_file(file.path()))?;
+        .map_err(|e| e.in_file(file.path()))?
+        .streams;
         (export.skipped).extend(
             skipped
                 .into_iter()
@@ -255,7 +256,7 @@ fn write_session(
             continue;
         };
         let time = bag_ns(anchor, frame.time_ms);
-        write_frame(writer, &frame.recorded.frame, time, time, stream)?;
+        write_frame(writer, &frame.recorded.frame, time, time, stream, None)?;
         frames += 1;
         progress(frames);
     }
@@ -287,6 +288,16 @@ fn session_transforms(
         });
     }
     out
+}
+
+/// A frame's time on the session's clock, `ms`, as the nanoseconds its
+/// messages are stamped with when the session's cameras are exported or
+/// published together: on the global-time and arrival-time clocks the
+/// host's time (ns since the epoch), as the RealSense ROS wrapper stamps
+/// messages; on the recording-start clock, from the first recording's
+/// start time.
+pub fn session_stamp_ns(session: &Session, ms: f64) -> u64 {
+    bag_ns(anchor_ns(session), ms)
 }
 
 /// The bag time (ns) session time 0 stands for: the epoch on the host

@@ -21,6 +21,7 @@
 //! ```
 
 pub(crate) mod import;
+pub mod imu;
 pub mod rvl;
 pub mod transport;
 

@@ -20,7 +20,7 @@ JSON line per message, in arrival order:
      "encoding": "16UC1", "step": 160, "size": 9600, "sha256": "<hex>"}
 
 camera_info lines have width, height, k and d; imu lines the angular
-velocity and linear acceleration; clock lines only `stamp_ns`.
+velocity, linear acceleration, orientation and the three covariances; clock lines only `stamp_ns`.
 """
 
 import hashlib
@@ -53,7 +53,12 @@ def line(topic, kind, msg):
                    distortion_model=msg.distortion_model)
     elif kind == "imu":
         v, a = msg.angular_velocity, msg.linear_acceleration
-        out.update(angular_velocity=[v.x, v.y, v.z], linear_acceleration=[a.x, a.y, a.z])
+        q = msg.orientation
+        out.update(angular_velocity=[v.x, v.y, v.z], linear_acceleration=[a.x, a.y, a.z],
+                   orientation=[q.x, q.y, q.z, q.w],
+                   orientation_covariance=list(msg.orientation_covariance),
+                   angular_velocity_covariance=list(msg.angular_velocity_covariance),
+                   linear_acceleration_covariance=list(msg.linear_acceleration_covariance))
     return out
 
 

@@ -31,7 +31,8 @@ Output:
                image's encoding, size and sha256; --decoded DIR: its
                decoded pixels appended to DIR/<topic, / as _>.raw),
      "imu": [{"topic", "stamp_ns", "frame_id", "angular_velocity": [3],
-              "linear_acceleration": [3]}...],
+              "linear_acceleration": [3], "orientation": [4], "covariances":
+              [orientation, angular velocity, linear acceleration: 9 each]}...],
      "camera_info": {topic: {"width", "height", "distortion_model", "d",
                              "k", "frame_id"}} (the first of each topic),
      "metadata": {topic: first json_data parsed},
@@ -173,7 +174,12 @@ def record(out, conn, msg, timestamp, decoded):
             "linear_acceleration": v(msg.linear_acceleration),
             "angular_velocity_covariance0": float(msg.angular_velocity_covariance[0]),
             "linear_acceleration_covariance0": float(msg.linear_acceleration_covariance[0]),
-            "orientation_covariance0": float(msg.orientation_covariance[0])})
+            "orientation_covariance0": float(msg.orientation_covariance[0]),
+            "orientation": [msg.orientation.x, msg.orientation.y, msg.orientation.z,
+                            msg.orientation.w],
+            "covariances": [[float(c) for c in m] for m in (
+                msg.orientation_covariance, msg.angular_velocity_covariance,
+                msg.linear_acceleration_covariance)]})
     elif t == "sensor_msgs/msg/CameraInfo":
         out["camera_info"].setdefault(conn.topic, {
             "width": msg.width, "height": msg.height,

@@ -154,6 +154,8 @@ pub struct Ros2Target<'a> {
     pub mcap_compression: McapCompression,
     pub namespace: &'a str,
     pub image_transport: rsbag::ros_camera::transport::ImageTransport,
+    /// `--unite-imu`.
+    pub unite_imu: Option<rsbag::ros_camera::imu::UniteImu>,
     pub streams: Option<BTreeSet<StreamId>>,
     pub window: Option<Window>,
     /// `--filter`: depth filters applied to the depth streams.
@@ -180,6 +182,7 @@ pub fn run_ros2(reader: &FrameReader, target: Ros2Target<'_>) -> Result<String> 
         image_transport: target.image_transport,
         other_topics: target.other_topics,
         aligned_depth: target.aligned_depth,
+        unite_imu: target.unite_imu,
     };
     let partial = rsbag::storage::partial_path_for(target.out);
     let _remove_partial = on_interrupt(Undo::RemoveDir(partial));

@@ -40,6 +40,12 @@ pub fn run(args: &Args, files: &[PathBuf]) -> Result<ExitCode> {
                 .into(),
         ));
     }
+    if args.unite_imu.is_some() {
+        return Err(Error::InvalidArgument(
+            "--session --to ros2 writes each IMU stream on its own: --unite-imu does not go with it"
+                .into(),
+        ));
+    }
     if args.image_transport != super::TransportArg::Raw {
         return Err(Error::InvalidArgument(
             "--session --to ros2 writes raw images: --image-transport does not go with it".into(),

@@ -9,7 +9,7 @@ use rsbag::BagTime;
 
 use super::damage::DAMAGED;
 use super::files::{self, FINDINGS};
-use super::{progress, session};
+use super::{pieces, progress, session};
 
 /// How many findings of a stream are listed (all are counted).
 const LISTED: usize = 20;
@@ -113,6 +113,19 @@ pub fn run(args: Args) -> rsbag::Result<ExitCode> {
         ));
     }
     if args.session.as_session(&files) {
+        if let Some(pieces) = pieces::open(&files)? {
+            let summary = pieces.summary();
+            super::emit(&if args.json {
+                format!("{}\n", serde_json::json!({ "pieces": summary }))
+            } else {
+                format!("\n{}", pieces::text(&summary))
+            });
+            // Frames missing at a cut are missing from the recording.
+            if !summary.gaps.is_empty() && worst == ExitCode::SUCCESS {
+                return Ok(ExitCode::from(FINDINGS));
+            }
+            return Ok(worst);
+        }
         if let Some(opened) = session::open_quietly(&files, &args.session.clock)? {
             // Each file's check has read it all and said what is wrong.
             let report = session::quietly(|| opened.session.sync_report(tolerance))?;

@@ -10,7 +10,7 @@ use rsbag::storage::FileFormat;
 use rsbag::{Error, Result};
 
 use super::damage::Losses;
-use super::{files, session};
+use super::{files, pieces, session};
 
 /// Describe a bag: device, streams and topics, from the index alone.
 ///
@@ -94,6 +94,15 @@ pub fn run(args: Args) -> Result<ExitCode> {
         super::emit(&total.text(files.len()));
     }
     if args.session.as_session(&files) {
+        if let Some(pieces) = pieces::open(&files)? {
+            let summary = pieces.summary();
+            super::emit(&if args.json {
+                format!("{}\n", serde_json::json!({ "pieces": summary }))
+            } else {
+                format!("\n{}", pieces::text(&summary))
+            });
+            return Ok(worst);
+        }
         // The files that open make the session; the others were reported.
         if let Some(opened) = session::open_quietly(&files, &args.session.clock)? {
             let summary = opened.session.summary();

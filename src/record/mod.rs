@@ -14,7 +14,7 @@ mod rs_writer;
 mod sink;
 pub mod trim;
 
-pub use copy::{copy_recording, CopyReport, CopySelection};
+pub use copy::{copy_pieces, copy_recording, CopyReport, CopySelection};
 pub use db3_writer::{Db3Options, Db3RsWriter};
 pub use pieces::{existing_pieces, piece_path, Piece, Split};
 pub use ros2_export::{export_ros2, Ros2Export, Ros2ExportOptions};

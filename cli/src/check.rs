@@ -62,6 +62,12 @@ const LISTED: usize = 20;
 /// Recordings that are not one session (that never all record at once on
 /// a clock they share) get no sync report: no pairs, and the verdict
 /// says why.
+///
+/// The pieces of one split recording (`record --split-duration`; one
+/// device, its frames running on from file to file) are checked each,
+/// then as one recording: every stream's frame numbers must run on at
+/// every cut. A jump (a piece missing) is a `GAP` line and exit 3; with
+/// `--json` a last line `{"pieces": {...}}` as `rsbag info` gives it.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The recordings to check: files, ROS 2 bag directories,

@@ -26,6 +26,10 @@ use rsbag::{Error, Result};
 /// `--streams`, `--start` and `--duration` choose frames; `--index K`
 /// prints the K-th frame of each chosen stream, found through the index.
 ///
+/// The pieces of one split recording (`record --split-duration`; the
+/// files, their directory or a glob) are read as one recording:
+/// `--index` and `--start` count across the pieces.
+///
 /// Several recordings (or directories of them) are read as one session:
 /// every frame of every file, in time order on the best clock they all
 /// share (said in the header; `--clock`, `--offset`), each line naming its

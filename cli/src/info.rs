@@ -68,7 +68,13 @@ pub struct Args {
     /// session's first frame). Recordings are one session when every
     /// camera records at once on a clock they share (Global Time or
     /// arrival time, or their starts with `--offset`); others (unrelated
-    /// files, the recordings of a directory) are said not to be one.
+    /// files, the recordings of a directory) are said not to be one. The
+    /// pieces of one split recording (one device, its frames running on
+    /// from file to file) are one recording: its pieces, frames and any
+    /// gap where a piece is missing; with `--json` a last line
+    /// `{"pieces": {serial, duration_s, pieces [{file, start_s,
+    /// duration_s, frames}], frames {stream: count}, gaps [{after, stream,
+    /// numbers, seconds}]}}`.
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
     /// Print one JSON object instead of text.

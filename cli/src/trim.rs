@@ -31,6 +31,10 @@ use super::{pieces, session};
 /// not chosen are left out. Times are not shifted: a frame keeps the bag
 /// time it was recorded at.
 ///
+/// The pieces of one split recording (`record --split-duration`) are
+/// cut as one recording into one file `--out`: `--start` counts from the
+/// first piece's first frame.
+///
 /// With several recordings (or directories of them), `--out` is a
 /// directory, made if missing, where each trimmed copy takes its
 /// recording's name (`IN.bag` → `OUT/IN.bag`; other recordings → `.db3`).

@@ -318,7 +318,7 @@ impl Pieces {
 
     /// The bag-time offset (ns) to add to piece `at`'s bag times to put them
     /// on the first piece's.
-    pub fn bag_offset(&self, at: usize) -> i128 {
+    pub(crate) fn bag_offset(&self, at: usize) -> i128 {
         let piece = &self.pieces[at];
         let start = |p: &Piece| p.reader.recording().start_time().as_nanos() as i128;
         start(&self.pieces[0]) + piece.offset.as_nanos() as i128 - start(piece)

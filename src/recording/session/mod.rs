@@ -236,6 +236,7 @@ pub struct SessionVerdict {
     /// How many pieces of one recording (of one device, frames running on
     /// from file to file: see [`super::Pieces`]) the recordings are;
     /// `None` when they are not pieces of one.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub pieces: Option<usize>,
     /// Why, in words.
     pub reason: String,

@@ -32,7 +32,7 @@ pub fn open(files: &[PathBuf]) -> Result<Option<Pieces>> {
     let pieces = Pieces::join(readers)?;
     for gap in pieces.gaps() {
         eprintln!(
-            "rsbag: warning: a gap between {} and {}: {gap}; a piece may be missing",
+            "rsbag: warning: a gap between {} and {}: {gap} (frames dropped at the cut, or a piece missing)",
             pieces.pieces()[gap.after].path().display(),
             pieces.pieces()[gap.after + 1].path().display()
         );

@@ -9,7 +9,7 @@ use rsbag::BagTime;
 
 use super::damage::DAMAGED;
 use super::files::{self, FINDINGS};
-use super::{progress, session};
+use super::{pieces, progress, session};
 
 /// How many findings of a stream are listed (all are counted).
 const LISTED: usize = 20;
@@ -62,6 +62,12 @@ const LISTED: usize = 20;
 /// Recordings that are not one session (that never all record at once on
 /// a clock they share) get no sync report: no pairs, and the verdict
 /// says why.
+///
+/// The pieces of one split recording (`record --split-duration`; one
+/// device, its frames running on from file to file) are checked each,
+/// then as one recording: every stream's frame numbers must run on at
+/// every cut. A jump (a piece missing) is a `GAP` line and exit 3; with
+/// `--json` a last line `{"pieces": {...}}` as `rsbag info` gives it.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The recordings to check: files, ROS 2 bag directories,
@@ -113,6 +119,19 @@ pub fn run(args: Args) -> rsbag::Result<ExitCode> {
         ));
     }
     if args.session.as_session(&files) {
+        if let Some(pieces) = pieces::open(&files)? {
+            let summary = pieces.summary();
+            super::emit(&if args.json {
+                format!("{}\n", serde_json::json!({ "pieces": summary }))
+            } else {
+                format!("\n{}", pieces::text(&summary))
+            });
+            // Frames missing at a cut are missing from the recording.
+            if !summary.gaps.is_empty() && worst == ExitCode::SUCCESS {
+                return Ok(ExitCode::from(FINDINGS));
+            }
+            return Ok(worst);
+        }
         if let Some(opened) = session::open_quietly(&files, &args.session.clock)? {
             // Each file's check has read it all and said what is wrong.
             let report = session::quietly(|| opened.session.sync_report(tolerance))?;

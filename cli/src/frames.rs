@@ -12,11 +12,11 @@ use std::sync::Arc;
 use parking_lot::Mutex;
 
 use super::damage::Losses;
-use super::{files, json, select, session};
+use super::{files, json, pieces, select, session};
 use rsbag::device::{Device, Frame, StreamId};
 use rsbag::playback::{Playback, PlaybackOptions};
 use rsbag::realsense::convert::ms_as_recorded;
-use rsbag::recording::SessionFrame;
+use rsbag::recording::{Pieces, SessionFrame};
 use rsbag::{Error, Result};
 
 /// Print every frame of a recording, in recorded order: stream, stream
@@ -27,6 +27,10 @@ use rsbag::{Error, Result};
 /// exactly the frames librealsense plays from it, not in real time.
 /// `--streams`, `--start` and `--duration` choose frames; `--index K`
 /// prints the K-th frame of each chosen stream, found through the index.
+///
+/// The pieces of one split recording (`record --split-duration`; the
+/// files, their directory or a glob) are read as one recording:
+/// `--index` and `--start` count across the pieces.
 ///
 /// Several recordings (or directories of them) are read as one session:
 /// every frame of every file, in time order on the best clock they all
@@ -121,6 +125,13 @@ impl Line {
             self.size,
             self.sha256
         )
+    }
+
+    /// In JSON's order: by stream, stream index and frame number.
+    fn sort(lines: &mut [Line]) {
+        lines.sort_by(|a, b| {
+            (a.stream, a.stream_index, a.number).cmp(&(b.stream, b.stream_index, b.number))
+        });
     }
 
     fn text(&self) -> String {
@@ -251,6 +262,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let files = files::recordings(&args.files)?;
     args.session.validate(&files)?;
     if args.session.as_session(&files) && !args.device {
+        if let Some(pieces) = pieces::open(&files)? {
+            return piece_frames(&args, &pieces);
+        }
         return session_frames(&args, &files);
     }
     let several = files.len() > 1;
@@ -279,9 +293,7 @@ fn frames_of(args: &Args, file: &Path, several: bool) -> Result<ExitCode> {
             lines
         };
         if args.json {
-            lines.sort_by(|a, b| {
-                (a.stream, a.stream_index, a.number).cmp(&(b.stream, b.stream_index, b.number))
-            });
+            Line::sort(&mut lines);
         }
         for line in &lines {
             let text = if args.json {
@@ -299,6 +311,71 @@ fn frames_of(args: &Args, file: &Path, several: bool) -> Result<ExitCode> {
         read_frames(args, file, &mut losses, |line| {
             writeln!(out, "{}", line.text()).is_ok()
         })?;
+    }
+    let _ = out.flush();
+    Ok(losses.exit_code())
+}
+
+/// Print the frames of the pieces of one recording as the frames of one
+/// recording are printed: in recorded order, `--index` and `--start`
+/// counting across the pieces.
+fn piece_frames(args: &Args, pieces: &Pieces) -> Result<ExitCode> {
+    pieces::note(pieces);
+    let mut losses = Losses::new(pieces.pieces()[0].path());
+    for piece in pieces.pieces() {
+        losses.watch(piece.reader().recording());
+    }
+    let streams = select::streams(|n| pieces.find_streams(n), &args.streams)?;
+    let streams: Vec<StreamId> = match streams {
+        Some(chosen) => chosen.into_iter().collect(),
+        None => pieces.streams(),
+    };
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut lines = Vec::new();
+    // JSON lines are sorted, as for one recording; text is streamed.
+    let mut print = |line: Line| {
+        if args.json {
+            lines.push(line);
+            return true;
+        }
+        writeln!(out, "{}", line.text()).is_ok()
+    };
+    if let Some(k) = args.index {
+        let mut frames = Vec::new();
+        for stream in streams {
+            let count = pieces.frame_count(stream)?;
+            if k >= count {
+                return Err(Error::InvalidArgument(format!(
+                    "--index {k} is past the end of stream {stream}, which has {count} frames (choose streams with --streams)"
+                )));
+            }
+            frames.push(pieces.frame(stream, k)?);
+        }
+        frames.sort_by_key(|f| f.bag_time);
+        for frame in frames {
+            if !print(Line::of(&frame.frame, frame.index)) {
+                break;
+            }
+        }
+    } else {
+        let window = select::Window::new(pieces.duration(), args.start, args.duration)?;
+        for frame in pieces.select(Some(streams), window.bounds())? {
+            match frame {
+                Ok(frame) => {
+                    if !print(Line::of(&frame.frame, frame.index)) {
+                        break;
+                    }
+                }
+                Err(e) => losses.note(e)?,
+            }
+        }
+    }
+    Line::sort(&mut lines);
+    for line in &lines {
+        if writeln!(out, "{}", line.json(None)).is_err() {
+            break;
+        }
     }
     let _ = out.flush();
     Ok(losses.exit_code())

@@ -10,7 +10,7 @@ use rsbag::storage::FileFormat;
 use rsbag::{Error, Result};
 
 use super::damage::Losses;
-use super::{files, session};
+use super::{files, pieces, session};
 
 /// Describe a bag: device, streams and topics, from the index alone.
 ///
@@ -68,7 +68,13 @@ pub struct Args {
     /// session's first frame). Recordings are one session when every
     /// camera records at once on a clock they share (Global Time or
     /// arrival time, or their starts with `--offset`); others (unrelated
-    /// files, the recordings of a directory) are said not to be one.
+    /// files, the recordings of a directory) are said not to be one. The
+    /// pieces of one split recording (one device, its frames running on
+    /// from file to file) are one recording: its pieces, frames and any
+    /// gap where a piece is missing; with `--json` a last line
+    /// `{"pieces": {serial, duration_s, pieces [{file, start_s,
+    /// duration_s, frames}], frames {stream: count}, gaps [{after, stream,
+    /// numbers, seconds}]}}`.
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
     /// Print one JSON object instead of text.
@@ -94,6 +100,15 @@ pub fn run(args: Args) -> Result<ExitCode> {
         super::emit(&total.text(files.len()));
     }
     if args.session.as_session(&files) {
+        if let Some(pieces) = pieces::open(&files)? {
+            let summary = pieces.summary();
+            super::emit(&if args.json {
+                format!("{}\n", serde_json::json!({ "pieces": summary }))
+            } else {
+                format!("\n{}", pieces::text(&summary))
+            });
+            return Ok(worst);
+        }
         // The files that open make the session; the others were reported.
         if let Some(opened) = session::open_quietly(&files, &args.session.clock)? {
             let summary = opened.session.summary();

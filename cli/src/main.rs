@@ -21,6 +21,7 @@ mod info;
 mod interrupt;
 mod json;
 mod output;
+mod pieces;
 mod play;
 mod play_ros2;
 mod progress;

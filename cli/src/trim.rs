@@ -8,8 +8,11 @@ use std::time::Duration;
 
 use rsbag::device::StreamId;
 use rsbag::record::trim::Trim;
-use rsbag::record::{camera_bag_selection, trim_rosbag2_camera_bag, OtherTopics};
-use rsbag::recording::{FrameReader, Session};
+use rsbag::record::{
+    camera_bag_selection, copy_pieces, create_sink, trim_rosbag2_camera_bag, CopySelection,
+    Db3Options, OtherTopics,
+};
+use rsbag::recording::{FrameReader, Pieces, Session};
 use rsbag::storage::bag::{copy_messages, Compression, WriterOptions};
 use rsbag::storage::FileFormat;
 use rsbag::{BagTime, Error, Result};
@@ -17,10 +20,11 @@ use rsbag::{BagTime, Error, Result};
 use super::convert::recording;
 use super::damage::Losses;
 use super::files;
-use super::output::{compression_of, Destination};
+use super::interrupt::{on_interrupt, Undo};
+use super::output::{compression_of, refuse_existing, same_file, Destination};
 use super::progress;
 use super::select::{self, Window};
-use super::session;
+use super::{pieces, session};
 
 /// Copy chosen streams over a time range into a new recording.
 ///
@@ -29,6 +33,10 @@ use super::session;
 /// outside the range and the frames and stream descriptions of streams
 /// not chosen are left out. Times are not shifted: a frame keeps the bag
 /// time it was recorded at.
+///
+/// The pieces of one split recording (`record --split-duration`) are
+/// cut as one recording into one file `--out`: `--start` counts from the
+/// first piece's first frame.
 ///
 /// With several recordings (or directories of them), `--out` is a
 /// directory, made if missing, where each trimmed copy takes its
@@ -97,6 +105,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
         return Err(Error::InvalidArgument(
             "--offset and --clock go with --session".into(),
         ));
+    }
+    if let Some(pieces) = pieces::open(&files)? {
+        return trim_pieces(&pieces, &args);
     }
     let several = files.len() > 1;
     files::each(&files, "", |file| {
@@ -236,6 +247,75 @@ fn window_text(window: &Window) -> String {
         "cut:     from {:.3} s to {end} of the session's clock",
         window.start.as_secs_f64()
     )
+}
+
+/// The pieces of one recording cut into one file (a bag for bags, a
+/// `.db3` for `.db3`s): `--start` counts from the first piece's first
+/// frame, and the copy holds the first piece's description and the kept
+/// frames of every piece, on one timeline.
+fn trim_pieces(pieces: &Pieces, args: &Args) -> Result<ExitCode> {
+    pieces::note(pieces);
+    for piece in pieces.pieces() {
+        if same_file(piece.path(), &args.out) {
+            return Err(Error::InvalidArgument(format!(
+                "{}: the output is one of the pieces",
+                args.out.display()
+            )));
+        }
+    }
+    refuse_existing(&args.out, args.force)?;
+    let streams = select::streams(|n| pieces.find_streams(n), &args.streams)?;
+    let window = Window::new(pieces.duration(), args.start, args.duration)?;
+    let first = pieces.recording();
+    let format = match (first.bag(), args.compression) {
+        (Some(_), _) => FileFormat::Bag,
+        (None, None) => FileFormat::Db3,
+        (None, Some(_)) => return Err(Error::InvalidArgument(
+            "--compression chooses a bag's chunk compression; a .db3 keeps librealsense's image compression".into(),
+        )),
+    };
+    let compression = match (args.compression, first.bag()) {
+        (Some(c), _) => c,
+        (None, Some(bag)) => compression_of(bag)?,
+        (None, None) => Compression::Lz4,
+    };
+    let chosen = streams.clone().map(|s| s.into_iter().collect());
+    let total: u64 = pieces.frame_counts(chosen, window.bounds())?.values().sum();
+    let selection = CopySelection {
+        trim: Trim {
+            streams,
+            time: window.bag_times(first.start_time()),
+            ..Trim::default()
+        },
+        ..CopySelection::default()
+    };
+    let db3 = Db3Options {
+        compress_images: true,
+        pose: true,
+        durable: false,
+    };
+    let options = WriterOptions::default().compression(compression);
+    let sink = create_sink(args.out.clone(), format, options, db3, args.force)?;
+    let _remove_partial = on_interrupt(Undo::RemoveFile(sink.partial_path().to_path_buf()));
+    let bar = progress::bar(total, "frames");
+    let report = copy_pieces(pieces, sink, &selection, |n| bar.set_position(n))?;
+    bar.finish_and_clear();
+    let counts: Vec<String> = (report.frames.iter())
+        .map(|(s, n)| format!("{s} {n}"))
+        .collect();
+    super::emit(&format!(
+        "kept {} frames ({}) of {} pieces\nwrote {} ({} bytes)\n",
+        report.frames.values().sum::<u64>(),
+        counts.join(", "),
+        pieces.pieces().len(),
+        args.out.display(),
+        report.size
+    ));
+    let mut losses = Losses::new(pieces.pieces()[0].path());
+    for piece in pieces.pieces() {
+        losses.watch(piece.reader().recording());
+    }
+    Ok(losses.exit_code())
 }
 
 /// Where `file`'s copy goes: `out`, or (`into_dir`) a file of that

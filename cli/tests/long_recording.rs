@@ -432,3 +432,235 @@ fn a_long_recording_stays_small_in_memory() {
     assert!(reported_pieces(&run.stdout).len() >= 4, "{}", run.stdout);
     assert!(peak <= 200, "a 20 s recording peaked at {peak} MB");
 }
+
+/// `rsbag ARGS` that succeeds; returns stdout and stderr.
+fn ok_with_stderr(args: &[&str]) -> (String, String) {
+    let run = run::rsbag(args);
+    assert_eq!(run.code, Some(0), "rsbag {args:?}: {}", run.stderr);
+    (run.stdout, run.stderr)
+}
+
+/// The JSON lines of `text`.
+fn json_lines(text: &str) -> Vec<Value> {
+    text.lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
+/// The pieces of a 3.5 s synthetic recording split every second, in
+/// order.
+fn split_recording(out: &Path) -> (Vec<PathBuf>, String) {
+    let report = record(out, "3.5", SMALL, &["--split-duration", "1"]);
+    let pieces: Vec<PathBuf> = reported_pieces(&report)
+        .into_iter()
+        .map(|(path, _)| path)
+        .collect();
+    assert!(pieces.len() >= 3, "{report}");
+    (pieces, report)
+}
+
+#[test]
+fn pieces_read_back_as_one_recording() {
+    for ext in ["bag", "db3"] {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let (pieces, _) = split_recording(&dir.path().join(format!("run.{ext}")));
+        let names: Vec<&str> = pieces.iter().map(|p| s(p)).collect();
+        // Each piece read alone, one after another.
+        let mut each: Vec<Value> = Vec::new();
+        for name in &names {
+            each.extend(json_lines(&run::ok(&["frames", "--json", name])));
+        }
+        // Given out of order: the pieces' own frames put them in order.
+        let mut reversed = names.clone();
+        reversed.reverse();
+        let mut args = vec!["frames", "--json"];
+        args.extend(&reversed);
+        let (joined, note) = ok_with_stderr(&args);
+        assert!(
+            note.contains(&format!("{} pieces of one recording", pieces.len())),
+            ".{ext}: {note}"
+        );
+        let joined = json_lines(&joined);
+        let key = |f: &Value| frame_key(f);
+        let mut each_keys: Vec<_> = each.iter().map(key).collect();
+        each_keys.sort();
+        let joined_keys: Vec<_> = joined.iter().map(key).collect();
+        assert_eq!(
+            joined_keys, each_keys,
+            ".{ext}: the pieces read as one give every frame of every piece once"
+        );
+        // Each stream's frame numbers run on across the pieces.
+        let mut numbers: BTreeMap<(String, u64), Vec<u64>> = BTreeMap::new();
+        for (stream, index, number, _, _) in &joined_keys {
+            numbers
+                .entry((stream.clone(), *index))
+                .or_default()
+                .push(*number);
+        }
+        for (stream, numbers) in &numbers {
+            assert!(
+                numbers.windows(2).all(|w| w[1] == w[0] + 1),
+                ".{ext} {stream:?}: consecutive frame numbers {numbers:?}"
+            );
+        }
+        // Each frame's position in its stream counts across the pieces.
+        let mut positions: BTreeMap<(String, u64), Vec<u64>> = BTreeMap::new();
+        for frame in &joined {
+            let (stream, index, ..) = frame_key(frame);
+            let position = frame["frame_index"].as_u64().expect("frame_index");
+            positions.entry((stream, index)).or_default().push(position);
+        }
+        for (stream, positions) in &positions {
+            assert!(
+                positions.iter().copied().eq(0..positions.len() as u64),
+                ".{ext} {stream:?}: frame indexes {positions:?}"
+            );
+        }
+        // The directory of the pieces is the same recording; info says it
+        // is one recording in pieces, with every stream's frames.
+        let info = json_lines(&run::ok(&["info", "--json", s(dir.path())]));
+        let summary = &info.last().expect("a summary line")["pieces"];
+        assert_eq!(
+            summary["pieces"].as_array().map(Vec::len),
+            Some(pieces.len()),
+            ".{ext}: {summary}"
+        );
+        assert_eq!(summary["gaps"], serde_json::json!([]), ".{ext}");
+        for ((stream, index), numbers) in &numbers {
+            let name = match stream.as_str() {
+                "Infrared" => format!("Infrared {index}"),
+                other => format!("{other} {index}"),
+            };
+            assert_eq!(
+                summary["frames"][&name].as_u64(),
+                Some(numbers.len() as u64),
+                ".{ext} {name}: {summary}"
+            );
+        }
+        let text = run::ok(&["info", s(dir.path())]);
+        assert!(
+            text.contains(&format!("one recording in {} pieces", pieces.len())),
+            ".{ext}: {text}"
+        );
+        assert!(!text.contains("not one session"), ".{ext}: {text}");
+        // Frame K of a stream, counted across the pieces, is found in the
+        // piece that holds it.
+        let first_depth = json_lines(&run::ok(&[
+            "frames",
+            "--json",
+            "--streams",
+            "Depth",
+            names[0],
+        ]));
+        let k = first_depth.len() + 2;
+        let mut args = vec!["frames", "--json", "--streams", "Depth", "--index"];
+        let k_text = k.to_string();
+        args.push(&k_text);
+        args.extend(&names);
+        let (found, _) = ok_with_stderr(&args);
+        let second = json_lines(&run::ok(&[
+            "frames",
+            "--json",
+            "--streams",
+            "Depth",
+            names[1],
+        ]));
+        assert_eq!(json_lines(&found), vec![second[2].clone()], ".{ext}");
+        // check: each piece clean and the cuts with every frame.
+        let mut args = vec!["check"];
+        args.extend(&names);
+        let checked = run::rsbag(&args);
+        assert_eq!(
+            checked.code,
+            Some(0),
+            ".{ext}: {}{}",
+            checked.stdout,
+            checked.stderr
+        );
+        assert!(
+            checked
+                .stdout
+                .contains("every stream's frame numbers run on"),
+            ".{ext}: {}",
+            checked.stdout
+        );
+    }
+}
+
+#[test]
+fn trim_across_a_cut_writes_one_file_librealsense_plays() {
+    for ext in ["bag", "db3"] {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let (pieces, _) = split_recording(&dir.path().join(format!("run.{ext}")));
+        let names: Vec<&str> = pieces.iter().map(|p| s(p)).collect();
+        // 0.5 s to 1.6 s: across the first cut (at 1 s).
+        let range = ["--start", "0.5", "--duration", "1.1"];
+        let mut args = vec!["frames", "--json"];
+        args.extend(range);
+        args.extend(&names);
+        let (wanted, _) = ok_with_stderr(&args);
+        let mut wanted: Vec<_> = json_lines(&wanted).iter().map(frame_key).collect();
+        wanted.sort();
+        let first_piece: Vec<_> = json_lines(&run::ok(&["frames", "--json", names[0]]))
+            .iter()
+            .map(frame_key)
+            .collect();
+        let from_first = wanted.iter().filter(|f| first_piece.contains(f)).count();
+        assert!(
+            from_first > 0 && from_first < wanted.len(),
+            ".{ext}: the range holds frames of both pieces ({from_first} of {})",
+            wanted.len()
+        );
+        let out = dir.path().join(format!("cut.{ext}"));
+        let mut args = vec!["trim", "--out", s(&out)];
+        args.extend(range);
+        args.extend(&names);
+        let (report, _) = ok_with_stderr(&args);
+        assert!(
+            report.contains(&format!("kept {} frames", wanted.len())),
+            ".{ext}: {report}"
+        );
+        let mut played: Vec<_> = librealsense_plays(&out).iter().map(frame_key).collect();
+        played.sort();
+        assert_eq!(
+            played, wanted,
+            ".{ext}: librealsense plays every frame of the range, once"
+        );
+    }
+}
+
+#[test]
+fn a_missing_piece_is_a_gap_and_unrelated_recordings_a_session() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (pieces, _) = split_recording(&dir.path().join("run.bag"));
+    let (first, third) = (s(&pieces[0]), s(&pieces[2]));
+    let run = run::rsbag(&["info", "--json", first, third]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.stderr.contains("a gap between"), "{}", run.stderr);
+    let lines = json_lines(&run.stdout);
+    let summary = &lines.last().expect("summary")["pieces"];
+    let gaps = summary["gaps"].as_array().expect("gaps");
+    assert!(!gaps.is_empty(), "{summary}");
+    for gap in gaps {
+        let [last, next] = [0, 1].map(|i| gap["numbers"][i].as_u64().expect("number"));
+        assert!(next > last + 1, "{gap}");
+        assert!(gap["seconds"].as_f64().expect("seconds") > 0.9, "{gap}");
+    }
+    let checked = run::rsbag(&["check", first, third]);
+    assert_eq!(
+        checked.code,
+        Some(3),
+        "{}{}",
+        checked.stdout,
+        checked.stderr
+    );
+    assert!(checked.stdout.contains("GAP"), "{}", checked.stdout);
+    // Another recording of the same (synthetic) device: its frame numbers
+    // start again, so it is not a piece of the first one.
+    let other = dir.path().join("other.bag");
+    record(&other, "1", SMALL, &[]);
+    let run = run::rsbag(&["info", "--json", first, s(&other)]);
+    let last = json_lines(&run.stdout).pop().expect("summary");
+    assert!(last.get("session").is_some(), "{last}");
+    assert!(last.get("pieces").is_none(), "{last}");
+}

@@ -9,6 +9,7 @@ mod convert;
 mod errors;
 mod filters;
 mod frame;
+mod pieces;
 mod playback;
 mod processing;
 mod session;
@@ -38,9 +39,25 @@ struct Recording {
 }
 
 /// Open a RealSense recording (`.bag`, `.db3`) or a camera bag recorded
-/// from ROS (ROS1 `.bag`, rosbag2 directory, `.db3`, `.mcap`).
+/// from ROS (ROS1 `.bag`, rosbag2 directory, `.db3`, `.mcap`); a list of
+/// paths opens the pieces of one split recording as one
+/// ([`pieces::PyPieces`]).
 #[pyfunction]
-fn open(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Recording> {
+fn open(py: Python<'_>, path: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+    if let Ok(path) = path.extract::<std::path::PathBuf>() {
+        return Ok(open_one(py, path)?.into_pyobject(py)?.into_any().unbind());
+    }
+    let mut paths: Vec<std::path::PathBuf> = path.extract()?;
+    if paths.len() == 1 {
+        let one = paths.remove(0);
+        return Ok(open_one(py, one)?.into_pyobject(py)?.into_any().unbind());
+    }
+    let pieces = pieces::open(py, paths)?;
+    Ok(pieces.into_pyobject(py)?.into_any().unbind())
+}
+
+/// Open one recording.
+fn open_one(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Recording> {
     let shown = path.display().to_string();
     let reader = py.detach(|| FrameReader::open(&path)).map_err(to_py)?;
     errors::warn_of_damage(py, reader.recording(), &path)?;
@@ -801,6 +818,8 @@ fn _rsbag(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<session::SessionFrameSet>()?;
     m.add_class::<session::SessionFrameSetIterator>()?;
     m.add_class::<Recording>()?;
+    m.add_class::<pieces::PyPieces>()?;
+    m.add_class::<pieces::PieceFrameIterator>()?;
     m.add_class::<Frame>()?;
     m.add_class::<FrameIterator>()?;
     m.add_class::<FrameSet>()?;

@@ -11,7 +11,7 @@ use crate::device::{
 };
 use crate::processing::filters::{FilterSpec, StreamFilters};
 use crate::realsense::topics::StreamTopic;
-use crate::recording::{Event, Recording};
+use crate::recording::{Event, Pieces, Recording};
 use crate::{BagTime, Error, Result};
 
 use super::sink::{write_description, FrameWrite, RecordingSink};
@@ -75,11 +75,39 @@ pub struct CopyReport {
 /// ```
 pub fn copy_recording(
     recording: &Recording,
+    sink: Box<dyn RecordingSink>,
+    selection: &CopySelection,
+    progress: impl FnMut(u64),
+) -> Result<CopyReport> {
+    copy_into(&[(recording, 0)], sink, selection, progress)
+}
+
+/// Write the pieces of a split recording ([`Pieces`]) as one recording
+/// through `sink`, as [`copy_recording`] writes one: the first piece's
+/// description, then every piece's frames, option changes and
+/// notifications on one timeline. `selection`'s bag times are those of
+/// the pieces' timeline (the first piece's bag times, running on).
+pub fn copy_pieces(
+    pieces: &Pieces,
+    sink: Box<dyn RecordingSink>,
+    selection: &CopySelection,
+    progress: impl FnMut(u64),
+) -> Result<CopyReport> {
+    let recordings: Vec<(&Recording, i128)> = (pieces.pieces().iter().enumerate())
+        .map(|(at, p)| (p.reader().recording(), pieces.bag_offset(at)))
+        .collect();
+    copy_into(&recordings, sink, selection, progress)
+}
+
+/// Write `recordings` (each with what to add to its bag times) one after
+/// another as one recording through `sink`.
+fn copy_into(
+    recordings: &[(&Recording, i128)],
     mut sink: Box<dyn RecordingSink>,
     selection: &CopySelection,
     progress: impl FnMut(u64),
 ) -> Result<CopyReport> {
-    match write_all(recording, sink.as_mut(), selection, progress) {
+    match write_all(recordings, sink.as_mut(), selection, progress) {
         Ok(mut report) => {
             report.size = sink.finish()?;
             Ok(report)
@@ -92,11 +120,12 @@ pub fn copy_recording(
 }
 
 fn write_all(
-    recording: &Recording,
+    recordings: &[(&Recording, i128)],
     sink: &mut dyn RecordingSink,
     selection: &CopySelection,
     mut progress: impl FnMut(u64),
 ) -> Result<CopyReport> {
+    let recording = recordings[0].0;
     let keeps = |s: &StreamId| selection.trim.keeps_stream(*s);
     // A camera bag's bag times are ROS's wall-clock message times: the new
     // file counts from its first message, as librealsense's recordings
@@ -140,10 +169,18 @@ fn write_all(
     }
     let mut report = CopyReport::default();
     let mut batch = FrameBatch::default();
-    let events = recording
-        .select()
-        .streams(recording.streams().keys().copied().filter(|s| keeps(s)))
-        .events();
+    let events = recordings.iter().flat_map(|&(piece, shift)| {
+        let events = (piece.select())
+            .streams(piece.streams().keys().copied().filter(|s| keeps(s)))
+            .events();
+        events.map(move |event| {
+            event.map(|mut event| {
+                let ns = event.time.as_nanos() as i128 + shift;
+                event.time = BagTime::from_nanos(ns.clamp(0, u64::MAX as i128) as u64);
+                event
+            })
+        })
+    });
     for event in events {
         let event = match event {
             Ok(event) => event,

@@ -16,7 +16,7 @@ mod rs_writer;
 mod sink;
 pub mod trim;
 
-pub use copy::{copy_recording, CopyReport, CopySelection};
+pub use copy::{copy_pieces, copy_recording, CopyReport, CopySelection};
 pub use db3_writer::{Db3Options, Db3RsWriter};
 pub use other_topics::{camera_bag_selection, trim_rosbag2_camera_bag, OtherTopics};
 pub use pieces::{existing_pieces, piece_path, Piece, Split};

@@ -12,6 +12,9 @@
 //! - [`Session`] reads several recordings (one per camera) as one: every
 //!   frame of every file in time order on the best clock they share, and
 //!   framesets across cameras.
+//! - [`Pieces`] reads the pieces of a split recording (`NAME_0.bag`,
+//!   `NAME_1.bag`, …) as one recording: one device's frames on one
+//!   timeline, indexed across the pieces.
 //! - [`summary`] describes a recording; [`check`] finds dropped,
 //!   out-of-order and duplicated frames and damage to the file;
 //!   [`calibration`] exports its intrinsics and extrinsics.
@@ -23,6 +26,7 @@ pub mod calibration;
 pub mod check;
 mod columns;
 pub mod frameset;
+mod pieces;
 mod processing;
 mod reader;
 #[allow(clippy::module_inception)]
@@ -33,6 +37,7 @@ mod sync;
 
 pub use columns::{Columns, MetadataColumn, Samples};
 pub use frameset::{FrameSet, SyncFrame, SyncOptions, Syncer};
+pub use pieces::{Piece, PieceFrames, PieceGap, PieceSummary, Pieces, PiecesSummary};
 pub use reader::{FrameQuery, FrameReader, FrameSets, Frames, RecordedFrame};
 pub use recording::{Event, EventQuery, Events, RecordedStream, Recording, TimedEvent};
 pub use session::{

@@ -7,6 +7,9 @@ ROS, read as Python objects and numpy arrays.
         depth = frame.as_array()        # HxW uint16, no copy
         print(frame.frame_number, frame.timestamp, depth[240, 320])
 
+The pieces of a split recording (`record --split-duration`) are one
+recording: `rsbag.open(["run_0.bag", "run_1.bag", ...])`.
+
 Several recordings, one per camera, read as one session on one timeline
 are `rsbag.open_session(paths)`: `frames()` in time order on the clock
 they share, `framesets(streams=..., tolerance_ms=...)` across cameras.
@@ -40,6 +43,8 @@ from ._rsbag import (
     IoError,
     WrongFormatError,
     NotARecordingError,
+    PieceFrameIterator,
+    Pieces,
     Pipeline,
     Playback,
     PlaybackSensor,
@@ -82,6 +87,8 @@ __all__ = [
     "IoError",
     "WrongFormatError",
     "NotARecordingError",
+    "PieceFrameIterator",
+    "Pieces",
     "Pipeline",
     "Playback",
     "PlaybackSensor",

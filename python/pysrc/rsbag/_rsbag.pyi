@@ -38,6 +38,8 @@ __all__ = [
     "SessionFrameSet",
     "SessionFrameSetIterator",
     "Recording",
+    "Pieces",
+    "PieceFrameIterator",
     "Frame",
     "FrameIterator",
     "FrameSet",
@@ -90,9 +92,47 @@ class FrameTimeoutError(TimeoutError, RuntimeError):
 class RecordingEndedError(EOFError, RuntimeError):
     """The recording has ended and every frameset was taken."""
 
+@overload
 def open(path: Union[str, os.PathLike[str]]) -> Recording:
     """Open a RealSense recording (.bag, .db3) or a camera bag recorded from
     ROS (ROS1 .bag, rosbag2 directory, .db3, .mcap)."""
+@overload
+def open(path: Sequence[Union[str, os.PathLike[str]]]) -> Union[Recording, Pieces]:
+    """The pieces of one split recording (NAME_0.bag, NAME_1.bag, ...; in
+    any order) read as one recording; one path opens that recording."""
+
+@final
+class Pieces:
+    """The pieces of a split recording read as one: frames indexed and
+    timed across the pieces, every frame once."""
+    @property
+    def paths(self) -> List[str]:
+        """The pieces' files, in recorded order."""
+    @property
+    def gaps(self) -> List[str]:
+        """Where a stream's frame numbers jump at a cut (a piece missing)."""
+    @property
+    def info(self) -> Dict[str, str]: ...
+    @property
+    def streams(self) -> List[str]: ...
+    @property
+    def duration(self) -> float:
+        """Seconds from the first piece's first frame to the last's last."""
+    def frame_count(self, stream: str) -> int: ...
+    def frame(self, stream: str, index: int) -> Frame:
+        """Frame `index` of `stream`, counted from 0 across the pieces."""
+    def frames(
+        self,
+        streams: Optional[Sequence[str]] = None,
+        start: Optional[float] = None,
+        end: Optional[float] = None,
+        duration: Optional[float] = None,
+    ) -> PieceFrameIterator: ...
+
+@final
+class PieceFrameIterator(Iterator[Frame]):
+    def __iter__(self) -> PieceFrameIterator: ...
+    def __next__(self) -> Frame: ...
 
 def info(path: Union[str, os.PathLike[str]]) -> Dict[str, Any]:
     """What `rsbag info` reports: format, size, index, time span, chunks,

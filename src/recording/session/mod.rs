@@ -233,6 +233,11 @@ pub struct Session {
 pub struct SessionVerdict {
     /// Whether the recordings are one session.
     pub one_session: bool,
+    /// How many pieces of one recording (of one device, frames running on
+    /// from file to file: see [`super::Pieces`]) the recordings are;
+    /// `None` when they are not pieces of one.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub pieces: Option<usize>,
     /// Why, in words.
     pub reason: String,
 }
@@ -345,10 +350,23 @@ impl Session {
     pub fn verdict(&self) -> SessionVerdict {
         let verdict = |one_session, reason: String| SessionVerdict {
             one_session,
+            pieces: None,
             reason,
         };
         if let [_] = self.files.as_slice() {
             return verdict(true, "one recording".into());
+        }
+        let readers: Vec<_> = (self.files.iter())
+            .map(|f| (f.path.clone(), f.reader.clone()))
+            .collect();
+        if let Ok(pieces) = super::Pieces::judge(&readers) {
+            return SessionVerdict {
+                one_session: false,
+                pieces: Some(pieces),
+                reason: format!(
+                    "one recording in {pieces} pieces: one device, its frames running on from file to file"
+                ),
+            };
         }
         if let Some(empty) = self.files.iter().find(|f| f.span_ms.is_none()) {
             return verdict(false, format!("{} has no frames", empty.path.display()));
@@ -646,7 +664,7 @@ fn clock_ms(clock: SessionClock, frame: &RecordedFrame) -> f64 {
 /// The host time (ms since the epoch) a frame arrived: librealsense's
 /// system time, or else its Time Of Arrival metadata (which a software
 /// device's frames carry where their system time is 0).
-fn arrival_ms(frame: &RecordedFrame) -> Option<f64> {
+pub(super) fn arrival_ms(frame: &RecordedFrame) -> Option<f64> {
     let frame = &frame.frame;
     if frame.system_time > 0.0 {
         return Some(frame.system_time);

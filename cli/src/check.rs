@@ -121,11 +121,7 @@ pub fn run(args: Args) -> rsbag::Result<ExitCode> {
     if args.session.as_session(&files) {
         if let Some(pieces) = pieces::open(&files)? {
             let summary = pieces.summary();
-            super::emit(&if args.json {
-                format!("{}\n", serde_json::json!({ "pieces": summary }))
-            } else {
-                format!("\n{}", pieces::text(&summary))
-            });
+            pieces::emit_summary(&summary, args.json);
             // Frames missing at a cut are missing from the recording.
             if !summary.gaps.is_empty() && worst == ExitCode::SUCCESS {
                 return Ok(ExitCode::from(FINDINGS));

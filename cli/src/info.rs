@@ -102,11 +102,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if args.session.as_session(&files) {
         if let Some(pieces) = pieces::open(&files)? {
             let summary = pieces.summary();
-            super::emit(&if args.json {
-                format!("{}\n", serde_json::json!({ "pieces": summary }))
-            } else {
-                format!("\n{}", pieces::text(&summary))
-            });
+            pieces::emit_summary(&summary, args.json);
             return Ok(worst);
         }
         // The files that open make the session; the others were reported.

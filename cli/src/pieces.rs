@@ -40,8 +40,18 @@ pub fn open(files: &[PathBuf]) -> Result<Option<Pieces>> {
     Ok(Some(pieces))
 }
 
+/// Print the pieces' section of `info` and `check`: its text, or in JSON
+/// a last line `{"pieces": ...}`.
+pub fn emit_summary(summary: &PiecesSummary, json: bool) {
+    super::emit(&if json {
+        format!("{}\n", serde_json::json!({ "pieces": summary }))
+    } else {
+        format!("\n{}", text(summary))
+    });
+}
+
 /// The lines that say what the recording in pieces is.
-pub fn text(summary: &PiecesSummary) -> String {
+fn text(summary: &PiecesSummary) -> String {
     let mut out = String::new();
     outln!(
         out,

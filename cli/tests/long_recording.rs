@@ -565,7 +565,10 @@ fn pieces_read_back_as_one_recording() {
             "Depth",
             names[1],
         ]));
-        assert_eq!(json_lines(&found), vec![second[2].clone()], ".{ext}");
+        // The second piece's third frame, at position k of the whole.
+        let mut want = second[2].clone();
+        want["frame_index"] = serde_json::json!(k);
+        assert_eq!(json_lines(&found), vec![want], ".{ext}");
         // check: each piece clean and the cuts with every frame.
         let mut args = vec!["check"];
         args.extend(&names);

@@ -6,8 +6,9 @@ are compared against.
 Usage:
     python3 rs_filters.py record OUT.bag [--size WxH] [--frames N]
     python3 rs_filters.py process BAG OUT.npz [--filter SPEC ...]
+    python3 rs_filters.py process-each BAG OUTDIR CHAIN [CHAIN ...]
     python3 rs_filters.py compare REF.npz GOT.npz
-    python3 rs_filters.py compare-dir REF.npz DIR
+    python3 rs_filters.py compare-dir REF.npz DIR [REF.npz DIR ...]
 
 record: a software_device with a "Stereo Module" (Depth Z16 at 30 fps,
 Depth Units 0.001, Stereo Baseline 49.9 mm; Brown-Conrady intrinsics off
@@ -28,6 +29,9 @@ order in the sensor's callback, and stores per frame k: `f<k>_number`,
 2 RGB8: the colorizer's),
 `f<k>_size` (width, height) and `f<k>_intrinsics` (the output profile's
 width, height, ppx, ppy, fx, fy).
+
+process-each: `process` of each CHAIN (its SPECs separated by spaces) into
+OUTDIR/ref<k>.npz, in one process.
 
 compare: two such files equal frame for frame (numbers, bytes, format,
 size, intrinsics). compare-dir: DIR (`rsbag convert --to raw`) holds
@@ -134,10 +138,11 @@ def record(args):
     del recorder
 
 
-def process(args):
-    chain = [make_filter(spec) for spec in args.filter]
+def filtered(bag, specs):
+    """Every depth frame of `bag` through the chain of filters `specs`."""
+    chain = [make_filter(spec) for spec in specs]
     ctx = rs.context()
-    device = ctx.load_device(args.bag)
+    device = ctx.load_device(bag)
     playback = device.as_playback()
     playback.set_real_time(False)
     sensor = next(s for s in device.query_sensors()
@@ -177,7 +182,11 @@ def process(args):
     if failures:
         sys.exit(f"librealsense failed: {failures[0]}")
     if not results:
-        sys.exit(f"{args.bag}: no depth frame played")
+        sys.exit(f"{bag}: no depth frame played")
+    return results
+
+
+def save(results, path):
     out = {}
     for k, (number, data, fmt, size, intr) in enumerate(results):
         out[f"f{k}_number"] = np.array(number)
@@ -185,8 +194,18 @@ def process(args):
         out[f"f{k}_format"] = np.array(fmt)
         out[f"f{k}_size"] = np.array(size)
         out[f"f{k}_intrinsics"] = intr
-    np.savez(args.out, **out)
+    np.savez(path, **out)
     print(f"{len(results)} frames")
+
+
+def process(args):
+    save(filtered(args.bag, args.filter), args.out)
+
+
+def process_each(args):
+    """Each chain in one process: librealsense starts once, not per chain."""
+    for k, chain in enumerate(args.chains):
+        save(filtered(args.bag, chain.split()), f"{args.out_dir}/ref{k}.npz")
 
 
 def frames(npz):
@@ -211,9 +230,16 @@ def compare(args):
 
 
 def compare_dir(args):
-    ref = list(frames(np.load(args.ref)))
+    if len(args.pairs) % 2:
+        sys.exit("compare-dir takes REF.npz DIR pairs")
+    for ref, out_dir in zip(args.pairs[::2], args.pairs[1::2]):
+        compare_one_dir(ref, out_dir)
+
+
+def compare_one_dir(ref_path, out_dir):
+    ref = list(frames(np.load(ref_path)))
     index = {}
-    with open(f"{args.dir}/frames.csv") as f:
+    with open(f"{out_dir}/frames.csv") as f:
         header = f.readline().strip().split(",")
         for line in f:
             row = dict(zip(header, line.strip().split(",")))
@@ -221,18 +247,18 @@ def compare_dir(args):
     for r in ref:
         name = f"Depth_{int(r['number']):06d}.raw"
         if name not in index:
-            sys.exit(f"{name} missing from {args.dir}/frames.csv")
+            sys.exit(f"{ref_path}: {name} missing from {out_dir}/frames.csv")
         row = index[name]
         want_format = FORMAT_NAMES[int(r["format"])]
         size = (int(row["width"]), int(row["height"]))
         if row["format"] != want_format or size != tuple(int(v) for v in r["size"]):
-            sys.exit(f"{name}: {row['format']} {size}, librealsense made {want_format} {tuple(r['size'])}")
-        data = np.fromfile(f"{args.dir}/{name}", dtype=np.uint8)
+            sys.exit(f"{ref_path}: {name}: {row['format']} {size}, librealsense made {want_format} {tuple(r['size'])}")
+        data = np.fromfile(f"{out_dir}/{name}", dtype=np.uint8)
         if not np.array_equal(data, r["data"]):
             first = int(np.flatnonzero(data != r["data"])[0]) if len(data) == len(r["data"]) else -1
-            sys.exit(f"{name}: bytes differ from librealsense's (first at byte {first} of {len(data)})")
+            sys.exit(f"{ref_path}: {name}: bytes differ from librealsense's (first at byte {first} of {len(data)})")
     if len(index) != len(ref):
-        sys.exit(f"{len(index)} files, librealsense made {len(ref)} frames")
+        sys.exit(f"{ref_path}: {len(index)} files, librealsense made {len(ref)} frames")
     print(f"{len(ref)} frames equal")
 
 
@@ -247,14 +273,17 @@ def main():
     p.add_argument("bag")
     p.add_argument("out")
     p.add_argument("--filter", action="append", default=[])
+    e = commands.add_parser("process-each")
+    e.add_argument("bag")
+    e.add_argument("out_dir")
+    e.add_argument("chains", nargs="+", metavar="CHAIN")
     c = commands.add_parser("compare")
     c.add_argument("ref")
     c.add_argument("got")
     d = commands.add_parser("compare-dir")
-    d.add_argument("ref")
-    d.add_argument("dir")
+    d.add_argument("pairs", nargs="+", metavar="REF.npz DIR")
     args = parser.parse_args()
-    {"record": record, "process": process, "compare": compare,
+    {"record": record, "process": process, "process-each": process_each, "compare": compare,
      "compare-dir": compare_dir}[args.command](args)
 
 

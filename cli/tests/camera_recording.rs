@@ -132,9 +132,8 @@ fn played(python: &Path, path: &Path) -> BTreeMap<Key, Value> {
     )
     .lines()
     .map(|line| {
-        let mut frame: Value = serde_json::from_str(line).expect("json");
-        // A recording holds some of the source's frames, numbered anew.
-        frame.as_object_mut().expect("frame").remove("frame_index");
+        // A recording holds some of the source's frames, counted anew.
+        let frame = common::frame_without_position(line);
         (key_of(&frame), frame)
     })
     .collect()

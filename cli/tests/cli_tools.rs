@@ -57,17 +57,6 @@ fn librealsense_frames(path: &Path) -> Vec<String> {
         .collect()
 }
 
-/// A frame line of `librealsense_frames` without its position in its
-/// stream, which a file holding some of another's frames numbers anew.
-fn without_frame_index(line: &str) -> Value {
-    let mut frame = json(line);
-    frame
-        .as_object_mut()
-        .expect("a frame")
-        .remove("frame_index");
-    frame
-}
-
 /// The recorded frames of a bag, in recorded order.
 fn frames_of(path: &Path) -> Vec<Frame> {
     let recording = Recording::open(path).expect("open the recording");
@@ -727,11 +716,14 @@ fn reindex_restores_bags_cut_at_several_offsets() {
         let frames = librealsense_frames(&repaired);
         let data = want.iter().filter(|(t, _)| t.ends_with("/data")).count();
         assert_eq!(frames.len(), data, "cut at {cut}");
-        let played: Vec<Value> = played.iter().map(|l| without_frame_index(l)).collect();
+        let played: Vec<Value> = played
+            .iter()
+            .map(|l| common::frame_without_position(l))
+            .collect();
         assert!(
             frames
                 .iter()
-                .all(|f| played.contains(&without_frame_index(f))),
+                .all(|f| played.contains(&common::frame_without_position(f))),
             "cut at {cut}"
         );
         assert!(dir.path().join(format!("cut{k}.orig.bag")).exists());
@@ -861,11 +853,14 @@ fn trim_keeps_exactly_the_frames_in_range_and_plays_in_librealsense() {
             .collect();
         assert_eq!(got, want, "{name}");
         assert_eq!(frames.len(), want.len());
-        let played: Vec<Value> = played.iter().map(|l| without_frame_index(l)).collect();
+        let played: Vec<Value> = played
+            .iter()
+            .map(|l| common::frame_without_position(l))
+            .collect();
         assert!(
             frames
                 .iter()
-                .all(|f| played.contains(&without_frame_index(f))),
+                .all(|f| played.contains(&common::frame_without_position(f))),
             "{name}: frames changed"
         );
         // Only the kept streams are described.

@@ -47,7 +47,10 @@ fn info_check_and_trim_take_a_db3() {
         "--start",
         "0.1",
     ]);
-    assert_eq!(frames, all);
+    // The copy counts each frame's position in its stream anew.
+    let without_position =
+        |jsonl: &str| -> Vec<_> { jsonl.lines().map(common::frame_without_position).collect() };
+    assert_eq!(without_position(&frames), without_position(&all));
     assert!(frames.lines().count() >= 5, "{frames}");
     // The trimmed file is a .db3 again.
     let head = std::fs::read(&out).expect("read");

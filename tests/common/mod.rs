@@ -474,3 +474,15 @@ pub fn convert(from: &std::path::Path, to: PathBuf, format: rsbag::storage::File
     rsbag::record::copy_recording(&recording, sink, &Default::default(), |_| {}).expect("copy");
     to
 }
+
+/// A frame line of `rsbag frames --json` or rs_play.py without its
+/// position in its stream (`frame_index`), which a file holding some of
+/// another's frames counts anew.
+pub fn frame_without_position(line: &str) -> Value {
+    let mut frame: Value = serde_json::from_str(line).expect("a JSON frame line");
+    frame
+        .as_object_mut()
+        .expect("a frame")
+        .remove("frame_index");
+    frame
+}

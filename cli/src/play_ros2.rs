@@ -345,8 +345,8 @@ fn play_session(
 }
 
 /// How long a subscriber is given to match back once this publisher has
-/// seen it.
-const MATCH_SETTLE: Duration = Duration::from_secs(1);
+/// seen it (one second lost a first frame on a loaded two-core machine).
+const MATCH_SETTLE: Duration = Duration::from_secs(2);
 
 /// Wait until every image topic (every data topic when there are no
 /// images) of every camera has a matched subscriber, up to `timeout`

@@ -47,10 +47,10 @@ def test_numpy_frames_play_in_librealsense(tmp_path, suffix, python):
     assert path.exists() and not (tmp_path / f"numpy{suffix}.partial").exists()
     theirs = played(python, path)
     expected = sorted(
-        ({"stream": s, "index": 0, "frame_number": n, "size": len(data),
+        ({"stream": s, "stream_index": 0, "frame_number": n, "size": len(data),
           "sha256": hashlib.sha256(data).hexdigest()} for s, n, _, data in written),
         key=lambda f: (f["stream"], f["frame_number"]))
-    assert [{k: f[k] for k in ("stream", "index", "frame_number", "size", "sha256")}
+    assert [{k: f[k] for k in ("stream", "stream_index", "frame_number", "size", "sha256")}
             for f in theirs] == expected
     times = {(s, n): ts for s, n, ts, _ in written}
     for f in theirs:

@@ -57,6 +57,23 @@ fn librealsense_frames(path: &Path) -> Vec<String> {
         .collect()
 }
 
+/// Frame lines without their position in their stream, which a file
+/// holding some of another's frames counts anew.
+fn without_positions(lines: &[String]) -> Vec<Value> {
+    lines
+        .iter()
+        .map(|l| common::frame_without_position(l))
+        .collect()
+}
+
+/// Whether every frame line of `frames` is one of `played` (lines without
+/// their positions) but for its position.
+fn all_among(frames: &[String], played: &[Value]) -> bool {
+    frames
+        .iter()
+        .all(|f| played.contains(&common::frame_without_position(f)))
+}
+
 /// The recorded frames of a bag, in recorded order.
 fn frames_of(path: &Path) -> Vec<Frame> {
     let recording = Recording::open(path).expect("open the recording");
@@ -675,6 +692,7 @@ fn reindex_restores_bags_cut_at_several_offsets() {
         chunks[4].0 - 7,
         bytes.len() as u64 - 30,
     ];
+    let played = without_positions(&played);
     for (k, &cut) in cuts.iter().enumerate() {
         let partial = dir.path().join(format!("cut{k}.bag.partial"));
         std::fs::write(&partial, &bytes[..cut as usize]).expect("write");
@@ -716,16 +734,7 @@ fn reindex_restores_bags_cut_at_several_offsets() {
         let frames = librealsense_frames(&repaired);
         let data = want.iter().filter(|(t, _)| t.ends_with("/data")).count();
         assert_eq!(frames.len(), data, "cut at {cut}");
-        let played: Vec<Value> = played
-            .iter()
-            .map(|l| common::frame_without_position(l))
-            .collect();
-        assert!(
-            frames
-                .iter()
-                .all(|f| played.contains(&common::frame_without_position(f))),
-            "cut at {cut}"
-        );
+        assert!(all_among(&frames, &played), "cut at {cut}");
         assert!(dir.path().join(format!("cut{k}.orig.bag")).exists());
     }
     // Cut inside the header of the only chunk of a librealsense bag:
@@ -793,6 +802,7 @@ fn trim_keeps_exactly_the_frames_in_range_and_plays_in_librealsense() {
             Ok(text) => text.lines().map(str::to_owned).collect(),
             Err(_) => librealsense_frames(&original),
         };
+        let played = without_positions(&played);
         // The frames expected, from rosbags: data messages of the kept
         // streams with bag time in [first frame + start, + duration).
         let dump = rosbags(&original, true);
@@ -853,16 +863,7 @@ fn trim_keeps_exactly_the_frames_in_range_and_plays_in_librealsense() {
             .collect();
         assert_eq!(got, want, "{name}");
         assert_eq!(frames.len(), want.len());
-        let played: Vec<Value> = played
-            .iter()
-            .map(|l| common::frame_without_position(l))
-            .collect();
-        assert!(
-            frames
-                .iter()
-                .all(|f| played.contains(&common::frame_without_position(f))),
-            "{name}: frames changed"
-        );
+        assert!(all_among(&frames, &played), "{name}: frames changed");
         // Only the kept streams are described.
         let device = json(&common::python("rs_play.py", &[s(&out), "--device-json"]));
         let profiles: BTreeSet<String> = device["sensors"]

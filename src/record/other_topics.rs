@@ -86,14 +86,7 @@ pub(crate) fn copy_other_topics(
             Some(convert) => {
                 let cdr = convert
                     .convert(&message.data)
-                    .map_err(|e| Error::InMessage {
-                        topic: storage
-                            .topic_name(message.conn)
-                            .unwrap_or_default()
-                            .to_owned(),
-                        time: message.time,
-                        error: Box::new(e),
-                    })?;
+                    .map_err(|e| storage.in_message(&message, e))?;
                 writer.write(to.topic, message.time, &cdr)?
             }
             None => writer.write(to.topic, message.time, &message.data)?,

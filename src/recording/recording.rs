@@ -727,15 +727,7 @@ impl Recording {
                     event,
                 })),
                 Ok(None) => {}
-                Err(e) => events.push_back(Err(Error::InMessage {
-                    topic: self
-                        .storage
-                        .topic_name(message.conn)
-                        .unwrap_or_default()
-                        .to_owned(),
-                    time: message.time,
-                    error: Box::new(e),
-                })),
+                Err(e) => events.push_back(Err(self.storage.in_message(message, e))),
             }
         }
     }
@@ -855,14 +847,7 @@ fn read_description(storage: &Storage) -> Result<Description> {
         };
         (storage.encoding().codec())
             .add_description(&mut d, Topic::parse(topic), message.time, &message.data)
-            .map_err(|e| Error::InMessage {
-                topic: storage
-                    .topic_name(message.conn)
-                    .unwrap_or_default()
-                    .to_owned(),
-                time: message.time,
-                error: Box::new(e),
-            })?;
+            .map_err(|e| storage.in_message(&message, e))?;
     }
     d.finish()?;
     Ok(d)

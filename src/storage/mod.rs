@@ -161,6 +161,15 @@ impl Storage {
         connection::position_of(topics, id).map(|i| topics[i].topic.as_str())
     }
 
+    /// `error`, met in `message`, with the message's topic and time.
+    pub fn in_message(&self, message: &Message, error: Error) -> Error {
+        Error::InMessage {
+            topic: self.topic_name(message.conn).unwrap_or_default().to_owned(),
+            time: message.time,
+            error: Box::new(error),
+        }
+    }
+
     /// Messages on topic `id`, from the index.
     pub fn message_count(&self, id: u32) -> u64 {
         match self {

@@ -133,24 +133,26 @@ fi
 # sensor_msgs and rosgraph_msgs, from PyPI) in its own virtual
 # environment, whose prefix is what `rsbag play --ros2` and `record
 # --ros2` are pointed at (RSBAG_ROS2) in cli/tests/ros2_live.rs; rclpy
-# nodes there publish and listen. iproute2 and util-linux put every DDS
+# nodes there publish and listen, with OpenCV as image_transport's
+# plugins encode and decode compressed images. iproute2 and util-linux put every DDS
 # test in a private network namespace (`unshare -n`, `ip link set lo up`);
 # bsdutils' `script` gives `play --ros2` a terminal (space pauses).
 apt_package iproute2
 apt_package util-linux
 apt_package bsdutils
 VENV_ROS2=${RSBAG_VENV_ROS2:-"$(cd "$(dirname "$0")/.." && pwd)/target/venv-ros2"}
-ROS2_PACKAGES="ros-rclpy==9.1.2 ros-rmw-fastrtps-cpp==9.3.3 ros-sensor-msgs==5.5.1 ros-rosgraph-msgs==2.3.0"
+ROS2_PACKAGES="ros-rclpy==9.1.2 ros-rmw-fastrtps-cpp==9.3.3 ros-sensor-msgs==5.5.1 ros-rosgraph-msgs==2.3.0 $OPENCV"
 if "$VENV_ROS2/bin/python" - <<'PY' 2>/dev/null
 import importlib.metadata as m
-import rclpy, sensor_msgs.msg, rosgraph_msgs.msg  # noqa: F401
+import cv2, rclpy, sensor_msgs.msg, rosgraph_msgs.msg  # noqa: F401
 assert m.version("ros-rclpy") == "9.1.2"
+assert m.version("opencv-python-headless") == "5.0.0.93"
 assert m.version("ros-rmw-fastrtps-cpp") == "9.3.3"
 assert m.version("ros-sensor-msgs") == "5.5.1"
 assert m.version("ros-rosgraph-msgs") == "2.3.0"
 PY
 then
-    echo "ROS 2 (rclpy 9.1.2, in $VENV_ROS2): already installed"
+    echo "ROS 2 (rclpy 9.1.2, with OpenCV, in $VENV_ROS2): already installed"
 else
     echo "venv $VENV_ROS2: installing $ROS2_PACKAGES"
     "$PYTHON" -m venv "$VENV_ROS2"

@@ -22,13 +22,14 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use rsbag::device::{Format, Frame, ProfileKind, StreamId, StreamProfile};
 use rsbag::recording::{FrameReader, RecordedFrame, SyncOptions};
 use rsbag::ros_camera::imu::UniteImu;
-use rsbag::ros_camera::transport::{DepthCodec, ImageCodec, ImageTransport};
+use rsbag::ros_camera::transport::ImageTransport;
 use rsbag::storage::rosbag2::McapCompression;
 use rsbag::storage::FileFormat;
 use rsbag::{Error, Result};
 
 use super::damage::Losses;
 use super::files;
+use super::image_transport::TransportArgs;
 use super::interrupt::{on_interrupt, Guard, Undo};
 use super::progress;
 use super::select::{self, Window};
@@ -83,16 +84,6 @@ pub enum Target {
     Ros2,
 }
 
-/// `--image-transport`: how `--to ros2` writes images.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum TransportArg {
-    /// `sensor_msgs/Image` on `image_raw` / `image_rect_raw`.
-    Raw,
-    /// image_transport's `compressed` topics for colour and infrared and
-    /// `compressedDepth` for depth, as its plugins write them.
-    Compressed,
-}
-
 /// `--other-topics`: what a copy of a camera bag does with the topics
 /// that are not the cameras'.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -132,24 +123,6 @@ impl UniteImuArg {
             UniteImuArg::Copy => UniteImu::Copy,
         }
     }
-}
-
-/// `--color-codec`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum ColorCodecArg {
-    /// JPEG (`--jpeg-quality`), 4:2:0 as OpenCV writes it.
-    Jpeg,
-    /// PNG, lossless.
-    Png,
-}
-
-/// `--depth-codec`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum DepthCodecArg {
-    /// 16-bit PNG.
-    Png,
-    /// RVL (Wilson 2017), the faster of the two.
-    Rvl,
 }
 
 /// `--storage`: rosbag2's storage plugins, by the names the library
@@ -376,32 +349,14 @@ pub struct Args {
     /// wrapper's default is `/camera/camera`).
     #[arg(long, value_name = "NS", default_value = rsbag::ros_camera::DEFAULT_NAMESPACE)]
     namespace: String,
-    /// With `--to ros2`: how images are written. `compressed`: colour and
-    /// infrared on `<image topic>/compressed` (`sensor_msgs/CompressedImage`,
-    /// JPEG or PNG), Z16 depth on `<image topic>/compressedDepth` (PNG or
-    /// RVL after the plugin's 12-byte header), as image_transport's plugins
-    /// publish them; camera_info as with `raw`; formats the plugins do not
-    /// compress (YUYV, Y16 as JPEG) stay raw.
-    #[arg(long, value_enum, default_value = "raw")]
-    image_transport: TransportArg,
+    #[command(flatten)]
+    transport: TransportArgs,
     /// With `--to ros2`: gyro and accel samples united on one
     /// `sensor_msgs/Imu` topic, `<namespace>/imu`, as the RealSense ROS
     /// wrapper's `unite_imu_method` publishes them (instead of
     /// `gyro/sample` and `accel/sample`).
     #[arg(long, value_enum, value_name = "METHOD")]
     unite_imu: Option<UniteImuArg>,
-    /// With `--image-transport compressed`: how colour and infrared are
-    /// compressed [default: jpeg].
-    #[arg(long, value_enum)]
-    color_codec: Option<ColorCodecArg>,
-    /// With `--image-transport compressed`: the JPEG quality, 1 to 100
-    /// [default: 95].
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=100))]
-    jpeg_quality: Option<u8>,
-    /// With `--image-transport compressed`: how depth is compressed
-    /// [default: png].
-    #[arg(long, value_enum)]
-    depth_codec: Option<DepthCodecArg>,
     /// With `--to ros2` of a camera bag recorded on a robot: the topics
     /// that are not the cameras' (lidar, `/tf`, odometry, ...) are carried
     /// as they are over the converted time (`keep`, the default; a ROS1
@@ -585,37 +540,12 @@ fn check_args(args: &Args) -> Result<()> {
 
 /// `--image-transport` and its codecs, which go with `--to ros2`.
 fn image_transport(args: &Args) -> Result<ImageTransport> {
-    let codecs_given =
-        args.color_codec.is_some() || args.jpeg_quality.is_some() || args.depth_codec.is_some();
-    if args.to != Target::Ros2 && args.image_transport != TransportArg::Raw {
+    if args.to != Target::Ros2 && args.transport.given() {
         return Err(Error::InvalidArgument(
-            "--image-transport goes with --to ros2".into(),
+            "--image-transport and its codecs go with --to ros2".into(),
         ));
     }
-    if args.image_transport == TransportArg::Raw && codecs_given {
-        return Err(Error::InvalidArgument(
-            "--color-codec, --jpeg-quality and --depth-codec go with --image-transport compressed"
-                .into(),
-        ));
-    }
-    if args.color_codec == Some(ColorCodecArg::Png) && args.jpeg_quality.is_some() {
-        return Err(Error::InvalidArgument(
-            "--jpeg-quality goes with --color-codec jpeg".into(),
-        ));
-    }
-    Ok(match args.image_transport {
-        TransportArg::Raw => ImageTransport::Raw,
-        TransportArg::Compressed => ImageTransport::Compressed {
-            color: match args.color_codec {
-                Some(ColorCodecArg::Png) => ImageCodec::Png,
-                _ => ImageCodec::Jpeg(args.jpeg_quality.unwrap_or(95)),
-            },
-            depth: match args.depth_codec {
-                Some(DepthCodecArg::Rvl) => DepthCodec::Rvl,
-                _ => DepthCodec::Png,
-            },
-        },
-    })
+    args.transport.transport()
 }
 
 /// Convert `args.file` into `args.out`.

@@ -17,6 +17,7 @@ mod damage;
 mod devices;
 mod files;
 mod frames;
+mod image_transport;
 mod info;
 mod interrupt;
 mod json;

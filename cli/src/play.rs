@@ -73,10 +73,8 @@ pub struct Args {
     /// other latched topics are reliable and transient local).
     #[arg(long, value_enum, default_value = "reliable", requires = "ros2")]
     pub qos: super::play_ros2::QosArg,
-    /// With --ros2: images raw, or as image_transport's `compressed`
-    /// (JPEG) and `compressedDepth` (PNG) topics.
-    #[arg(long, value_enum, default_value = "raw", requires = "ros2")]
-    pub image_transport: super::convert::TransportArg,
+    #[command(flatten)]
+    pub transport: super::image_transport::TransportArgs,
     /// With --ros2: gyro and accel samples united on one sensor_msgs/Imu
     /// topic, `<namespace>/imu`, as the RealSense ROS wrapper's
     /// unite_imu_method publishes them (instead of gyro/sample and
@@ -129,6 +127,11 @@ impl Tally {
 pub fn run(args: Args) -> Result<ExitCode> {
     if args.ros2 {
         return super::play_ros2::run(&args);
+    }
+    if args.transport.given() {
+        return Err(Error::InvalidArgument(
+            "--image-transport and its codecs go with --ros2".into(),
+        ));
     }
     let files = files::recordings(&args.files)?;
     let several = files.len() > 1;

@@ -10,14 +10,13 @@ use std::time::{Duration, Instant};
 use rsbag::msg::ros2 as msgs;
 use rsbag::record::{session_camera_names, session_stamp_ns, Ros2Layout, Ros2Message, Ros2Topic};
 use rsbag::recording::{Event, Recording, Session};
-use rsbag::ros_camera::transport::{DepthCodec, ImageCodec, ImageTransport};
 use rsbag::ros_camera::DEFAULT_NAMESPACE;
 use rsbag::{BagTime, Error, Result};
 use rsbag_ros2::{Node, Publisher, Qos};
 
 use crossbeam_channel::Receiver;
 
-use super::convert::{TransportArg, UniteImuArg};
+use super::convert::UniteImuArg;
 use super::interrupt;
 use super::play::Args;
 use super::{files, select};
@@ -60,6 +59,8 @@ pub fn start_with_ros2_libraries() -> Result<()> {
 /// several as one session of cameras.
 pub fn run(args: &Args) -> Result<ExitCode> {
     start_with_ros2_libraries()?;
+    // Options that do not go together are told before ROS 2 is started.
+    args.transport.transport()?;
     let files = files::recordings(&args.files)?;
     let as_session = files.len() > 1 && !args.each;
     if !as_session && args.namespace.len() > 1 {
@@ -114,14 +115,9 @@ fn publishers(node: &Node, topics: &[Ros2Topic], qos: Qos) -> Result<Vec<Option<
     Ok(out)
 }
 
-fn transport(args: &Args) -> ImageTransport {
-    match args.image_transport {
-        TransportArg::Raw => ImageTransport::Raw,
-        TransportArg::Compressed => ImageTransport::Compressed {
-            color: ImageCodec::Jpeg(95),
-            depth: DepthCodec::Png,
-        },
-    }
+/// `--unite-imu`'s method.
+fn unite_imu(args: &Args) -> Option<rsbag::ros_camera::imu::UniteImu> {
+    args.unite_imu.map(UniteImuArg::method)
 }
 
 /// One camera published: its layout and the publishers of its topics.
@@ -131,17 +127,8 @@ struct Camera {
 }
 
 impl Camera {
-    /// The streams of `recording` that `keeps` keeps, under namespace
-    /// `ns`, frame ids named for `camera`.
-    fn new(
-        node: &Node,
-        recording: &Recording,
-        names: (&str, &str),
-        args: &Args,
-        keeps: impl Fn(&rsbag::device::StreamId) -> bool,
-    ) -> Result<Camera> {
-        let unite = args.unite_imu.map(UniteImuArg::method);
-        let layout = Ros2Layout::of_recording(recording, names, (transport(args), unite), keeps)?;
+    /// Publish `layout` with the QoS of `args`.
+    fn new(node: &Node, layout: Ros2Layout, args: &Args) -> Result<Camera> {
         for (stream, reason) in layout.skipped() {
             eprintln!("rsbag: warning: {stream} is not published: {reason}");
         }
@@ -208,9 +195,13 @@ fn play_file(
         .namespace
         .first()
         .map_or(DEFAULT_NAMESPACE, String::as_str);
-    let mut camera = Camera::new(node, &recording, (ns, "camera"), args, |s| {
-        chosen.as_ref().is_none_or(|c| c.contains(s))
-    })?;
+    let layout = Ros2Layout::of_recording(
+        &recording,
+        (ns, "camera"),
+        (args.transport.transport()?, unite_imu(args)),
+        |s| chosen.as_ref().is_none_or(|c| c.contains(s)),
+    )?;
+    let mut camera = Camera::new(node, layout, args)?;
     let clock = clock_publisher(node, args)?;
     if !begin(std::slice::from_ref(&camera), args, controls)? {
         return Ok(false);
@@ -299,14 +290,15 @@ fn play_session(
     let session = &opened.session;
     let chosen = select::streams(|n| session.find_streams(n), &args.streams)?;
     let names = session_names(session, &args.namespace)?;
-    let mut cameras = Vec::new();
-    for (file, (ns, camera)) in session.files().iter().zip(&names) {
-        let keeps = |s: &rsbag::device::StreamId| chosen.as_ref().is_none_or(|c| c.contains(s));
-        let recording = file.reader().recording();
-        let camera = Camera::new(node, recording, (ns, camera), args, keeps)
-            .map_err(|e| e.in_file(file.path()))?;
-        cameras.push(camera);
-    }
+    let layouts = Ros2Layout::of_session(
+        session,
+        &names,
+        (args.transport.transport()?, unite_imu(args)),
+        |s| chosen.as_ref().is_none_or(|c| c.contains(s)),
+    )?;
+    let mut cameras = (layouts.into_iter())
+        .map(|layout| Camera::new(node, layout, args))
+        .collect::<Result<Vec<_>>>()?;
     let clock = clock_publisher(node, args)?;
     if !begin(&cameras, args, controls)? {
         return Ok(());

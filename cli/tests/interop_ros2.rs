@@ -392,52 +392,13 @@ fn mcap_compression_goes_with_mcap_storage_only() {
     assert!(!out.exists());
 }
 
-/// The peak signal-to-noise ratio (dB) of 8-bit `decoded` against
-/// `source`.
-fn psnr(source: &[u8], decoded: &[u8]) -> f64 {
-    assert_eq!(source.len(), decoded.len());
-    let squared: f64 = source
-        .iter()
-        .zip(decoded)
-        .map(|(a, b)| (f64::from(*a) - f64::from(*b)).powi(2))
-        .sum();
-    let mse = squared / source.len() as f64;
-    10.0 * (255.0f64 * 255.0 / mse.max(1e-12)).log10()
-}
-
-/// How much lower (dB) the PSNR of rsbag's JPEG may be than that of
-/// OpenCV's own encoder (the plugin's) at the same quality, on the same
-/// frames (measured: 0.9 dB lower at quality 95 on the sample's colour
-/// pattern, whose sharp colour edges 4:2:0 chroma blurs: 18.5 against
-/// 19.4 dB).
-const JPEG_PSNR_BELOW_OPENCV_AT_MOST: f64 = 1.5;
-
 #[test]
 fn compressed_ros2_exports_decode_in_opencv_to_the_recorded_frames() {
     let dir = tempfile::tempdir().expect("tempdir");
     let source = common::sample("librealsense-depth-color-lz4.bag");
     let played = played(&source, false);
-    // The source pixels, as rsbag reads them (the same bytes librealsense
-    // plays: checked against its hashes).
-    let recording = rsbag::recording::Recording::open(&source).expect("open");
-    let mut colour: Vec<Vec<u8>> = Vec::new();
-    for event in recording.select().controls(false).events() {
-        if let rsbag::recording::Event::Frame { frame, .. } = event.expect("event").event {
-            if frame.profile.stream.kind == rsbag::device::StreamKind::Color {
-                colour.push(frame.data.to_vec());
-            }
-        }
-    }
-    let sha = |bytes: &[u8]| hex(&Sha256::digest(bytes));
     let theirs: Vec<&Value> = played["color"].iter().map(|f| &f["sha256"]).collect();
-    let ours: Vec<String> = colour.iter().map(|c| sha(c)).collect();
-    assert_eq!(
-        theirs,
-        ours.iter().collect::<Vec<_>>(),
-        "source colour frames"
-    );
-    let colour_raw = dir.path().join("colour.raw");
-    std::fs::write(&colour_raw, colour.concat()).expect("write colour");
+    let colour = common::jpeg::colour_frames(&source, &theirs);
     let (width, height) = (64, 48);
     assert_eq!(
         colour[0].len(),
@@ -520,10 +481,7 @@ fn compressed_ros2_exports_decode_in_opencv_to_the_recorded_frames() {
         );
         let raw = std::fs::read(decoded.join("camera_camera_color_image_raw_compressed.raw"))
             .expect("decoded colour");
-        let size = colour[0].len();
-        let worst = (colour.iter().enumerate())
-            .map(|(k, c)| psnr(c, &raw[k * size..(k + 1) * size]))
-            .fold(f64::INFINITY, f64::min);
+        let worst = common::jpeg::worst_psnr(&colour, &raw);
         if colour_format.contains("png") {
             assert!(
                 worst.is_infinite() || worst > 90.0,
@@ -532,26 +490,8 @@ fn compressed_ros2_exports_decode_in_opencv_to_the_recorded_frames() {
             let read_sha: Vec<&Value> = frames.iter().map(|i| &i["sha256"]).collect();
             assert_eq!(read_sha, theirs, "{what}: PNG colour");
         } else {
-            let quality = if codecs.contains(&"60") { "60" } else { "95" };
-            let opencv: Value = serde_json::from_str(&common::python(
-                "jpeg_psnr.py",
-                &[
-                    s(&colour_raw),
-                    &width.to_string(),
-                    &height.to_string(),
-                    quality,
-                ],
-            ))
-            .expect("OpenCV's PSNR");
-            let reference = opencv["min_db"].as_f64().expect("dB");
-            eprintln!(
-                "{what}: colour JPEG (quality {quality}) decoded by OpenCV: PSNR at least \
-                 {worst:.1} dB; OpenCV's own JPEG of the frames: {reference:.1} dB"
-            );
-            assert!(
-                worst >= reference - JPEG_PSNR_BELOW_OPENCV_AT_MOST,
-                "{what}: PSNR {worst:.1} dB, OpenCV's {reference:.1} dB"
-            );
+            let quality = if codecs.contains(&"60") { 60 } else { 95 };
+            common::jpeg::assert_near_opencv(&colour, (width, height), quality, worst, &what);
         }
         // rsbag reads its own export back: depth as recorded.
         let back = run::ok(&["frames", "--json", s(&out)]);
@@ -578,7 +518,7 @@ fn image_transport_options_go_with_to_ros2_compressed() {
     for (args, said) in [
         (
             vec!["--to", "bag", "--image-transport", "compressed"],
-            "--image-transport goes with --to ros2",
+            "--image-transport and its codecs go with --to ros2",
         ),
         (
             vec!["--to", "ros2", "--depth-codec", "rvl"],
@@ -617,10 +557,14 @@ fn media_bag(dir: &Path) -> PathBuf {
     bag
 }
 
-/// What a united `sensor_msgs/Imu` must say besides its values: the
-/// wrapper's frame, no orientation, the default covariances.
-pub fn check_united_defaults(what: &str, imu: &Value, covariances: &Value) {
-    assert_eq!(imu["frame_id"], "camera_imu_optical_frame", "{what}");
+/// What a united `sensor_msgs/Imu` of `camera` must say besides its
+/// values: the wrapper's frame, no orientation, the default covariances.
+fn check_united_defaults(what: &str, camera: &str, imu: &Value, covariances: &Value) {
+    assert_eq!(
+        imu["frame_id"],
+        format!("{camera}_imu_optical_frame"),
+        "{what}"
+    );
     assert_eq!(
         imu["orientation"],
         serde_json::json!([0.0, 0.0, 0.0, 0.0]),
@@ -663,14 +607,111 @@ fn unite_imu_writes_the_wrappers_imu_topic_as_rosbags_reads_it() {
             let topic = format!("/camera/camera/{separate}");
             assert!(counts.get(&topic).is_none(), "{method}: {counts}");
         }
-        let got = read["imu"].as_array().expect("imu");
-        assert_eq!(got.len(), count, "{method}");
-        for (got, want) in got.iter().zip(&want) {
-            let what = format!("{method}: {got}");
-            for key in ["stamp_ns", "angular_velocity", "linear_acceleration"] {
-                assert_eq!(got[key], want[key], "{what}: {key}");
-            }
-            check_united_defaults(&what, got, &got["covariances"]);
+        let got: Vec<&Value> = read["imu"].as_array().expect("imu").iter().collect();
+        check_united("camera", method, &got, &want, |m| m["covariances"].clone());
+    }
+}
+
+/// The sha256 of each frame of `stream` that rs_session.py fed `camera`,
+/// in frame-number order.
+pub fn fed_sha256(camera: &Value, stream: &str) -> Vec<Value> {
+    let mut frames: Vec<&Value> = (camera["frames"].as_array().expect("frames").iter())
+        .filter(|f| f["stream"] == stream)
+        .collect();
+    frames.sort_by_key(|f| f["frame_number"].as_u64());
+    frames.iter().map(|f| f["sha256"].clone()).collect()
+}
+
+/// `got`, the messages of the united `imu` topic of `camera` (the
+/// wrapper's camera_name), are `want`, the wrapper's united samples
+/// (rs_united_imu.py), exactly, with its frame and covariances (each
+/// message's three, from `covariances`).
+pub fn check_united(
+    camera: &str,
+    what: &str,
+    got: &[&Value],
+    want: &[Value],
+    covariances: impl Fn(&Value) -> Value,
+) {
+    assert_eq!(got.len(), want.len(), "{what}: united samples");
+    for (got, want) in got.iter().zip(want) {
+        let what = format!("{what}: {got}");
+        for key in ["stamp_ns", "angular_velocity", "linear_acceleration"] {
+            assert_eq!(got[key], want[key], "{what}: {key}");
         }
+        check_united_defaults(&what, camera, got, &covariances(got));
+    }
+}
+
+#[test]
+fn session_exports_unite_each_cameras_imu_and_compress_its_images() {
+    // CAM-E has an IMU and CAM-A none: CAM-E's samples are united on its
+    // own `imu` topic, stamped on the session's clock (Global Time: the
+    // samples' own timestamps), and CAM-A has no IMU topic, as the
+    // wrapper runs a camera without one.
+    let recorded = crate::librealsense_session::record_with_imu("global");
+    let [cam_a, cam_e] = &recorded.cameras[..] else {
+        panic!("two cameras: {:?}", recorded.cameras);
+    };
+    let file = |camera: &Value| camera["file"].as_str().expect("file").to_owned();
+    let out = recorded.dir.path().join("ros2");
+    let args = [
+        "convert",
+        "--session",
+        "--to",
+        "ros2",
+        "--unite-imu",
+        "linear_interpolation",
+        "--image-transport",
+        "compressed",
+        "--color-codec",
+        "png",
+        "--depth-codec",
+        "rvl",
+    ];
+    let (a, e) = (file(cam_a), file(cam_e));
+    run::ok(&[&args[..], &[a.as_str(), e.as_str(), "--out", s(&out)]].concat());
+    let read: Value = serde_json::from_str(&common::python("ros2_read.py", &[s(&out)]))
+        .expect("rosbags' reading");
+    let counts = read["counts"].as_object().expect("counts");
+    assert!(
+        !counts
+            .keys()
+            .any(|t| t.starts_with("/CAM_A/imu") || t.contains("/sample")),
+        "{counts:?}"
+    );
+    let want: Vec<Value> = (common::python("rs_united_imu.py", &[&e, "linear_interpolation"]))
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert!(want.len() > 150, "{}", want.len());
+    let got: Vec<&Value> = (read["imu"].as_array().expect("imu").iter())
+        .filter(|m| m["topic"] == "/CAM_E/imu")
+        .collect();
+    check_united("CAM_E", "CAM_E", &got, &want, |m| m["covariances"].clone());
+    // Each camera's images, decoded as the plugins' subscribers decode
+    // them, are the frames librealsense recorded.
+    let images = read["images"].as_array().expect("images");
+    for (camera, ns, stream, topic) in [
+        (
+            cam_a,
+            "CAM_A",
+            "Depth",
+            "depth/image_rect_raw/compressedDepth",
+        ),
+        (cam_a, "CAM_A", "Color", "color/image_raw/compressed"),
+        (
+            cam_e,
+            "CAM_E",
+            "Depth",
+            "depth/image_rect_raw/compressedDepth",
+        ),
+    ] {
+        let topic = format!("/{ns}/{topic}");
+        let decoded: Vec<Value> = (images.iter())
+            .filter(|i| i["topic"] == topic.as_str())
+            .map(|i| i["sha256"].clone())
+            .collect();
+        assert_eq!(decoded, fed_sha256(camera, stream), "{topic}");
     }
 }

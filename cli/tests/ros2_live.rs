@@ -11,6 +11,7 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use super::common;
+use super::interop_ros2::{check_united, fed_sha256};
 
 /// The ROS 2 virtual environment (its prefix holds lib/librcl.so).
 fn venv() -> PathBuf {
@@ -298,21 +299,18 @@ fn play_unites_imu_samples_as_the_wrapper_does() {
             "{method}: only the united topic: {}",
             live.stdout
         );
-        let got = on(&live.heard, topic);
-        assert_eq!(got.len(), want.len(), "{method}: {:?}", live.heard);
-        for (got, want) in got.iter().zip(&want) {
-            let what = format!("{method}: {got}");
-            for key in ["stamp_ns", "angular_velocity", "linear_acceleration"] {
-                assert_eq!(got[key], want[key], "{what}: {key}");
-            }
-            let covariances = serde_json::json!([
-                got["orientation_covariance"],
-                got["angular_velocity_covariance"],
-                got["linear_acceleration_covariance"]
-            ]);
-            super::interop_ros2::check_united_defaults(&what, got, &covariances);
-        }
+        let heard = on(&live.heard, topic);
+        check_united("camera", method, &heard, &want, heard_covariances);
     }
+}
+
+/// The three covariances of an imu line of ros2_listen.py.
+fn heard_covariances(imu: &Value) -> Value {
+    serde_json::json!([
+        imu["orientation_covariance"],
+        imu["angular_velocity_covariance"],
+        imu["linear_acceleration_covariance"]
+    ])
 }
 
 /// A Global Time timestamp (ms since the epoch) in ns: whole
@@ -421,6 +419,211 @@ fn play_publishes_a_session_of_cameras_each_under_its_namespace_on_one_timeline(
 }
 
 #[test]
+fn play_publishes_compressed_transports_opencv_decodes_to_librealsenses_frames() {
+    let bag = common::reference("librealsense-2.55-depth-color.bag");
+    let depth = librealsense_frames(bag.to_str().expect("utf-8 path"), "Depth");
+    let colour_played = librealsense_frames(bag.to_str().expect("utf-8 path"), "Color");
+    let colour_sha: Vec<&Value> = colour_played.iter().map(|f| &f["sha256"]).collect();
+    let colour = common::jpeg::colour_frames(&bag, &colour_sha);
+    let depth_topic = "/camera/camera/depth/image_rect_raw/compressedDepth";
+    let colour_topic = "/camera/camera/color/image_raw/compressed";
+    for (domain, codecs, colour_format, depth_format) in [
+        (
+            87,
+            &[][..],
+            "rgb8; jpeg compressed bgr8",
+            "16UC1; compressedDepth png",
+        ),
+        (
+            88,
+            &["--color-codec", "png", "--depth-codec", "rvl"][..],
+            "rgb8; png compressed bgr8",
+            "16UC1; compressedDepth rvl",
+        ),
+    ] {
+        let decoded = tempfile::tempdir().expect("temp dir");
+        let decoded_dir = decoded.path().to_str().expect("utf-8 path");
+        let mut args = vec![
+            "play",
+            "--ros2",
+            bag.to_str().expect("utf-8 path"),
+            "--wait-for-subscribers",
+            "--timeout",
+            "60",
+            "--image-transport",
+            "compressed",
+        ];
+        args.extend(codecs);
+        let live = in_namespace(
+            domain,
+            &[
+                "--seconds",
+                "60",
+                "--decoded",
+                decoded_dir,
+                &format!("{depth_topic}=compressed:12"),
+                &format!("{colour_topic}=compressed:12"),
+                "/camera/camera/color/camera_info=camera_info",
+            ],
+            &args,
+        );
+        let what = format!("{codecs:?}");
+        assert_eq!(live.code, 0, "{what}: {}", live.stderr);
+        // Depth: what OpenCV (PNG) or the test's RVL decoder reads back is
+        // librealsense's depth, bit for bit, stamped as librealsense reads it.
+        let heard = on(&live.heard, depth_topic);
+        assert_eq!(heard.len(), 12, "{what}: every depth frame, once");
+        for (got, want) in heard.iter().zip(&depth) {
+            assert_eq!(got["format"], depth_format, "{what}");
+            assert_eq!(got["sha256"], want["sha256"], "{what}: depth");
+            assert_eq!(got["stamp_ns"].as_u64(), Some(stamp_of(want)), "{what}");
+        }
+        // Colour: PNG exact, JPEG within its PSNR.
+        let heard = on(&live.heard, colour_topic);
+        assert_eq!(heard.len(), 12, "{what}: every colour frame, once");
+        assert!(heard.iter().all(|m| m["format"] == colour_format), "{what}");
+        let stamps: Vec<_> = heard.iter().map(|m| m["stamp_ns"].as_u64()).collect();
+        let want: Vec<_> = colour_played.iter().map(|f| Some(stamp_of(f))).collect();
+        assert_eq!(stamps, want, "{what}");
+        if colour_format.contains("png") {
+            let sha: Vec<&Value> = heard.iter().map(|m| &m["sha256"]).collect();
+            assert_eq!(sha, colour_sha, "{what}: PNG colour");
+        } else {
+            let raw = std::fs::read(
+                decoded
+                    .path()
+                    .join("camera_camera_color_image_raw_compressed.raw"),
+            )
+            .expect("the decoded colour");
+            let worst = common::jpeg::worst_psnr(&colour, &raw);
+            common::jpeg::assert_near_opencv(&colour, (80, 60), 95, worst, &what);
+        }
+        assert_eq!(
+            on(&live.heard, "/camera/camera/color/camera_info").len(),
+            12,
+            "{what}: camera_info as with raw images"
+        );
+    }
+}
+
+#[test]
+fn image_transport_options_go_with_ros2_and_together() {
+    let bag = common::reference("librealsense-2.55-depth-color.bag");
+    let bag = bag.to_str().expect("utf-8 path");
+    for (args, said) in [
+        (
+            vec!["play", bag, "--image-transport", "compressed"],
+            "--image-transport and its codecs go with --ros2",
+        ),
+        (
+            vec!["play", "--ros2", bag, "--depth-codec", "rvl"],
+            "go with --image-transport compressed",
+        ),
+        (
+            vec![
+                "play",
+                "--ros2",
+                bag,
+                "--image-transport",
+                "compressed",
+                "--color-codec",
+                "png",
+                "--jpeg-quality",
+                "80",
+            ],
+            "--jpeg-quality goes with --color-codec jpeg",
+        ),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_rsbag"))
+            .args(&args)
+            .env_remove("RSBAG_ROS2")
+            .output()
+            .expect("run rsbag");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(stderr.contains(said), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn play_unites_each_cameras_imu_of_a_session_and_compresses_its_images() {
+    // CAM-E has an IMU and CAM-A none (as two wrapper nodes would run
+    // them): CAM-E's samples are united on its `imu` topic at their
+    // session time (Global Time: their own timestamps), CAM-A publishes
+    // no IMU topic.
+    let recorded = crate::librealsense_session::record_with_imu("global");
+    let [cam_a, cam_e] = &recorded.cameras[..] else {
+        panic!("two cameras: {:?}", recorded.cameras);
+    };
+    let (a, e) = (
+        cam_a["file"].as_str().expect("file"),
+        cam_e["file"].as_str().expect("file"),
+    );
+    let want: Vec<Value> = (common::python("rs_united_imu.py", &[e, "linear_interpolation"]))
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    let images = [
+        (
+            cam_a,
+            "Depth",
+            "/CAM_A/depth/image_rect_raw/compressedDepth",
+        ),
+        (cam_a, "Color", "/CAM_A/color/image_raw/compressed"),
+        (
+            cam_e,
+            "Depth",
+            "/CAM_E/depth/image_rect_raw/compressedDepth",
+        ),
+    ];
+    let mut listen: Vec<String> = vec!["--seconds".into(), "60".into()];
+    listen.push(format!("/CAM_E/imu=imu:{}", want.len()));
+    listen.push("/CAM_A/imu=imu".into());
+    for (camera, stream, topic) in images {
+        listen.push(format!(
+            "{topic}=compressed:{}",
+            fed_sha256(camera, stream).len()
+        ));
+    }
+    let listen: Vec<&str> = listen.iter().map(String::as_str).collect();
+    let live = in_namespace(
+        89,
+        &listen,
+        &[
+            "play",
+            "--ros2",
+            a,
+            e,
+            "--unite-imu",
+            "linear_interpolation",
+            "--image-transport",
+            "compressed",
+            "--color-codec",
+            "png",
+            "--depth-codec",
+            "rvl",
+            "--wait-for-subscribers",
+            "--timeout",
+            "60",
+        ],
+    );
+    assert_eq!(live.code, 0, "{}", live.stderr);
+    assert!(
+        !live.stdout.contains("/sample") && !live.stdout.contains("/CAM_A/imu"),
+        "{}",
+        live.stdout
+    );
+    let heard = on(&live.heard, "/CAM_E/imu");
+    check_united("CAM_E", "CAM_E", &heard, &want, heard_covariances);
+    for (camera, stream, topic) in images {
+        let decoded: Vec<Value> = (on(&live.heard, topic).iter())
+            .map(|m| m["sha256"].clone())
+            .collect();
+        assert_eq!(decoded, fed_sha256(camera, stream), "{topic}");
+    }
+}
+
+#[test]
 fn play_waits_for_subscribers_only_as_long_as_told() {
     let bag = common::reference("librealsense-2.55-depth-color.bag");
     let live = in_namespace(
@@ -466,22 +669,28 @@ fn without_ros2_play_says_what_to_source_or_install() {
     );
 }
 
-/// In a private network namespace on domain `domain`: `rsbag record
-/// --ros2 args` while `ros2_wrapper_publish.py FRAMES` publishes as the
-/// wrapper does; rsbag's run and the frames published.
-fn record_in_namespace(domain: u32, frames: u32, args: &[&str]) -> (Live, Vec<Value>) {
-    record_then(domain, frames, args, "")
+/// [`record_published`] of FRAMES frames.
+fn record_then(domain: u32, frames: u32, args: &[&str], then: &str) -> (Live, Vec<Value>) {
+    record_published(domain, &[&frames.to_string()], args, then)
 }
 
-/// [`record_in_namespace`], running `then` in the shell once the
-/// publisher is done (`$rsbag` is rsbag's process id).
-fn record_then(domain: u32, frames: u32, args: &[&str], then: &str) -> (Live, Vec<Value>) {
+/// In a private network namespace on domain `domain`: `rsbag record
+/// --ros2 args` while `ros2_wrapper_publish.py publish...` (its frame
+/// count and options) publishes as the wrapper does, then `then` in the
+/// shell once the publisher is done (`$rsbag` is rsbag's process id);
+/// rsbag's run and the frames published.
+fn record_published(
+    domain: u32,
+    publish: &[&str],
+    args: &[&str],
+    then: &str,
+) -> (Live, Vec<Value>) {
     let venv = venv();
     let dir = tempfile::tempdir().expect("temp dir");
     let quote = |s: &str| format!("'{}'", s.replace('\'', r"'\''"));
     let script = format!(
         "RSBAG_ROS2={} LD_PRELOAD={} {} {} > {d}/out 2> {d}/err &\nrsbag=$!\n\
-         {} {} {frames} > {d}/heard 2> {d}/publisher.err\n{then}\n\
+         {} {} {} > {d}/heard 2> {d}/publisher.err\n{then}\n\
          wait $rsbag; echo $? > {d}/code\n",
         quote(&venv.to_string_lossy()),
         quote(&libpython(&venv)),
@@ -493,6 +702,11 @@ fn record_then(domain: u32, frames: u32, args: &[&str], then: &str) -> (Live, Ve
                 .join("tests/interop/ros2_wrapper_publish.py")
                 .to_string_lossy()
         ),
+        publish
+            .iter()
+            .map(|a| quote(a))
+            .collect::<Vec<_>>()
+            .join(" "),
         d = dir.path().display(),
     );
     let status = in_private_network(domain, &script)
@@ -531,63 +745,79 @@ fn frame_hashes(frames: &[Value]) -> Vec<(String, String)> {
     out.into_iter().map(|(s, _, h)| (s, h)).collect()
 }
 
-#[test]
-fn record_writes_a_wrapper_camera_into_recordings_librealsense_plays() {
-    for (domain, name) in [(74, "wrapper.bag"), (75, "wrapper.db3")] {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let out = dir.path().join(name);
-        let out = out.to_str().expect("utf-8 path");
-        let (live, published) = record_in_namespace(
-            domain,
-            12,
-            &["record", "--ros2", "--out", out, "--duration", "8"],
-        );
-        assert_eq!(live.code, 0, "{name}: {}", live.stderr);
-        assert_eq!(published.len(), 24, "{name}: {}", live.stderr);
-        assert!(
-            live.stdout.contains("24 frames (Depth 0 12, Color 0 12)"),
-            "{name}: {}",
-            live.stdout
-        );
-        let played = if name.ends_with(".db3") {
-            common::python259("rs_play.py", &[out])
-        } else {
-            common::python("rs_play.py", &[out])
-        };
-        let played: Vec<Value> = (played.lines())
-            .map(|l| serde_json::from_str(l).expect("a JSON line"))
-            .collect();
-        // Every published frame, exact, once, in order.
-        assert_eq!(frame_hashes(&played), frame_hashes(&published), "{name}");
-        // The camera_info's intrinsics are the streams'.
-        let device = if name.ends_with(".db3") {
-            common::python259("rs_play.py", &[out, "--device-json"])
-        } else {
-            common::python("rs_play.py", &[out, "--device-json"])
-        };
-        let device: Value = serde_json::from_str(&device).expect("the device as JSON");
-        let profiles: Vec<&Value> = (device["sensors"].as_array().expect("sensors").iter())
-            .flat_map(|s| s["profiles"].as_array().expect("profiles"))
-            .collect();
-        assert_eq!(profiles.len(), 2, "{name}: {device}");
-        for p in profiles {
-            let i = &p["intrinsics"];
-            assert_eq!(
-                (&i["fx"], &i["fy"], &i["ppx"], &i["ppy"]),
-                (
-                    &Value::from(50.0),
-                    &Value::from(51.0),
-                    &Value::from(32.0),
-                    &Value::from(24.0)
-                ),
-                "{name}: {p}"
-            );
-        }
-        assert!(
-            !dir.path().join(format!("{name}.ros2-capture")).exists(),
-            "{name}: the capture is removed"
+/// librealsense's `rs_play.py` of `out` with `args`: 2.59 for a `.db3`,
+/// 2.55 for a `.bag`.
+fn rs_play(out: &str, args: &[&str]) -> String {
+    let args: Vec<&str> = [out].iter().chain(args).copied().collect();
+    if out.ends_with(".db3") {
+        common::python259("rs_play.py", &args)
+    } else {
+        common::python("rs_play.py", &args)
+    }
+}
+
+/// Record, on DDS domain `domain`, `ros2_wrapper_publish.py 12 publish...`
+/// into `name`, and check that librealsense plays every published frame,
+/// exact, once, in order, with the camera_info's intrinsics.
+fn record_and_play(domain: u32, name: &str, publish: &[&str]) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join(name);
+    let out = out.to_str().expect("utf-8 path");
+    let publish: Vec<&str> = ["12"].iter().chain(publish).copied().collect();
+    let (live, published) = record_published(
+        domain,
+        &publish,
+        &["record", "--ros2", "--out", out, "--duration", "8"],
+        "",
+    );
+    assert_eq!(live.code, 0, "{name}: {}", live.stderr);
+    assert_eq!(published.len(), 24, "{name}: {}", live.stderr);
+    assert!(
+        live.stdout.contains("24 frames (Depth 0 12, Color 0 12)"),
+        "{name}: {}",
+        live.stdout
+    );
+    let played: Vec<Value> = (rs_play(out, &[]).lines())
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert_eq!(frame_hashes(&played), frame_hashes(&published), "{name}");
+    let device: Value =
+        serde_json::from_str(&rs_play(out, &["--device-json"])).expect("the device as JSON");
+    let profiles: Vec<&Value> = (device["sensors"].as_array().expect("sensors").iter())
+        .flat_map(|s| s["profiles"].as_array().expect("profiles"))
+        .collect();
+    assert_eq!(profiles.len(), 2, "{name}: {device}");
+    for p in profiles {
+        let i = &p["intrinsics"];
+        assert_eq!(
+            (&i["fx"], &i["fy"], &i["ppx"], &i["ppy"]),
+            (
+                &Value::from(50.0),
+                &Value::from(51.0),
+                &Value::from(32.0),
+                &Value::from(24.0)
+            ),
+            "{name}: {p}"
         );
     }
+    assert!(
+        !dir.path().join(format!("{name}.ros2-capture")).exists(),
+        "{name}: the capture is removed"
+    );
+}
+
+#[test]
+fn record_writes_a_wrapper_camera_into_recordings_librealsense_plays() {
+    record_and_play(74, "wrapper.bag", &[]);
+    record_and_play(75, "wrapper.db3", &[]);
+}
+
+#[test]
+fn record_takes_image_transports_compressed_topics() {
+    // Lossless codecs (PNG colour; PNG and RVL depth), so that what
+    // librealsense plays is what the stand-in published, bit for bit.
+    record_and_play(85, "compressed.bag", &["--compressed", "png", "png"]);
+    record_and_play(86, "compressed.db3", &["--compressed", "png", "rvl"]);
 }
 
 #[test]

@@ -402,6 +402,38 @@ pub(super) fn add_stream_topics(
     })
 }
 
+/// Whether `recording` has both a gyro and an accel stream that `keeps`
+/// keeps: the wrapper unites their samples only then.
+fn has_gyro_and_accel(recording: &Recording, keeps: impl Fn(&StreamId) -> bool) -> bool {
+    let has = |kind| {
+        recording.streams().iter().any(|(s, stream)| {
+            s.kind == kind && keeps(s) && matches!(stream.profile.kind, ProfileKind::Motion { .. })
+        })
+    };
+    has(StreamKind::Gyro) && has(StreamKind::Accel)
+}
+
+/// How each camera of a session unites its IMU samples: by `unite` where
+/// it has both a gyro and an accel stream that `keeps` keeps, not at all
+/// where it lacks one (as the wrapper runs a camera without an IMU); an
+/// error if `unite` is asked for and no camera can.
+pub(super) fn session_unite_imu<'a>(
+    recordings: impl IntoIterator<Item = &'a Recording>,
+    unite: Option<UniteImu>,
+    keeps: impl Fn(&StreamId) -> bool,
+) -> Result<Vec<Option<UniteImu>>> {
+    let each: Vec<Option<UniteImu>> = (recordings.into_iter())
+        .map(|r| unite.filter(|_| has_gyro_and_accel(r, &keeps)))
+        .collect();
+    if unite.is_some() && each.iter().all(Option::is_none) {
+        return Err(Error::InvalidArgument(
+            "--unite-imu needs a gyro and an accel stream; no recording of the session (as chosen) has both"
+                .into(),
+        ));
+    }
+    Ok(each)
+}
+
 /// The `imu` topic of a camera whose gyro and accel samples are united,
 /// and the uniter.
 pub(super) struct ImuTopic {
@@ -420,14 +452,7 @@ impl ImuTopic {
         method: UniteImu,
         keeps: impl Fn(&StreamId) -> bool,
     ) -> Result<ImuTopic> {
-        let has = |kind| {
-            recording.streams().iter().any(|(s, stream)| {
-                s.kind == kind
-                    && keeps(s)
-                    && matches!(stream.profile.kind, ProfileKind::Motion { .. })
-            })
-        };
-        if !(has(StreamKind::Gyro) && has(StreamKind::Accel)) {
+        if !has_gyro_and_accel(recording, keeps) {
             return Err(Error::InvalidArgument(
                 "--unite-imu needs a gyro and an accel stream; the recording (as chosen) lacks one"
                     .into(),

@@ -7,14 +7,14 @@ use std::collections::BTreeMap;
 
 use crate::device::{Frame, StreamId};
 use crate::msg::ros2;
-use crate::recording::Recording;
+use crate::recording::{Recording, Session};
 use crate::ros_camera::transport::ImageTransport;
 use crate::storage::rosbag2::{Durability, MessageType};
 use crate::{Error, Result};
 
 use super::ros2_export::{
-    add_stream_topics, camera_transforms, frame_messages, latched_messages, stamp_ns, tf_message,
-    CameraTopics, ImuTopic, StreamTopics, TopicTable,
+    add_stream_topics, camera_transforms, frame_messages, latched_messages, session_unite_imu,
+    stamp_ns, tf_message, CameraTopics, ImuTopic, StreamTopics, TopicTable,
 };
 use crate::ros_camera::imu::UniteImu;
 
@@ -129,6 +129,28 @@ impl Ros2Layout {
             start,
             skipped,
         })
+    }
+
+    /// The layouts of the cameras of `session`, each under its
+    /// (namespace, camera) of `names` ([`Ros2Layout::of_recording`]), of
+    /// the streams `keeps` keeps, images through `transport`; gyro and
+    /// accel samples united by `unite` on each camera that has both (an
+    /// error if `unite` is asked for and none has).
+    pub fn of_session(
+        session: &Session,
+        names: &[(String, String)],
+        (transport, unite): (ImageTransport, Option<UniteImu>),
+        keeps: impl Fn(&StreamId) -> bool,
+    ) -> Result<Vec<Ros2Layout>> {
+        let recordings = session.files().iter().map(|f| f.reader().recording());
+        let unite = session_unite_imu(recordings, unite, &keeps)?;
+        (session.files().iter().zip(names).zip(unite))
+            .map(|((file, (ns, camera)), unite)| {
+                let recording = file.reader().recording();
+                Ros2Layout::of_recording(recording, (ns, camera), (transport, unite), &keeps)
+                    .map_err(|e| e.in_file(file.path()))
+            })
+            .collect()
     }
 
     /// Every topic, each once.

@@ -21,13 +21,14 @@ use std::time::Duration;
 
 use super::ros2_export::{
     add_stream_topics, camera_frame, camera_transforms, finish_or_abandon, latched_messages,
-    tf_message, write_frame, StreamTopics,
+    session_unite_imu, tf_message, write_frame, ImuTopic, StreamTopics,
 };
 use super::Ros2Export;
 use crate::device::StreamId;
 use crate::msg::ros2;
 use crate::msg::ros2_definitions::message_type;
 use crate::recording::{Session, SessionClock};
+use crate::ros_camera::imu::UniteImu;
 use crate::ros_camera::transport::ImageTransport;
 use crate::ros_camera::{self, FrameTransform};
 use crate::storage::rosbag2::{BagDirWriter, Durability, McapCompression};
@@ -89,6 +90,12 @@ pub struct Ros2SessionOptions {
     /// its clock (as [`crate::recording::SessionQuery::time`]); the bag's
     /// latched messages are written at the first moment the range takes.
     pub time: (Bound<Duration>, Bound<Duration>),
+    /// How images are written: raw, or on image_transport's compressed
+    /// topics.
+    pub image_transport: ImageTransport,
+    /// Each camera's gyro and accel samples united on its `imu` topic, as
+    /// the wrapper's `unite_imu_method` publishes them.
+    pub unite_imu: Option<UniteImu>,
 }
 
 impl Default for Ros2SessionOptions {
@@ -99,6 +106,8 @@ impl Default for Ros2SessionOptions {
             streams: None,
             poses: Vec::new(),
             time: (Bound::Unbounded, Bound::Unbounded),
+            image_transport: ImageTransport::Raw,
+            unite_imu: None,
         }
     }
 }
@@ -195,7 +204,10 @@ fn write_session(
     let mut export = Ros2Export::default();
     let keeps = |s: &StreamId| options.streams.as_ref().is_none_or(|k| k.contains(s));
     let mut topics: Vec<BTreeMap<StreamId, StreamTopics>> = Vec::new();
-    for (file, name) in session.files().iter().zip(&names) {
+    let mut imus: Vec<Option<ImuTopic>> = Vec::new();
+    let recordings = session.files().iter().map(|f| f.reader().recording());
+    let unite = session_unite_imu(recordings, options.unite_imu, keeps)?;
+    for ((file, name), unite) in session.files().iter().zip(&names).zip(unite) {
         let recording = file.reader().recording();
         let mut skipped = Vec::new();
         let ns = format!("/{name}");
@@ -203,18 +215,18 @@ fn write_session(
             recording,
             writer,
             (&ns, name),
-            (ImageTransport::Raw, None),
+            (options.image_transport, unite),
             keeps,
             &mut skipped,
         )
-        .map_err(|e| e.in_file(file.path()))?
-        .streams;
+        .map_err(|e| e.in_file(file.path()))?;
         (export.skipped).extend(
             skipped
                 .into_iter()
                 .map(|(s, why)| (s, format!("{name}: {why}"))),
         );
-        topics.push(added);
+        topics.push(added.streams);
+        imus.push(added.imu);
     }
     if topics.iter().all(BTreeMap::is_empty) {
         return Err(Error::InvalidArgument(
@@ -256,7 +268,8 @@ fn write_session(
             continue;
         };
         let time = bag_ns(anchor, frame.time_ms);
-        write_frame(writer, &frame.recorded.frame, time, time, stream, None)?;
+        let imu = imus[frame.file].as_mut();
+        write_frame(writer, &frame.recorded.frame, time, time, stream, imu)?;
         frames += 1;
         progress(frames);
     }

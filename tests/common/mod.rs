@@ -10,6 +10,7 @@ use serde_json::Value;
 
 pub mod damaged;
 pub mod interop;
+pub mod jpeg;
 pub mod planned;
 
 /// The repository's root, where the library's package lives: the tests of

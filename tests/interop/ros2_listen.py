@@ -5,9 +5,11 @@ environment (scripts/install-test-deps.sh makes target/venv-ros2), inside
 the test's private network namespace.
 
 Usage:
-    ros2_listen.py --seconds S [--until-idle S] [--best-effort] TOPIC=TYPE[:COUNT]...
+    ros2_listen.py --seconds S [--until-idle S] [--best-effort] [--decoded DIR] TOPIC=TYPE[:COUNT]...
 
-TYPE is `image`, `camera_info`, `imu` or `clock`. The script subscribes
+TYPE is `image`, `compressed` (a CompressedImage of image_transport's
+`compressed` or `compressedDepth` topic, by the topic's name), `camera_info`,
+`imu` or `clock`. The script subscribes
 (reliable, keep last 1000, or best effort with --best-effort; /clock
 always best effort), prints
 `ready` on stderr once its subscriptions exist, and ends when every topic
@@ -19,7 +21,10 @@ JSON line per message, in arrival order:
      "frame_id": "camera_depth_optical_frame", "width": 80, "height": 60,
      "encoding": "16UC1", "step": 160, "size": 9600, "sha256": "<hex>"}
 
-camera_info lines have width, height, k and d; imu lines the angular
+compressed lines have the format and compressed_size, and width, height,
+encoding, size and sha256 of the pixels as image_transport's subscriber
+decodes them (OpenCV; image_transport.py), which --decoded appends to
+DIR/<topic, its slashes underscores>.raw. camera_info lines have width, height, k and d; imu lines the angular
 velocity, linear acceleration, orientation and the three covariances; clock lines only `stamp_ns`.
 """
 
@@ -28,19 +33,23 @@ import json
 import sys
 import time
 
+import numpy as np
 import rclpy
 from rclpy.qos import QoSProfile, ReliabilityPolicy, HistoryPolicy
 from rosgraph_msgs.msg import Clock
-from sensor_msgs.msg import CameraInfo, Image, Imu
+from sensor_msgs.msg import CameraInfo, CompressedImage, Image, Imu
 
-TYPES = {"image": Image, "camera_info": CameraInfo, "imu": Imu, "clock": Clock}
+from image_transport import decode_compressed
+
+TYPES = {"image": Image, "compressed": CompressedImage, "camera_info": CameraInfo, "imu": Imu,
+         "clock": Clock}
 
 
 def stamp_ns(stamp):
     return stamp.sec * 1_000_000_000 + stamp.nanosec
 
 
-def line(topic, kind, msg):
+def line(topic, kind, msg, decoded):
     if kind == "clock":
         return {"topic": topic, "stamp_ns": stamp_ns(msg.clock)}
     out = {"topic": topic, "stamp_ns": stamp_ns(msg.header.stamp), "frame_id": msg.header.frame_id}
@@ -48,6 +57,16 @@ def line(topic, kind, msg):
         data = bytes(msg.data)
         out.update(width=msg.width, height=msg.height, encoding=msg.encoding, step=msg.step,
                    size=len(data), sha256=hashlib.sha256(data).hexdigest())
+    elif kind == "compressed":
+        data = bytes(msg.data)
+        encoding, pixels = decode_compressed(topic, msg.format, data)
+        raw = np.ascontiguousarray(pixels).tobytes()
+        out.update(format=msg.format, compressed_size=len(data), width=pixels.shape[1],
+                   height=pixels.shape[0], encoding=encoding, size=len(raw),
+                   sha256=hashlib.sha256(raw).hexdigest())
+        if decoded:
+            with open(f"{decoded}/{topic.strip('/').replace('/', '_')}.raw", "ab") as f:
+                f.write(raw)
     elif kind == "camera_info":
         out.update(width=msg.width, height=msg.height, k=list(msg.k), d=list(msg.d),
                    distortion_model=msg.distortion_model)
@@ -64,7 +83,7 @@ def line(topic, kind, msg):
 
 def main():
     args = sys.argv[1:]
-    seconds, idle, reliability = 30.0, 0.5, ReliabilityPolicy.RELIABLE
+    seconds, idle, reliability, decoded = 30.0, 0.5, ReliabilityPolicy.RELIABLE, None
     specs = []
     while args:
         arg = args.pop(0)
@@ -72,6 +91,8 @@ def main():
             seconds = float(args.pop(0))
         elif arg == "--until-idle":
             idle = float(args.pop(0))
+        elif arg == "--decoded":
+            decoded = args.pop(0)
         elif arg == "--best-effort":
             reliability = ReliabilityPolicy.BEST_EFFORT
         else:
@@ -87,7 +108,7 @@ def main():
     def callback(topic, kind):
         def on_message(msg):
             got[topic] += 1
-            lines.append(line(topic, kind, msg))
+            lines.append(line(topic, kind, msg, decoded))
         return on_message
 
     # /clock is published best effort (rclcpp's ClockQoS), as time sources

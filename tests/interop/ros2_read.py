@@ -17,9 +17,9 @@ to its end. The script fails (exit 1) when:
 - an Image's data length is not step x height, or its step not width x
   bytes per pixel of its encoding;
 - a CompressedImage does not decode as image_transport's subscribers
-  decode it (ros_camera_bag.py's decode_image: cv2.imdecode and the
-  compressed subscriber's colour conversion; decode_depth: the
-  compressedDepth subscriber's PNG (cv2.imdecode) or RVL).
+  decode it (image_transport.py's decode_compressed: cv2.imdecode and the
+  compressed subscriber's colour conversion, or the compressedDepth
+  subscriber's PNG (cv2.imdecode) or RVL).
 
 Output:
     {"storage": "sqlite3"|"mcap", "counts": {topic: n},
@@ -144,15 +144,10 @@ def record(out, conn, msg, timestamp, decoded):
             "width": msg.width, "height": msg.height, "step": msg.step,
             "size": len(data), "sha256": hashlib.sha256(data).hexdigest()})
     elif t == "sensor_msgs/msg/CompressedImage":
-        from ros_camera_bag import decode_depth, decode_image
+        from image_transport import decode_compressed
         data = bytes(msg.data)
         try:
-            if conn.topic.endswith("/compressedDepth"):
-                encoding = msg.format.split(";")[0]
-                codec = "rvl" if "compressedDepth rvl" in msg.format else "png"
-                pixels = decode_depth(data, codec, encoding)
-            else:
-                encoding, pixels = decode_image(msg.format, data)
+            encoding, pixels = decode_compressed(conn.topic, msg.format, data)
         except Exception as e:  # noqa: BLE001 (report any failure)
             fail(f"{conn.topic}: {msg.format!r} does not decode: {e}")
         raw = np.ascontiguousarray(pixels).tobytes()

@@ -6,6 +6,7 @@ inside the test's private network namespace.
 
 Usage:
     ros2_wrapper_publish.py FRAMES [--namespace NS] [--wait S]
+                            [--compressed COLOR_CODEC DEPTH_CODEC]
 
 Under NS (default /camera/camera): depth on `depth/image_rect_raw`
 (16UC1, 64x48, millimetres) and colour on `color/image_raw` (rgb8, 64x48),
@@ -14,7 +15,12 @@ FRAMES frames each at 30 fps, reliable, keep last 100 (the wrapper's
 default QoS is reliable). Before publishing it waits up to S seconds
 (default 30) for every topic to have a subscriber, and a second more for
 the subscribers to match it in turn. Each frame's pixels are
-a pattern of its number. It prints one JSON line per published image:
+a pattern of its number. With --compressed, the images go on
+image_transport's `compressed` (colour: COLOR_CODEC png or jpeg) and
+`compressedDepth` (DEPTH_CODEC png or rvl) topics instead, encoded with
+OpenCV as the plugins encode (image_transport.py). It prints one JSON
+line per published image, with the size and hash of its pixels (of
+OpenCV's decode, where the codec loses):
 
     {"stream": "Depth", "frame": 3, "stamp_ns": ..., "size": 6144, "sha256": "<hex>"}
 """
@@ -24,9 +30,12 @@ import json
 import sys
 import time
 
+import numpy as np
 import rclpy
 from rclpy.qos import QoSProfile, ReliabilityPolicy, HistoryPolicy
-from sensor_msgs.msg import CameraInfo, Image
+from sensor_msgs.msg import CameraInfo, CompressedImage, Image
+
+from image_transport import decode_compressed, encode_depth, encode_image
 
 W, H = 64, 48
 
@@ -38,16 +47,32 @@ def pixels(stream, n):
     return bytes((x * 3 + y * 5 + n * 11 + c * 60) % 256 for y in range(H) for x in range(W) for c in range(3))
 
 
+def compressed(topic, stream, encoding, codec, data):
+    """The CompressedImage of `data` as image_transport's plugin writes it,
+    and the pixels its subscriber decodes."""
+    if stream == "Depth":
+        depth = np.frombuffer(data, "<u2").reshape(H, W)
+        fmt, body, _ = encode_depth(depth, codec, encoding)
+    else:
+        fmt, body = encode_image(np.frombuffer(data, np.uint8).reshape(H, W, 3), encoding, codec)
+    msg = CompressedImage()
+    msg.format, msg.data = fmt, body
+    _, decoded = decode_compressed(topic, fmt, body)
+    return msg, np.ascontiguousarray(decoded).tobytes()
+
+
 def main():
     args = sys.argv[1:]
     frames = int(args.pop(0))
-    namespace, wait = "/camera/camera", 30.0
+    namespace, wait, codecs = "/camera/camera", 30.0, None
     while args:
         flag = args.pop(0)
         if flag == "--namespace":
             namespace = args.pop(0)
         elif flag == "--wait":
             wait = float(args.pop(0))
+        elif flag == "--compressed":
+            codecs = {"Color": args.pop(0), "Depth": args.pop(0)}
     rclpy.init()
     node = rclpy.create_node("realsense2_camera_stand_in")
     qos = QoSProfile(history=HistoryPolicy.KEEP_LAST, depth=100, reliability=ReliabilityPolicy.RELIABLE)
@@ -57,7 +82,10 @@ def main():
     }
     publishers = {}
     for stream, (folder, leaf, encoding, bpp, frame_id) in streams.items():
-        image = node.create_publisher(Image, f"{namespace}/{folder}/{leaf}", qos)
+        topic = f"{namespace}/{folder}/{leaf}"
+        if codecs:
+            topic += "/compressedDepth" if stream == "Depth" else "/compressed"
+        image = node.create_publisher(CompressedImage if codecs else Image, topic, qos)
         info = node.create_publisher(CameraInfo, f"{namespace}/{folder}/camera_info", qos)
         publishers[stream] = (image, info)
     deadline = time.monotonic() + wait
@@ -78,11 +106,14 @@ def main():
         for stream, (folder, leaf, encoding, bpp, frame_id) in streams.items():
             image_pub, info_pub = publishers[stream]
             data = pixels(stream, n)
-            msg = Image()
+            if codecs:
+                msg, data = compressed(image_pub.topic_name, stream, encoding, codecs[stream], data)
+            else:
+                msg = Image()
+                msg.height, msg.width, msg.encoding = H, W, encoding
+                msg.is_bigendian, msg.step, msg.data = 0, W * bpp, data
             msg.header.stamp.sec, msg.header.stamp.nanosec = divmod(stamp_ns, 1_000_000_000)
             msg.header.frame_id = frame_id
-            msg.height, msg.width, msg.encoding, msg.is_bigendian, msg.step = H, W, encoding, 0, W * bpp
-            msg.data = data
             info = CameraInfo()
             info.header = msg.header
             info.height, info.width = H, W

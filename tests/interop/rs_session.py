@@ -32,6 +32,10 @@ Depth Units 1 mm unless said):
   CAM-C  from 200 ms, 45 frames with frames 15..24 dropped (a third of a
          second where the camera stopped), origin 5000 ms, rate 0.9998.
   CAM-D  from 120 ms, 40 frames, origin 90000 ms, rate 1.
+  CAM-E  from 100 ms, 30 frames, origin 3000 ms, rate 1, and an IMU
+         ("Motion Module": Accel @100 and Gyro @200, MOTION_XYZ32F, over
+         the depth frames' span, each gyro sample fed just after an accel
+         sample of its time), as a D435i's.
 
 Output (stdout, one JSON object): {"t0": ..., "clock": ..., "pyrealsense2":
 ..., "cameras": [{"serial": "CAM-A", "file": PATH, "start_ms": 0,
@@ -65,6 +69,8 @@ CAMERAS = {
               "drop": tuple(range(15, 25))},
     "CAM-D": {"start": 120.0, "frames": 40, "color": False, "origin": 90000.0, "rate": 1.0,
               "drop": ()},
+    "CAM-E": {"start": 100.0, "frames": 30, "color": False, "origin": 3000.0, "rate": 1.0,
+              "drop": (), "imu": True},
 }
 
 
@@ -86,36 +92,59 @@ def camera(serial, spec, clock, t0):
         rgb = s.add_sensor("RGB Camera")
         keys.append(s.add_video(rgb, rs.stream.color, 0, uid + 2, rs.format.rgb8, 32, 24, 30,
                                 rs.distortion.inverse_brown_conrady))
-    truth = []
-    fed = []
-    schedule = []
+    truth, fed, schedule = [], [], []
+
+    def stamp_of(host):
+        if clock == "global":
+            return host, rs.timestamp_domain.global_time
+        return spec["origin"] + (host - t0 - spec["start"]) * spec["rate"], HW
+
+    def fed_at(host, key, deliver):
+        """Deliver a frame of `key` planned for host time `host`, noting
+        when (a camera's driver stamps its arrival: a software device's
+        frames have system time 0)."""
+        def feed():
+            now = time.time() * 1000.0
+            if clock != "global":
+                sensor = s.streams[key]["sensor"]
+                sensor["handle"].set_metadata(rs.frame_metadata_value.time_of_arrival, int(now))
+            truth.append(host)
+            fed.append(now)
+            deliver()
+        return feed
+
     for i in range(spec["frames"]):
         if i in spec["drop"]:
             continue
         host = t0 + spec["start"] + i * PERIOD
-        if clock == "global":
-            stamp, domain = host, rs.timestamp_domain.global_time
-        else:
-            stamp = spec["origin"] + (host - t0 - spec["start"]) * spec["rate"]
-            domain = HW
+        stamp, domain = stamp_of(host)
         for k, key in enumerate(keys):
             # Colour 1 ms after depth, as a camera's sensors deliver apart.
-            at = host + k
-
-            def feed(key=key, i=i, stamp=stamp, domain=domain):
-                now = time.time() * 1000.0
-                if domain == HW:
-                    # What a camera's driver stamps on arrival (a software
-                    # device's frames have system time 0).
-                    sensor = s.streams[key]["sensor"]
-                    sensor["handle"].set_metadata(rs.frame_metadata_value.time_of_arrival,
-                                                  int(now))
-                fed.append(now)
-                s.video_frame(key, i, i + 1, stamp, domain)
-
-            schedule.append((at, feed))
-            truth.append(host)
+            deliver = lambda key=key, i=i, stamp=stamp, domain=domain: \
+                s.video_frame(key, i, i + 1, stamp, domain)  # noqa: E731
+            schedule.append((host + k, fed_at(host, key, deliver)))
+    if spec.get("imu"):
+        schedule.extend(imu_schedule(s, uid, spec, t0, stamp_of, fed_at))
     return s, schedule, truth, fed
+
+
+def imu_schedule(s, uid, spec, t0, stamp_of, fed_at):
+    """A D435i's IMU over the camera's depth frames: accel every 10 ms,
+    gyro every 5 ms, each gyro sample fed just after the accel sample of
+    its time."""
+    module = s.add_sensor("Motion Module")
+    accel = s.add_motion(module, rs.stream.accel, uid + 3, 100, 1.0)
+    gyro = s.add_motion(module, rs.stream.gyro, uid + 4, 200, 0.5)
+    span = spec["frames"] * PERIOD
+    schedule = []
+    for key, period, after in ((accel, 10.0, 0.0), (gyro, 5.0, 0.1)):
+        for i in range(int(span / period)):
+            host = t0 + spec["start"] + i * period
+            stamp, domain = stamp_of(host)
+            deliver = lambda key=key, i=i, stamp=stamp, domain=domain: \
+                s.motion_frame(key, i, i + 1, stamp, domain)  # noqa: E731
+            schedule.append((host + after, fed_at(host, key, deliver)))
+    return schedule
 
 
 def play(schedule):

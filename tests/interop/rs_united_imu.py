@@ -10,7 +10,8 @@ Usage:
 The wrapper unites samples in the order the camera delivers them. The
 recordings of rs_record.py are fed in timestamp order, so that order is
 the samples' timestamp order here. Each sample's time is its timestamp (ms)
-x 1e6 rounded, in ns (the header stamp rsbag gives it). The uniting is
+in ns, whole milliseconds and their fraction apart, rounded (the header
+stamp rsbag gives it; an f64 of ms since the epoch holds no finer). The uniting is
 realsense-ros 4.x's, transcribed from BaseRealSenseNode (base_realsense_node.cpp):
 
 - copy (FillImuData_Copy): an accel sample becomes the latest; a gyro
@@ -29,6 +30,7 @@ Prints one JSON line per message, in publishing order: {"stamp_ns",
 """
 
 import json
+import math
 import sys
 from collections import deque
 
@@ -44,8 +46,17 @@ def motion(frame):
     return {"xyz": [d.x, d.y, d.z]}
 
 
+def stamp_ns(ms):
+    """Timestamp `ms` in ns: whole ms and their fraction apart, the
+    fraction's ns rounded half away from zero."""
+    whole = math.floor(ms)
+    ns = (ms - whole) * 1e6
+    below = math.floor(ns)
+    return whole * 1_000_000 + below + (1 if ns - below >= 0.5 else 0)
+
+
 def message(gyro, accel_xyz):
-    return {"stamp_ns": int(gyro["t"]), "angular_velocity": list(gyro["xyz"]),
+    return {"stamp_ns": gyro["ns"], "angular_velocity": list(gyro["xyz"]),
             "linear_acceleration": list(accel_xyz)}
 
 
@@ -87,9 +98,12 @@ def linear_interpolation(samples):
 def main():
     bag, method = sys.argv[1], sys.argv[2]
     frames = [f for f in play_frames(bag, extra=motion) if f["stream"] in ("Gyro", "Accel")]
-    samples = sorted(({"kind": f["stream"], "t": float(round(f["timestamp"] * 1e6)),
-                       "xyz": [float(v) for v in f["xyz"]]} for f in frames),
-                     key=lambda s: s["t"])
+    samples = []
+    for f in frames:
+        ns = stamp_ns(f["timestamp"])
+        samples.append({"kind": f["stream"], "ns": ns, "t": float(ns),
+                        "xyz": [float(v) for v in f["xyz"]]})
+    samples.sort(key=lambda s: s["ns"])
     unite = {"copy": copy, "linear_interpolation": linear_interpolation}[method]
     for line in unite(samples):
         sys.stdout.write(json.dumps(line) + "\n")

@@ -40,15 +40,9 @@ pub fn run(args: &Args, files: &[PathBuf]) -> Result<ExitCode> {
                 .into(),
         ));
     }
-    if args.unite_imu.is_some() {
+    if args.to != Target::Ros2 && (args.unite_imu.is_some() || args.transport.given()) {
         return Err(Error::InvalidArgument(
-            "--session --to ros2 writes each IMU stream on its own: --unite-imu does not go with it"
-                .into(),
-        ));
-    }
-    if args.image_transport != super::TransportArg::Raw {
-        return Err(Error::InvalidArgument(
-            "--session --to ros2 writes raw images: --image-transport does not go with it".into(),
+            "--unite-imu and --image-transport go with --session --to ros2".into(),
         ));
     }
     if args.to == Target::Ros2 {

@@ -1,7 +1,8 @@
 //! A session recorded by librealsense itself, for the session tests:
 //! tests/interop/rs_session.py records CAM-A, CAM-B and CAM-C with
 //! librealsense 2.55 into `.bag`s and CAM-D with 2.59 into a `.db3`, at
-//! once, started at different moments, CAM-C with frames 15..24 dropped.
+//! once, started at different moments, CAM-C with frames 15..24 dropped;
+//! or CAM-A and CAM-E, which has an IMU.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -21,32 +22,52 @@ pub struct Recorded {
 
 /// Record the session on `clock` (`global` or `hardware`).
 pub fn record(clock: &str) -> Recorded {
+    record_cameras(
+        clock,
+        &[("python3".into(), "CAM-A,CAM-B,CAM-C", "bag"), {
+            let python259 = crate::common::python_259_path();
+            assert!(python259.exists(), "run scripts/install-test-deps.sh");
+            (python259, "CAM-D", "db3")
+        }],
+    )
+}
+
+/// Record CAM-A (depth and colour) and CAM-E (depth and an IMU) with
+/// librealsense 2.55 on `clock`.
+pub fn record_with_imu(clock: &str) -> Recorded {
+    record_cameras(clock, &[("python3".into(), "CAM-A,CAM-E", "bag")])
+}
+
+/// Record a session on `clock` at once with each (python, cameras, file
+/// extension) of `recorders`.
+fn record_cameras(clock: &str, recorders: &[(PathBuf, &str, &str)]) -> Recorded {
     let dir = tempfile::tempdir().expect("tempdir");
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .expect("clock")
         .as_secs_f64();
-    // Moment 0 after both interpreters have loaded pyrealsense2.
+    // Moment 0 after every interpreter has loaded pyrealsense2.
     let t0 = format!("{:.3}", now * 1000.0 + 2500.0);
     let script = crate::common::root().join("tests/interop/rs_session.py");
     let out = path_str(dir.path()).to_owned();
-    let spawn = |python: PathBuf, cameras: &str, ext: &str| {
+    let spawn = |(python, cameras, ext): &(PathBuf, &str, &str)| {
         Command::new(python)
             .arg(&script)
             .args([&out, "--cameras", cameras, "--clock", clock, "--t0", &t0])
             .args(["--ext", ext])
             .output()
     };
-    let python259 = crate::common::python_259_path();
-    assert!(python259.exists(), "run scripts/install-test-deps.sh");
-    let (old, new) = std::thread::scope(|scope| {
-        let old = scope.spawn(|| spawn("python3".into(), "CAM-A,CAM-B,CAM-C", "bag"));
-        let new = scope.spawn(|| spawn(python259, "CAM-D", "db3"));
-        (old.join().expect("2.55"), new.join().expect("2.59"))
+    let outputs: Vec<_> = std::thread::scope(|scope| {
+        let running: Vec<_> = (recorders.iter())
+            .map(|recorder| scope.spawn(move || spawn(recorder)))
+            .collect();
+        (running.into_iter())
+            .map(|r| r.join().expect("a recorder"))
+            .collect()
     });
     let mut cameras = Vec::new();
     let mut t0 = 0.0;
-    for output in [old, new] {
+    for output in outputs {
         let output = output.expect("run python");
         assert!(
             output.status.success(),

@@ -49,6 +49,8 @@ pub fn run(args: &Args, files: &[PathBuf]) -> Result<ExitCode> {
         streams,
         poses,
         time: window.bounds(),
+        image_transport: args.transport.transport()?,
+        unite_imu: args.unite_imu.map(super::super::UniteImuArg::method),
     };
     let partial = rsbag::storage::partial_path_for(&args.out);
     let _remove_partial = on_interrupt(Undo::RemoveDir(partial));

@@ -18,7 +18,8 @@ accel 200 Hz, gyro 400 Hz), a recording librealsense 2.55 writes
   - rsbag: `rsbag play --ros2 FILE --wait-for-subscribers`;
   - rclpy: a node publishing images of the same sizes at 30 fps from numpy
     (a pool of 8 frames per stream, built before the clock starts; the
-    sensor_msgs/Image built per frame as rclpy users do), paced by sleeps.
+    sensor_msgs/Image built per frame as rclpy users do) and gyro and
+    accel samples at 400 and 200 Hz, paced by sleeps.
   A listener (rclpy, reliable) notes each image's arrival: lateness is the
   arrival against the schedule the stamps give from the first arrival;
   p99 over both streams, against one frame period (33.3 ms). The cost is
@@ -70,36 +71,52 @@ print(json.dumps(got))
 PUBLISHER = r'''
 import sys, time, numpy as np, rclpy
 from rclpy.qos import QoSProfile, ReliabilityPolicy, HistoryPolicy
-from sensor_msgs.msg import Image
+from sensor_msgs.msg import Image, Imu
 dw, dh, cw, ch, seconds, ns = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5]), sys.argv[6]
+with_imu = len(sys.argv) > 7 and sys.argv[7] == "imu"
 rclpy.init(); node = rclpy.create_node("bench_publisher")
 qos = QoSProfile(history=HistoryPolicy.KEEP_LAST, depth=10, reliability=ReliabilityPolicy.RELIABLE)
 depth = node.create_publisher(Image, ns + "/depth/image_rect_raw", qos)
 color = node.create_publisher(Image, ns + "/color/image_raw", qos)
+gyro = node.create_publisher(Imu, ns + "/gyro/sample", qos)
+accel = node.create_publisher(Imu, ns + "/accel/sample", qos)
 rng = np.random.default_rng(1)
 depths = [rng.integers(300, 4000, (dh, dw), dtype=np.uint16) for _ in range(8)]
 colors = [rng.integers(0, 255, (ch, cw, 3), dtype=np.uint8) for _ in range(8)]
+# A D435i's schedule: frames at 30 Hz, gyro at 400 Hz, accel at 200 Hz.
+schedule = sorted([(n / 30, "frame", n) for n in range(int(seconds * 30))]
+                  + ([(k / 400, "gyro", k) for k in range(int(seconds * 400))]
+                     + [(k / 200, "accel", k) for k in range(int(seconds * 200))] if with_imu else []))
 while depth.get_subscription_count() == 0 or color.get_subscription_count() == 0:
     time.sleep(0.02)
 # The subscribers match this publisher a moment after it sees them.
 time.sleep(1.0)
-start, n = time.monotonic(), 0
-while n < seconds * 30:
-    due = start + n / 30
+start, frames = time.monotonic(), 0
+for at, kind, n in schedule:
+    due = start + at
     time.sleep(max(0.0, due - time.monotonic()))
     stamp = int(due * 1e9)
-    for pub, frame, enc, bpp, fid in ((depth, depths[n % 8], "16UC1", 2, "camera_depth_optical_frame"),
-                                      (color, colors[n % 8], "rgb8", 3, "camera_color_optical_frame")):
-        m = Image()
+    if kind == "frame":
+        for pub, frame, enc, bpp, fid in ((depth, depths[n % 8], "16UC1", 2, "camera_depth_optical_frame"),
+                                          (color, colors[n % 8], "rgb8", 3, "camera_color_optical_frame")):
+            m = Image()
+            m.header.stamp.sec, m.header.stamp.nanosec = divmod(stamp, 10**9)
+            m.header.frame_id = fid
+            m.height, m.width = frame.shape[0], frame.shape[1]
+            m.encoding, m.step = enc, frame.shape[1] * bpp
+            m.data = frame.tobytes()
+            pub.publish(m)
+        frames += 1
+    else:
+        m = Imu()
         m.header.stamp.sec, m.header.stamp.nanosec = divmod(stamp, 10**9)
-        m.header.frame_id = fid
-        m.height, m.width = frame.shape[0], frame.shape[1]
-        m.encoding, m.step = enc, frame.shape[1] * bpp
-        m.data = frame.tobytes()
-        pub.publish(m)
-    n += 1
+        m.header.frame_id = "camera_" + kind + "_optical_frame"
+        v = m.angular_velocity if kind == "gyro" else m.linear_acceleration
+        v.x, v.y, v.z = 0.01 * (n % 7), 9.8, -0.02 * (n % 5)
+        m.orientation_covariance[0] = -1.0
+        (gyro if kind == "gyro" else accel).publish(m)
 time.sleep(1.0)
-print(n)
+print(frames)
 '''
 
 ROSBAGS_RECORDER = r'''
@@ -190,7 +207,8 @@ def bench_play(args, dir, rsbag):
         ours, _ = cpu_of(start([rsbag, "play", "--ros2", str(source), "--wait-for-subscribers"], rsbag_env()))
         our_late = lateness_p99(json.loads(listener.communicate()[0]))
         listener = listen(dir, topics, args.seconds + 15)
-        theirs, _ = cpu_of(start([str(PY), str(pub_script), "1280", "720", "1920", "1080", str(args.seconds), NS]))
+        theirs, _ = cpu_of(start([str(PY), str(pub_script), "1280", "720", "1920", "1080", str(args.seconds), NS,
+                                   "imu"]))
         their_late = lateness_p99(json.loads(listener.communicate()[0]))
         ratios.append(ours / theirs)
         rows.append((ours, theirs, our_late, their_late))

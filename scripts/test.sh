@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The project's test command: install what the interop tests need (the real
-# librealsense 2.55 and 2.59 through pyrealsense2, libusb, rosbags, mcap),
-# then run every test: `cargo test`, then the Python package's pytest suite
+# librealsense 2.55 and 2.59 through pyrealsense2, libusb, rosbags, mcap)
+# while the tests compile, then run every test: `cargo test`, then the Python package's pytest suite
 # (scripts/test-python.sh). Works on a fresh machine with Rust and Python;
 # extra arguments go to `cargo test` alone (e.g. `scripts/test.sh --test
 # playback_stress`).
@@ -18,7 +18,24 @@ if [ "${1:-}" = "--quick" ]; then
         --skip interop --skip librealsense --skip camera_recording --skip devices \
         --skip crash_safety --skip view --skip remote --skip ros2 --skip guide --skip readme
 fi
-bash scripts/install-test-deps.sh
+# The interop tests' dependencies install (downloads, mostly) while the
+# tests compile (the processor, mostly); neither needs the other.
+deps_log=$(mktemp)
+bash scripts/install-test-deps.sh > "$deps_log" 2>&1 &
+deps=$!
+compiled=0
+cargo test --no-run "$@" || compiled=$?
+installed=0
+wait "$deps" || installed=$?
+cat "$deps_log"
+rm -f "$deps_log"
+if [ "$installed" -ne 0 ]; then
+    echo "scripts/install-test-deps.sh failed (exit $installed)" >&2
+    exit "$installed"
+fi
+if [ "$compiled" -ne 0 ]; then
+    exit "$compiled"
+fi
 cargo test "$@"
 if [ $# -eq 0 ]; then
     bash scripts/test-python.sh

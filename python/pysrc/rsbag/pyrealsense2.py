@@ -1426,6 +1426,9 @@ class sensor:
                 if o["name"] in _OPTION_BY_NAME]
 
     def set_option(self, option: option, value: float) -> None:
+        if self._source.camera is not None:
+            raise RuntimeError(f"rsbag.pyrealsense2 does not set a camera's options ({option}): "
+                               "pyrealsense2 does")
         raise RuntimeError(f"option {option} of a recording is read-only (as in pyrealsense2's "
                            "playback)")
 

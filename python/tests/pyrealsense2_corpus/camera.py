@@ -1,7 +1,7 @@
 """A camera, as pyrealsense2's examples stream one: the devices connected
 (info, sensors, profiles with intrinsics, depth scale), one chosen by its
-serial number and started, its framesets' frames to numpy and depth in
-metres with get_distance. The camera is a recording librealsense plays as
+serial number and started, its framesets' frames to numpy, depth in
+metres with get_distance, depth aligned to colour and point clouds. The camera is a recording librealsense plays as
 a connected device (RSBAG_PYREALSENSE2_CAMERA, which run.py gives
 pyrealsense2 too)."""
 import numpy as np
@@ -51,6 +51,8 @@ results["started"] = {
     "streams": sorted(repr(p) for p in profile.get_streams()),
     "depth": described(profile.get_stream(rs.stream.depth)),
 }
+align = rs.align(rs.stream.color)
+cloud = rs.pointcloud()
 frames_seen = {}
 framesets = []
 for _ in range(100):
@@ -70,6 +72,27 @@ for _ in range(100):
                                  for y in range(0, h, max(1, h // 5))
                                  for x in range(0, w, max(1, w // 7))]
         frames_seen[f"{f.get_profile().stream_name()} {f.get_frame_number()}"] = seen
+    depth, color = frames.get_depth_frame(), frames.get_color_frame()
+    if depth and color:
+        try:
+            extrinsics = depth.get_profile().get_extrinsics_to(color.get_profile())
+        except RuntimeError as e:
+            # (pyrealsense2's align and pointcloud then pass the frames
+            # through unaligned, rsbag's raise: not compared.)
+            results["extrinsics"] = str(e)
+            continue
+        results["extrinsics"] = (list(extrinsics.rotation), list(extrinsics.translation))
+        # align-depth2color.py's and the point cloud examples' ways, with
+        # the camera's intrinsics and extrinsics.
+        aligned = align.process(frames).get_depth_frame()
+        cloud.map_to(color)
+        points = cloud.calculate(depth)
+        frames_seen[f"Processed {depth.get_frame_number()}-{color.get_frame_number()}"] = {
+            "aligned": np.asanyarray(aligned.get_data()).copy(),
+            "aligned_size": (aligned.get_width(), aligned.get_height()),
+            "vertices": np.asanyarray(points.get_vertices(2)).copy(),
+            "uv": np.asanyarray(points.get_texture_coordinates(2)).copy(),
+        }
 pipeline.stop()
 results["framesets"] = framesets
 results["frames"] = frames_seen

@@ -494,6 +494,13 @@ impl LiveStream {
         Ok(list)
     }
 
+    /// Frames librealsense handed over since the start: each is in a
+    /// frameset, waiting, or dropped.
+    #[getter]
+    fn delivered_frames(&self) -> u64 {
+        self.device.delivered().values().sum()
+    }
+
     /// Frames dropped because the queue to the syncer was full (framesets
     /// not taken in time).
     #[getter]

@@ -252,8 +252,8 @@ def test_without_librealsense_the_error_says_what_to_install():
 def test_a_camera_stream_counts_what_it_drops_and_wakes_on_stop():
     """librealsense's callback never waits: with room for one frame and
     nothing taken while the camera (the reference recording, 12 depth and
-    12 colour frames) streams, every frame is either taken or counted as
-    dropped. A wait with nothing to come returns as soon as stop() is
+    12 colour frames) streams, every frame it handed over is either taken
+    or counted as dropped. A wait with nothing to come returns as soon as stop() is
     called."""
     import rsbag._rsbag as _rsbag
     import rsbag.pyrealsense2 as rs
@@ -271,8 +271,11 @@ def test_a_camera_stream_counts_what_it_drops_and_wakes_on_stop():
         if not ok:
             break
         taken += len(frames.frames)
-    assert stream.dropped_frames > 0 and taken + stream.dropped_frames == 24, (
-        taken, stream.dropped_frames)
+    # (librealsense plays the recording in real time: on a loaded machine
+    # it may itself lose a frame before handing it over.)
+    delivered = stream.delivered_frames
+    assert 20 <= delivered <= 24 and stream.dropped_frames > 0, (delivered, stream.dropped_frames)
+    assert taken + stream.dropped_frames == delivered, (taken, stream.dropped_frames, delivered)
 
     waited = []
     waiter = threading.Thread(target=lambda: waited.append(stream.try_wait_for_frames(60000)))

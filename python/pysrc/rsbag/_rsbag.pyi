@@ -694,6 +694,9 @@ class LiveStream:
     @property
     def profiles(self) -> List[Dict[str, Any]]: ...
     @property
+    def delivered_frames(self) -> int:
+        """Frames librealsense handed over since the start."""
+    @property
     def dropped_frames(self) -> int:
         """Frames dropped because the queue was full."""
     def stop(self) -> None:

@@ -102,6 +102,12 @@ impl Frame {
         self.frame.profile.stream.name()
     }
 
+    /// librealsense's id of the stream profile the frame is of.
+    #[getter]
+    fn unique_id(&self) -> u32 {
+        self.frame.profile.unique_id
+    }
+
     /// The frame number.
     #[getter]
     fn frame_number(&self) -> u64 {

@@ -9,6 +9,7 @@ mod convert;
 mod errors;
 mod filters;
 mod frame;
+mod live;
 mod pieces;
 mod playback;
 mod processing;
@@ -828,6 +829,9 @@ fn _rsbag(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<playback::Playback>()?;
     m.add_class::<playback::PlaybackSensor>()?;
     m.add_class::<playback::Pipeline>()?;
+    m.add_class::<live::LiveContext>()?;
+    m.add_class::<live::LiveDevice>()?;
+    m.add_class::<live::LiveStream>()?;
     m.add_function(wrap_pyfunction!(playback::_stop_all, m)?)?;
     m.add_class::<processing::Alignment>()?;
     m.add_class::<processing::PointCloud>()?;

@@ -1,11 +1,12 @@
 """Every ```python example of README.md and of the guide (docs/src) that
 uses rsbag runs, as written, in a directory holding `session.bag` and its copy `camera_b.bag` (the
 synthetic sample recording, which has depth, colour, infrared and IMU
-streams). The examples are the ones check_typing.py types with mypy; as
+streams), session.bag also played by librealsense as a connected camera. The examples are the ones check_typing.py types with mypy; as
 there, an example may use `rsbag` as imported by the page's first one, and
 an example that records frames it does not make itself (`frames`) is given
 a few."""
 
+import os
 import shutil
 import subprocess
 import sys
@@ -45,6 +46,9 @@ def test_the_example_runs(tmp_path, page, line, code):
     script.write_text(IMPORTS + given + code)
     # A child interpreter: an example's playback threads and Dask workers
     # end with it, and a hang is a failure, not a stuck suite.
+    # The camera of the cameras' examples: session.bag, played by
+    # librealsense as a connected device (rsbag.pyrealsense2's test hook).
+    env = {**os.environ, "RSBAG_PYREALSENSE2_CAMERA": str(tmp_path / "session.bag")}
     run = subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True,
-                         text=True, timeout=120)
+                         text=True, timeout=120, env=env)
     assert run.returncode == 0, f"{page.name}, line {line}:\n{run.stdout}\n{run.stderr}"

@@ -16,9 +16,11 @@ depth with a stereo baseline for the filters (rs_filters.py).
 
 import json
 import math
+import os
 import pickle
 import subprocess
 import sys
+import threading
 import time
 
 import numpy as np
@@ -179,15 +181,111 @@ def test_the_enums_are_pyrealsense2s():
         assert ours == [tuple(m) for m in theirs[name]], name
 
 
-def test_a_live_camera_is_refused_naming_what_to_install():
+# Recordings librealsense plays as a connected camera for camera.py.
+CAMERAS = ["reference", "stereo", "metadata", "process", "motion"]
+
+
+@pytest.mark.parametrize("bag", CAMERAS)
+def test_a_camera_streams_as_pyrealsense2_streams_it(bag, bags, tmp_path, monkeypatch):
+    """camera.py with the recording played by librealsense 2.55 as a
+    connected camera (RSBAG_PYREALSENSE2_CAMERA; run.py gives pyrealsense2
+    the same): the devices, their sensors and profiles, the pipeline
+    started by serial number, and every frame both got, with its framesets.
+    A camera streams in real time, so a frame a loaded machine made either
+    side lose (a sensor started late) is left out; at most one a stream."""
+    monkeypatch.setenv("RSBAG_PYREALSENSE2_CAMERA", str(bags[bag]))
+    ours = run("rsbag", "camera.py", bags[bag], tmp_path)
+    theirs = run("pyrealsense2", "camera.py", bags[bag], tmp_path)
+    ours_frames, theirs_frames = ours.pop("frames"), theirs.pop("frames")
+    both = ours_frames.keys() & theirs_frames.keys()
+    streams = {key.rsplit(" ", 1)[0] for key in theirs_frames}
+    for frames in (ours_frames, theirs_frames):
+        assert len(frames) - len(both) <= len(streams), (sorted(frames), sorted(both))
+    assert_same({k: ours_frames[k] for k in both}, {k: theirs_frames[k] for k in both}, "frames")
+
+    def complete(framesets):
+        return [s for s in framesets if all(f"{name} {number}" in both for name, number in s)]
+
+    assert complete(ours.pop("framesets")) == complete(theirs.pop("framesets"))
+    assert_same(ours, theirs)
+
+
+def test_no_camera_connected_is_pyrealsense2s_error(tmp_path, monkeypatch):
+    """No device: an empty list, and pyrealsense2's RuntimeError for a
+    pipeline started without a file (librealsense named by
+    RSBAG_LIBREALSENSE: pyrealsense2 2.55's extension module)."""
     import rsbag.pyrealsense2 as rs
 
-    config = rs.config()
-    config.enable_device("123456789")
-    for call in (lambda: rs.context().query_devices(), lambda: rs.pipeline().start(),
-                 lambda: rs.pipeline().start(config)):
-        with pytest.raises(RuntimeError, match="pip install pyrealsense2"):
-            call()
+    monkeypatch.delenv("RSBAG_PYREALSENSE2_CAMERA", raising=False)
+    monkeypatch.setenv("RSBAG_LIBREALSENSE", rs._pyrealsense2_library())
+    bag = ROOT / "tests/fixtures/reference/librealsense-2.55-depth-color.bag"
+    ours = run("rsbag", "no_camera.py", bag, tmp_path)
+    assert ours["start"] == ("RuntimeError", "No device connected")
+    assert_same(ours, run("pyrealsense2", "no_camera.py", bag, tmp_path))
+
+
+def test_without_librealsense_the_error_says_what_to_install():
+    """Each call that needs a camera raises one RuntimeError naming
+    pyrealsense2, librealsense2 and RSBAG_LIBREALSENSE (here naming a
+    library that is not there)."""
+    script = ("import rsbag.pyrealsense2 as rs\n"
+              "config = rs.config()\n"
+              "config.enable_device('123456789')\n"
+              "for call in (lambda: rs.context().query_devices(), lambda: rs.pipeline().start(),\n"
+              "             lambda: rs.pipeline().start(config)):\n"
+              "    try:\n"
+              "        call()\n"
+              "    except RuntimeError as e:\n"
+              "        print(e)\n")
+    env = {**os.environ, "RSBAG_LIBREALSENSE": "/nonexistent/librealsense2.so"}
+    env.pop("RSBAG_PYREALSENSE2_CAMERA", None)
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    errors = done.stdout.splitlines()
+    assert len(errors) == 3 and len(set(errors)) == 1, errors
+    for words in ("pip install pyrealsense2", "install librealsense2", "RSBAG_LIBREALSENSE",
+                  "/nonexistent/librealsense2.so"):
+        assert words in errors[0]
+
+
+def test_a_camera_stream_counts_what_it_drops_and_wakes_on_stop():
+    """librealsense's callback never waits: with room for one frame and
+    nothing taken while the camera (the reference recording, 12 depth and
+    12 colour frames) streams, every frame it handed over is either taken
+    or counted as dropped. A wait with nothing to come returns as soon as stop() is
+    called."""
+    import rsbag._rsbag as _rsbag
+    import rsbag.pyrealsense2 as rs
+
+    bag = ROOT / "tests/fixtures/reference/librealsense-2.55-depth-color.bag"
+    context = _rsbag.LiveContext(rs._pyrealsense2_library())
+    context.simulate(str(bag))
+    device, = context.devices()
+    ids = [p["unique_id"] for s in device.sensors for p in s["profiles"]]
+    stream = device.start(ids, queue_size=1)
+    time.sleep(1.5)
+    taken = 0
+    while True:
+        ok, frames = stream.try_wait_for_frames(1000)
+        if not ok:
+            break
+        taken += len(frames.frames)
+    # (librealsense plays the recording in real time: on a loaded machine
+    # it may itself lose a frame before handing it over.)
+    delivered = stream.delivered_frames
+    assert 20 <= delivered <= 24 and stream.dropped_frames > 0, (delivered, stream.dropped_frames)
+    assert taken + stream.dropped_frames == delivered, (taken, stream.dropped_frames, delivered)
+
+    waited = []
+    waiter = threading.Thread(target=lambda: waited.append(stream.try_wait_for_frames(60000)))
+    waiter.start()
+    time.sleep(0.3)
+    start = time.monotonic()
+    stream.stop()
+    waiter.join(10)
+    assert not waiter.is_alive() and time.monotonic() - start < 5
+    assert waited == [(False, None)] and stream.finished
 
 
 def test_frame_data_is_a_read_only_view():

@@ -48,6 +48,9 @@ __all__ = [
     "Playback",
     "PlaybackSensor",
     "Pipeline",
+    "LiveContext",
+    "LiveDevice",
+    "LiveStream",
     "_stop_all",
     "Alignment",
     "PointCloud",
@@ -390,6 +393,9 @@ class Frame:
     @property
     def stream_name(self) -> str: ...
     @property
+    def unique_id(self) -> int:
+        """librealsense's id of the stream profile the frame is of."""
+    @property
     def frame_number(self) -> int: ...
     @property
     def index(self) -> Optional[int]:
@@ -645,6 +651,56 @@ class Pipeline(Iterator[FrameSet]):
     def __next__(self) -> FrameSet: ...
     def __enter__(self) -> Pipeline: ...
     def __exit__(self, *_exc: object) -> None: ...
+
+@final
+class LiveContext:
+    """librealsense loaded (`library`, else RSBAG_LIBREALSENSE's, else the
+    system's librealsense2) and its context: the cameras connected."""
+    def __new__(cls, library: Optional[Union[str, os.PathLike[str]]] = None) -> LiveContext: ...
+    @property
+    def library_version(self) -> str: ...
+    def simulate(self, path: Union[str, os.PathLike[str]]) -> None:
+        """Add the recording `path` as a connected device, played by
+        librealsense, for as long as this context lives."""
+    def devices(self) -> List[LiveDevice]:
+        """Every device connected, in librealsense's order."""
+
+@final
+class LiveDevice:
+    """A device of a LiveContext, described as a Recording describes its
+    device."""
+    @property
+    def info(self) -> Dict[str, str]: ...
+    @property
+    def sensors(self) -> List[Dict[str, Any]]:
+        """Each sensor: name, info, options and every profile offered."""
+    def extrinsics(self, source: str, target: str) -> Optional[Dict[str, List[float]]]: ...
+    def depth_units(self, depth: str = "Depth") -> float: ...
+    def alignment(self, depth: str, other: str) -> Alignment: ...
+    def pointcloud(self, depth: str = "Depth", map_to: Optional[str] = None) -> PointCloud: ...
+    def start(self, unique_ids: Sequence[int], queue_size: int = 64) -> LiveStream:
+        """Stream the profiles with these librealsense ids, grouped into
+        framesets; at most `queue_size` frames wait (more are dropped)."""
+
+@final
+class LiveStream:
+    """A device's streams started, grouped into framesets."""
+    def try_wait_for_frames(self, timeout_ms: int = 5000) -> Tuple[bool, Optional[FrameSet]]:
+        """(True, frameset), or (False, None) after `timeout_ms` ms or once stopped."""
+    def poll_for_frames(self) -> Optional[FrameSet]: ...
+    @property
+    def finished(self) -> bool:
+        """Whether stop() was called."""
+    @property
+    def profiles(self) -> List[Dict[str, Any]]: ...
+    @property
+    def delivered_frames(self) -> int:
+        """Frames librealsense handed over since the start."""
+    @property
+    def dropped_frames(self) -> int:
+        """Frames dropped because the queue was full."""
+    def stop(self) -> None:
+        """Stop streaming; every wait wakes."""
 
 @final
 class Alignment:

@@ -29,10 +29,27 @@ Differences: `get_data()` is a read-only numpy array over the frame's bytes
 (pyrealsense2's `BufData` is writable: copy before writing into it); at the
 end of a file played without repeat, `wait_for_frames` raises at once
 (`rsbag.RecordingEndedError`, a `RuntimeError`) rather than after its
-timeout. A live camera is not this module's: `rs.context().query_devices()`,
-`config.enable_device(serial)` and a pipeline started without a file raise
-`RuntimeError` naming pyrealsense2 (`pip install pyrealsense2`), which
-streams cameras.
+timeout.
+
+Cameras go through librealsense itself (rsbag's librealsense backend,
+which loads librealsense's C API when first asked for a camera):
+`rs.context().query_devices()` lists the devices connected (their info,
+sensors, profiles with intrinsics), `config.enable_device(serial)` and
+`pipeline.start(config)` stream one (a pipeline started without a file or
+serial streams the first), its frames grouped into framesets by the same
+pipeline as a recording's; no device connected raises pyrealsense2's
+`RuntimeError("No device connected")`. The library is the one
+`RSBAG_LIBREALSENSE` names, else the system's librealsense2, else the one
+inside pyrealsense2 (`pip install pyrealsense2`); with none a
+`RuntimeError` says what to install. librealsense's callback only copies
+each frame into a bounded queue (a frame that finds it full, its
+framesets not taken in time, is dropped and counted). A device's sensors cannot be started one
+by one (`sensor.start`) nor its options set through this module.
+
+A test hook: `RSBAG_PYREALSENSE2_CAMERA=FILE` makes librealsense play the
+recording FILE as a connected camera (librealsense's
+`rs2_context_add_device`), which is how cameras are tested on machines
+without one.
 """
 
 from __future__ import annotations
@@ -40,6 +57,8 @@ from __future__ import annotations
 import datetime
 import enum
 import collections
+import importlib.machinery
+import os
 import struct
 import threading
 import time
@@ -66,9 +85,10 @@ __all__ = [
     "video_stream_profile",
 ]
 
-LIVE_CAMERA = (
-    "rsbag.pyrealsense2 plays recordings (.bag, .db3); a live camera needs librealsense's "
-    "own Python package: pip install pyrealsense2, then import pyrealsense2 as rs")
+NO_LIBREALSENSE = (
+    "a camera needs librealsense: pip install pyrealsense2 (rsbag.pyrealsense2 then uses the "
+    "librealsense inside it), or install librealsense2 (Intel's packages, or built from "
+    "source), or set RSBAG_LIBREALSENSE to librealsense2's library")
 
 
 class _Enum(enum.IntEnum):
@@ -539,22 +559,31 @@ class option_range:
 
 
 class _Source:
-    """A recording as the objects of one device share it: its
-    `rsbag.Recording`, profiles (by stream name) and processing objects."""
+    """A device as the objects of one device share it: a recording's
+    `rsbag.Recording` (or a camera's `rsbag.LiveDevice`, which describes
+    its device the same way), profiles (by stream name) and processing
+    objects."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, camera: Optional[_rsbag.LiveDevice] = None) -> None:
         self.path = path
-        self.recording = _rsbag.open(path)
+        self.camera = camera
+        self.recording: Union[_rsbag.Recording, _rsbag.LiveDevice] = (
+            _rsbag.open(path) if camera is None else camera)
         self.sensors = self.recording.sensors
         self.profiles: List[stream_profile] = []
+        # A stream's profile: a recording's one, or a camera's default.
         self.by_stream: Dict[str, stream_profile] = {}
+        self.by_uid: Dict[int, stream_profile] = {}
         # Where librealsense's playback lists a stream: by sensor, then
         # stream type, then (in a pipeline's profile) index.
         self.order: Dict[str, Tuple[int, int, int]] = {}
         for position, s in enumerate(self.sensors):
-            for p in s["profiles"]:
+            offered = s["profiles"] if camera is None else sorted(
+                s["profiles"], key=lambda p: not p["is_default"])
+            for p in offered:
                 profile = stream_profile._of(p, self)
                 self.profiles.append(profile)
+                self.by_uid.setdefault(profile.unique_id(), profile)
                 self.by_stream.setdefault(profile._name, profile)
                 self.order.setdefault(profile._name, (position, int(profile.stream_type()),
                                                       profile.stream_index()))
@@ -562,9 +591,18 @@ class _Source:
         self.clouds: Dict[Tuple[str, Optional[str]], Any] = {}
         self._playback: Optional[_rsbag.Playback] = None
 
+    def recorded(self) -> _rsbag.Recording:
+        """The recording (a camera is none)."""
+        if not isinstance(self.recording, _rsbag.Recording):
+            raise RuntimeError("a camera is not a recording")
+        return self.recording
+
     def playback(self) -> _rsbag.Playback:
         """The playback a loaded device's sensors stream from (made when
         first asked for; librealsense's plays in real time until told)."""
+        if self.camera is not None:
+            raise RuntimeError("rsbag.pyrealsense2 streams a camera through a pipeline, not "
+                               "sensor by sensor")
         if self._playback is None:
             self._playback = _rsbag.Playback(self.path)
         return self._playback
@@ -590,6 +628,65 @@ def _frameset_place(source: _Source, profile: "stream_profile") -> Tuple[int, in
 
 def _stream_name(kind: str, index: int) -> str:
     return f"{kind} {index}" if index else kind
+
+
+# ---------------------------------------------------------------- cameras
+
+_LIBREALSENSE: Optional[_rsbag.LiveContext] = None
+_LIBREALSENSE_LOCK = threading.Lock()
+
+
+def _librealsense() -> _rsbag.LiveContext:
+    """librealsense's context, one for the process (made when first asked
+    for): RSBAG_LIBREALSENSE's library, else the system's, else
+    pyrealsense2's; RSBAG_PYREALSENSE2_CAMERA's recording played as a
+    camera connected."""
+    global _LIBREALSENSE
+    with _LIBREALSENSE_LOCK:
+        if _LIBREALSENSE is None:
+            context = _load_librealsense()
+            camera = os.environ.get("RSBAG_PYREALSENSE2_CAMERA")
+            if camera:
+                context.simulate(camera)
+            _LIBREALSENSE = context
+        return _LIBREALSENSE
+
+
+def _load_librealsense() -> _rsbag.LiveContext:
+    try:
+        return _rsbag.LiveContext()
+    except RuntimeError as e:
+        bundled = None if "RSBAG_LIBREALSENSE" in os.environ else _pyrealsense2_library()
+        if bundled is None:
+            raise RuntimeError(f"{NO_LIBREALSENSE} ({e})") from None
+    return _rsbag.LiveContext(bundled)
+
+
+def _pyrealsense2_library() -> Optional[str]:
+    """pyrealsense2's extension module, which holds librealsense and
+    exports its C API (found, not imported), or None."""
+    # Looked for on the path: "pyrealsense2" may be this module's name
+    # in sys.modules.
+    spec = importlib.machinery.PathFinder.find_spec("pyrealsense2")
+    for folder in (spec.submodule_search_locations or []) if spec else []:
+        for name in sorted(os.listdir(folder)):
+            if name.startswith("pyrealsense2.") and name.endswith((".so", ".pyd", ".dylib")):
+                return os.path.join(folder, name)
+    return None
+
+
+def _cameras() -> List[_Source]:
+    """Every device librealsense has connected."""
+    return [_Source(d.info.get("Name", ""), d) for d in _librealsense().devices()]
+
+
+def _camera(serial: Optional[str]) -> _Source:
+    """The device with `serial` (the first without one), or
+    pyrealsense2's error."""
+    for source in _cameras():
+        if serial is None or source.recording.info.get("Serial Number") == serial:
+            return source
+    raise RuntimeError("No device connected")
 
 
 # ---------------------------------------------------------------- profiles
@@ -640,6 +737,8 @@ class stream_profile:
     def is_default(self) -> bool:
         # librealsense 2.55's playback reports every recorded profile as a
         # default one, whatever the file says.
+        if self._source is not None and self._source.camera is not None:
+            return bool(self._d["is_default"])
         return bool(self._d)
 
     def is_stream_profile(self) -> bool:
@@ -1134,6 +1233,8 @@ frameset = composite_frame
 def _frame_of(f: _rsbag.Frame, source: Optional[_Source],
               profile: Optional[stream_profile] = None) -> frame:
     """The frame of its kind (depth_frame, motion_frame...) for `f`."""
+    if profile is None and source is not None and source.camera is not None:
+        profile = source.by_uid.get(f.unique_id)
     if profile is None:
         found = source.by_stream.get(f.stream_name) if source else None
         profile = found if found is not None and found._d["format"] == f.format else (
@@ -1325,6 +1426,9 @@ class sensor:
                 if o["name"] in _OPTION_BY_NAME]
 
     def set_option(self, option: option, value: float) -> None:
+        if self._source.camera is not None:
+            raise RuntimeError(f"rsbag.pyrealsense2 does not set a camera's options ({option}): "
+                               "pyrealsense2 does")
         raise RuntimeError(f"option {option} of a recording is read-only (as in pyrealsense2's "
                            "playback)")
 
@@ -1421,19 +1525,24 @@ class device:
         raise RuntimeError("Could not find requested sensor type!")
 
     def is_playback(self) -> bool:
-        return True
+        return self._source.camera is None
 
     def as_playback(self) -> "playback":
+        if self._source.camera is not None:
+            raise RuntimeError("Device is not of type playback")
         return playback(self._source, self._pipe)
 
     def hardware_reset(self) -> None:
-        raise RuntimeError(LIVE_CAMERA)
+        raise RuntimeError("rsbag.pyrealsense2 does not reset devices: pyrealsense2's "
+                           "hardware_reset does")
 
     def __repr__(self) -> str:
         info = self._source.recording.info
         name = info.get("Name", "")
         serial = info.get("Serial Number")
-        return (f"<pyrealsense2.device: {name} (S/N: {serial})>" if serial
+        firmware = info.get("Firmware Version")
+        shown = f"{serial}  FW: {firmware}" if firmware else serial
+        return (f"<pyrealsense2.device: {name} (S/N: {shown})>" if serial
                 else f"<pyrealsense2.device: {name}>")
 
 
@@ -1446,21 +1555,22 @@ class playback(device):
         """What plays: the pipeline's playback, or the loaded device's."""
         if self._pipe is None:
             return self._source.playback()
-        if self._pipe._inner is None:
+        played = self._pipe._played()
+        if played is None:
             raise RuntimeError("the playback is not streaming: start a pipeline first")
-        return self._pipe._inner
+        return played
 
     def file_name(self) -> str:
         return self._source.path
 
     def get_duration(self) -> datetime.timedelta:
         # pyrealsense2 truncates its nanoseconds to microseconds.
-        micros = int(self._source.recording.duration * 1e6 + 1e-3)
+        micros = int(self._source.recorded().duration * 1e6 + 1e-3)
         return datetime.timedelta(microseconds=micros)
 
     def get_position(self) -> int:
         """Nanoseconds from the first frame to the last played."""
-        if self._pipe is not None and self._pipe._inner is None:
+        if self._pipe is not None and self._pipe._played() is None:
             return 0
         return int(round(self._controls().position * 1e9))
 
@@ -1480,8 +1590,9 @@ class playback(device):
             self._source.playback().real_time = bool(real_time)
             return
         self._pipe._real_time = bool(real_time)
-        if self._pipe._inner is not None:
-            self._pipe._inner.real_time = bool(real_time)
+        played = self._pipe._played()
+        if played is not None:
+            played.real_time = bool(real_time)
 
     def is_real_time(self) -> bool:
         if self._pipe is None:
@@ -1494,7 +1605,7 @@ class playback(device):
         to be taken; rsbag's may have read the whole file before)."""
         if self._pipe is None:
             return playback_status[self._source.playback().status]
-        inner = self._pipe._inner
+        inner = self._pipe._played()
         if inner is None:
             return playback_status.stopped
         status = inner.status
@@ -1510,8 +1621,9 @@ class playback(device):
             self._source.playback().speed = float(speed)
             return
         self._pipe._speed = float(speed)
-        if self._pipe._inner is not None:
-            self._pipe._inner.speed = float(speed)
+        played = self._pipe._played()
+        if played is not None:
+            played.speed = float(speed)
 
     def stop(self) -> None:
         if self._pipe is None:
@@ -1521,7 +1633,8 @@ class playback(device):
 
 
 class context:
-    """Devices (`rs.context`): recordings loaded with `load_device`."""
+    """Devices (`rs.context`): recordings loaded with `load_device`, else
+    the cameras librealsense has connected."""
 
     def __init__(self) -> None:
         self._loaded: List[device] = []
@@ -1532,10 +1645,10 @@ class context:
         return dev
 
     def query_devices(self, product_line: int = 0) -> List[device]:
-        """The recordings loaded (`load_device`); cameras are not this
-        module's (see its documentation)."""
+        """The recordings loaded (`load_device`), else the devices
+        librealsense has connected (see the module's documentation)."""
         if not self._loaded:
-            raise RuntimeError(LIVE_CAMERA)
+            return [device(source) for source in _cameras()]
         return list(self._loaded)
 
     @property
@@ -1543,7 +1656,7 @@ class context:
         return self.query_devices()
 
     def query_all_sensors(self) -> List[sensor]:
-        raise RuntimeError(LIVE_CAMERA)
+        return [s for d in self.query_devices() for s in d.query_sensors()]
 
 
 # ---------------------------------------------------------------- pipeline
@@ -1621,22 +1734,24 @@ class config:
         return pipeline_profile(source, self._chosen(source), None)
 
     def _source(self) -> _Source:
+        """The recording enabled, else the camera (`enable_device`'s, or
+        the first connected)."""
         if self._file is None:
-            raise RuntimeError(LIVE_CAMERA)
+            return _camera(self._serial)
         return _Source(self._file)
 
     def _chosen(self, source: _Source) -> List[stream_profile]:
         """The recorded profiles the requests choose (every stream when
         none), in the order of their unique ids (as librealsense lists
         them)."""
-        if self._serial is not None and self._file is None:
-            raise RuntimeError(LIVE_CAMERA)
         recorded = list(source.by_stream.values())
         if self._all or not self._requests:
             return sorted(recorded, key=lambda p: source.order[p._name])
+        # A camera offers many profiles of a stream, its defaults first.
+        offered = recorded if source.camera is None else source.profiles
         chosen: List[stream_profile] = []
         for kind, index, width, height, fmt, fps in self._requests:
-            found = [p for p in recorded
+            found = [p for p in offered
                      if (kind == stream.any or p.stream_type() == kind)
                      and index in (-1, 0, p.stream_index())
                      and (fmt == format.any or p.format() == fmt)
@@ -1650,6 +1765,9 @@ class config:
         return sorted(chosen, key=lambda p: source.order[p._name])
 
 
+_config = config
+
+
 class pipeline_profile:
     """What a started pipeline streams (`rs.pipeline_profile`)."""
 
@@ -1657,7 +1775,10 @@ class pipeline_profile:
                  pipe: Optional["pipeline"]) -> None:
         self._source, self._profiles, self._pipe = source, profiles, pipe
 
-    def get_device(self) -> playback:
+    def get_device(self) -> device:
+        """The recording's playback, or the camera."""
+        if self._source.camera is not None:
+            return device(self._source, self._pipe)
         return playback(self._source, self._pipe)
 
     def get_streams(self) -> List[stream_profile]:
@@ -1682,7 +1803,7 @@ class pipeline:
     waiting so are not given, as librealsense's syncer never gives them."""
 
     def __init__(self, ctx: Optional[context] = None) -> None:
-        self._inner: Optional[_rsbag.Pipeline] = None
+        self._inner: Optional[Union[_rsbag.Pipeline, _rsbag.LiveStream]] = None
         self._profile: Optional[pipeline_profile] = None
         self._source: Optional[_Source] = None
         self._real_time = True
@@ -1701,12 +1822,12 @@ class pipeline:
         self._opening: Optional[Dict[str, int]] = None
 
     def start(self, config: Optional[config] = None) -> pipeline_profile:
-        """Start playing `config`'s recording (a live camera is not played:
-        see the module's documentation)."""
+        """Start playing `config`'s recording, or streaming its camera (the
+        first connected without a config)."""
         if self._inner is not None:
             raise RuntimeError("start() cannot be called before stop()")
-        if config is None or config._file is None:
-            raise RuntimeError(LIVE_CAMERA)
+        if config is None:
+            config = _config()
         source = config._source()
         chosen = config._chosen(source)
         self._source, self._repeat = source, config._repeat
@@ -1726,7 +1847,10 @@ class pipeline:
         self._profile = pipeline_profile(source, chosen, self)
         return self._profile
 
-    def _open(self, source: _Source, paused: bool = False) -> _rsbag.Pipeline:
+    def _open(self, source: _Source,
+              paused: bool = False) -> Union[_rsbag.Pipeline, _rsbag.LiveStream]:
+        if source.camera is not None:
+            return source.camera.start(self._uids)
         inner = _rsbag.Pipeline(source.path, streams=self._names, real_time=self._real_time)
         inner.speed = self._speed
         if paused:
@@ -1750,10 +1874,14 @@ class pipeline:
         self._inner.stop()
         self._inner, self._profile = None, None
 
-    def _running(self) -> _rsbag.Pipeline:
+    def _running(self) -> Union[_rsbag.Pipeline, _rsbag.LiveStream]:
         if self._inner is None:
             raise RuntimeError("wait_for_frames cannot be called before start()")
         return self._inner
+
+    def _played(self) -> Optional[_rsbag.Pipeline]:
+        """The recording's pipeline streaming (None for a camera's)."""
+        return self._inner if isinstance(self._inner, _rsbag.Pipeline) else None
 
     def _take(self, got: _rsbag.FrameSet) -> None:
         """Take in one of rsbag's framesets (video synced, IMU and pose
@@ -1811,7 +1939,7 @@ class pipeline:
             wanted = {p._name for p in self._source.by_stream.values()
                       if p.unique_id() in self._video}
             self._opening = {}
-            for f in self._source.recording.frames(streams=sorted(wanted)):
+            for f in self._source.recorded().frames(streams=sorted(wanted)):
                 self._opening.setdefault(f.stream_name, len(self._opening))
                 if len(self._opening) == len(wanted):
                     break
@@ -1842,7 +1970,7 @@ class pipeline:
                 if not ok:
                     if not inner.finished:
                         raise RuntimeError(f"Frame didn't arrive within {timeout_ms}")
-                    if self._repeat and self._source is not None:
+                    if self._repeat and isinstance(inner, _rsbag.Pipeline) and self._source:
                         # From the start again: the framesets still
                         # waiting are not given (as at the end).
                         inner.stop()

@@ -21,6 +21,7 @@ mod image_transport;
 mod info;
 mod interrupt;
 mod json;
+mod lateness;
 mod output;
 mod pieces;
 mod play;

@@ -18,6 +18,7 @@ use crossbeam_channel::Receiver;
 
 use super::convert::UniteImuArg;
 use super::interrupt;
+use super::lateness::Lateness;
 use super::play::Args;
 use super::{files, select};
 
@@ -71,12 +72,14 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     }
     let node = Node::new("rsbag_play", "/").map_err(ros2_error)?;
     let mut published: BTreeMap<String, u64> = BTreeMap::new();
+    let mut pacer = Pacer::new(args, clock_publisher(&node, args)?)?;
     let controls = Controls::new();
+    let mut playing = (&mut pacer, &controls);
     if as_session {
-        play_session(&node, &files, args, &controls, &mut published)?;
+        play_session(&node, &files, args, &mut playing, &mut published)?;
     } else {
         for file in &files {
-            let go_on = play_file(&node, file, args, &controls, &mut published)
+            let go_on = play_file(&node, file, args, &mut playing, &mut published)
                 .map_err(|e| e.in_file(file))?;
             if !go_on {
                 break;
@@ -88,6 +91,9 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     outln!(text, "{:<56} {:>8}", "topic", "messages");
     for (topic, count) in &published {
         outln!(text, "{topic:<56} {count:>8}");
+    }
+    if let Some(lateness) = pacer.lateness.summary() {
+        outln!(text, "{lateness}");
     }
     super::emit(&text);
     Ok(ExitCode::SUCCESS)
@@ -186,7 +192,7 @@ fn play_file(
     node: &Node,
     file: &Path,
     args: &Args,
-    controls: &Controls,
+    (pacer, controls): &mut (&mut Pacer, &Controls),
     published: &mut BTreeMap<String, u64>,
 ) -> Result<bool> {
     let recording = Recording::open(file)?;
@@ -202,14 +208,13 @@ fn play_file(
         |s| chosen.as_ref().is_none_or(|c| c.contains(s)),
     )?;
     let mut camera = Camera::new(node, layout, args)?;
-    let clock = clock_publisher(node, args)?;
     if !begin(std::slice::from_ref(&camera), args, controls)? {
         return Ok(false);
     }
     let window = select::Window::new(recording.duration(), Some(args.start), args.duration)?;
     let span = window.bag_times(recording.start_time());
-    let mut pacer = Pacer::new(args, clock)?;
     loop {
+        pacer.restart();
         let events = recording
             .select()
             .controls(false)
@@ -234,7 +239,6 @@ fn play_file(
         if !args.repeat {
             return Ok(true);
         }
-        pacer.restart();
     }
 }
 
@@ -274,7 +278,7 @@ fn play_session(
     node: &Node,
     files: &[PathBuf],
     args: &Args,
-    controls: &Controls,
+    (pacer, controls): &mut (&mut Pacer, &Controls),
     published: &mut BTreeMap<String, u64>,
 ) -> Result<()> {
     let clock_args = super::session::ClockArgs {
@@ -299,13 +303,12 @@ fn play_session(
     let mut cameras = (layouts.into_iter())
         .map(|layout| Camera::new(node, layout, args))
         .collect::<Result<Vec<_>>>()?;
-    let clock = clock_publisher(node, args)?;
     if !begin(&cameras, args, controls)? {
         return Ok(());
     }
     let window = select::Window::of_session(session.duration(), Some(args.start), args.duration)?;
-    let mut pacer = Pacer::new(args, clock)?;
     loop {
+        pacer.restart();
         let mut query = session.select().time(window.bounds());
         if let Some(chosen) = &chosen {
             query = query.streams(chosen.iter().copied());
@@ -332,7 +335,6 @@ fn play_session(
         if !args.repeat {
             return Ok(());
         }
-        pacer.restart();
     }
 }
 
@@ -397,6 +399,8 @@ struct Pacer {
     /// `/clock` runs on the stamps' clock.
     stamp_offset: Option<i128>,
     next_tick: Option<Instant>,
+    /// How late each publish was against the recorded pace.
+    lateness: Lateness,
 }
 
 impl Pacer {
@@ -424,6 +428,7 @@ impl Pacer {
             origin: None,
             stamp_offset: None,
             next_tick: None,
+            lateness: Lateness::default(),
         })
     }
 
@@ -473,7 +478,12 @@ impl Pacer {
                 self.next_tick = Some(tick + period);
             }
         }
-        Ok(controls.sleep_until(due))
+        if !controls.sleep_until(due) {
+            return Ok(false);
+        }
+        self.lateness
+            .add(Instant::now().saturating_duration_since(due));
+        Ok(true)
     }
 
     /// Publish `/clock` at recording time `time` (ns), on the stamps'

@@ -206,8 +206,7 @@ fn play_publishes_every_frame_with_librealsenses_bytes_and_stamps_and_clock() {
         let want_stamps: Vec<_> = want.iter().map(|f| Some(stamp_of(f))).collect();
         assert_eq!(stamps, want_stamps, "{info_topic}");
     }
-    // How late the publishes began against the recorded pace: every
-    // image, camera_info, /clock tick and latched message played.
+    // How late each frame's publishing began against the recorded pace.
     let lateness = (live.stdout.lines())
         .find(|l| l.starts_with("publishes against the recorded pace: median "))
         .unwrap_or_else(|| panic!("a lateness line: {}", live.stdout));

@@ -54,7 +54,7 @@ impl Lateness {
         (self.count > 0).then(|| {
             let ms = |d: Duration| d.as_secs_f64() * 1000.0;
             format!(
-                "publishes against the recorded pace: median {:.1} ms, p99 {:.1} ms, max {:.1} ms late ({} publishes)",
+                "frames published against the recorded pace: median {:.1} ms, p99 {:.1} ms, max {:.1} ms late ({} frames)",
                 ms(self.quantile(0.5)),
                 ms(self.quantile(0.99)),
                 ms(self.max),
@@ -81,7 +81,7 @@ mod tests {
         assert_eq!(lateness.quantile(1.0), Duration::from_secs(3));
         let summary = lateness.summary().expect("a summary");
         assert!(
-            summary.contains("median 0.6 ms, p99 1.0 ms, max 3000.0 ms late (101 publishes)"),
+            summary.contains("median 0.6 ms, p99 1.0 ms, max 3000.0 ms late (101 frames)"),
             "{summary}"
         );
     }

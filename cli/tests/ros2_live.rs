@@ -208,7 +208,7 @@ fn play_publishes_every_frame_with_librealsenses_bytes_and_stamps_and_clock() {
     }
     // How late each frame's publishing began against the recorded pace.
     let lateness = (live.stdout.lines())
-        .find(|l| l.starts_with("publishes against the recorded pace: median "))
+        .find(|l| l.starts_with("frames published against the recorded pace: median "))
         .unwrap_or_else(|| panic!("a lateness line: {}", live.stdout));
     assert!(lateness.contains(" ms late ("), "{lateness}");
     // /clock runs on the stamps' clock from the first frame's stamp,

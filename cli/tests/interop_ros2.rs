@@ -643,6 +643,19 @@ pub fn check_united(
     }
 }
 
+/// How the session tests of CAM-A and CAM-E (which has an IMU) write or
+/// publish: IMU united, images compressed losslessly.
+pub const SESSION_UNITED_AND_COMPRESSED: [&str; 8] = [
+    "--unite-imu",
+    "linear_interpolation",
+    "--image-transport",
+    "compressed",
+    "--color-codec",
+    "png",
+    "--depth-codec",
+    "rvl",
+];
+
 #[test]
 fn session_exports_unite_each_cameras_imu_and_compress_its_images() {
     // CAM-E has an IMU and CAM-A none: CAM-E's samples are united on its
@@ -655,22 +668,10 @@ fn session_exports_unite_each_cameras_imu_and_compress_its_images() {
     };
     let file = |camera: &Value| camera["file"].as_str().expect("file").to_owned();
     let out = recorded.dir.path().join("ros2");
-    let args = [
-        "convert",
-        "--session",
-        "--to",
-        "ros2",
-        "--unite-imu",
-        "linear_interpolation",
-        "--image-transport",
-        "compressed",
-        "--color-codec",
-        "png",
-        "--depth-codec",
-        "rvl",
-    ];
+    let args = ["convert", "--session", "--to", "ros2"];
     let (a, e) = (file(cam_a), file(cam_e));
-    run::ok(&[&args[..], &[a.as_str(), e.as_str(), "--out", s(&out)]].concat());
+    let files = [a.as_str(), e.as_str(), "--out", s(&out)];
+    run::ok(&[&args[..], &SESSION_UNITED_AND_COMPRESSED, &files].concat());
     let read: Value = serde_json::from_str(&common::python("ros2_read.py", &[s(&out)]))
         .expect("rosbags' reading");
     let counts = read["counts"].as_object().expect("counts");

@@ -11,7 +11,7 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use super::common;
-use super::interop_ros2::{check_united, fed_sha256};
+use super::interop_ros2::{check_united, fed_sha256, SESSION_UNITED_AND_COMPRESSED};
 
 /// The ROS 2 virtual environment (its prefix holds lib/librcl.so).
 fn venv() -> PathBuf {
@@ -595,22 +595,11 @@ fn play_unites_each_cameras_imu_of_a_session_and_compresses_its_images() {
         89,
         &listen,
         &[
-            "play",
-            "--ros2",
-            a,
-            e,
-            "--unite-imu",
-            "linear_interpolation",
-            "--image-transport",
-            "compressed",
-            "--color-codec",
-            "png",
-            "--depth-codec",
-            "rvl",
-            "--wait-for-subscribers",
-            "--timeout",
-            "60",
-        ],
+            &["play", "--ros2", a, e][..],
+            &SESSION_UNITED_AND_COMPRESSED,
+            &["--wait-for-subscribers", "--timeout", "60"],
+        ]
+        .concat(),
     );
     assert_eq!(live.code, 0, "{}", live.stderr);
     assert!(

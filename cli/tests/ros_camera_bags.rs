@@ -676,8 +676,9 @@ const COMPRESSED_SIZE: &str = "66x50";
 /// The largest difference of a sample of a JPEG decoded by rsbag
 /// (zune-jpeg) from OpenCV's (libjpeg-turbo) decode of the same bytes: the
 /// two are conforming decoders (ITU T.81 allows each IDCT output ±1 off the
-/// reference) that also upsample 4:2:0 chroma in their own way.
-const JPEG_DECODERS_DIFFER_BY: u8 = 6;
+/// reference) that also upsample 4:2:0 chroma in their own way (measured
+/// at most 4 on these frames, 7 on the 32x24 frames of Python's test).
+const JPEG_DECODERS_DIFFER_BY: u8 = 8;
 
 /// Each stream's frames as rsbag decodes them, per (stream, index).
 fn decoded(path: &Path) -> BTreeMap<(String, u64), Vec<rsbag::device::Frame>> {

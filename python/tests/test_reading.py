@@ -195,3 +195,45 @@ def played_counts(python, path):
                 else f'{frame["stream"]} {frame["stream_index"]}')
         counts[name] = counts.get(name, 0) + 1
     return counts
+
+
+# How far a JPEG sample decoded by rsbag (zune-jpeg) may be from OpenCV's
+# (libjpeg-turbo) decode of the same bytes: both are conforming decoders
+# that upsample 4:2:0 chroma each in its own way (measured at most 7 on
+# these 32x24 frames; cli/tests/ros_camera_bags.rs's JPEG_DECODERS_DIFFER_BY).
+JPEG_DECODERS_DIFFER_BY = 8
+
+
+@pytest.mark.parametrize("storage, codecs", [
+    ("sqlite3", ["--color-codec", "png", "--depth-codec", "rvl"]),
+    ("mcap", ["--color-codec", "jpeg", "--depth-codec", "png"]),
+])
+def test_compressed_camera_bags_decode_as_the_plugins_subscribers_do(tmp_path, storage, codecs):
+    """image_transport's compressed topics (written with OpenCV as its
+    plugins write them, tests/interop/ros_camera_bag.py) read as frames
+    whose pixels are the plugin subscriber's decode: depth and PNG bit for
+    bit, JPEG within what two conforming decoders differ."""
+    bag, reference = tmp_path / "compressed", tmp_path / "reference"
+    written = json.loads(subprocess.run(
+        [PYTHON_255, str(ROOT / "tests/interop/ros_camera_bag.py"), str(bag), "--format", storage,
+         "--scenario", "compressed", *codecs, "--reference", str(reference)],
+        check=True, capture_output=True, text=True).stdout)
+    recording = rsbag.open(bag)
+    assert recording.is_camera_bag
+    streams = {"color": "Color", "depth": "Depth", "infra1": "Infrared 1", "infra2": "Infrared 2"}
+    checked = 0
+    for topic, stream in written["streams"].items():
+        folder = topic.split("/")[-3]
+        frames = list(recording.frames(streams=[streams[folder]]))
+        assert len(frames) == len(stream["frames"]), topic
+        want = np.fromfile(reference / f"{folder}.raw", np.uint8).reshape(len(frames), -1)
+        for frame, theirs in zip(frames, want):
+            ours = np.frombuffer(frame.get_data(), np.uint8)
+            assert ours.shape == theirs.shape, topic
+            if stream["codec"] == "jpeg":
+                worst = np.abs(ours.astype(np.int16) - theirs.astype(np.int16)).max()
+                assert worst <= JPEG_DECODERS_DIFFER_BY, f"{topic}: {worst}"
+            else:
+                assert np.array_equal(ours, theirs), topic
+            checked += 1
+    assert checked == sum(len(s["frames"]) for s in written["streams"].values()) > 0

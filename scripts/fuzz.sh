@@ -5,8 +5,8 @@
 #   time, framesets, check, images), db3_reader (the same from a .db3) or
 #   db3_messages (the .db3 decoders: CDR types, key=value strings, PNG and
 #   zstd images), image_transport (image_transport's compressed images:
-#   JPEG, PNG, compressedDepth PNG and RVL) or rvl (RVL depth alone, and its
-#   round trip).
+#   JPEG, PNG, compressedDepth PNG and RVL), rvl (RVL depth alone, and its
+#   round trip) or ros1_to_cdr (a robot bag's ROS1 messages to CDR).
 # The corpus (fuzz/corpus/TARGET, or fuzz/afl-out/TARGET for AFL++) starts
 # from the small sample recordings in fuzz/seeds. Findings land in
 # fuzz/artifacts/TARGET (libFuzzer) or fuzz/afl-out/TARGET/default/crashes.
@@ -19,8 +19,8 @@ engine=${1:?usage: scripts/fuzz.sh [libfuzzer|afl] TARGET [SECONDS]}
 target=${2:?usage: scripts/fuzz.sh [libfuzzer|afl] TARGET [SECONDS]}
 seconds=${3:-600}
 case "$target" in
-    bag_reader | recording_reader | db3_reader | db3_messages | image_transport | rvl) ;;
-    *) echo "unknown target $target (bag_reader, recording_reader, db3_reader, db3_messages, image_transport or rvl)" >&2; exit 2 ;;
+    bag_reader | recording_reader | db3_reader | db3_messages | image_transport | rvl | ros1_to_cdr) ;;
+    *) echo "unknown target $target (bag_reader, recording_reader, db3_reader, db3_messages, image_transport, rvl or ros1_to_cdr)" >&2; exit 2 ;;
 esac
 
 case "$engine" in

@@ -1,8 +1,8 @@
 //! What the fuzz targets do with their input, written once for libFuzzer
 //! (`fuzz_targets/`) and AFL++ (`afl/`): read the bytes as a bag, as a
 //! `.db3`, and as a RealSense recording, through every reading path,
-//! touching what comes out; the `.db3` message decoders on raw bytes; and
-//! image_transport's JPEG, PNG and RVL images. Any panic, hang or runaway
+//! touching what comes out; the `.db3` message decoders on raw bytes;
+//! image_transport's JPEG, PNG and RVL images; and ROS1 messages to CDR. Any panic, hang or runaway
 //! allocation is a finding; errors are the expected answer to damaged
 //! input.
 
@@ -214,6 +214,56 @@ pub fn rvl(data: &[u8]) {
     let packed = rsbag::ros_camera::rvl::compress(&pixels);
     let back = rsbag::ros_camera::rvl::decompress(&packed, pixels.len());
     assert_eq!(back.ok().as_deref(), Some(&pixels[..]), "RVL round trip");
+}
+
+/// A ROS1 message definition with every kind of field a robot bag's
+/// topics use: a header, strings, variable and fixed arrays of numbers,
+/// of strings and of nested messages, time and duration.
+const ROS1_DEFINITION: &str = "std_msgs/Header header
+float32[] ranges
+uint8[4] fixed
+string[] names
+geometry_msgs/TransformStamped[] transforms
+duration d
+bool flag
+int64 big
+================================================================================
+MSG: std_msgs/Header
+uint32 seq
+time stamp
+string frame_id
+================================================================================
+MSG: geometry_msgs/TransformStamped
+std_msgs/Header header
+string child_frame_id
+geometry_msgs/Vector3 translation
+float64[4] rotation
+================================================================================
+MSG: geometry_msgs/Vector3
+float64 x
+float64 y
+float64 z
+";
+
+/// ROS1 messages to CDR (robot bags' other topics): an even first byte
+/// converts the rest as a message of [`ROS1_DEFINITION`]; an odd one
+/// compiles a definition of the input's own (up to its first NUL) and
+/// converts what follows it.
+pub fn ros1_to_cdr(data: &[u8]) {
+    let Some((&mode, rest)) = data.split_first() else {
+        return;
+    };
+    let (definition, message) = if mode % 2 == 0 {
+        (ROS1_DEFINITION.to_owned(), rest)
+    } else {
+        let end = rest.iter().position(|&b| b == 0).unwrap_or(rest.len());
+        let message = rest.get(end + 1..).unwrap_or_default();
+        (String::from_utf8_lossy(&rest[..end]).into_owned(), message)
+    };
+    if let Ok(compiled) = rsbag::msg::Ros1ToCdr::new("fuzz_msgs/Fuzzed", &definition) {
+        std::hint::black_box(compiled.ros2_definition());
+        std::hint::black_box(compiled.convert(message).ok());
+    }
 }
 
 fn read_recording(recording: Recording) {

@@ -620,7 +620,7 @@ fn trim_across_a_cut_writes_one_file_librealsense_plays() {
         args.extend(&names);
         let (report, _) = ok_with_stderr(&args);
         assert!(
-            report.contains(&format!("kept {} frames", wanted.len())),
+            report.contains(&format!(": {} frames (", wanted.len())),
             ".{ext}: {report}"
         );
         let mut played: Vec<_> = librealsense_plays(&out).iter().map(frame_key).collect();
@@ -658,6 +658,16 @@ fn a_missing_piece_is_a_gap_and_unrelated_recordings_a_session() {
         checked.stderr
     );
     assert!(checked.stdout.contains("GAP"), "{}", checked.stdout);
+    // A conversion writes what the pieces hold and says the gap as check does.
+    let joined = dir.path().join("joined.bag");
+    let converted = run::rsbag(&["convert", "--to", "bag", "--out", s(&joined), first, third]);
+    assert_eq!(converted.code, Some(0), "{}", converted.stderr);
+    assert!(converted.stdout.contains("GAP: "), "{}", converted.stdout);
+    assert!(
+        converted.stderr.contains("a gap between"),
+        "{}",
+        converted.stderr
+    );
     // Another recording of the same (synthetic) device: its frame numbers
     // start again, so it is not a piece of the first one.
     let other = dir.path().join("other.bag");
@@ -666,4 +676,92 @@ fn a_missing_piece_is_a_gap_and_unrelated_recordings_a_session() {
     let last = json_lines(&run.stdout).pop().expect("summary");
     assert!(last.get("session").is_some(), "{last}");
     assert!(last.get("pieces").is_none(), "{last}");
+}
+
+/// Every frame librealsense plays from the pieces, one piece after
+/// another (2.55 the `.bag` pieces, 2.59 the `.db3` ones), sorted.
+fn played_from_pieces(pieces: &[PathBuf]) -> Vec<(String, u64, u64, u64, String)> {
+    let mut played: Vec<_> = (pieces.iter())
+        .flat_map(|piece| librealsense_plays(piece))
+        .map(|f| frame_key(&f))
+        .collect();
+    played.sort();
+    played
+}
+
+#[test]
+fn convert_of_pieces_writes_one_recording_librealsense_plays() {
+    for ext in ["bag", "db3"] {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let split = dir.path().join("pieces");
+        std::fs::create_dir(&split).expect("mkdir");
+        let (pieces, _) = split_recording(&split.join(format!("run.{ext}")));
+        let wanted = played_from_pieces(&pieces);
+        // The .bag pieces as their directory, the .db3 ones as files.
+        let input: Vec<&str> = match ext {
+            "bag" => vec![s(&split)],
+            _ => pieces.iter().map(|p| s(p)).collect(),
+        };
+        for to in ["bag", "db3"] {
+            let out = dir.path().join(format!("joined.{to}"));
+            let mut args = vec!["convert", "--to", to, "--out", s(&out)];
+            args.extend(&input);
+            let (report, _) = ok_with_stderr(&args);
+            assert!(
+                report.contains(&format!("read {} pieces as one recording", pieces.len())),
+                ".{ext} --to {to}: {report}"
+            );
+            assert!(
+                report.contains(&format!(": {} frames (", wanted.len())),
+                ".{ext} --to {to}: {report}"
+            );
+            let mut played: Vec<_> = librealsense_plays(&out).iter().map(frame_key).collect();
+            played.sort();
+            assert_eq!(
+                played, wanted,
+                ".{ext} --to {to}: librealsense plays every frame of the pieces, once"
+            );
+        }
+        // Frame files: every image frame of the pieces once, each file
+        // the bytes librealsense gives for that frame.
+        let out = dir.path().join("raw");
+        let mut args = vec!["convert", "--to", "raw", "--out", s(&out)];
+        args.extend(&input);
+        ok_with_stderr(&args);
+        let index = std::fs::read_to_string(out.join("frames.csv")).expect("frames.csv");
+        let mut written: Vec<(String, u64, u64, u64, String)> = Vec::new();
+        for row in index.lines().skip(1) {
+            let fields: Vec<&str> = row.split(',').collect();
+            let (stream, index) = match fields[1].rsplit_once(' ') {
+                Some((stream, index)) if index.parse::<u64>().is_ok() => {
+                    (stream, index.parse().expect("index"))
+                }
+                _ => (fields[1], 0),
+            };
+            let bytes = std::fs::read(out.join(fields[0])).expect("a frame file");
+            let sha = sha256_hex(&bytes);
+            written.push((
+                stream.to_owned(),
+                index,
+                fields[2].parse().expect("frame number"),
+                bytes.len() as u64,
+                sha,
+            ));
+        }
+        written.sort();
+        let images: Vec<_> = (wanted.iter())
+            .filter(|f| !matches!(f.0.as_str(), "Accel" | "Gyro"))
+            .cloned()
+            .collect();
+        assert_eq!(written, images, ".{ext} --to raw");
+    }
+}
+
+/// The SHA-256 of `bytes`, in hex.
+fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }

@@ -14,7 +14,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::reader::{FrameReader, RecordedFrame};
+use super::columns::{columns_of, Columns};
+use super::frameset::SyncOptions;
+use super::reader::{FrameReader, FrameSets, RecordedFrame};
 use super::recording::Recording;
 use crate::device::{camera_info, StreamId};
 use crate::{Error, Result};
@@ -290,6 +292,35 @@ impl Pieces {
             at: 0,
             current: None,
         })
+    }
+
+    /// Synchronized framesets of `streams` (every stream if `None`)
+    /// recorded in `range`, as [`super::FrameQuery::framesets`] groups one
+    /// recording's: the pieces' frames are one run of frames, so a
+    /// frameset at a cut holds frames of both pieces.
+    pub fn framesets(
+        &self,
+        streams: Option<Vec<StreamId>>,
+        range: impl RangeBounds<Duration>,
+        options: SyncOptions,
+    ) -> Result<FrameSets<'_>> {
+        let range = (range.start_bound().cloned(), range.end_bound().cloned());
+        let remaining = self.frame_counts(streams.clone(), range)?;
+        let frames = self.select(streams, range)?;
+        Ok(FrameSets::new(self.recording(), frames, remaining, options))
+    }
+
+    /// The frames of `stream` recorded in `range` as columns (see
+    /// [`super::FrameQuery::columns`]), indexed and timed across the
+    /// pieces.
+    pub fn columns(&self, stream: StreamId, range: impl RangeBounds<Duration>) -> Result<Columns> {
+        let range = (range.start_bound().cloned(), range.end_bound().cloned());
+        let expected = (self.frame_counts(Some(vec![stream]), range)?)
+            .get(&stream)
+            .copied()
+            .unwrap_or(0);
+        let frames = self.select(Some(vec![stream]), range)?;
+        columns_of(self.recording(), stream, expected, frames)
     }
 
     /// Frames per stream of `streams` (every stream if `None`) recorded in

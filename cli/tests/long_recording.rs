@@ -765,3 +765,70 @@ fn sha256_hex(bytes: &[u8]) -> String {
         .map(|b| format!("{b:02x}"))
         .collect()
 }
+
+#[test]
+fn view_shows_the_pieces_as_one_recording_on_one_timeline() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (pieces, _) = split_recording(&dir.path().join("run.bag"));
+    let two = &pieces[..2];
+    let played: Vec<Vec<Value>> = two.iter().map(|p| librealsense_plays(p)).collect();
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_rsbag"));
+    command.arg("view").args(two).arg("--no-browser");
+    let served = crate::served::Served::run(command);
+    assert!(
+        served.banner.contains("the 2 pieces of one recording"),
+        "{}",
+        served.banner
+    );
+    let page = crate::served::browse("browse.mjs", &served.url, &[]);
+    served.stop();
+    assert_eq!(page["errors"], serde_json::json!([]), "{page}");
+    // Scrubbed to its end, the timeline is past the first piece's frames.
+    let first_piece_end = (played[0].iter())
+        .map(|f| f["timestamp"].as_f64().expect("timestamp"))
+        .fold(f64::MIN, f64::max);
+    let first_piece_start = (played[0].iter())
+        .map(|f| f["timestamp"].as_f64().expect("timestamp"))
+        .fold(f64::MAX, f64::min);
+    let end = page["scrub"][1]["time"].as_f64().expect("time");
+    assert!(
+        end > (first_piece_end - first_piece_start) / 1000.0 + 0.5,
+        "the timeline ends at {end} s"
+    );
+    for (stream, key) in [
+        ("Depth", "Depth 0"),
+        ("Color", "Color 0"),
+        ("Infrared", "Infrared 1"),
+    ] {
+        let of = |piece: &[Value]| -> Vec<Value> {
+            (piece.iter())
+                .filter(|f| f["stream"] == stream)
+                .cloned()
+                .collect()
+        };
+        let frames = of(&played[0]).len() + of(&played[1]).len();
+        // A tick per frame of both pieces on the stream's one lane.
+        assert_eq!(
+            page["ticks"][key].as_u64(),
+            Some(frames as u64),
+            "{key}: {}",
+            page["ticks"]
+        );
+        // At the end: the second piece's last frame, counted across the
+        // pieces, with the bytes librealsense plays for it.
+        let last = of(&played[1]).pop().expect("a frame");
+        let shown = &page["last"][key];
+        assert_eq!(shown["header"]["number"], last["frame_number"], "{key}");
+        assert_eq!(shown["header"]["index"], frames - 1, "{key}");
+        let values = base64::Engine::decode(
+            &base64::engine::general_purpose::STANDARD,
+            shown["values"].as_str().expect("values"),
+        )
+        .expect("base64");
+        assert_eq!(
+            sha256_hex(&values),
+            last["sha256"].as_str().expect("sha"),
+            "{key}"
+        );
+    }
+}

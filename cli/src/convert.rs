@@ -275,6 +275,12 @@ fn mcap_compression() -> impl clap::builder::TypedValueParser<Value = McapCompre
 /// `<stream>/metadata` (the frame's number, timestamp, metadata and depth
 /// units as JSON) and `/tf_static`.
 ///
+/// The pieces of one split recording (`record --split-duration`; the
+/// files, their directory or a glob) are converted as one recording into
+/// one `--out`, `--start` counting from the first piece's first frame; a
+/// gap at a cut is listed in the report (`--to ros2` takes one file:
+/// convert the pieces `--to bag` or `--to db3` first).
+///
 /// Streams that cannot be written in the chosen form are skipped (and
 /// named); naming one with `--streams` is an error.
 #[derive(Debug, Clone, clap::Args)]

@@ -203,7 +203,7 @@ impl Recording {
         let filters = StreamFilters::of_recording(reader.recording(), &specs);
         Ok(FrameIterator {
             state: Mutex::new(FrameState {
-                frames: Source::Frames(frames),
+                frames: Source::Frames(Box::new(frames)),
                 filters,
                 ahead: VecDeque::new(),
                 read_ahead: Vec::new(),
@@ -453,7 +453,7 @@ fn seconds(s: f64) -> PyResult<std::time::Duration> {
 
 /// What an iterator reads from: frames or framesets.
 enum Source {
-    Frames(Frames<'static>),
+    Frames(Box<Frames<'static>>),
     Sets(FrameSets<'static>),
 }
 

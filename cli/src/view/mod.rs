@@ -57,6 +57,10 @@ use super::progress;
 /// `--record-to` (`live-SERIAL-N.bag`, or `.db3` with `--record-format
 /// db3`), as `rsbag record --camera` records.
 ///
+/// The pieces of one split recording (`record --split-duration`; the
+/// files or their directory) are one recording: one timeline over every
+/// piece.
+///
 /// Several recordings (`rsbag view A.bag B.db3 ...`, e.g. the files of
 /// `rsbag record --camera all`) are one session, as `rsbag frames` reads
 /// them: one scrubber over the session on its clock (named on the page;

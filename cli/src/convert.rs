@@ -278,8 +278,7 @@ fn mcap_compression() -> impl clap::builder::TypedValueParser<Value = McapCompre
 /// The pieces of one split recording (`record --split-duration`; the
 /// files, their directory or a glob) are converted as one recording into
 /// one `--out`, `--start` counting from the first piece's first frame; a
-/// gap at a cut is listed in the report (`--to ros2` takes one file:
-/// convert the pieces `--to bag` or `--to db3` first).
+/// gap at a cut is listed in the report.
 ///
 /// Streams that cannot be written in the chosen form are skipped (and
 /// named); naming one with `--streams` is an error.
@@ -637,7 +636,7 @@ fn convert_one(args: Args) -> Result<ExitCode> {
     losses.watch(reader.recording());
     let source = Source::One(&reader);
     match args.to {
-        Target::Ros2 => super::emit(&to_ros2(&reader, &args)?),
+        Target::Ros2 => super::emit(&to_ros2(source, &args)?),
         Target::Db3 => super::emit(&to_recording(source, &args, FileFormat::Db3)?),
         Target::Bag => super::emit(&to_recording(source, &args, FileFormat::Bag)?),
         _ => export_frames(source, &args, &mut losses)?,
@@ -650,17 +649,17 @@ fn convert_one(args: Args) -> Result<ExitCode> {
 /// first frame, and a gap at a cut is said in the report.
 fn convert_pieces(mut args: Args, pieces: &Pieces) -> Result<ExitCode> {
     check_args(&args)?;
-    if args.to == Target::Ros2 {
-        return Err(Error::InvalidArgument(format!(
-            "--to ros2 writes one recording, not the {} pieces of one: convert them --to bag              or db3 first, then that file --to ros2",
-            pieces.pieces().len()
-        )));
+    if args.other_topics.is_some() {
+        return Err(Error::InvalidArgument(
+            "--other-topics goes with one camera bag recorded from ROS, not pieces".into(),
+        ));
     }
     pieces::note(pieces);
     args.file = pieces.pieces()[0].path().to_path_buf();
     let mut losses = pieces::losses(pieces);
     let source = Source::Pieces(pieces);
     let written = match args.to {
+        Target::Ros2 => Some(to_ros2(source, &args)?),
         Target::Db3 => Some(to_recording(source, &args, FileFormat::Db3)?),
         Target::Bag => Some(to_recording(source, &args, FileFormat::Bag)?),
         _ => {
@@ -688,7 +687,7 @@ fn window_of(source: Source<'_>, args: &Args) -> Result<Option<Window>> {
 }
 
 /// `--to ros2`: a ROS 2 bag of standard messages.
-fn to_ros2(reader: &FrameReader, args: &Args) -> Result<String> {
+fn to_ros2(source: Source<'_>, args: &Args) -> Result<String> {
     let target = recording::Ros2Target {
         file: &args.file,
         out: &args.out,
@@ -697,13 +696,13 @@ fn to_ros2(reader: &FrameReader, args: &Args) -> Result<String> {
         namespace: &args.namespace,
         image_transport: image_transport(args)?,
         unite_imu: args.unite_imu.map(UniteImuArg::method),
-        streams: select::streams(|n| reader.find_streams(n), &args.streams)?,
-        window: window_of(Source::One(reader), args)?,
+        streams: select::streams(|n| source.find_streams(n), &args.streams)?,
+        window: window_of(source, args)?,
         filters: args.filters.clone(),
         other_topics: args.other_topics.unwrap_or(OtherTopicsArg::Keep).into(),
         aligned_depth: args.aligned_depth,
     };
-    recording::run_ros2(reader, target)
+    recording::run_ros2(source, target)
 }
 
 /// `--to db3` or `--to bag`: the recording written anew in `format`.

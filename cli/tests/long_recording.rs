@@ -832,3 +832,64 @@ fn view_shows_the_pieces_as_one_recording_on_one_timeline() {
         );
     }
 }
+
+#[test]
+fn convert_of_pieces_to_ros2_writes_every_frame_once_as_rosbags_reads_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (pieces, _) = split_recording(&dir.path().join("run.bag"));
+    let mut played: Vec<Value> = pieces.iter().flat_map(|p| librealsense_plays(p)).collect();
+    played.sort_by_key(|f| f["frame_number"].as_u64());
+    let out = dir.path().join("ros2");
+    let mut args = vec!["convert", "--to", "ros2", "--out", s(&out)];
+    args.extend(pieces.iter().map(|p| s(p)));
+    let (report, _) = ok_with_stderr(&args);
+    assert!(
+        report.contains(&format!("read {} pieces as one recording", pieces.len())),
+        "{report}"
+    );
+    let read: Value =
+        serde_json::from_str(&common::python("ros2_read.py", &[s(&out)])).expect("rosbags");
+    // The topic's folder (`depth`, `infra1`, ...) of an image or sample.
+    let folder = |topic: &Value| -> String {
+        let parts: Vec<&str> = topic.as_str().expect("topic").split('/').collect();
+        parts[parts.len() - 2].to_owned()
+    };
+    let of = |stream: &str| -> Vec<&Value> {
+        (played.iter()).filter(|f| f["stream"] == stream).collect()
+    };
+    for (stream, name) in [
+        ("Depth", "depth"),
+        ("Color", "color"),
+        ("Infrared", "infra1"),
+    ] {
+        let images: Vec<&Value> = (read["images"].as_array().expect("images").iter())
+            .filter(|i| folder(&i["topic"]) == name)
+            .collect();
+        let theirs: Vec<&str> = of(stream)
+            .iter()
+            .map(|f| f["sha256"].as_str().unwrap())
+            .collect();
+        let ours: Vec<&str> = images
+            .iter()
+            .map(|i| i["sha256"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            ours, theirs,
+            "{name}: every frame of the pieces, once, in order"
+        );
+        let times: Vec<u64> = images
+            .iter()
+            .map(|i| i["time_ns"].as_u64().unwrap())
+            .collect();
+        assert!(
+            times.windows(2).all(|w| w[1] > w[0]),
+            "{name}: bag times run on"
+        );
+    }
+    for (stream, name) in [("Gyro", "gyro"), ("Accel", "accel")] {
+        let samples = (read["imu"].as_array().expect("imu").iter())
+            .filter(|i| folder(&i["topic"]) == name)
+            .count();
+        assert_eq!(samples, of(stream).len(), "{name}");
+    }
+}

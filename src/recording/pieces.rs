@@ -17,9 +17,9 @@ use std::time::Duration;
 use super::columns::{columns_of, Columns};
 use super::frameset::SyncOptions;
 use super::reader::{FrameReader, FrameSets, RecordedFrame};
-use super::recording::Recording;
+use super::recording::{Recording, TimedEvent};
 use crate::device::{camera_info, StreamId};
-use crate::{Error, Result};
+use crate::{BagTime, Error, Result};
 
 /// One piece of a [`Pieces`].
 #[derive(Debug)]
@@ -347,12 +347,17 @@ impl Pieces {
         Ok(counts)
     }
 
-    /// The bag-time offset (ns) to add to piece `at`'s bag times to put them
-    /// on the first piece's.
-    pub(crate) fn bag_offset(&self, at: usize) -> i128 {
-        let piece = &self.pieces[at];
+    /// Each piece's recording, in recorded order, with the nanoseconds to
+    /// add to its bag times to put them on the first piece's (see
+    /// [`on_timeline`]).
+    pub(crate) fn timeline(&self) -> Vec<(&Recording, i128)> {
         let start = |p: &Piece| p.reader.recording().start_time().as_nanos() as i128;
-        start(&self.pieces[0]) + piece.offset.as_nanos() as i128 - start(piece)
+        (self.pieces.iter())
+            .map(|p| {
+                let shift = start(&self.pieces[0]) + p.offset.as_nanos() as i128 - start(p);
+                (p.reader.recording(), shift)
+            })
+            .collect()
     }
 
     /// What the recording is, for a report: its pieces, frames and gaps.
@@ -391,6 +396,26 @@ impl Pieces {
         frame.bag_time = self.pieces[0].reader.recording().start_time() + frame.time;
         frame
     }
+}
+
+/// Bag time `time` of a piece moved by `shift` nanoseconds (see
+/// [`Pieces::timeline`]; negative moves it back).
+pub(crate) fn on_timeline(time: BagTime, shift: i128) -> BagTime {
+    BagTime::from_nanos((time.as_nanos() as i128 + shift).clamp(0, u64::MAX as i128) as u64)
+}
+
+/// The `events` of a piece, their times moved by `shift` onto the pieces'
+/// timeline.
+pub(crate) fn events_on_timeline<'r>(
+    events: impl Iterator<Item = Result<TimedEvent>> + 'r,
+    shift: i128,
+) -> impl Iterator<Item = Result<TimedEvent>> + 'r {
+    events.map(move |event| {
+        event.map(|mut event| {
+            event.time = on_timeline(event.time, shift);
+            event
+        })
+    })
 }
 
 /// The part of `start..end` (times across the pieces) within `piece`, in

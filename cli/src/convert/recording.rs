@@ -13,8 +13,8 @@ use rsbag::device::{Format, StreamId, StreamKind};
 use rsbag::processing::filters::FilterSpec;
 use rsbag::record::trim::Trim;
 use rsbag::record::{
-    copy_pieces, copy_recording, create_sink, export_ros2, CopyReport, CopySelection, Db3Options,
-    RecordingSink, Ros2Export, Ros2ExportOptions,
+    copy_pieces, copy_recording, create_sink, export_ros2, export_ros2_pieces, CopyReport,
+    CopySelection, Db3Options, RecordingSink, Ros2Export, Ros2ExportOptions,
 };
 use rsbag::recording::{FrameReader, FrameSets, Pieces, RecordedFrame, SyncOptions};
 use rsbag::storage::bag::{Compression, WriterOptions};
@@ -277,19 +277,14 @@ pub struct Ros2Target<'a> {
     pub aligned_depth: bool,
 }
 
-pub fn run_ros2(reader: &FrameReader, target: Ros2Target<'_>) -> Result<String> {
-    let recording = reader.recording();
+pub fn run_ros2(source: Source<'_>, target: Ros2Target<'_>) -> Result<String> {
+    let recording = source.described().recording();
     let streams = target
         .streams
         .clone()
         .unwrap_or_else(|| recording.streams().keys().copied().collect());
-    let (mut selection, total) = chosen(
-        Source::One(reader),
-        streams,
-        target.window.as_ref(),
-        &BTreeMap::new(),
-    )
-    .map_err(|e| e.in_file(target.file))?;
+    let (mut selection, total) = chosen(source, streams, target.window.as_ref(), &BTreeMap::new())
+        .map_err(|e| e.in_file(target.file))?;
     selection.filters = target.filters.clone();
     let options = Ros2ExportOptions {
         storage: target.storage,
@@ -303,9 +298,19 @@ pub fn run_ros2(reader: &FrameReader, target: Ros2Target<'_>) -> Result<String> 
     let partial = rsbag::storage::partial_path_for(target.out);
     let _remove_partial = on_interrupt(Undo::RemoveDir(partial));
     let bar = progress::bar(total, "frames");
-    let export = export_ros2(recording, target.out, &options, &selection, |n| {
-        bar.set_position(n)
-    })
+    let progress = |n| bar.set_position(n);
+    let export = match source {
+        Source::One(reader) => export_ros2(
+            reader.recording(),
+            target.out,
+            &options,
+            &selection,
+            progress,
+        ),
+        Source::Pieces(pieces) => {
+            export_ros2_pieces(pieces, target.out, &options, &selection, progress)
+        }
+    }
     .map_err(|e| e.in_file(target.file))?;
     bar.finish_and_clear();
     Ok(ros2_report(&export, target.out, target.storage, "", ""))

@@ -20,7 +20,7 @@ use std::sync::Arc;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use rsbag::device::{Format, Frame, ProfileKind, StreamId, StreamProfile};
-use rsbag::recording::{FrameReader, RecordedFrame, SyncOptions};
+use rsbag::recording::{FrameReader, Pieces, RecordedFrame};
 use rsbag::ros_camera::imu::UniteImu;
 use rsbag::ros_camera::transport::ImageTransport;
 use rsbag::storage::rosbag2::McapCompression;
@@ -31,8 +31,10 @@ use super::damage::Losses;
 use super::files;
 use super::image_transport::TransportArgs;
 use super::interrupt::{on_interrupt, Guard, Undo};
+use super::pieces;
 use super::progress;
 use super::select::{self, Window};
+use recording::Source;
 use render::Rendered;
 use rsbag::processing;
 use rsbag::processing::filters::{check_chain, FilterKind, FilterSpec, StreamFilters};
@@ -246,6 +248,11 @@ fn mcap_compression() -> impl clap::builder::TypedValueParser<Value = McapCompre
 /// `<stream>/metadata` (the frame's number, timestamp, metadata and depth
 /// units as JSON) and `/tf_static`.
 ///
+/// The pieces of one split recording (`record --split-duration`; the
+/// files, their directory or a glob) are converted as one recording into
+/// one `--out`, `--start` counting from the first piece's first frame; a
+/// gap at a cut is listed in the report.
+///
 /// Streams that cannot be written in the chosen form are skipped (and
 /// named); naming one with `--streams` is an error.
 #[derive(Debug, Clone, clap::Args)]
@@ -458,6 +465,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
             "--offset and --clock go with --session".into(),
         ));
     }
+    if let Some(pieces) = pieces::open(&files)? {
+        return convert_pieces(args, &pieces);
+    }
     let several = files.len() > 1;
     let extension = match args.to {
         Target::Db3 => Some("db3"),
@@ -554,24 +564,60 @@ fn convert_one(args: Args) -> Result<ExitCode> {
     let reader = select::open(&args.file)?;
     let mut losses = Losses::new(&args.file);
     losses.watch(reader.recording());
+    let source = Source::One(&reader);
     match args.to {
-        Target::Ros2 => super::emit(&to_ros2(&reader, &args)?),
-        Target::Db3 => super::emit(&to_recording(&reader, &args, FileFormat::Db3)?),
-        Target::Bag => super::emit(&to_recording(&reader, &args, FileFormat::Bag)?),
-        _ => export_frames(&reader, &args, &mut losses)?,
+        Target::Ros2 => super::emit(&to_ros2(source, &args)?),
+        Target::Db3 => super::emit(&to_recording(source, &args, FileFormat::Db3)?),
+        Target::Bag => super::emit(&to_recording(source, &args, FileFormat::Bag)?),
+        _ => export_frames(source, &args, &mut losses)?,
     }
     Ok(losses.exit_code())
 }
 
+/// Convert the pieces of one split recording into one output
+/// `args.out`, as one recording: `--start` counts from the first piece's
+/// first frame, and a gap at a cut is said in the report.
+fn convert_pieces(mut args: Args, pieces: &Pieces) -> Result<ExitCode> {
+    check_args(&args)?;
+    if args.other_topics.is_some() {
+        return Err(Error::InvalidArgument(
+            "--other-topics goes with one camera bag recorded from ROS, not pieces".into(),
+        ));
+    }
+    pieces::note(pieces);
+    args.file = pieces.pieces()[0].path().to_path_buf();
+    let mut losses = pieces::losses(pieces);
+    let source = Source::Pieces(pieces);
+    let written = match args.to {
+        Target::Ros2 => Some(to_ros2(source, &args)?),
+        Target::Db3 => Some(to_recording(source, &args, FileFormat::Db3)?),
+        Target::Bag => Some(to_recording(source, &args, FileFormat::Bag)?),
+        _ => {
+            export_frames(source, &args, &mut losses)?;
+            None
+        }
+    };
+    let mut said = format!(
+        "read {} pieces as one recording
+",
+        pieces.pieces().len()
+    );
+    for gap in pieces.gaps() {
+        outln!(said, "GAP: {gap}");
+    }
+    super::emit(&format!("{said}{}", written.unwrap_or_default()));
+    Ok(losses.exit_code())
+}
+
 /// `--start`/`--duration` of a whole-recording conversion, if given.
-fn window_of(reader: &FrameReader, args: &Args) -> Result<Option<Window>> {
+fn window_of(source: Source<'_>, args: &Args) -> Result<Option<Window>> {
     (args.start.is_some() || args.duration.is_some())
-        .then(|| Window::new(reader.duration(), args.start, args.duration))
+        .then(|| Window::new(source.duration(), args.start, args.duration))
         .transpose()
 }
 
 /// `--to ros2`: a ROS 2 bag of standard messages.
-fn to_ros2(reader: &FrameReader, args: &Args) -> Result<String> {
+fn to_ros2(source: Source<'_>, args: &Args) -> Result<String> {
     let target = recording::Ros2Target {
         file: &args.file,
         out: &args.out,
@@ -580,40 +626,42 @@ fn to_ros2(reader: &FrameReader, args: &Args) -> Result<String> {
         namespace: &args.namespace,
         image_transport: image_transport(args)?,
         unite_imu: args.unite_imu.map(UniteImuArg::method),
-        streams: select::streams(|n| reader.find_streams(n), &args.streams)?,
-        window: window_of(reader, args)?,
+        streams: select::streams(|n| source.find_streams(n), &args.streams)?,
+        window: window_of(source, args)?,
         filters: args.filters.clone(),
         other_topics: args.other_topics.unwrap_or(OtherTopicsArg::Keep).into(),
         aligned_depth: args.aligned_depth,
     };
-    recording::run_ros2(reader, target)
+    recording::run_ros2(source, target)
 }
 
 /// `--to db3` or `--to bag`: the recording written anew in `format`.
-fn to_recording(reader: &FrameReader, args: &Args, format: FileFormat) -> Result<String> {
+fn to_recording(source: Source<'_>, args: &Args, format: FileFormat) -> Result<String> {
     let target = recording::FileTarget {
         file: &args.file,
         out: &args.out,
         format,
-        streams: select::streams(|n| reader.find_streams(n), &args.streams)?,
-        window: window_of(reader, args)?,
+        streams: select::streams(|n| source.find_streams(n), &args.streams)?,
+        window: window_of(source, args)?,
         stream_times: Default::default(),
         uncompressed: args.uncompressed,
+        compression: None,
         keep_pose: args.keep_pose,
         force: args.force,
         skip_unreadable: false,
         filters: args.filters.clone(),
     };
-    Ok(recording::run(reader, target)?.text)
+    Ok(recording::run(source, target)?.text)
 }
 
 /// The frames as files in the directory `args.out`.
-fn export_frames(reader: &FrameReader, args: &Args, losses: &mut Losses) -> Result<()> {
+fn export_frames(source: Source<'_>, args: &Args, losses: &mut Losses) -> Result<()> {
+    let reader = source.described();
     let (streams, skipped) = convertible(reader, args)?;
     if args.to == Target::Kalibr {
         kalibr::check_streams(&streams).map_err(|e| e.in_file(&args.file))?;
     }
-    let window = Window::new(reader.duration(), args.start, args.duration)?;
+    let window = Window::new(source.duration(), args.start, args.duration)?;
     let in_file = |e: Error| e.in_file(&args.file);
     let align_to = args.align_to.as_deref();
     // Filtered depth has its own size and intrinsics: point clouds are
@@ -623,11 +671,7 @@ fn export_frames(reader: &FrameReader, args: &Args, losses: &mut Losses) -> Resu
         prepare::Preparer::new(reader, &streams, align_to, coloured_clouds).map_err(in_file)?;
     let mut filters = StreamFilters::of_recording(reader.recording(), &args.filters);
     let renderer = render::Renderer::new(args, reader, &streams);
-    let total = reader
-        .select()
-        .streams(streams.iter().copied())
-        .time(window.bounds())
-        .frame_counts()
+    let total = (source.frame_counts(&streams, window.bounds()))
         .map_err(in_file)?
         .values()
         .sum();
@@ -645,11 +689,9 @@ fn export_frames(reader: &FrameReader, args: &Args, losses: &mut Losses) -> Resu
     if work.preparer.needs_framesets() {
         // Frames are written with the frames of their frameset, partners
         // read but not written.
-        let query = reader
-            .select()
-            .streams(streams.iter().copied().chain(work.preparer.partners()))
-            .time(window.bounds());
-        for set in query.framesets(SyncOptions::default()).map_err(in_file)? {
+        let read = streams.iter().copied().chain(work.preparer.partners());
+        let sets = source.framesets(&read.collect(), window.bounds());
+        for set in sets.map_err(in_file)? {
             match set {
                 Ok(set) => {
                     let set: Arc<[RecordedFrame]> = set.frames().into();
@@ -661,12 +703,8 @@ fn export_frames(reader: &FrameReader, args: &Args, losses: &mut Losses) -> Resu
             }
         }
     } else {
-        let query = reader
-            .select()
-            .streams(streams.iter().copied())
-            .time(window.bounds());
         let alone: Arc<[RecordedFrame]> = Arc::new([]);
-        for frame in query.frames().map_err(in_file)? {
+        for frame in source.frames(&streams, window.bounds()).map_err(in_file)? {
             match frame {
                 // A frame that cannot be converted is the input's fault.
                 Ok(frame) => work.add(frame, alone.clone()).map_err(in_file)?,

@@ -321,10 +321,7 @@ fn frames_of(args: &Args, file: &Path, several: bool) -> Result<ExitCode> {
 /// counting across the pieces.
 fn piece_frames(args: &Args, pieces: &Pieces) -> Result<ExitCode> {
     pieces::note(pieces);
-    let mut losses = Losses::new(pieces.pieces()[0].path());
-    for piece in pieces.pieces() {
-        losses.watch(piece.reader().recording());
-    }
+    let mut losses = pieces::losses(pieces);
     let streams = select::streams(|n| pieces.find_streams(n), &args.streams)?;
     let streams: Vec<StreamId> = match streams {
         Some(chosen) => chosen.into_iter().collect(),

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use rsbag::recording::{Pieces, PiecesSummary};
 use rsbag::Result;
 
+use super::damage::Losses;
 use super::{select, session};
 
 /// `files` as the pieces of one recording, when they are (one device,
@@ -94,4 +95,14 @@ pub fn note(pieces: &Pieces) {
         pieces.pieces().len(),
         pieces.serial()
     );
+}
+
+/// What the commands reading `pieces` tell of damage: any piece's, named
+/// after the first piece.
+pub fn losses(pieces: &Pieces) -> Losses {
+    let mut losses = Losses::new(pieces.pieces()[0].path());
+    for piece in pieces.pieces() {
+        losses.watch(piece.reader().recording());
+    }
+    losses
 }

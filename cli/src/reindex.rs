@@ -138,6 +138,7 @@ fn recover_db3(args: &Args) -> Result<ExitCode> {
         window: None,
         stream_times: Default::default(),
         uncompressed: !compressed,
+        compression: None,
         keep_pose: true,
         force: false,
         // A crash can leave a frame's data committed without its
@@ -146,7 +147,7 @@ fn recover_db3(args: &Args) -> Result<ExitCode> {
         skip_unreadable: true,
         filters: Vec::new(),
     };
-    let written = recording::run(&reader, target)?;
+    let written = recording::run(recording::Source::One(&reader), target)?;
     std::fs::rename(&recovered, &out).map_err(|e| Error::Io {
         path: out.clone(),
         error: e,

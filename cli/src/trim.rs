@@ -8,10 +8,7 @@ use std::time::Duration;
 
 use rsbag::device::StreamId;
 use rsbag::record::trim::Trim;
-use rsbag::record::{
-    camera_bag_selection, copy_pieces, create_sink, trim_rosbag2_camera_bag, CopySelection,
-    Db3Options, OtherTopics,
-};
+use rsbag::record::{camera_bag_selection, trim_rosbag2_camera_bag, OtherTopics};
 use rsbag::recording::{FrameReader, Pieces, Session};
 use rsbag::storage::bag::{copy_messages, Compression, WriterOptions};
 use rsbag::storage::FileFormat;
@@ -20,8 +17,7 @@ use rsbag::{BagTime, Error, Result};
 use super::convert::recording;
 use super::damage::Losses;
 use super::files;
-use super::interrupt::{on_interrupt, Undo};
-use super::output::{compression_of, refuse_existing, same_file, Destination};
+use super::output::{compression_of, Destination};
 use super::progress;
 use super::select::{self, Window};
 use super::{pieces, session};
@@ -255,67 +251,36 @@ fn window_text(window: &Window) -> String {
 /// frames of every piece, on one timeline.
 fn trim_pieces(pieces: &Pieces, args: &Args) -> Result<ExitCode> {
     pieces::note(pieces);
-    for piece in pieces.pieces() {
-        if same_file(piece.path(), &args.out) {
-            return Err(Error::InvalidArgument(format!(
-                "{}: the output is one of the pieces",
-                args.out.display()
-            )));
-        }
-    }
-    refuse_existing(&args.out, args.force)?;
-    let streams = select::streams(|n| pieces.find_streams(n), &args.streams)?;
-    let window = Window::new(pieces.duration(), args.start, args.duration)?;
-    let first = pieces.recording();
-    let format = match (first.bag(), args.compression) {
-        (Some(_), _) => FileFormat::Bag,
-        (None, None) => FileFormat::Db3,
+    let first = pieces.pieces()[0].path();
+    let (format, compression) = match (pieces.recording().bag(), args.compression) {
+        (Some(_), Some(chunks)) => (FileFormat::Bag, chunks),
+        (Some(bag), None) => (FileFormat::Bag, compression_of(bag).map_err(|e| e.in_file(first))?),
+        (None, None) => (FileFormat::Db3, Compression::Lz4),
         (None, Some(_)) => return Err(Error::InvalidArgument(
             "--compression chooses a bag's chunk compression; a .db3 keeps librealsense's image compression".into(),
         )),
     };
-    let compression = match (args.compression, first.bag()) {
-        (Some(c), _) => c,
-        (None, Some(bag)) => compression_of(bag)?,
-        (None, None) => Compression::Lz4,
+    let target = recording::FileTarget {
+        file: first,
+        out: &args.out,
+        format,
+        streams: select::streams(|n| pieces.find_streams(n), &args.streams)?,
+        window: Some(Window::new(pieces.duration(), args.start, args.duration)?),
+        stream_times: Default::default(),
+        uncompressed: false,
+        compression: Some(compression),
+        keep_pose: true,
+        force: args.force,
+        skip_unreadable: false,
+        filters: Vec::new(),
     };
-    let chosen = streams.clone().map(|s| s.into_iter().collect());
-    let total: u64 = pieces.frame_counts(chosen, window.bounds())?.values().sum();
-    let selection = CopySelection {
-        trim: Trim {
-            streams,
-            time: window.bag_times(first.start_time()),
-            ..Trim::default()
-        },
-        ..CopySelection::default()
-    };
-    let db3 = Db3Options {
-        compress_images: true,
-        pose: true,
-        durable: false,
-    };
-    let options = WriterOptions::default().compression(compression);
-    let sink = create_sink(args.out.clone(), format, options, db3, args.force)?;
-    let _remove_partial = on_interrupt(Undo::RemoveFile(sink.partial_path().to_path_buf()));
-    let bar = progress::bar(total, "frames");
-    let report = copy_pieces(pieces, sink, &selection, |n| bar.set_position(n))?;
-    bar.finish_and_clear();
-    let counts: Vec<String> = (report.frames.iter())
-        .map(|(s, n)| format!("{s} {n}"))
-        .collect();
+    let written = recording::run(recording::Source::Pieces(pieces), target)?;
     super::emit(&format!(
-        "kept {} frames ({}) of {} pieces\nwrote {} ({} bytes)\n",
-        report.frames.values().sum::<u64>(),
-        counts.join(", "),
+        "cut {} pieces into one\n{}",
         pieces.pieces().len(),
-        args.out.display(),
-        report.size
+        written.text
     ));
-    let mut losses = Losses::new(pieces.pieces()[0].path());
-    for piece in pieces.pieces() {
-        losses.watch(piece.reader().recording());
-    }
-    Ok(losses.exit_code())
+    Ok(pieces::losses(pieces).exit_code())
 }
 
 /// Where `file`'s copy goes: `out`, or (`into_dir`) a file of that
@@ -502,10 +467,11 @@ fn trim_db3(
         window: window.copied(),
         stream_times: trim.stream_times.clone(),
         uncompressed: false,
+        compression: None,
         keep_pose: true,
         force: args.force,
         skip_unreadable: false,
         filters: Vec::new(),
     };
-    Ok(recording::run(reader, target)?.text)
+    Ok(recording::run(recording::Source::One(reader), target)?.text)
 }

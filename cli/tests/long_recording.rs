@@ -620,7 +620,7 @@ fn trim_across_a_cut_writes_one_file_librealsense_plays() {
         args.extend(&names);
         let (report, _) = ok_with_stderr(&args);
         assert!(
-            report.contains(&format!("kept {} frames", wanted.len())),
+            report.contains(&format!(": {} frames (", wanted.len())),
             ".{ext}: {report}"
         );
         let mut played: Vec<_> = librealsense_plays(&out).iter().map(frame_key).collect();
@@ -658,6 +658,16 @@ fn a_missing_piece_is_a_gap_and_unrelated_recordings_a_session() {
         checked.stderr
     );
     assert!(checked.stdout.contains("GAP"), "{}", checked.stdout);
+    // A conversion writes what the pieces hold and says the gap as check does.
+    let joined = dir.path().join("joined.bag");
+    let converted = run::rsbag(&["convert", "--to", "bag", "--out", s(&joined), first, third]);
+    assert_eq!(converted.code, Some(0), "{}", converted.stderr);
+    assert!(converted.stdout.contains("GAP: "), "{}", converted.stdout);
+    assert!(
+        converted.stderr.contains("a gap between"),
+        "{}",
+        converted.stderr
+    );
     // Another recording of the same (synthetic) device: its frame numbers
     // start again, so it is not a piece of the first one.
     let other = dir.path().join("other.bag");
@@ -666,4 +676,222 @@ fn a_missing_piece_is_a_gap_and_unrelated_recordings_a_session() {
     let last = json_lines(&run.stdout).pop().expect("summary");
     assert!(last.get("session").is_some(), "{last}");
     assert!(last.get("pieces").is_none(), "{last}");
+}
+
+/// Every frame librealsense plays from the pieces, one piece after
+/// another (2.55 the `.bag` pieces, 2.59 the `.db3` ones), sorted.
+fn played_from_pieces(pieces: &[PathBuf]) -> Vec<(String, u64, u64, u64, String)> {
+    let mut played: Vec<_> = (pieces.iter())
+        .flat_map(|piece| librealsense_plays(piece))
+        .map(|f| frame_key(&f))
+        .collect();
+    played.sort();
+    played
+}
+
+#[test]
+fn convert_of_pieces_writes_one_recording_librealsense_plays() {
+    for ext in ["bag", "db3"] {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let split = dir.path().join("pieces");
+        std::fs::create_dir(&split).expect("mkdir");
+        let (pieces, _) = split_recording(&split.join(format!("run.{ext}")));
+        let wanted = played_from_pieces(&pieces);
+        // The .bag pieces as their directory, the .db3 ones as files.
+        let input: Vec<&str> = match ext {
+            "bag" => vec![s(&split)],
+            _ => pieces.iter().map(|p| s(p)).collect(),
+        };
+        for to in ["bag", "db3"] {
+            let out = dir.path().join(format!("joined.{to}"));
+            let mut args = vec!["convert", "--to", to, "--out", s(&out)];
+            args.extend(&input);
+            let (report, _) = ok_with_stderr(&args);
+            assert!(
+                report.contains(&format!("read {} pieces as one recording", pieces.len())),
+                ".{ext} --to {to}: {report}"
+            );
+            assert!(
+                report.contains(&format!(": {} frames (", wanted.len())),
+                ".{ext} --to {to}: {report}"
+            );
+            let mut played: Vec<_> = librealsense_plays(&out).iter().map(frame_key).collect();
+            played.sort();
+            assert_eq!(
+                played, wanted,
+                ".{ext} --to {to}: librealsense plays every frame of the pieces, once"
+            );
+        }
+        // Frame files: every image frame of the pieces once, each file
+        // the bytes librealsense gives for that frame.
+        let out = dir.path().join("raw");
+        let mut args = vec!["convert", "--to", "raw", "--out", s(&out)];
+        args.extend(&input);
+        ok_with_stderr(&args);
+        let index = std::fs::read_to_string(out.join("frames.csv")).expect("frames.csv");
+        let mut written: Vec<(String, u64, u64, u64, String)> = Vec::new();
+        for row in index.lines().skip(1) {
+            let fields: Vec<&str> = row.split(',').collect();
+            let (stream, index) = match fields[1].rsplit_once(' ') {
+                Some((stream, index)) if index.parse::<u64>().is_ok() => {
+                    (stream, index.parse().expect("index"))
+                }
+                _ => (fields[1], 0),
+            };
+            let bytes = std::fs::read(out.join(fields[0])).expect("a frame file");
+            let sha = sha256_hex(&bytes);
+            written.push((
+                stream.to_owned(),
+                index,
+                fields[2].parse().expect("frame number"),
+                bytes.len() as u64,
+                sha,
+            ));
+        }
+        written.sort();
+        let images: Vec<_> = (wanted.iter())
+            .filter(|f| !matches!(f.0.as_str(), "Accel" | "Gyro"))
+            .cloned()
+            .collect();
+        assert_eq!(written, images, ".{ext} --to raw");
+    }
+}
+
+/// The SHA-256 of `bytes`, in hex.
+fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+#[test]
+fn view_shows_the_pieces_as_one_recording_on_one_timeline() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (pieces, _) = split_recording(&dir.path().join("run.bag"));
+    let two = &pieces[..2];
+    let played: Vec<Vec<Value>> = two.iter().map(|p| librealsense_plays(p)).collect();
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_rsbag"));
+    command.arg("view").args(two).arg("--no-browser");
+    let served = crate::served::Served::run(command);
+    assert!(
+        served.banner.contains("the 2 pieces of one recording"),
+        "{}",
+        served.banner
+    );
+    let page = crate::served::browse("browse.mjs", &served.url, &[]);
+    served.stop();
+    assert_eq!(page["errors"], serde_json::json!([]), "{page}");
+    // Scrubbed to its end, the timeline is past the first piece's frames.
+    let first_piece_end = (played[0].iter())
+        .map(|f| f["timestamp"].as_f64().expect("timestamp"))
+        .fold(f64::MIN, f64::max);
+    let first_piece_start = (played[0].iter())
+        .map(|f| f["timestamp"].as_f64().expect("timestamp"))
+        .fold(f64::MAX, f64::min);
+    let end = page["scrub"][1]["time"].as_f64().expect("time");
+    assert!(
+        end > (first_piece_end - first_piece_start) / 1000.0 + 0.5,
+        "the timeline ends at {end} s"
+    );
+    for (stream, key) in [
+        ("Depth", "Depth 0"),
+        ("Color", "Color 0"),
+        ("Infrared", "Infrared 1"),
+    ] {
+        let of = |piece: &[Value]| -> Vec<Value> {
+            (piece.iter())
+                .filter(|f| f["stream"] == stream)
+                .cloned()
+                .collect()
+        };
+        let frames = of(&played[0]).len() + of(&played[1]).len();
+        // A tick per frame of both pieces on the stream's one lane (the
+        // ticks are pixel columns: the two frames either side of the cut
+        // can share one on a loaded machine).
+        let ticks = page["ticks"][key].as_u64().expect("ticks");
+        assert!(
+            ticks == frames as u64 || ticks + 1 == frames as u64,
+            "{key}: {ticks} ticks for {frames} frames: {}",
+            page["ticks"]
+        );
+        // At the end: the second piece's last frame, counted across the
+        // pieces, with the bytes librealsense plays for it.
+        let last = of(&played[1]).pop().expect("a frame");
+        let shown = &page["last"][key];
+        assert_eq!(shown["header"]["number"], last["frame_number"], "{key}");
+        assert_eq!(shown["header"]["index"], frames - 1, "{key}");
+        let values = base64::Engine::decode(
+            &base64::engine::general_purpose::STANDARD,
+            shown["values"].as_str().expect("values"),
+        )
+        .expect("base64");
+        assert_eq!(
+            sha256_hex(&values),
+            last["sha256"].as_str().expect("sha"),
+            "{key}"
+        );
+    }
+}
+
+#[test]
+fn convert_of_pieces_to_ros2_writes_every_frame_once_as_rosbags_reads_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (pieces, _) = split_recording(&dir.path().join("run.bag"));
+    let mut played: Vec<Value> = pieces.iter().flat_map(|p| librealsense_plays(p)).collect();
+    played.sort_by_key(|f| f["frame_number"].as_u64());
+    let out = dir.path().join("ros2");
+    let mut args = vec!["convert", "--to", "ros2", "--out", s(&out)];
+    args.extend(pieces.iter().map(|p| s(p)));
+    let (report, _) = ok_with_stderr(&args);
+    assert!(
+        report.contains(&format!("read {} pieces as one recording", pieces.len())),
+        "{report}"
+    );
+    let read: Value =
+        serde_json::from_str(&common::python("ros2_read.py", &[s(&out)])).expect("rosbags");
+    // The topic's folder (`depth`, `infra1`, ...) of an image or sample.
+    let folder = |topic: &Value| -> String {
+        let parts: Vec<&str> = topic.as_str().expect("topic").split('/').collect();
+        parts[parts.len() - 2].to_owned()
+    };
+    let of = |stream: &str| -> Vec<&Value> {
+        (played.iter()).filter(|f| f["stream"] == stream).collect()
+    };
+    for (stream, name) in [
+        ("Depth", "depth"),
+        ("Color", "color"),
+        ("Infrared", "infra1"),
+    ] {
+        let images: Vec<&Value> = (read["images"].as_array().expect("images").iter())
+            .filter(|i| folder(&i["topic"]) == name)
+            .collect();
+        let theirs: Vec<&str> = of(stream)
+            .iter()
+            .map(|f| f["sha256"].as_str().unwrap())
+            .collect();
+        let ours: Vec<&str> = images
+            .iter()
+            .map(|i| i["sha256"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            ours, theirs,
+            "{name}: every frame of the pieces, once, in order"
+        );
+        let times: Vec<u64> = images
+            .iter()
+            .map(|i| i["time_ns"].as_u64().unwrap())
+            .collect();
+        assert!(
+            times.windows(2).all(|w| w[1] > w[0]),
+            "{name}: bag times run on"
+        );
+    }
+    for (stream, name) in [("Gyro", "gyro"), ("Accel", "accel")] {
+        let samples = (read["imu"].as_array().expect("imu").iter())
+            .filter(|i| folder(&i["topic"]) == name)
+            .count();
+        assert_eq!(samples, of(stream).len(), "{name}");
+    }
 }

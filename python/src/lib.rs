@@ -204,7 +204,7 @@ impl Recording {
         let filters = StreamFilters::of_recording(reader.recording(), &specs);
         Ok(FrameIterator {
             state: Mutex::new(FrameState {
-                frames: Source::Frames(frames),
+                frames: Source::Frames(Box::new(frames)),
                 filters,
                 ahead: VecDeque::new(),
                 read_ahead: Vec::new(),
@@ -377,35 +377,60 @@ impl Recording {
         start: Option<f64>,
         end: Option<f64>,
     ) -> PyResult<rsbag::recording::FrameQuery<'r>> {
-        let chosen = match streams {
-            None => reader.streams(),
-            Some(names) => {
-                let mut ids = Vec::new();
-                for name in names {
-                    ids.extend(reader.find_streams(&name).map_err(to_py)?);
-                }
-                ids
-            }
-        };
-        let from = start.map(seconds).transpose()?.unwrap_or_default();
-        let query = reader.select().streams(chosen);
-        Ok(match end.map(seconds).transpose()? {
-            Some(until) => query.time(from..until),
-            None => query.time(from..),
-        })
+        let find = |name: &str| reader.find_streams(name);
+        let (chosen, range) = selection(reader.streams(), find, streams, start, end)?;
+        Ok(reader.select().streams(chosen).time(range))
     }
 
     /// The one stream `name` stands for.
     fn one_stream(&self, name: &str) -> PyResult<StreamId> {
-        let ids = self.reader.find_streams(name).map_err(to_py)?;
-        match ids.as_slice() {
-            [one] => Ok(*one),
-            _ => Err(to_py(rsbag::Error::InvalidArgument(format!(
-                "{name:?} stands for {} streams; name one ({})",
-                ids.len(),
-                ids.iter().map(|s| s.name()).collect::<Vec<_>>().join(", ")
-            )))),
+        one_stream(name, self.reader.find_streams(name))
+    }
+}
+
+/// The streams `names` stand for (`all` when None), found by `find`, and
+/// the time range `start..end` (seconds since the first frame).
+pub(crate) fn selection(
+    all: Vec<StreamId>,
+    find: impl Fn(&str) -> rsbag::Result<Vec<StreamId>>,
+    names: Option<Vec<String>>,
+    start: Option<f64>,
+    end: Option<f64>,
+) -> PyResult<(Vec<StreamId>, TimeRange)> {
+    let chosen = match names {
+        None => all,
+        Some(names) => {
+            let mut ids = Vec::new();
+            for name in names {
+                ids.extend(find(&name).map_err(to_py)?);
+            }
+            ids
         }
+    };
+    let from = start.map(seconds).transpose()?.unwrap_or_default();
+    let until = match end.map(seconds).transpose()? {
+        Some(until) => std::ops::Bound::Excluded(until),
+        None => std::ops::Bound::Unbounded,
+    };
+    Ok((chosen, (std::ops::Bound::Included(from), until)))
+}
+
+/// A time range, times since the first frame.
+pub(crate) type TimeRange = (
+    std::ops::Bound<std::time::Duration>,
+    std::ops::Bound<std::time::Duration>,
+);
+
+/// The one stream `name` stands for, of the streams `found` for it.
+pub(crate) fn one_stream(name: &str, found: rsbag::Result<Vec<StreamId>>) -> PyResult<StreamId> {
+    let ids = found.map_err(to_py)?;
+    match ids.as_slice() {
+        [one] => Ok(*one),
+        _ => Err(to_py(rsbag::Error::InvalidArgument(format!(
+            "{name:?} stands for {} streams; name one ({})",
+            ids.len(),
+            ids.iter().map(|s| s.name()).collect::<Vec<_>>().join(", ")
+        )))),
     }
 }
 
@@ -429,7 +454,7 @@ fn seconds(s: f64) -> PyResult<std::time::Duration> {
 
 /// What an iterator reads from: frames or framesets.
 enum Source {
-    Frames(Frames<'static>),
+    Frames(Box<Frames<'static>>),
     Sets(FrameSets<'static>),
 }
 
@@ -575,10 +600,7 @@ impl FrameSetIterator {
         };
         match py.detach(move || sets.next()) {
             None => warn_at_end(py, state).map(|()| None),
-            Some(Ok(set)) => Ok(Some(FrameSet::new(
-                set.timestamp(),
-                set.frames().iter().cloned().map(Frame::of).collect(),
-            ))),
+            Some(Ok(set)) => Ok(Some(FrameSet::of(set, Frame::of))),
             Some(Err(e)) => Err(to_py(e)),
         }
     }
@@ -594,6 +616,15 @@ struct FrameSet {
 impl FrameSet {
     fn new(timestamp: f64, frames: Vec<Frame>) -> FrameSet {
         FrameSet { timestamp, frames }
+    }
+
+    /// The frameset `set` read, each frame made a Python frame by `frame`.
+    pub(crate) fn of(
+        set: rsbag::recording::FrameSet<RecordedFrame>,
+        frame: impl Fn(RecordedFrame) -> Frame,
+    ) -> FrameSet {
+        let timestamp = set.timestamp();
+        FrameSet::new(timestamp, set.frames().iter().cloned().map(frame).collect())
     }
 }
 
@@ -821,6 +852,7 @@ fn _rsbag(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Recording>()?;
     m.add_class::<pieces::PyPieces>()?;
     m.add_class::<pieces::PieceFrameIterator>()?;
+    m.add_class::<pieces::PieceFrameSetIterator>()?;
     m.add_class::<Frame>()?;
     m.add_class::<FrameIterator>()?;
     m.add_class::<FrameSet>()?;

@@ -4,12 +4,13 @@ them (one device, frame numbers and timestamps running on); the truth is
 what pyrealsense2 2.55 plays from each piece."""
 
 import hashlib
+import json
 
 import numpy as np
 import pytest
 
 import rsbag
-from references import PYTHON_255, played
+from references import PYTHON_255, judge, played
 
 PER_PIECE = 10
 
@@ -77,3 +78,48 @@ def test_a_missing_piece_is_a_gap_and_another_recording_no_piece(pieces, tmp_pat
     write_piece(stranger, 1 + PER_PIECE, serial="43")
     with pytest.raises(rsbag.InvalidArgumentError, match="different devices"):
         rsbag.open([str(pieces[0]), str(stranger)])
+
+
+def test_pieces_describe_the_device_and_read_columns_and_framesets(pieces):
+    """What a one-file recording's object gives, over the pieces: the
+    sensors pyrealsense2 2.55 describes in each piece, one stream's frames
+    as columns, and framesets holding every frame it plays once."""
+    recording = rsbag.open([str(p) for p in pieces])
+    for piece in pieces:
+        device = json.loads(judge(PYTHON_255, str(piece), "--device-json"))
+        assert [s["name"] for s in recording.sensors] == [s["name"] for s in device["sensors"]]
+        for ours, theirs in zip(recording.sensors, device["sensors"]):
+            profile = lambda p: (p["stream"], p["index"], p["format"], p["fps"])
+            assert sorted(map(profile, ours["profiles"])) == sorted(map(profile, theirs["profiles"]))
+    assert recording.sensors == rsbag.open(str(pieces[0])).sensors
+    assert recording.depth_units("Depth") == pytest.approx(0.001)
+
+    theirs = [f for piece in pieces for f in played(PYTHON_255, piece)]
+    gyro = [f for f in theirs if f["stream"] == "Gyro"]
+    columns = recording.columns("Gyro")
+    assert list(columns["index"]) == list(range(3 * PER_PIECE))
+    assert list(columns["frame_number"]) == [f["frame_number"] for f in gyro]
+    assert [hashlib.sha256(row.tobytes()).hexdigest() for row in columns["data"]] == \
+        [f["sha256"] for f in gyro]
+    assert list(columns["timestamp"]) == pytest.approx([f["timestamp"] for f in gyro])
+    assert all(b > a for a, b in zip(columns["time"], columns["time"][1:]))
+    # From a time in the second piece: the frames from there on.
+    depth = recording.columns("Depth")
+    later = recording.columns("Depth", start=depth["time"][PER_PIECE + 2])
+    assert list(later["frame_number"]) == list(range(PER_PIECE + 3, 3 * PER_PIECE + 1))
+
+    sets = list(recording.framesets())
+    keys = sorted(key(f.stream, f.frame_number, f.get_data()) for s in sets for f in s)
+    assert keys == sorted((f["stream"], f["frame_number"], f["sha256"]) for f in theirs), \
+        "every frame of every piece in one frameset"
+    # Each moment's depth frame with the gyro sample recorded with it,
+    # the cuts too.
+    pairs = [(s.get_depth_frame().frame_number, [f.frame_number for f in s if f.stream == "Gyro"])
+             for s in sets if s.get_depth_frame() is not None]
+    assert pairs == [(n, [n]) for n in range(1, 3 * PER_PIECE + 1)]
+    # Within the first piece, the framesets of the first piece alone.
+    first = rsbag.open(str(pieces[0]))
+    alone = [[(f.stream, f.frame_number) for f in s] for s in first.framesets()]
+    within = [[(f.stream, f.frame_number) for f in s]
+              for s in recording.framesets(end=first.duration + 1e-6)]
+    assert within == alone

@@ -11,7 +11,7 @@ use crate::device::{
 };
 use crate::processing::filters::{FilterSpec, StreamFilters};
 use crate::realsense::topics::StreamTopic;
-use crate::recording::{Event, Pieces, Recording};
+use crate::recording::{events_on_timeline, Event, Pieces, Recording};
 use crate::{BagTime, Error, Result};
 
 use super::sink::{write_description, FrameWrite, RecordingSink};
@@ -93,10 +93,7 @@ pub fn copy_pieces(
     selection: &CopySelection,
     progress: impl FnMut(u64),
 ) -> Result<CopyReport> {
-    let recordings: Vec<(&Recording, i128)> = (pieces.pieces().iter().enumerate())
-        .map(|(at, p)| (p.reader().recording(), pieces.bag_offset(at)))
-        .collect();
-    copy_into(&recordings, sink, selection, progress)
+    copy_into(&pieces.timeline(), sink, selection, progress)
 }
 
 /// Write `recordings` (each with what to add to its bag times) one after
@@ -173,13 +170,7 @@ fn write_all(
         let events = (piece.select())
             .streams(piece.streams().keys().copied().filter(|s| keeps(s)))
             .events();
-        events.map(move |event| {
-            event.map(|mut event| {
-                let ns = event.time.as_nanos() as i128 + shift;
-                event.time = BagTime::from_nanos(ns.clamp(0, u64::MAX as i128) as u64);
-                event
-            })
-        })
+        events_on_timeline(events, shift)
     });
     for event in events {
         let event = match event {

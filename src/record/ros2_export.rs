@@ -50,7 +50,7 @@ use crate::realsense::images::Pixels;
 use crate::record::other_topics::copy_other_topics;
 use crate::record::ros2_derived::AlignedDepth;
 use crate::record::{CopySelection, OtherTopics};
-use crate::recording::{Event, Recording};
+use crate::recording::{events_on_timeline, on_timeline, Event, Pieces, Recording};
 use crate::ros_camera::imu::{self as united, ImuSample, UniteImu, UnitedSample, Uniter};
 use crate::ros_camera::transport::{ImageTransport, StreamCodec};
 use crate::ros_camera::{self, FrameTransform};
@@ -166,18 +166,46 @@ pub fn export_ros2(
     selection: &CopySelection,
     progress: impl FnMut(u64),
 ) -> Result<Ros2Export> {
+    export_into(&[(recording, 0)], dir, options, selection, progress)
+}
+
+/// Write the pieces of a split recording ([`Pieces`]) as one ROS 2 bag, as
+/// [`export_ros2`] writes one recording: the first piece's description,
+/// then every piece's frames on one timeline (other topics of camera bags
+/// are not carried). `selection`'s bag times are those of the pieces'
+/// timeline (the first piece's bag times, running on).
+pub fn export_ros2_pieces(
+    pieces: &Pieces,
+    dir: &Path,
+    options: &Ros2ExportOptions,
+    selection: &CopySelection,
+    progress: impl FnMut(u64),
+) -> Result<Ros2Export> {
+    export_into(&pieces.timeline(), dir, options, selection, progress)
+}
+
+/// Write `recordings` (each with what to add to its bag times) one after
+/// another as one bag directory `dir`.
+fn export_into(
+    recordings: &[(&Recording, i128)],
+    dir: &Path,
+    options: &Ros2ExportOptions,
+    selection: &CopySelection,
+    progress: impl FnMut(u64),
+) -> Result<Ros2Export> {
     let mut writer = BagDirWriter::create_with(dir, options.storage, options.mcap_compression)?;
-    let written = write_all(recording, &mut writer, options, selection, progress);
+    let written = write_all(recordings, &mut writer, options, selection, progress);
     finish_or_abandon(writer, written)
 }
 
 fn write_all(
-    recording: &Recording,
+    recordings: &[(&Recording, i128)],
     writer: &mut BagDirWriter,
     options: &Ros2ExportOptions,
     selection: &CopySelection,
     mut progress: impl FnMut(u64),
 ) -> Result<Ros2Export> {
+    let recording = recordings[0].0;
     let ns = options.namespace.as_str();
     let mut export = Ros2Export::default();
     let start = recording.start_time().as_nanos();
@@ -218,12 +246,17 @@ fn write_all(
             })
         })
         .transpose()?;
-    let events = recording
-        .select()
-        .streams(topics.keys().copied())
-        .controls(false)
-        .time(selection.trim.span())
-        .events();
+    let span = selection.trim.span();
+    let events = recordings.iter().flat_map(|&(piece, shift)| {
+        // The span on this piece's own bag times.
+        let own = on_timeline(span.start, -shift)..on_timeline(span.end, -shift);
+        let events = (piece.select())
+            .streams(topics.keys().copied())
+            .controls(false)
+            .time(own)
+            .events();
+        events_on_timeline(events, shift)
+    });
     let mut frames = 0;
     let mut filters = StreamFilters::of_recording(recording, &selection.filters);
     for event in events {
@@ -247,7 +280,9 @@ fn write_all(
         frames += 1;
         progress(frames);
     }
-    if options.other_topics == OtherTopics::Keep {
+    // A camera bag's other topics keep their own bag times: those of one
+    // recording, not of pieces.
+    if let ([(recording, _)], OtherTopics::Keep) = (recordings, options.other_topics) {
         copy_other_topics(recording, writer, selection.trim.span())?;
     }
     export.messages = writer.message_counts();

@@ -107,20 +107,9 @@ impl FrameQuery<'_> {
     /// error it is, not a gap.
     pub fn columns(self) -> Result<Columns> {
         let stream = self.one_selected()?;
-        let format = self
-            .reader
-            .recording()
-            .streams()
-            .get(&stream)
-            .map(|s| s.profile.format);
         let expected = self.frame_counts()?.get(&stream).copied().unwrap_or(0);
-        let expected = usize::try_from(expected).unwrap_or(0);
-        let samples = format.and_then(|f| Samples::for_format(f, expected));
-        let mut builder = Builder::new(expected, samples);
-        for frame in self.frames()? {
-            builder.push(&frame?)?;
-        }
-        Ok(builder.finish())
+        let recording = self.reader.recording();
+        columns_of(recording, stream, expected, self.frames()?)
     }
 
     fn one_selected(&self) -> Result<StreamId> {
@@ -134,6 +123,24 @@ impl FrameQuery<'_> {
             ))),
         }
     }
+}
+
+/// The columns of `frames`, `expected` frames of `stream` (described by
+/// `recording`).
+pub(crate) fn columns_of(
+    recording: &super::Recording,
+    stream: StreamId,
+    expected: u64,
+    frames: impl Iterator<Item = Result<RecordedFrame>>,
+) -> Result<Columns> {
+    let format = recording.streams().get(&stream).map(|s| s.profile.format);
+    let expected = usize::try_from(expected).unwrap_or(0);
+    let samples = format.and_then(|f| Samples::for_format(f, expected));
+    let mut builder = Builder::new(expected, samples);
+    for frame in frames {
+        builder.push(&frame?)?;
+    }
+    Ok(builder.finish())
 }
 
 /// Columns being filled frame by frame.

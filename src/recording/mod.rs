@@ -37,6 +37,7 @@ mod sync;
 
 pub use columns::{Columns, MetadataColumn, Samples};
 pub use frameset::{FrameSet, SyncFrame, SyncOptions, Syncer};
+pub(crate) use pieces::{events_on_timeline, on_timeline};
 pub use pieces::{Piece, PieceFrames, PieceGap, PieceSummary, Pieces, PiecesSummary};
 pub use reader::{FrameQuery, FrameReader, FrameSets, Frames, RecordedFrame};
 pub use recording::{Event, EventQuery, Events, RecordedStream, Recording, TimedEvent};

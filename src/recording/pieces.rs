@@ -14,10 +14,12 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::reader::{FrameReader, RecordedFrame};
-use super::recording::Recording;
+use super::columns::{columns_of, Columns};
+use super::frameset::SyncOptions;
+use super::reader::{FrameReader, FrameSets, RecordedFrame};
+use super::recording::{Recording, TimedEvent};
 use crate::device::{camera_info, StreamId};
-use crate::{Error, Result};
+use crate::{BagTime, Error, Result};
 
 /// One piece of a [`Pieces`].
 #[derive(Debug)]
@@ -292,6 +294,35 @@ impl Pieces {
         })
     }
 
+    /// Synchronized framesets of `streams` (every stream if `None`)
+    /// recorded in `range`, as [`super::FrameQuery::framesets`] groups one
+    /// recording's: the pieces' frames are one run of frames, so a
+    /// frameset at a cut holds frames of both pieces.
+    pub fn framesets(
+        &self,
+        streams: Option<Vec<StreamId>>,
+        range: impl RangeBounds<Duration>,
+        options: SyncOptions,
+    ) -> Result<FrameSets<'_>> {
+        let range = (range.start_bound().cloned(), range.end_bound().cloned());
+        let remaining = self.frame_counts(streams.clone(), range)?;
+        let frames = self.select(streams, range)?;
+        Ok(FrameSets::new(self.recording(), frames, remaining, options))
+    }
+
+    /// The frames of `stream` recorded in `range` as columns (see
+    /// [`super::FrameQuery::columns`]), indexed and timed across the
+    /// pieces.
+    pub fn columns(&self, stream: StreamId, range: impl RangeBounds<Duration>) -> Result<Columns> {
+        let range = (range.start_bound().cloned(), range.end_bound().cloned());
+        let expected = (self.frame_counts(Some(vec![stream]), range)?)
+            .get(&stream)
+            .copied()
+            .unwrap_or(0);
+        let frames = self.select(Some(vec![stream]), range)?;
+        columns_of(self.recording(), stream, expected, frames)
+    }
+
     /// Frames per stream of `streams` (every stream if `None`) recorded in
     /// `range`, from the indexes.
     pub fn frame_counts(
@@ -316,12 +347,17 @@ impl Pieces {
         Ok(counts)
     }
 
-    /// The bag-time offset (ns) to add to piece `at`'s bag times to put them
-    /// on the first piece's.
-    pub(crate) fn bag_offset(&self, at: usize) -> i128 {
-        let piece = &self.pieces[at];
+    /// Each piece's recording, in recorded order, with the nanoseconds to
+    /// add to its bag times to put them on the first piece's (see
+    /// [`on_timeline`]).
+    pub(crate) fn timeline(&self) -> Vec<(&Recording, i128)> {
         let start = |p: &Piece| p.reader.recording().start_time().as_nanos() as i128;
-        start(&self.pieces[0]) + piece.offset.as_nanos() as i128 - start(piece)
+        (self.pieces.iter())
+            .map(|p| {
+                let shift = start(&self.pieces[0]) + p.offset.as_nanos() as i128 - start(p);
+                (p.reader.recording(), shift)
+            })
+            .collect()
     }
 
     /// What the recording is, for a report: its pieces, frames and gaps.
@@ -360,6 +396,26 @@ impl Pieces {
         frame.bag_time = self.pieces[0].reader.recording().start_time() + frame.time;
         frame
     }
+}
+
+/// Bag time `time` of a piece moved by `shift` nanoseconds (see
+/// [`Pieces::timeline`]; negative moves it back).
+pub(crate) fn on_timeline(time: BagTime, shift: i128) -> BagTime {
+    BagTime::from_nanos((time.as_nanos() as i128 + shift).clamp(0, u64::MAX as i128) as u64)
+}
+
+/// The `events` of a piece, their times moved by `shift` onto the pieces'
+/// timeline.
+pub(crate) fn events_on_timeline<'r>(
+    events: impl Iterator<Item = Result<TimedEvent>> + 'r,
+    shift: i128,
+) -> impl Iterator<Item = Result<TimedEvent>> + 'r {
+    events.map(move |event| {
+        event.map(|mut event| {
+            event.time = on_timeline(event.time, shift);
+            event
+        })
+    })
 }
 
 /// The part of `start..end` (times across the pieces) within `piece`, in

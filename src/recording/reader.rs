@@ -607,23 +607,13 @@ impl<'r> FrameQuery<'r> {
     /// (see [`super::frameset`] for the rule).
     pub fn framesets(self, options: SyncOptions) -> Result<FrameSets<'r>> {
         let remaining = self.frame_counts()?;
-        let profiles: Vec<_> = remaining
-            .keys()
-            .filter_map(|s| self.reader.recording.streams().get(s))
-            .map(|r| r.profile)
-            .collect();
-        let mut syncer = Syncer::new(profiles, options);
-        for (&stream, &n) in &remaining {
-            if n == 0 {
-                syncer.end_stream(stream);
-            }
-        }
-        Ok(FrameSets {
-            frames: self.frames()?,
-            syncer,
+        let recording = &self.reader.recording;
+        Ok(FrameSets::new(
+            recording,
+            self.frames()?,
             remaining,
-            done: false,
-        })
+            options,
+        ))
     }
 }
 
@@ -673,14 +663,41 @@ impl Iterator for Frames<'_> {
 /// ends at the end of the time range with every frame delivered: a stream
 /// is known to have ended from the index, so gaps never hold it up.
 pub struct FrameSets<'r> {
-    frames: Frames<'r>,
+    /// The frames of one recording, or of the pieces of one.
+    frames: Box<dyn Iterator<Item = Result<RecordedFrame>> + Send + 'r>,
     syncer: Syncer<RecordedFrame>,
     /// Frames still to come per stream.
     remaining: BTreeMap<StreamId, u64>,
     done: bool,
 }
 
-impl FrameSets<'_> {
+impl<'r> FrameSets<'r> {
+    /// The framesets of `frames` (of streams described by `recording`),
+    /// `remaining` of each stream to come (from the index).
+    pub(crate) fn new(
+        recording: &Recording,
+        frames: impl Iterator<Item = Result<RecordedFrame>> + Send + 'r,
+        remaining: BTreeMap<StreamId, u64>,
+        options: SyncOptions,
+    ) -> FrameSets<'r> {
+        let profiles: Vec<_> = (remaining.keys())
+            .filter_map(|s| recording.streams().get(s))
+            .map(|r| r.profile)
+            .collect();
+        let mut syncer = Syncer::new(profiles, options);
+        for (&stream, &n) in &remaining {
+            if n == 0 {
+                syncer.end_stream(stream);
+            }
+        }
+        FrameSets {
+            frames: Box::new(frames),
+            syncer,
+            remaining,
+            done: false,
+        }
+    }
+
     /// The syncer's options.
     pub fn options(&self) -> SyncOptions {
         self.syncer.options()

@@ -13,10 +13,10 @@ use rsbag::device::{Format, StreamId, StreamKind};
 use rsbag::processing::filters::FilterSpec;
 use rsbag::record::trim::Trim;
 use rsbag::record::{
-    copy_recording, create_sink, export_ros2, CopySelection, Db3Options, Ros2Export,
-    Ros2ExportOptions,
+    copy_pieces, copy_recording, create_sink, export_ros2, export_ros2_pieces, CopyReport,
+    CopySelection, Db3Options, RecordingSink, Ros2Export, Ros2ExportOptions,
 };
-use rsbag::recording::FrameReader;
+use rsbag::recording::{FrameReader, FrameSets, Pieces, RecordedFrame, SyncOptions};
 use rsbag::storage::bag::{Compression, WriterOptions};
 use rsbag::storage::rosbag2::McapCompression;
 use rsbag::storage::FileFormat;
@@ -41,6 +41,9 @@ pub struct FileTarget<'a> {
     /// stretch of the session's clock).
     pub stream_times: BTreeMap<StreamId, Range<BagTime>>,
     pub uncompressed: bool,
+    /// A bag's chunk compression, when not the default (LZ4; none with
+    /// `uncompressed`).
+    pub compression: Option<Compression>,
     pub keep_pose: bool,
     pub force: bool,
     /// Leave out what cannot be read (recovering a crashed recording)
@@ -57,15 +60,123 @@ pub struct Written {
     pub skipped: Vec<String>,
 }
 
-pub fn run(reader: &FrameReader, target: FileTarget<'_>) -> Result<Written> {
+/// What a conversion reads: one recording, or the pieces of one split
+/// recording (read as one, on the first piece's timeline).
+#[derive(Clone, Copy)]
+pub enum Source<'a> {
+    One(&'a FrameReader),
+    Pieces(&'a Pieces),
+}
+
+impl<'a> Source<'a> {
+    /// The reader of the description: the recording's, or the first
+    /// piece's (each piece repeats it).
+    pub fn described(self) -> &'a FrameReader {
+        match self {
+            Source::One(reader) => reader,
+            Source::Pieces(pieces) => pieces.pieces()[0].reader(),
+        }
+    }
+
+    /// Time from the first frame to the last.
+    pub fn duration(self) -> Duration {
+        match self {
+            Source::One(reader) => reader.duration(),
+            Source::Pieces(pieces) => pieces.duration(),
+        }
+    }
+
+    /// The streams a name stands for.
+    pub fn find_streams(self, name: &str) -> Result<Vec<StreamId>> {
+        self.described().find_streams(name)
+    }
+
+    /// Frames per stream of `streams` recorded within `bounds`.
+    pub fn frame_counts(
+        self,
+        streams: &BTreeSet<StreamId>,
+        bounds: (Bound<Duration>, Bound<Duration>),
+    ) -> Result<BTreeMap<StreamId, u64>> {
+        match self {
+            Source::One(reader) => (reader.select())
+                .streams(streams.iter().copied())
+                .time(bounds)
+                .frame_counts(),
+            Source::Pieces(pieces) => {
+                pieces.frame_counts(Some(streams.iter().copied().collect()), bounds)
+            }
+        }
+    }
+
+    /// The frames of `streams` recorded within `bounds`, in recorded order.
+    pub fn frames(
+        self,
+        streams: &BTreeSet<StreamId>,
+        bounds: (Bound<Duration>, Bound<Duration>),
+    ) -> Result<Box<dyn Iterator<Item = Result<RecordedFrame>> + Send + 'a>> {
+        Ok(match self {
+            Source::One(reader) => Box::new(
+                (reader.select())
+                    .streams(streams.iter().copied())
+                    .time(bounds)
+                    .frames()?,
+            ),
+            Source::Pieces(pieces) => {
+                Box::new(pieces.select(Some(streams.iter().copied().collect()), bounds)?)
+            }
+        })
+    }
+
+    /// The synchronized framesets of `streams` recorded within `bounds`.
+    pub fn framesets(
+        self,
+        streams: &BTreeSet<StreamId>,
+        bounds: (Bound<Duration>, Bound<Duration>),
+    ) -> Result<FrameSets<'a>> {
+        match self {
+            Source::One(reader) => (reader.select())
+                .streams(streams.iter().copied())
+                .time(bounds)
+                .framesets(SyncOptions::default()),
+            Source::Pieces(pieces) => pieces.framesets(
+                Some(streams.iter().copied().collect()),
+                bounds,
+                SyncOptions::default(),
+            ),
+        }
+    }
+
+    /// Whether `out` is a file read.
+    fn reads(self, file: &Path, out: &Path) -> bool {
+        match self {
+            Source::One(_) => same_file(file, out),
+            Source::Pieces(pieces) => (pieces.pieces().iter()).any(|p| same_file(p.path(), out)),
+        }
+    }
+
+    /// Write what `selection` keeps through `sink`.
+    fn copy(
+        self,
+        sink: Box<dyn RecordingSink>,
+        selection: &CopySelection,
+        progress: impl FnMut(u64),
+    ) -> Result<CopyReport> {
+        match self {
+            Source::One(reader) => copy_recording(reader.recording(), sink, selection, progress),
+            Source::Pieces(pieces) => copy_pieces(pieces, sink, selection, progress),
+        }
+    }
+}
+
+pub fn run(source: Source<'_>, target: FileTarget<'_>) -> Result<Written> {
     refuse_existing(target.out, target.force)?;
-    if same_file(target.file, target.out) {
+    if source.reads(target.file, target.out) {
         return Err(Error::InvalidArgument(format!(
             "{}: the output is the input",
             target.out.display()
         )));
     }
-    let recording = reader.recording();
+    let recording = source.described().recording();
     let mut streams: BTreeSet<StreamId> = target
         .streams
         .clone()
@@ -99,14 +210,14 @@ pub fn run(reader: &FrameReader, target: FileTarget<'_>) -> Result<Written> {
         }
     }
     let window = target.window.as_ref();
-    let (mut selection, total) = chosen(reader, streams, window, &target.stream_times)
+    let (mut selection, total) = chosen(source, streams, window, &target.stream_times)
         .map_err(|e| e.in_file(target.file))?;
     selection.skip_unreadable = target.skip_unreadable;
     selection.filters = target.filters.clone();
-    let bag_options = WriterOptions::default().compression(if target.uncompressed {
-        Compression::None
-    } else {
-        Compression::Lz4
+    let bag_options = WriterOptions::default().compression(match target.compression {
+        Some(chunks) => chunks,
+        None if target.uncompressed => Compression::None,
+        None => Compression::Lz4,
     });
     let db3_options = Db3Options {
         compress_images: !target.uncompressed,
@@ -123,7 +234,7 @@ pub fn run(reader: &FrameReader, target: FileTarget<'_>) -> Result<Written> {
     )?;
     let _remove_partial = on_interrupt(Undo::RemoveFile(sink.partial_path().to_path_buf()));
     let bar = progress::bar(total, "frames");
-    let report = copy_recording(recording, sink, &selection, |n| bar.set_position(n))
+    let report = (source.copy(sink, &selection, |n| bar.set_position(n)))
         .map_err(|e| e.in_file(target.file))?;
     bar.finish_and_clear();
     let frames: Vec<String> = report
@@ -166,13 +277,13 @@ pub struct Ros2Target<'a> {
     pub aligned_depth: bool,
 }
 
-pub fn run_ros2(reader: &FrameReader, target: Ros2Target<'_>) -> Result<String> {
-    let recording = reader.recording();
+pub fn run_ros2(source: Source<'_>, target: Ros2Target<'_>) -> Result<String> {
+    let recording = source.described().recording();
     let streams = target
         .streams
         .clone()
         .unwrap_or_else(|| recording.streams().keys().copied().collect());
-    let (mut selection, total) = chosen(reader, streams, target.window.as_ref(), &BTreeMap::new())
+    let (mut selection, total) = chosen(source, streams, target.window.as_ref(), &BTreeMap::new())
         .map_err(|e| e.in_file(target.file))?;
     selection.filters = target.filters.clone();
     let options = Ros2ExportOptions {
@@ -187,9 +298,19 @@ pub fn run_ros2(reader: &FrameReader, target: Ros2Target<'_>) -> Result<String> 
     let partial = rsbag::storage::partial_path_for(target.out);
     let _remove_partial = on_interrupt(Undo::RemoveDir(partial));
     let bar = progress::bar(total, "frames");
-    let export = export_ros2(recording, target.out, &options, &selection, |n| {
-        bar.set_position(n)
-    })
+    let progress = |n| bar.set_position(n);
+    let export = match source {
+        Source::One(reader) => export_ros2(
+            reader.recording(),
+            target.out,
+            &options,
+            &selection,
+            progress,
+        ),
+        Source::Pieces(pieces) => {
+            export_ros2_pieces(pieces, target.out, &options, &selection, progress)
+        }
+    }
     .map_err(|e| e.in_file(target.file))?;
     bar.finish_and_clear();
     Ok(ros2_report(&export, target.out, target.storage, "", ""))
@@ -228,24 +349,20 @@ pub(super) fn ros2_report(
 /// given, or over a stream's own bag times in `stream_times`), and how
 /// many frames that is.
 fn chosen(
-    reader: &FrameReader,
+    source: Source<'_>,
     streams: BTreeSet<StreamId>,
     window: Option<&Window>,
     stream_times: &BTreeMap<StreamId, Range<BagTime>>,
 ) -> Result<(CopySelection, u64)> {
-    let start = reader.recording().start_time();
-    let count = |streams: Vec<StreamId>, bounds: (Bound<Duration>, Bound<Duration>)| {
+    let start = source.described().recording().start_time();
+    let count = |streams: BTreeSet<StreamId>, bounds: (Bound<Duration>, Bound<Duration>)| {
         if streams.is_empty() {
             return Ok(0);
         }
-        let counts = reader
-            .select()
-            .streams(streams)
-            .time(bounds)
-            .frame_counts()?;
+        let counts = source.frame_counts(&streams, bounds)?;
         Ok::<u64, rsbag::Error>(counts.values().sum())
     };
-    let (own, windowed): (Vec<StreamId>, Vec<StreamId>) =
+    let (own, windowed): (BTreeSet<StreamId>, BTreeSet<StreamId>) =
         streams.iter().partition(|s| stream_times.contains_key(s));
     let mut total = count(
         windowed,
@@ -258,7 +375,7 @@ fn chosen(
                 Bound::Included(times.start.since(start)),
                 Bound::Excluded(times.end.since(start)),
             );
-            total += count(vec![stream], since_start)?;
+            total += count(BTreeSet::from([stream]), since_start)?;
         }
     }
     let selection = CopySelection {

@@ -57,6 +57,10 @@ use super::progress;
 /// `--record-to` (`live-SERIAL-N.bag`, or `.db3` with `--record-format
 /// db3`), as `rsbag record --camera` records.
 ///
+/// The pieces of one split recording (`record --split-duration`; the
+/// files or their directory) are one recording: one timeline over every
+/// piece.
+///
 /// Several recordings (`rsbag view A.bag B.db3 ...`, e.g. the files of
 /// `rsbag record --camera all`) are one session, as `rsbag frames` reads
 /// them: one scrubber over the session on its clock (named on the page;
@@ -152,9 +156,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 super::output::refuse_existing(out, args.force)?;
             }
             // What cannot be read is an error before anything is served.
-            match files {
-                [file] => one_recording(file)?,
-                files => {
+            // The pieces of one split recording (files, or their
+            // directory) are one recording, not a session.
+            let recordings = super::files::recordings(files)?;
+            match (recordings.as_slice(), super::pieces::open(&recordings)?) {
+                (_, Some(pieces)) => pieces_recording(pieces)?,
+                ([file], None) => one_recording(file)?,
+                (files, None) => {
                     let tolerance = super::select::milliseconds("tolerance", args.tolerance)?;
                     session(files, &args.clock, tolerance)?
                 }
@@ -165,6 +173,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         let which = match site.site.recordings {
             server::Recordings::One(_) => "the file is",
             server::Recordings::Session(_) => "a file is",
+            server::Recordings::Pieces(_) => "a piece is",
         };
         eprintln!(
             "rsbag: {}: {which} damaged; the page lists what `rsbag check` finds",
@@ -223,7 +232,25 @@ struct Viewed {
 fn one_recording(file: &Path) -> Result<Viewed> {
     let reader = super::select::open(file)?;
     let document = describe(file, &reader)?;
-    let lanes = (reader.streams().into_iter())
+    let lanes = lanes_of(&reader);
+    let clouds = cloud::makers(&reader).into_iter().map(|m| (0, m)).collect();
+    Ok(Viewed {
+        label: file.display().to_string(),
+        document,
+        site: server::Site {
+            recordings: server::Recordings::One(Box::new(reader)),
+            recent: Default::default(),
+            document: String::new(),
+            lanes,
+            clouds,
+        },
+    })
+}
+
+/// A lane per stream of one recording (described by `reader`), its
+/// frames counted in their own positions.
+fn lanes_of(reader: &FrameReader) -> Vec<server::Lane> {
+    (reader.streams().into_iter())
         .map(|s| server::Lane {
             key: model::stream_key(s),
             camera: 0,
@@ -231,13 +258,31 @@ fn one_recording(file: &Path) -> Result<Viewed> {
             units: model::depth_units_of(reader.recording(), s),
             order: None,
         })
+        .collect()
+}
+
+/// The pieces of one split recording, as the page of one recording shows
+/// it: one timeline over every piece, frames counted across them.
+fn pieces_recording(pieces: rsbag::recording::Pieces) -> Result<Viewed> {
+    super::pieces::note(&pieces);
+    let frames: u64 = (pieces.streams().into_iter())
+        .map(|s| pieces.frame_count(s).unwrap_or(0))
+        .sum();
+    let bar = progress::bar(2 * frames, "frames read");
+    let document = model::describe_pieces(&pieces, &|| bar.inc(1));
+    bar.finish_and_clear();
+    let document = document?;
+    let described = pieces.pieces()[0].reader();
+    let lanes = lanes_of(described);
+    let clouds = cloud::makers(described)
+        .into_iter()
+        .map(|m| (0, m))
         .collect();
-    let clouds = cloud::makers(&reader).into_iter().map(|m| (0, m)).collect();
     Ok(Viewed {
-        label: file.display().to_string(),
+        label: format!("the {} pieces of one recording", pieces.pieces().len()),
         document,
         site: server::Site {
-            recordings: server::Recordings::One(Box::new(reader)),
+            recordings: server::Recordings::Pieces(Box::new(pieces)),
             recent: Default::default(),
             document: String::new(),
             lanes,

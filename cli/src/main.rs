@@ -56,6 +56,13 @@ struct Cli {
     #[arg(long, global = true, value_name = "DIR")]
     cache: Option<std::path::PathBuf>,
 
+    /// The most the cache directory may hold (bytes, or with a unit: 500M,
+    /// 20G; K, M, G, T are powers of 1000, KiB, MiB, GiB of 1024): past it,
+    /// the ranges used least recently are deleted; default:
+    /// $RSBAG_CACHE_MAX, else 10G.
+    #[arg(long, global = true, value_name = "SIZE", value_parser = rsbag::storage::remote::parse_size)]
+    cache_max: Option<u64>,
+
     #[command(subcommand)]
     command: Command,
 }
@@ -82,6 +89,9 @@ fn main() -> ExitCode {
     init_logging(cli.verbose);
     if let Some(dir) = cli.cache {
         rsbag::storage::remote::set_cache_dir(Some(dir));
+    }
+    if let Some(bytes) = cli.cache_max {
+        rsbag::storage::remote::set_cache_max(bytes);
     }
     interrupt::install();
     let done = |result: Result<()>| result.map(|()| ExitCode::SUCCESS);

@@ -1,8 +1,9 @@
 //! Recordings read in place by URL: `rsbag info|frames|check|convert URL`
-//! over HTTP from Debian's nginx and over `s3://` from moto's S3 server,
-//! both on 127.0.0.1 and started by the tests, give exactly what the same
-//! commands give for the local files; and they transfer only what is
-//! needed, counted at the server.
+//! over HTTP from Debian's nginx, over `s3://` from moto's S3 server, over
+//! `az://` from Azurite and over `gs://` from fake-gcs-server, all on
+//! 127.0.0.1 and started by the tests, give exactly what the same commands
+//! give for the local files; and they transfer only what is needed,
+//! counted at the server.
 
 use crate::servers;
 
@@ -10,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use servers::{root, Moto, Nginx};
+use servers::{root, Azurite, FakeGcs, Moto, Nginx, ObjectServer};
 
 /// What a run of the binary left.
 struct Run {
@@ -186,14 +187,16 @@ fn bags_over_http_read_as_the_local_files() {
     );
 }
 
-#[test]
-fn bags_over_s3_read_as_the_local_files() {
+/// Every recording put in `store` reads by its URL as the local file; a
+/// missing object and a store where nothing listens are I/O errors (exit
+/// 1) that name the URL, never damage.
+fn object_store_reads_as_the_local_files(store: &dyn ObjectServer) {
     let dir = tempfile::tempdir().unwrap();
     let files = recordings(dir.path());
-    let moto = Moto::start();
-    let env = moto.env();
+    let env = store.env();
+    let mut url = String::new();
     for file in &files {
-        let url = moto.put(
+        url = store.put(
             file,
             &format!("lab/{}", file.file_name().unwrap().to_str().unwrap()),
         );
@@ -201,6 +204,40 @@ fn bags_over_s3_read_as_the_local_files() {
             same_as_local(args, file, &url, &env);
         }
     }
+    let missing = url.replace("lab/", "lab/no-such-");
+    let refused = store.env_at(servers::free_port());
+    for (url, env, cause) in [
+        (&missing, &env, "not found"),
+        (&url, &refused, "connection refused"),
+    ] {
+        for command in [&["info"][..], &["frames", "--json"], &["check"]] {
+            let run = rsbag_env(&[command, &[url.as_str()]].concat(), env);
+            assert_clear_error(&run, Some(1), &[url, cause]);
+            assert!(run.stdout.is_empty(), "{}", run.stdout);
+            for word in ["damaged", "reindex"] {
+                assert!(!run.stderr.contains(word), "{}", run.stderr);
+            }
+        }
+    }
+}
+
+#[test]
+fn bags_over_s3_read_as_the_local_files() {
+    object_store_reads_as_the_local_files(&Moto::start());
+}
+
+/// `az://` from Azurite, pointed at by AZURE_STORAGE_USE_EMULATOR and
+/// AZURITE_BLOB_STORAGE_URL.
+#[test]
+fn bags_over_azure_read_as_the_local_files() {
+    object_store_reads_as_the_local_files(&Azurite::start());
+}
+
+/// `gs://` from fake-gcs-server, pointed at by GOOGLE_SERVICE_ACCOUNT_KEY
+/// (no OAuth, the server's base URL).
+#[test]
+fn bags_over_gcs_read_as_the_local_files() {
+    object_store_reads_as_the_local_files(&FakeGcs::start());
 }
 
 /// `convert URL` writes what `convert FILE` writes, byte for byte: a
@@ -596,6 +633,85 @@ fn a_cache_directory_serves_second_reads_and_never_a_changed_recording() {
         .lines
         .iter()
         .any(|l| !l.contains("bytes=0-65535")));
+}
+
+/// The bytes of every file under `dir`.
+fn bytes_under(dir: &Path) -> u64 {
+    (std::fs::read_dir(dir).into_iter().flatten().flatten())
+        .map(|entry| match entry.file_type() {
+            Ok(t) if t.is_dir() => bytes_under(&entry.path()),
+            _ => entry.metadata().map_or(0, |m| m.len()),
+        })
+        .sum()
+}
+
+/// A cache capped below one recording's size (`--cache-max`, or
+/// `RSBAG_CACHE_MAX`): across repeated reads of recordings by URL (`.bag`
+/// and `.db3`) the directory stays under the cap, ranges are kept (and
+/// the least recently used deleted), and every read gives the local
+/// file's frames; several processes sharing it at once read the right
+/// frames and leave it within the cap and the sixteenth of it each may
+/// write before it counts the directory again.
+#[test]
+fn a_capped_cache_stays_under_its_limit_and_reads_the_right_frames() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = recordings(dir.path());
+    let nginx = Nginx::serve(dir.path());
+    let cache = tempfile::tempdir().unwrap();
+    let cache_dir = cache.path().to_str().unwrap();
+    // Below the bag's 456 753 bytes and the .db3's 196 608.
+    const CAP: u64 = 150_000;
+    let chosen = [&files[3], &files[5], &files[0]];
+    for _ in 0..3 {
+        for file in chosen {
+            let url = nginx.url(file.file_name().unwrap().to_str().unwrap());
+            for args in [
+                &["frames", "--json", "FILE"][..],
+                &["frames", "FILE", "--index", "3"],
+            ] {
+                let capped = [&["--cache", cache_dir, "--cache-max", "150000"][..], args].concat();
+                same_as_local(&capped, file, &url, &[]);
+                let held = bytes_under(cache.path());
+                assert!(held <= CAP, "{held} bytes kept after {args:?} {url}");
+            }
+        }
+        assert!(bytes_under(cache.path()) > 0, "nothing is kept");
+    }
+    let env = [
+        ("RSBAG_CACHE".to_owned(), cache_dir.to_owned()),
+        ("RSBAG_CACHE_MAX".to_owned(), CAP.to_string()),
+    ];
+    let readers: Vec<_> = (chosen.iter().cycle().take(6))
+        .map(|file| {
+            let (file, url) = (
+                (*file).clone(),
+                nginx.url(file.file_name().unwrap().to_str().unwrap()),
+            );
+            let env = env.clone();
+            std::thread::spawn(move || {
+                let local = rsbag(&["frames", "--json", file.to_str().unwrap()]);
+                let there = rsbag_env(&["frames", "--json", &url], &env);
+                assert_eq!(there.code, Some(0), "{}", there.stderr);
+                assert_eq!(there.stdout, local.stdout, "{url}");
+            })
+        })
+        .collect();
+    for reader in readers {
+        reader.join().unwrap();
+    }
+    let held = bytes_under(cache.path());
+    assert!(
+        held <= CAP + 6 * CAP / 16,
+        "{held} bytes kept by 6 processes at once"
+    );
+    // The next process counts the directory and evicts down to the cap.
+    same_as_local(
+        &["frames", "--json", "FILE"],
+        &files[3],
+        &nginx.url(files[3].file_name().unwrap().to_str().unwrap()),
+        &env,
+    );
+    assert!(bytes_under(cache.path()) <= CAP);
 }
 
 /// An MCAP file by URL is an error that says it is not read by URL (its

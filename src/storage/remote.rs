@@ -77,7 +77,7 @@ fn remote_error(url: &str, kind: std::io::ErrorKind, reason: impl Into<String>) 
 #[cfg(feature = "remote")]
 mod cache;
 #[cfg(feature = "remote")]
-pub use cache::set_cache_dir;
+pub use cache::{parse_size, set_cache_dir, set_cache_max};
 #[cfg(feature = "remote")]
 mod object;
 #[cfg(feature = "remote")]

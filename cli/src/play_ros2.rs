@@ -432,10 +432,13 @@ impl Pacer {
         })
     }
 
-    /// A new pass over the recording (`--loop`): paced from its first
-    /// frame again.
+    /// A new pass (`--loop`, or the next recording with `--each`): paced
+    /// from its first frame again, `/clock` on its stamps' clock from
+    /// there.
     fn restart(&mut self) {
         self.origin = None;
+        self.stamp_offset = None;
+        self.next_tick = None;
     }
 
     /// Wait until the frame at recording time `time`, stamped `stamp`

@@ -73,6 +73,11 @@ pub struct Args {
     /// other latched topics are reliable and transient local).
     #[arg(long, value_enum, default_value = "reliable", requires = "ros2")]
     pub qos: super::play_ros2::QosArg,
+    /// With --ros2: how many messages each publisher keeps for a
+    /// subscriber that falls behind [default: the QoS's, 10 reliable, 5
+    /// sensor-data]; IMU topics keep at least a second of samples (400).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..), requires = "ros2")]
+    pub qos_depth: Option<u16>,
     #[command(flatten)]
     pub transport: super::image_transport::TransportArgs,
     /// With --ros2: gyro and accel samples united on one sensor_msgs/Imu

@@ -99,13 +99,26 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The least history of an IMU topic's publisher: a second of a D435i's
+/// gyro samples, which are small and come in bursts (ten would hold 25 ms).
+const IMU_HISTORY: usize = 400;
+
 /// The publishers of a layout's topics (`None` where the install lacks
 /// the message type: told once per type, the rest is published).
 fn publishers(node: &Node, topics: &[Ros2Topic], qos: Qos) -> Result<Vec<Option<Publisher>>> {
     let mut missing_types = Vec::new();
     let mut out = Vec::with_capacity(topics.len());
     for topic in topics {
-        let qos = if topic.latched { Qos::latched() } else { qos };
+        let qos = if topic.latched {
+            Qos::latched()
+        } else if topic.msg_type == msgs::IMU {
+            Qos {
+                depth: qos.depth.max(IMU_HISTORY),
+                ..qos
+            }
+        } else {
+            qos
+        };
         match node.publisher(&topic.name, &topic.msg_type, qos) {
             Ok(p) => out.push(Some(p)),
             Err(e @ rsbag_ros2::Error::MissingType { .. }) => {
@@ -138,12 +151,24 @@ impl Camera {
         for (stream, reason) in layout.skipped() {
             eprintln!("rsbag: warning: {stream} is not published: {reason}");
         }
-        let qos = match args.qos {
+        let mut qos = match args.qos {
             QosArg::SensorData => Qos::sensor_data(),
             QosArg::Reliable => Qos::reliable(),
         };
+        if let Some(depth) = args.qos_depth {
+            qos.depth = usize::from(depth);
+        }
         let publishers = publishers(node, layout.topics(), qos)?;
         Ok(Camera { layout, publishers })
+    }
+
+    /// Give reliable subscribers up to [`ACK_WAIT`] to acknowledge the
+    /// last messages before the publishers go away with them.
+    fn finish(&self) -> Result<()> {
+        for p in self.publishers.iter().flatten() {
+            p.wait_for_all_acked(ACK_WAIT).map_err(ros2_error)?;
+        }
+        Ok(())
     }
 
     /// Publish `messages` of this camera, counted in `published`.
@@ -237,6 +262,7 @@ fn play_file(
             camera.publish(messages, published)?;
         }
         if !args.repeat {
+            camera.finish()?;
             return Ok(true);
         }
     }
@@ -333,10 +359,14 @@ fn play_session(
             camera.publish(messages, published)?;
         }
         if !args.repeat {
-            return Ok(());
+            return cameras.iter().try_for_each(Camera::finish);
         }
     }
 }
+
+/// How long reliable subscribers are given at the end to acknowledge the
+/// last messages.
+const ACK_WAIT: Duration = Duration::from_secs(2);
 
 /// How long a subscriber is given to match back once this publisher has
 /// seen it (one second lost a first frame on a loaded two-core machine).

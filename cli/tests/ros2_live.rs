@@ -69,8 +69,16 @@ fn in_private_network(domain: u32, script: &str) -> Command {
 
 /// In a private network namespace on domain `domain`: start
 /// `ros2_listen.py listen...` (when any), then `rsbag play args`, and wait
-/// for both.
+/// for both. The tests count every message, so rsbag's publishers keep
+/// 100 of them (`--qos-depth`) for a listener that a loaded machine
+/// leaves behind (the default 10 lost one in CI).
 fn in_namespace(domain: u32, listen: &[&str], args: &[&str]) -> Live {
+    let depth: &[&str] = if args.first() == Some(&"play") {
+        &["--qos-depth", "100"]
+    } else {
+        &[]
+    };
+    let args: Vec<&str> = args.iter().chain(depth).copied().collect();
     let venv = venv();
     let dir = tempfile::tempdir().expect("temp dir");
     let quote = |s: &str| format!("'{}'", s.replace('\'', r"'\''"));
@@ -305,7 +313,8 @@ fn play_unites_imu_samples_as_the_wrapper_does() {
             live.stdout
         );
         let heard = on(&live.heard, topic);
-        check_united("camera", method, &heard, &want, heard_covariances);
+        let what = format!("{method}: {}", live.stdout);
+        check_united("camera", &what, &heard, &want, heard_covariances);
     }
 }
 

@@ -156,6 +156,7 @@ functions! {
     rcl_publisher_fini: fn(P, P) -> Ret;
     rcl_publish_serialized_message: fn(C, *const SerializedMessage, P) -> Ret;
     rcl_publisher_get_subscription_count: fn(C, *mut usize) -> Ret;
+    rcl_publisher_wait_for_all_acked: fn(C, i64) -> Ret;
     rcl_subscription_get_default_options: fn() -> Opaque;
     rcl_subscription_init: fn(P, C, C, *const c_char, C) -> Ret;
     rcl_subscription_fini: fn(P, P) -> Ret;

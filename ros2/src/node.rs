@@ -238,6 +238,28 @@ impl Publisher {
         Ok(count)
     }
 
+    /// Wait until every subscriber has acknowledged every message published
+    /// (reliable subscribers), at most `timeout`; `false` when it passed
+    /// first. A publisher destroyed before then loses its last messages.
+    pub fn wait_for_all_acked(&self, timeout: Duration) -> Result<bool> {
+        let api = &self.shared.api;
+        let nanos = i64::try_from(timeout.as_nanos()).unwrap_or(i64::MAX);
+        // SAFETY: an initialized publisher; rcl waits at most `nanos`.
+        let ret = unsafe {
+            (api.f.rcl_publisher_wait_for_all_acked)(self.handle.0.as_ptr().cast(), nanos)
+        };
+        if ret == api::RET_TIMEOUT {
+            return Ok(false);
+        }
+        api.check(ret, || {
+            format!(
+                "waiting for the subscribers of {} to acknowledge",
+                self.topic
+            )
+        })?;
+        Ok(true)
+    }
+
     /// The topic.
     pub fn topic(&self) -> &str {
         &self.topic

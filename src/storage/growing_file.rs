@@ -26,8 +26,9 @@
 use std::fs::File;
 use std::io;
 
-use super::reserve::{free_bytes_of, KEEP_FREE};
-use system::{allocate_keeping_size, drop_written, start_writing};
+use super::disk::free_bytes_of;
+use super::disk::system::{allocate_keeping_size, drop_written, start_writing};
+use super::reserve::KEEP_FREE;
 
 /// How far ahead of the file's end space is reserved.
 const AHEAD: u64 = 32 << 20;
@@ -122,79 +123,6 @@ impl GrowingFile {
 /// The page size the ranges are rounded to (a multiple of it where pages
 /// are larger would only leave a page's tail to the kernel).
 const PAGE: u64 = 4096;
-
-#[cfg(target_os = "linux")]
-pub(super) mod system {
-    use std::fs::File;
-    use std::io;
-    use std::os::fd::AsRawFd;
-
-    fn to_off(n: u64) -> io::Result<libc::off_t> {
-        libc::off_t::try_from(n).map_err(|_| io::Error::from(io::ErrorKind::InvalidInput))
-    }
-
-    fn result(done: libc::c_int) -> io::Result<()> {
-        if done == 0 {
-            Ok(())
-        } else {
-            Err(io::Error::last_os_error())
-        }
-    }
-
-    pub(crate) fn allocate_keeping_size(file: &File, offset: u64, len: u64) -> io::Result<()> {
-        let (offset, len) = (to_off(offset)?, to_off(len)?);
-        // SAFETY: a plain system call on an open descriptor.
-        result(unsafe { libc::fallocate(file.as_raw_fd(), libc::FALLOC_FL_KEEP_SIZE, offset, len) })
-    }
-
-    /// Start writing the range to the disk, without waiting.
-    pub(super) fn start_writing(file: &File, offset: u64, len: u64) -> io::Result<()> {
-        let (offset, len) = (to_off(offset)?, to_off(len)?);
-        let flags = libc::SYNC_FILE_RANGE_WRITE;
-        // SAFETY: a plain system call on an open descriptor.
-        result(unsafe { libc::sync_file_range(file.as_raw_fd(), offset, len, flags) })
-    }
-
-    /// Wait until the range is on the disk, then drop its pages from the
-    /// page cache.
-    pub(super) fn drop_written(file: &File, offset: u64, len: u64) -> io::Result<()> {
-        let (offset, len) = (to_off(offset)?, to_off(len)?);
-        let flags = libc::SYNC_FILE_RANGE_WAIT_BEFORE
-            | libc::SYNC_FILE_RANGE_WRITE
-            | libc::SYNC_FILE_RANGE_WAIT_AFTER;
-        let fd = file.as_raw_fd();
-        // SAFETY: a plain system call on an open descriptor.
-        result(unsafe { libc::sync_file_range(fd, offset, len, flags) })?;
-        // SAFETY: as above. It returns the error number instead of setting
-        // errno.
-        match unsafe { libc::posix_fadvise(fd, offset, len, libc::POSIX_FADV_DONTNEED) } {
-            0 => Ok(()),
-            e => Err(io::Error::from_raw_os_error(e)),
-        }
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-pub(super) mod system {
-    use std::fs::File;
-    use std::io;
-
-    fn unsupported() -> io::Result<()> {
-        Err(io::Error::from(io::ErrorKind::Unsupported))
-    }
-
-    pub(crate) fn allocate_keeping_size(_: &File, _: u64, _: u64) -> io::Result<()> {
-        unsupported()
-    }
-
-    pub(super) fn start_writing(_: &File, _: u64, _: u64) -> io::Result<()> {
-        unsupported()
-    }
-
-    pub(super) fn drop_written(_: &File, _: u64, _: u64) -> io::Result<()> {
-        unsupported()
-    }
-}
 
 #[cfg(test)]
 mod tests {

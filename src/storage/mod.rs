@@ -27,6 +27,7 @@
 pub mod bag;
 pub(crate) mod compression;
 mod connection;
+mod disk;
 pub(crate) mod file;
 mod format;
 mod growing_file;
@@ -45,9 +46,9 @@ pub(crate) use compression::pool::Decompressors;
 use rosbag2::{Db3, Db3Messages, McapFile, McapMessages};
 
 pub use connection::{Connection, ConnectionExt};
+pub use disk::free_bytes;
 pub use file::{partial_path_for, recovery_hint};
 pub use format::{Encoding, FileFormat};
-pub use reserve::free_bytes;
 
 /// A message read from a storage.
 ///

@@ -16,7 +16,8 @@ use std::fs::File;
 use std::io;
 use std::path::Path;
 
-use super::growing_file::system::allocate_keeping_size;
+use super::disk::free_bytes_of;
+use super::disk::system::allocate_keeping_size;
 
 /// Space always left free on the disk, for what is written beside a
 /// recording (SQLite's rollback journal holds the pages a commit changes:
@@ -104,27 +105,6 @@ impl SpaceReserve {
     }
 }
 
-/// Bytes free (to an unprivileged user) on the filesystem holding `dir`.
-pub fn free_bytes(dir: &Path) -> Option<u64> {
-    free_bytes_of(&File::open(dir).ok()?)
-}
-
-/// Bytes free (to an unprivileged user) on the filesystem holding the
-/// open `file`.
-#[cfg(unix)]
-pub(crate) fn free_bytes_of(file: &File) -> Option<u64> {
-    use std::os::fd::AsRawFd;
-    let mut stats: libc::statvfs = unsafe { std::mem::zeroed() };
-    // SAFETY: an open descriptor and a statvfs to fill.
-    let done = unsafe { libc::fstatvfs(file.as_raw_fd(), &mut stats) };
-    (done == 0).then(|| stats.f_bavail as u64 * stats.f_frsize as u64)
-}
-
-#[cfg(not(unix))]
-pub(crate) fn free_bytes_of(_file: &File) -> Option<u64> {
-    None
-}
-
 #[cfg(all(test, target_os = "linux"))]
 mod tests {
     use super::*;
@@ -157,7 +137,7 @@ mod tests {
         let path = dir.path().join("file");
         std::fs::write(&path, b"x").expect("write");
         let mut reserve = SpaceReserve::open(&path).expect("open");
-        let free = free_bytes(dir.path()).expect("free");
+        let free = crate::storage::free_bytes(dir.path()).expect("free");
         let answer = reserve.make_room(free + (1 << 30)).expect("asked");
         assert!(answer.is_err());
         assert_eq!(reserve.reserved_to, 0);

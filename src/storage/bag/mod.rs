@@ -33,7 +33,10 @@
 mod compression;
 mod compressor;
 mod index;
+mod messages;
+mod query;
 mod reader;
+mod recent_chunks;
 pub mod record;
 mod rewrite;
 mod scan;
@@ -42,7 +45,9 @@ mod writer;
 
 pub use compression::Compression;
 pub use index::{Chunk, ChunkInfo, IndexEntry};
-pub use reader::{Bag, BagHeader, ChunkRepairs, Messages, Query};
+pub use messages::Messages;
+pub use query::Query;
+pub use reader::{Bag, BagHeader, ChunkRepairs};
 pub use rewrite::{copy_messages, CopyStats};
 pub use scan::ScanReport;
 pub use writer::{BagFile, BagWriter, WriterOptions};

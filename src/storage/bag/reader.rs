@@ -1,9 +1,7 @@
 //! The bag reader: a memory-mapped file, its connections and chunks, and
 //! time-ordered message queries through the index.
 
-use std::cmp::Reverse;
-use std::collections::{BTreeMap, BTreeSet, BinaryHeap, VecDeque};
-use std::ops::{Bound, RangeBounds};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -11,15 +9,16 @@ use bytes::{Bytes, BytesMut};
 
 use super::compression::Compression;
 use super::index::{parse_index_data, Chunk, ChunkInfo, IndexEntry};
+use super::recent_chunks::RecentChunks;
 use super::record::{
     op, read_record, read_record_head, FieldReader, RawRecord, RecordError, MAGIC,
 };
 use super::scan::{self, ScanReport};
-use crate::storage::compression::pool::{BufferPool, Decompression, Decompressors, PREFETCH_DEPTH};
+use crate::storage::compression::pool::Decompression;
 use crate::storage::connection::position_of;
 use crate::storage::file::{map_file, MappedFile, MappedRange, RELEASE_MIN_BYTES};
 use crate::storage::remote::{is_url, RemoteFile};
-use crate::storage::{Connection, Message};
+use crate::storage::Connection;
 use crate::{Error, Result};
 
 /// What the bag header record says.
@@ -61,7 +60,7 @@ pub struct Bag {
     /// are handed back to the kernel through it once read.
     map: Option<Arc<MappedFile>>,
     /// The remote object read by ranges, for a bag opened by URL.
-    remote: Option<Arc<RemoteFile>>,
+    pub(super) remote: Option<Arc<RemoteFile>>,
     /// Every chunk's position, in file order: a chunk's record and its
     /// index data records lie between its position and the next.
     positions: Vec<u64>,
@@ -71,17 +70,17 @@ pub struct Bag {
     path: Option<PathBuf>,
     header: BagHeader,
     connections: Vec<Connection>,
-    chunks: Vec<Chunk>,
+    pub(super) chunks: Vec<Chunk>,
     /// For each chunk of `chunks`, the latest end time of it and of the
     /// chunks before it: never decreasing, so that the chunks a time range
     /// needs are found by bisection rather than by a look at every chunk.
-    ends_by: Vec<u64>,
+    pub(super) ends_by: Vec<u64>,
     scan_report: Option<ScanReport>,
     /// Chunks whose index data records were damaged, their entries read
     /// from the chunks' own records instead.
     repairs: ChunkRepairs,
     /// The chunks random access decompressed last.
-    recent: RecentChunks,
+    pub(super) recent: RecentChunks,
 }
 
 /// The chunks of a bag whose index data records (the entries that follow
@@ -352,7 +351,7 @@ impl Bag {
     /// them, in as few requests as they allow (small chunks next to each
     /// other as one range, and several small ones in one request); nothing
     /// for a local bag.
-    fn will_read_all(&self, chunks: &[&Chunk]) {
+    pub(super) fn will_read_all(&self, chunks: &[&Chunk]) {
         if let Some(remote) = &self.remote {
             let spans = (chunks.iter().filter(|c| c.recovered.is_none()))
                 .map(|chunk| self.chunk_span(chunk));
@@ -482,24 +481,6 @@ impl Bag {
         remote.prefetch_many(heads, HEADS_GAP);
     }
 
-    /// Every message in time order.
-    pub fn messages(&self) -> Messages<'_> {
-        self.query().messages()
-    }
-
-    /// Start a query: choose topics, connections and a time range, then
-    /// call [`Query::messages`].
-    pub fn query(&self) -> Query<'_> {
-        Query {
-            bag: self,
-            connections: None,
-            start: Bound::Unbounded,
-            end: Bound::Unbounded,
-            random_access: false,
-            decompressors: None,
-        }
-    }
-
     /// The uncompressed data of a chunk: borrowed from the file when the
     /// chunk is stored uncompressed, decompressed otherwise.
     pub fn chunk_data(&self, chunk: &Chunk) -> Result<Bytes> {
@@ -510,7 +491,7 @@ impl Bag {
     /// `buffer` gives for the uncompressed size (asked only for a
     /// compressed chunk); `read_ahead` when [`read_ahead`](Self::read_ahead)
     /// was asked for the chunk already (its pages not asked about again).
-    fn chunk_data_in(
+    pub(super) fn chunk_data_in(
         &self,
         chunk: &Chunk,
         read_ahead: bool,
@@ -546,7 +527,7 @@ impl Bag {
     /// decompressed last, for random access. The lock on the cache is not
     /// held while a chunk is decompressed: threads that miss the same chunk
     /// at once each decompress it.
-    fn recent_chunk_data(&self, chunk: &Chunk) -> Result<Bytes> {
+    pub(super) fn recent_chunk_data(&self, chunk: &Chunk) -> Result<Bytes> {
         let pos = chunk.info.chunk_pos;
         if let Some(data) = self.recent.get(pos) {
             return Ok(data);
@@ -565,7 +546,7 @@ impl Bag {
 
     /// For a large compressed chunk, the job of decompressing it on another
     /// thread; `None` for a stored or small chunk.
-    fn chunk_decompressor(&self, chunk: &Chunk) -> Result<Option<Decompression>> {
+    pub(super) fn chunk_decompressor(&self, chunk: &Chunk) -> Result<Option<Decompression>> {
         if chunk.recovered.is_some() {
             return Ok(None);
         }
@@ -594,7 +575,7 @@ impl Bag {
     /// memory waited on the disk for its page, and the index records
     /// after the data were then read a page at a time (four 1 GB files
     /// not in memory took 1.3 times as long to read).
-    fn read_ahead(&self, chunk: &Chunk) -> usize {
+    pub(super) fn read_ahead(&self, chunk: &Chunk) -> usize {
         if chunk.recovered.is_some() {
             return 0;
         }
@@ -651,7 +632,7 @@ impl Bag {
     /// pages than one after another). Read now, a connection is looked up
     /// once per index record, not once per message (3 % of reading's
     /// instructions, in a `BTreeSet`).
-    fn chunk_entries_once(
+    pub(super) fn chunk_entries_once(
         &self,
         chunk: &Chunk,
         wanted: impl Fn(u32) -> bool,
@@ -713,7 +694,7 @@ impl Bag {
     /// `error`, met reading this bag; for a remote object whose version
     /// could not be pinned, damage (bytes that contradict the index) is
     /// the error of a change when the object is found changed.
-    fn damage_or_change(&self, error: Error) -> Error {
+    pub(super) fn damage_or_change(&self, error: Error) -> Error {
         match &self.remote {
             Some(remote) if error.kind() == crate::ErrorKind::Damaged => {
                 remote.unpinned_change().unwrap_or(error)
@@ -878,6 +859,10 @@ const INDEX_LEAD_BYTES: u64 = 64 << 10;
 /// Chunk headers read together this close to each other are fetched as
 /// one range.
 const HEADS_GAP: u64 = 64 << 10;
+
+/// Compressed chunks smaller than this are decompressed when needed
+/// rather than ahead on another thread.
+const PREFETCH_MIN_BYTES: usize = 256 << 10;
 
 /// Bytes of a bag file from offset `base` on.
 #[derive(Debug, Clone)]
@@ -1085,647 +1070,4 @@ fn read_index(
         });
     }
     Ok((connections, chunks))
-}
-
-/// A message query: which connections, which time range.
-#[derive(Debug, Clone)]
-pub struct Query<'b> {
-    bag: &'b Bag,
-    connections: Option<BTreeSet<u32>>,
-    start: Bound<u64>,
-    end: Bound<u64>,
-    /// Read for random access: see [`Query::random_access`].
-    random_access: bool,
-    /// The threads to decompress ahead on, shared with other readers: see
-    /// [`Query::decompressors`]; threads of its own when `None`.
-    decompressors: Option<Decompressors>,
-}
-
-impl<'b> Query<'b> {
-    /// Only messages on these topics (all connections on each).
-    pub fn topics<S: AsRef<str>>(self, topics: impl IntoIterator<Item = S>) -> Self {
-        let ids: Vec<u32> = topics
-            .into_iter()
-            .flat_map(|t| {
-                let t = t.as_ref().to_owned();
-                self.bag
-                    .connections
-                    .iter()
-                    .filter(move |c| c.topic == t)
-                    .map(|c| c.id)
-            })
-            .collect();
-        self.connections(ids)
-    }
-
-    /// Only messages on these connection ids.
-    pub fn connections(mut self, ids: impl IntoIterator<Item = u32>) -> Self {
-        let ids: BTreeSet<u32> = ids.into_iter().collect();
-        self.connections = Some(match self.connections {
-            Some(existing) => existing.intersection(&ids).copied().collect(),
-            None => ids,
-        });
-        self
-    }
-
-    /// Only messages whose time (ns) lies in `range`.
-    pub fn time(mut self, range: impl RangeBounds<u64>) -> Self {
-        self.start = range.start_bound().cloned();
-        self.end = range.end_bound().cloned();
-        self
-    }
-
-    /// Read the few messages of a random access (a frame fetched by index
-    /// or time, then likely its neighbours): compressed chunks come from
-    /// and go to the bag's small cache of the chunks decompressed last
-    /// ([`RECENT_CHUNKS`]), and no chunk is decompressed ahead on other
-    /// threads. Reading in order does without: it decompresses each chunk
-    /// once anyway, ahead, into reused buffers.
-    pub(crate) fn random_access(mut self) -> Self {
-        self.random_access = true;
-        self
-    }
-
-    /// Decompress ahead on the threads of `decompressors`, shared with
-    /// the other readers that read at the same time (the files of a
-    /// session), rather than on threads of this query's own.
-    pub(crate) fn decompressors(mut self, decompressors: Decompressors) -> Self {
-        self.decompressors = Some(decompressors);
-        self
-    }
-
-    fn wants_time(&self, t: u64) -> bool {
-        (self.start, self.end).contains(&t)
-    }
-
-    fn wants_chunk(&self, info: &ChunkInfo) -> bool {
-        let ends_after_start = match self.start {
-            Bound::Included(a) => info.end_time >= a,
-            Bound::Excluded(a) => info.end_time > a,
-            Bound::Unbounded => true,
-        };
-        let starts_before_end = match self.end {
-            Bound::Included(b) => info.start_time <= b,
-            Bound::Excluded(b) => info.start_time < b,
-            Bound::Unbounded => true,
-        };
-        let has_connection = match &self.connections {
-            None => true,
-            Some(ids) => info
-                .connection_counts
-                .iter()
-                .any(|(id, n)| *n > 0 && ids.contains(id)),
-        };
-        ends_after_start && starts_before_end && has_connection
-    }
-
-    /// The messages, in time order (ties in the order they were written).
-    pub fn messages(mut self) -> Messages<'b> {
-        // The chunks that start before the range ends and, of those, the
-        // ones from the first that may end in it: a frame fetched from a
-        // long recording looks at a few chunks, not at all of them.
-        let bag = self.bag;
-        let first = match self.start {
-            Bound::Included(a) => bag.ends_by.partition_point(|&end| end < a),
-            Bound::Excluded(a) => bag.ends_by.partition_point(|&end| end <= a),
-            Bound::Unbounded => 0,
-        };
-        let last = match self.end {
-            Bound::Included(b) => bag.chunks.partition_point(|c| c.info.start_time <= b),
-            Bound::Excluded(b) => bag.chunks.partition_point(|c| c.info.start_time < b),
-            Bound::Unbounded => bag.chunks.len(),
-        };
-        let chunks = bag.chunks[first.min(last)..last]
-            .iter()
-            .filter(|c| self.wants_chunk(&c.info))
-            .collect();
-        let decompressors = self.decompressors.take().unwrap_or_default();
-        Messages {
-            query: self,
-            pending: chunks,
-            next_pending: 0,
-            prefetch: VecDeque::new(),
-            prefetch_next: 0,
-            decompressors,
-            read_ahead: VecDeque::new(),
-            read_ahead_bytes: 0,
-            read_ahead_window: READ_AHEAD_FIRST_BYTES,
-            buffers: BufferPool::default(),
-            open: Vec::new(),
-            spare_entries: Vec::new(),
-            heap: BinaryHeap::new(),
-        }
-    }
-}
-
-/// How many decompressed chunks a bag keeps for random access at most
-/// ([`Query::random_access`]): frames fetched one by one near each other
-/// (a stream's frames by index, a scrubber, a bisection's last steps) come
-/// from the same few chunks, and each would otherwise decompress its whole
-/// chunk again. A few rather than one, for streams whose frames alternate
-/// between chunks, as when chunks overlap in time.
-const RECENT_CHUNKS: usize = 4;
-
-/// ... holding this many decompressed bytes at most; a larger chunk is not
-/// kept.
-const RECENT_CHUNK_BYTES: usize = 64 << 20;
-
-/// The chunks random access decompressed last, most recently used last:
-/// a small LRU keyed by the chunk's position in the file, bounded by
-/// [`RECENT_CHUNKS`] and [`RECENT_CHUNK_BYTES`]. Its lock is held only to
-/// look up or insert (a few entries), never while decompressing.
-#[derive(Default)]
-struct RecentChunks {
-    chunks: parking_lot::Mutex<RecentState>,
-}
-
-#[derive(Default)]
-struct RecentState {
-    /// (chunk position, data), the most recently used last.
-    kept: VecDeque<(u64, Bytes)>,
-    /// The buffer of a chunk let go that nothing referenced any more, to
-    /// decompress the next one into: reusing it spares the allocator and
-    /// the kernel a fresh, zeroed buffer per chunk.
-    spare: Option<BytesMut>,
-}
-
-impl RecentChunks {
-    /// Whether the chunk at `pos` is kept.
-    fn contains(&self, pos: u64) -> bool {
-        self.chunks.lock().kept.iter().any(|(p, _)| *p == pos)
-    }
-
-    /// The data of the chunk at `pos`, if kept; it becomes the most
-    /// recently used.
-    fn get(&self, pos: u64) -> Option<Bytes> {
-        let chunks = &mut self.chunks.lock().kept;
-        let at = chunks.iter().position(|(p, _)| *p == pos)?;
-        let entry = chunks.remove(at)?;
-        let data = entry.1.clone();
-        chunks.push_back(entry);
-        Some(data)
-    }
-
-    /// A buffer to decompress a chunk into: the spare one if there is one.
-    fn take_spare(&self) -> BytesMut {
-        self.chunks.lock().spare.take().unwrap_or_default()
-    }
-
-    /// Keep the data of the chunk at `pos`, letting the least recently used
-    /// go beyond the bounds.
-    fn insert(&self, pos: u64, data: Bytes) {
-        if data.len() > RECENT_CHUNK_BYTES {
-            return;
-        }
-        let mut state = self.chunks.lock();
-        let RecentState { kept, spare } = &mut *state;
-        kept.retain(|(p, _)| *p != pos);
-        kept.push_back((pos, data));
-        let mut bytes: usize = kept.iter().map(|(_, d)| d.len()).sum();
-        while kept.len() > RECENT_CHUNKS || bytes > RECENT_CHUNK_BYTES {
-            let Some((_, old)) = kept.pop_front() else {
-                break;
-            };
-            bytes -= old.len();
-            // Frames handed out may still hold it: then it is theirs.
-            if let Ok(buffer) = old.try_into_mut() {
-                *spare = Some(buffer);
-            }
-        }
-    }
-
-    /// (chunks kept, their bytes).
-    fn held(&self) -> (usize, usize) {
-        let state = self.chunks.lock();
-        let kept = &state.kept;
-        let spare = state.spare.as_ref().map_or(0, |b| b.capacity());
-        (
-            kept.len(),
-            kept.iter().map(|(_, d)| d.len()).sum::<usize>() + spare,
-        )
-    }
-}
-
-impl std::fmt::Debug for RecentChunks {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let (chunks, bytes) = self.held();
-        f.debug_struct("RecentChunks")
-            .field("chunks", &chunks)
-            .field("bytes", &bytes)
-            .finish()
-    }
-}
-
-/// Compressed chunks smaller than this are decompressed when needed
-/// rather than ahead on another thread.
-const PREFETCH_MIN_BYTES: usize = 256 << 10;
-
-/// How far ahead (bytes of chunks) the kernel is asked to read the file
-/// while messages are read in order (the map is read at random otherwise):
-/// from the first window, doubling with each chunk opened up to the last,
-/// so that a seek, which reads a chunk or two, does not pay for 32 MB.
-const READ_AHEAD_FIRST_BYTES: usize = 4 << 20;
-const READ_AHEAD_BYTES: usize = 32 << 20;
-
-/// How many bytes of chunks are decompressed ahead at most, beyond the
-/// first (so that a file of huge chunks does not hold several at once).
-const PREFETCH_MAX_BYTES: usize = 64 << 20;
-
-/// A chunk being decompressed ahead of need.
-struct Prefetch {
-    /// The chunk's index in [`Messages::pending`].
-    index: usize,
-    chunk_pos: u64,
-    /// Its uncompressed size.
-    size: usize,
-    result: crossbeam_channel::Receiver<Result<Bytes>>,
-}
-
-/// A chunk being read by [`Messages`].
-struct OpenChunk {
-    pos: u64,
-    data: Bytes,
-    /// Whether `data` was decompressed (rather than borrowed from the file),
-    /// so that its buffer can be reused.
-    decompressed: bool,
-    entries: Vec<IndexEntry>,
-    next: usize,
-}
-
-/// Iterator over the messages of a [`Query`], merging chunks by time.
-///
-/// Chunks are opened (and decompressed) only when the merge reaches their
-/// start time, so at most the chunks that overlap in time are held at once.
-pub struct Messages<'b> {
-    query: Query<'b>,
-    pending: Vec<&'b Chunk>,
-    next_pending: usize,
-    /// The next compressed chunks, being decompressed while the current one
-    /// is read, in file order.
-    prefetch: VecDeque<Prefetch>,
-    /// The index in `pending` of the next chunk to consider for prefetch.
-    prefetch_next: usize,
-    decompressors: Decompressors,
-    /// The pending chunks the kernel was asked to read ahead, (index in
-    /// `pending`, bytes), and their total.
-    read_ahead: VecDeque<(usize, usize)>,
-    read_ahead_bytes: usize,
-    /// How far ahead to read now.
-    read_ahead_window: usize,
-    buffers: BufferPool,
-
-    open: Vec<Option<OpenChunk>>,
-    /// The entry lists of chunks finished, for chunks opened next.
-    spare_entries: Vec<Vec<IndexEntry>>,
-    /// (time, chunk position, open chunk slot) of each open chunk's next
-    /// entry: equal times come out in the order they were written.
-    heap: BinaryHeap<Reverse<(u64, u64, usize)>>,
-}
-
-impl<'b> Messages<'b> {
-    /// Open every pending chunk that starts no later than the earliest
-    /// message of the open ones.
-    fn open_due_chunks(&mut self) -> Result<()> {
-        while let Some(chunk) = self.pending.get(self.next_pending) {
-            let due = match self.heap.peek() {
-                None => true,
-                Some(Reverse((t, _, _))) => chunk.info.start_time <= *t,
-            };
-            if !due {
-                break;
-            }
-            self.next_pending += 1;
-            self.open_chunk(chunk)?;
-        }
-        Ok(())
-    }
-
-    fn open_chunk(&mut self, chunk: &'b Chunk) -> Result<()> {
-        let bag = self.query.bag;
-        // Its messages are read next: all of a remote chunk is fetched,
-        // its index data records with it, and the chunks ahead with it.
-        if bag.remote.is_some() {
-            self.read_ahead(Some(chunk));
-        }
-        let mut entries = self.spare_entries.pop().unwrap_or_default();
-        let ids = self.query.connections.as_ref();
-        let wanted = |conn: u32| ids.is_none_or(|ids| ids.contains(&conn));
-        if self.query.random_access {
-            // Kept: reading at random comes back to the same chunks.
-            bag.chunk_entries(chunk)?;
-        }
-        bag.chunk_entries_once(chunk, wanted, &mut entries)?;
-        entries.retain(|e| self.query.wants_time(e.time));
-        if entries.is_empty() {
-            self.spare_entries.push(entries);
-            return Ok(());
-        }
-        let (data, decompressed) = self.load(chunk)?;
-        self.read_ahead(None);
-        if !self.query.random_access {
-            self.start_prefetch();
-        }
-        let first_time = entries[0].time;
-        let open = OpenChunk {
-            pos: chunk.info.chunk_pos,
-            data,
-            decompressed,
-            entries,
-            next: 0,
-        };
-        // A finished chunk's slot is reused: as few slots as chunks open.
-        let slot = crate::slots::fill_free(&mut self.open, open);
-        self.heap
-            .push(Reverse((first_time, chunk.info.chunk_pos, slot)));
-        Ok(())
-    }
-
-    /// The data of `chunk`, from the prefetch if it is this chunk's, and
-    /// whether it was decompressed.
-    fn load(&mut self, chunk: &Chunk) -> Result<(Bytes, bool)> {
-        if self.query.random_access {
-            // Shared with the cache: not a buffer to reuse.
-            return self
-                .query
-                .bag
-                .recent_chunk_data(chunk)
-                .map(|data| (data, false));
-        }
-        // Prefetches of chunks before this one (skipped: nothing wanted in
-        // them) finish on their own and are dropped.
-        let index = self.next_pending - 1;
-        while let Some(p) = self.prefetch.pop_front() {
-            if p.index == index {
-                let data = p.result.recv().unwrap_or_else(|_| {
-                    Err(Error::corrupt(
-                        "chunk",
-                        p.chunk_pos,
-                        "the decompression thread panicked",
-                    ))
-                });
-                return data.map(|data| (data, true));
-            }
-            if p.index > index {
-                self.prefetch.push_front(p);
-                break;
-            }
-        }
-        // A chunk a random access decompressed already (a session's
-        // opening reads each stream's first and last frames) is not
-        // decompressed again.
-        if let Some(data) = self.query.bag.recent.get(chunk.info.chunk_pos) {
-            return Ok((data, false));
-        }
-        // The chunks after the first were asked for as they came into the
-        // read-ahead window, which still holds them.
-        let read_ahead = self.read_ahead.iter().any(|&(i, _)| i == index);
-        let mut decompressed = false;
-        let buffers = &mut self.buffers;
-        let data = self.query.bag.chunk_data_in(chunk, read_ahead, |size| {
-            decompressed = true;
-            buffers.take(size)
-        })?;
-        Ok((data, decompressed))
-    }
-
-    /// Have the kernel (or a remote bag) read the next pending chunks, up
-    /// to the window ahead, and the `current` chunk, if one is given, with
-    /// them.
-    fn read_ahead(&mut self, current: Option<&'b Chunk>) {
-        while let Some(&(index, bytes)) = self.read_ahead.front() {
-            if index >= self.next_pending {
-                break;
-            }
-            self.read_ahead.pop_front();
-            self.read_ahead_bytes -= bytes;
-        }
-        let mut next = self
-            .read_ahead
-            .back()
-            .map_or(self.next_pending, |&(i, _)| i + 1);
-        let mut ahead: Vec<&Chunk> = current.into_iter().collect();
-        while self.read_ahead_bytes < self.read_ahead_window {
-            let Some(chunk) = self.pending.get(next) else {
-                break;
-            };
-            let bytes = self.query.bag.read_ahead(chunk);
-            self.read_ahead.push_back((next, bytes));
-            self.read_ahead_bytes += bytes;
-            ahead.push(chunk);
-            next += 1;
-        }
-        self.query.bag.will_read_all(&ahead);
-        self.read_ahead_window = (self.read_ahead_window * 2).min(READ_AHEAD_BYTES);
-    }
-
-    /// Start decompressing the next few pending chunks on other threads.
-    fn start_prefetch(&mut self) {
-        let window_end = (self.next_pending + PREFETCH_DEPTH).min(self.pending.len());
-        self.prefetch_next = self.prefetch_next.max(self.next_pending);
-        let mut ahead: usize = self.prefetch.iter().map(|p| p.size).sum();
-        while self.prefetch_next < window_end {
-            let next = self.pending[self.prefetch_next];
-            let kept = self.query.bag.recent.contains(next.info.chunk_pos);
-            // A chunk whose header cannot be read is reported when it is opened.
-            if let (false, Ok(Some(job))) = (kept, self.query.bag.chunk_decompressor(next)) {
-                let size = job.size as usize;
-                if !self.prefetch.is_empty() && ahead + size > PREFETCH_MAX_BYTES {
-                    return;
-                }
-                let buffer = self.buffers.take(size);
-                let Some(result) = self.decompressors.submit(job, buffer) else {
-                    return;
-                };
-                self.prefetch.push_back(Prefetch {
-                    index: self.prefetch_next,
-                    chunk_pos: next.info.chunk_pos,
-                    size,
-                    result,
-                });
-                ahead += size;
-            }
-            self.prefetch_next += 1;
-        }
-    }
-
-    fn next_message(&mut self) -> Result<Option<Message>> {
-        self.open_due_chunks()?;
-        let Some(Reverse((_, _, slot))) = self.heap.pop() else {
-            return Ok(None);
-        };
-        let Some(chunk) = self.open[slot].as_mut() else {
-            return Ok(None);
-        };
-        let entry = chunk.entries[chunk.next];
-        chunk.next += 1;
-        let message = read_message(&chunk.data, entry);
-        match chunk.entries.get(chunk.next) {
-            Some(next) => self.heap.push(Reverse((next.time, chunk.pos, slot))),
-            None => {
-                if let Some(done) = self.open[slot].take() {
-                    if done.decompressed {
-                        self.buffers.retire(done.data);
-                    }
-                    self.spare_entries.push(done.entries);
-                }
-            }
-        }
-        message.map(Some)
-    }
-}
-
-/// A part that cannot be read (a chunk that does not decompress, a broken
-/// record, an index entry that points nowhere) is yielded as one error, and
-/// the iteration goes on with the next readable part: a damaged chunk costs
-/// its own messages, not the rest of the file.
-impl Iterator for Messages<'_> {
-    type Item = Result<Message>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        let bag = self.query.bag;
-        (self.next_message())
-            .map_err(|e| bag.damage_or_change(e))
-            .transpose()
-    }
-}
-
-/// The message data record an index entry points to, inside chunk data.
-fn read_message(chunk: &Bytes, entry: IndexEntry) -> Result<Message> {
-    let record = read_record(chunk, entry.offset as usize, 0).map_err(|e| {
-        Error::corrupt(
-            "index data",
-            u64::from(entry.offset),
-            format!(
-                "entry does not point to a whole record in its chunk: {}",
-                e.into_error()
-            ),
-        )
-    })?;
-    if record.op != op::MESSAGE_DATA {
-        return Err(record.corrupt(format!(
-            "the index points to a {} record, not message data",
-            record.name()
-        )));
-    }
-    let conn = FieldReader::new(&record).u32("conn")?;
-    if conn != entry.conn {
-        return Err(record.corrupt(format!(
-            "message is on connection {conn}, the index says {}",
-            entry.conn
-        )));
-    }
-    Ok(Message {
-        conn,
-        time: entry.time,
-        data: chunk.slice(record.data_offset as usize..record.end() as usize),
-    })
-}
-
-impl std::fmt::Debug for Messages<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Messages")
-            .field("pending_chunks", &(self.pending.len() - self.next_pending))
-            .field("open_chunks", &self.open.iter().flatten().count())
-            .finish_non_exhaustive()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn chunk(len: usize) -> Bytes {
-        Bytes::from(vec![0u8; len])
-    }
-
-    fn kept(recent: &RecentChunks) -> Vec<u64> {
-        recent.chunks.lock().kept.iter().map(|(p, _)| *p).collect()
-    }
-
-    /// Each message as (connection, time, data).
-    fn read_all(messages: Messages<'_>) -> Vec<(u32, u64, Bytes)> {
-        (messages.map(|m| m.expect("readable")))
-            .map(|m| (m.conn, m.time, m.data))
-            .collect()
-    }
-
-    #[test]
-    fn reading_in_order_keeps_no_chunk_entries_and_reading_at_random_does() {
-        let bag = Bag::open("sample_bags/rsbag-synthetic-lz4.bag").expect("opens");
-        assert!(bag.chunks().len() > 1, "the sample has several chunks");
-        let in_order = read_all(bag.messages());
-        let counted: u64 = bag.chunks().iter().map(|c| c.info.message_count()).sum();
-        assert_eq!(in_order.len() as u64, counted);
-        assert!(bag.chunks().iter().all(|c| c.entries.get().is_none()));
-
-        let at_random = read_all(bag.query().random_access().messages());
-        assert!(at_random == in_order, "the same messages either way");
-        assert!(bag.chunks().iter().all(|c| c.entries.get().is_some()));
-        // Kept entries serve readers in order too, the same messages.
-        assert!(read_all(bag.messages()) == in_order);
-    }
-
-    #[test]
-    fn some_connections_read_are_theirs_of_all_messages_in_order_and_at_random() {
-        let bag = Bag::open("sample_bags/rsbag-synthetic-lz4.bag").expect("opens");
-        let all = read_all(bag.messages());
-        let some: Vec<u32> = (bag.connections().iter().map(|c| c.id))
-            .filter(|id| id % 3 == 0)
-            .collect();
-        let theirs: Vec<_> = (all.iter().filter(|m| some.contains(&m.0)))
-            .cloned()
-            .collect();
-        assert!(!theirs.is_empty() && theirs.len() < all.len());
-        let query = || bag.query().connections(some.clone());
-        assert!(read_all(query().messages()) == theirs, "in order");
-        assert!(
-            read_all(query().random_access().messages()) == theirs,
-            "at random"
-        );
-        // And in order again, from the entries kept.
-        assert!(read_all(query().messages()) == theirs, "in order, kept");
-    }
-
-    #[test]
-    fn recent_chunks_keep_the_last_used_within_their_bounds() {
-        let recent = RecentChunks::default();
-        for pos in 0..RECENT_CHUNKS as u64 {
-            recent.insert(pos, chunk(100));
-        }
-        assert_eq!(recent.get(0).map(|d| d.len()), Some(100));
-        assert!(recent.get(99).is_none());
-        // The least recently used (1, since 0 was just used) goes first.
-        recent.insert(10, chunk(100));
-        assert_eq!(kept(&recent), [2, 3, 0, 10]);
-        // Inserting a kept chunk again does not keep it twice.
-        recent.insert(2, chunk(100));
-        assert_eq!(kept(&recent), [3, 0, 10, 2]);
-        assert_eq!(recent.held(), (RECENT_CHUNKS, 400 + 100));
-
-        // A chunk over the byte bound is not kept; large ones push out
-        // the others until the bound holds.
-        recent.insert(20, chunk(RECENT_CHUNK_BYTES + 1));
-        assert!(recent.get(20).is_none());
-        recent.insert(21, chunk(RECENT_CHUNK_BYTES / 2));
-        recent.insert(22, chunk(RECENT_CHUNK_BYTES / 2));
-        assert_eq!(kept(&recent), [21, 22]);
-    }
-
-    #[test]
-    fn a_chunk_let_go_is_reused_only_once_nothing_holds_it() {
-        let recent = RecentChunks::default();
-        let held = chunk(1000);
-        recent.insert(0, held.clone());
-        for pos in 1..=RECENT_CHUNKS as u64 {
-            recent.insert(pos, chunk(10));
-        }
-        // Chunk 0 was let go while a frame still held it: not a spare.
-        assert_eq!(kept(&recent), [1, 2, 3, 4]);
-        assert_eq!(recent.take_spare().capacity(), 0);
-        assert_eq!(held.len(), 1000);
-        // Chunk 1, held by nothing else, is.
-        recent.insert(5, chunk(10));
-        assert!(recent.take_spare().capacity() >= 10);
-        assert_eq!(recent.take_spare().capacity(), 0);
-    }
 }

@@ -440,7 +440,7 @@ impl Db3Writer {
         // VACUUM writes a copy of the file, and a journal as large: not
         // on a disk without room for them (a recording the full disk
         // stopped keeps its 64 KiB pages).
-        let room = crate::storage::reserve::free_bytes_of(file.file())
+        let room = crate::storage::disk::free_bytes_of(file.file())
             .is_none_or(|free| free > 3 * SMALL_FILE_BYTES + crate::storage::reserve::KEEP_FREE);
         if bytes < SMALL_FILE_BYTES && room {
             // Every table and index takes a page of its own at least: in

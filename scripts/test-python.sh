@@ -10,29 +10,54 @@
 # python/tests. The judges (pyrealsense2 2.55 and 2.59) are the ones
 # scripts/install-test-deps.sh installs; the tests run them in their own
 # interpreters. Exits non-zero on failure.
+#
+# One step alone: `--venv` (the environment and its packages, downloads
+# mostly), `--build` (the package), `--run` (the checks and the tests);
+# scripts/test.sh runs them beside the Rust build and tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 VENV=target/venv-python
-if ! "$VENV/bin/python" -c "import pytest, numpy, pyrealsense2, dask.bag" 2>/dev/null; then
-    python3 -m venv "$VENV"
-    "$VENV/bin/pip" install --quiet --disable-pip-version-check pytest==8.4.2 numpy \
-        pyrealsense2==2.55.1.6486 dask==2025.9.1
-fi
 RERUN=0.41.0
-if [ "$("$VENV/bin/python" -c 'import rerun, datafusion; print(rerun.__version__)' 2>/dev/null)" != "$RERUN" ]; then
-    "$VENV/bin/pip" install --quiet --disable-pip-version-check "rerun-sdk[catalog]==$RERUN"
-fi
 MYPY=1.18.2
-if [ "$("$VENV/bin/python" -c 'from mypy.version import __version__ as v; print(v)' 2>/dev/null)" != "$MYPY" ]; then
-    "$VENV/bin/pip" install --quiet --disable-pip-version-check "mypy==$MYPY"
-fi
-# Always rebuild: the package is what this checkout holds. It is built with
+
+venv() {
+    if ! "$VENV/bin/python" -c "import pytest, numpy, pyrealsense2, dask.bag" 2>/dev/null; then
+        python3 -m venv "$VENV"
+        "$VENV/bin/pip" install --quiet --disable-pip-version-check pytest==8.4.2 numpy \
+            pyrealsense2==2.55.1.6486 dask==2025.9.1
+    fi
+    if [ "$("$VENV/bin/python" -c 'import rerun, datafusion; print(rerun.__version__)' 2>/dev/null)" != "$RERUN" ]; then
+        "$VENV/bin/pip" install --quiet --disable-pip-version-check "rerun-sdk[catalog]==$RERUN"
+    fi
+    if [ "$("$VENV/bin/python" -c 'from mypy.version import __version__ as v; print(v)' 2>/dev/null)" != "$MYPY" ]; then
+        "$VENV/bin/pip" install --quiet --disable-pip-version-check "mypy==$MYPY"
+    fi
+}
+
+# Always rebuilt: the package is what this checkout holds. It is built with
 # the profile `cargo test` used (dev), which leaves nothing of the library
 # and its dependencies to compile again; a release build would compile
 # them all once more. Users' builds (`pip install ./python`) are release.
-MATURIN_PEP517_ARGS="--profile dev" \
-    "$VENV/bin/pip" install --quiet --disable-pip-version-check --force-reinstall --no-deps ./python
-# The stubs first: they must type the README's and the guide's examples and match the
-# module (test_typing.py checks the same inside the suite).
-"$VENV/bin/python" python/tests/check_typing.py
-"$VENV/bin/python" -m pytest -q python/tests
+build() {
+    MATURIN_PEP517_ARGS="--profile dev" \
+        "$VENV/bin/pip" install --quiet --disable-pip-version-check --force-reinstall --no-deps ./python
+}
+
+# The stubs first: they must type the README's and the guide's examples and
+# match the module (test_typing.py checks the same inside the suite).
+run() {
+    "$VENV/bin/python" python/tests/check_typing.py
+    "$VENV/bin/python" -m pytest -q python/tests
+}
+
+case "${1:-}" in
+    "")
+        venv
+        build
+        run
+        ;;
+    --venv) venv ;;
+    --build) build ;;
+    --run) run ;;
+    *) echo "usage: scripts/test-python.sh [--venv | --build | --run]" >&2; exit 2 ;;
+esac

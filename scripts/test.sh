@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The project's test command: install what the interop tests need (the real
 # librealsense 2.55 and 2.59 through pyrealsense2, libusb, rosbags, mcap)
-# while the tests compile, then run every test: `cargo test`, then the Python package's pytest suite
-# (scripts/test-python.sh). Works on a fresh machine with Rust and Python;
+# while the tests compile, then run every test: `cargo test` and, beside
+# it, the Python package's pytest suite (scripts/test-python.sh). Works on a fresh machine with Rust and Python;
 # extra arguments go to `cargo test` alone (e.g. `scripts/test.sh --test
 # playback_stress`).
 #
@@ -18,17 +18,25 @@ if [ "${1:-}" = "--quick" ]; then
         --skip interop --skip librealsense --skip camera_recording --skip devices \
         --skip crash_safety --skip view --skip remote --skip ros2 --skip guide --skip readme
 fi
-# The interop tests' dependencies install (downloads, mostly) while the
-# tests compile (the processor, mostly); neither needs the other.
-deps_log=$(mktemp)
-bash scripts/install-test-deps.sh > "$deps_log" 2>&1 &
+# The interop tests' dependencies and the Python test environment install
+# (downloads, mostly) while the tests compile (the processor, mostly);
+# neither needs the other. Then the Python package builds (on what cargo
+# compiled), and its tests run beside the Rust tests: both wait on
+# librealsense, servers and browsers more than they use the processor.
+all=$([ $# -eq 0 ] && echo 1 || echo 0)
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+bash scripts/install-test-deps.sh > "$logs/deps" 2>&1 &
 deps=$!
+if [ "$all" = 1 ]; then
+    bash scripts/test-python.sh --venv > "$logs/venv" 2>&1 &
+    venv=$!
+fi
 compiled=0
 cargo test --no-run "$@" || compiled=$?
 installed=0
 wait "$deps" || installed=$?
-cat "$deps_log"
-rm -f "$deps_log"
+cat "$logs/deps"
 if [ "$installed" -ne 0 ]; then
     echo "scripts/install-test-deps.sh failed (exit $installed)" >&2
     exit "$installed"
@@ -36,7 +44,32 @@ fi
 if [ "$compiled" -ne 0 ]; then
     exit "$compiled"
 fi
-cargo test "$@"
-if [ $# -eq 0 ]; then
-    bash scripts/test-python.sh
+python=0
+if [ "$all" = 1 ]; then
+    made=0
+    wait "$venv" || made=$?
+    cat "$logs/venv"
+    if [ "$made" -ne 0 ]; then
+        echo "scripts/test-python.sh --venv failed (exit $made)" >&2
+        exit "$made"
+    fi
+    bash scripts/test-python.sh --build
+    bash scripts/test-python.sh --run > "$logs/python" 2>&1 &
+    python=$!
 fi
+# Four tests at a time on two cores: most of each test's time goes to
+# waiting on the processes and servers it drives (the command line's tests
+# use about half a core each on average).
+rust=0
+RUST_TEST_THREADS=${RUST_TEST_THREADS:-4} cargo test "$@" || rust=$?
+if [ "$all" = 1 ]; then
+    pytest=0
+    wait "$python" || pytest=$?
+    echo "=== Python tests (scripts/test-python.sh --run)"
+    cat "$logs/python"
+    if [ "$pytest" -ne 0 ]; then
+        echo "Python tests failed (exit $pytest)" >&2
+        [ "$rust" -ne 0 ] || rust=$pytest
+    fi
+fi
+exit "$rust"

@@ -57,11 +57,8 @@ if [ "$all" = 1 ]; then
     bash scripts/test-python.sh --run > "$logs/python" 2>&1 &
     python=$!
 fi
-# Four tests at a time on two cores: most of each test's time goes to
-# waiting on the processes and servers it drives (the command line's tests
-# use about half a core each on average).
 rust=0
-RUST_TEST_THREADS=${RUST_TEST_THREADS:-4} cargo test "$@" || rust=$?
+cargo test "$@" || rust=$?
 if [ "$all" = 1 ]; then
     pytest=0
     wait "$python" || pytest=$?

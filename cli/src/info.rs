@@ -133,7 +133,7 @@ fn session_text(summary: &SessionSummary) -> String {
     outln!(
         out,
         "\nsession:       {} on one timeline, {:.3} s",
-        session::what((summary.cameras.iter()).map(|c| (Path::new(&c.file), c.camera.is_some()))),
+        session::what((summary.cameras.iter()).map(|c| (Path::new(&c.file), c.namespace.is_some()))),
         summary.duration_s
     );
     outln!(out, "               ({})", summary.verdict.reason);
@@ -159,7 +159,7 @@ fn session_text(summary: &SessionSummary) -> String {
             camera.name,
             camera.frames,
             camera.file,
-            (camera.camera.as_ref()).map_or(String::new(), |ns| format!(" {ns}")),
+            (camera.namespace.as_ref()).map_or(String::new(), |ns| format!(" {ns}")),
             camera.streams.join(", ")
         );
     }

@@ -82,15 +82,15 @@ impl SessionArgs {
 /// which the commands read as a session of one file; a file that cannot
 /// be opened is not (the command then says why it cannot).
 pub fn several_cameras(file: &Path) -> bool {
-    quietly(|| rsbag::recording::Recording::open(file)).is_ok_and(|r| r.cameras().len() > 1)
+    quietly(|| rsbag::recording::Recording::open(file)).is_ok_and(|r| r.camera_namespaces().len() > 1)
 }
 
 /// An error if `recording` is a camera bag of several cameras (read
 /// whole, as one device), for a command that reads one camera: it names
 /// the cameras and says how to read them (`how`).
 pub fn one_camera(recording: &rsbag::recording::Recording, how: &str) -> Result<()> {
-    let cameras = recording.cameras();
-    if cameras.len() < 2 || recording.camera().is_some() {
+    let cameras = recording.camera_namespaces();
+    if cameras.len() < 2 || recording.camera_namespace().is_some() {
         return Ok(());
     }
     Err(Error::InvalidArgument(format!(
@@ -265,7 +265,7 @@ fn which_file(readers: &[(PathBuf, rsbag::recording::FrameReader)], name: &str) 
 /// serial number), for option `option`.
 pub fn file_index(session: &Session, option: &str, name: &str) -> Result<usize> {
     let named: Vec<usize> = (session.files().iter().enumerate())
-        .filter(|(_, f)| f.camera().is_some() && f.name() == name)
+        .filter(|(_, f)| f.namespace().is_some() && f.name() == name)
         .map(|(at, _)| at)
         .collect();
     if let [one] = named.as_slice() {
@@ -312,7 +312,7 @@ pub fn header(session: &Session) -> String {
             session
                 .files()
                 .iter()
-                .map(|f| (f.path(), f.camera().is_some()))
+                .map(|f| (f.path(), f.namespace().is_some()))
         ),
         session.clock(),
         session.clock().describe()
@@ -323,7 +323,7 @@ pub fn header(session: &Session) -> String {
             "camera:  {:<14} {}{}{}",
             file.name(),
             file.path().display(),
-            file.camera().map(|ns| format!(" {ns}")).unwrap_or_default(),
+            file.namespace().map(|ns| format!(" {ns}")).unwrap_or_default(),
             if file.offset() != 0.0 {
                 format!("  (offset {:+.3} s)", file.offset())
             } else {

@@ -1147,7 +1147,7 @@ fn two_compressed_camera_namespaces_decode_per_camera_as_opencv_does() {
         let played = played_cameras(&path);
         let session = rsbag::recording::Session::open([&path]).expect("session");
         let cameras: Vec<(Option<&str>, &str)> = (session.files().iter())
-            .map(|f| (f.camera(), f.name()))
+            .map(|f| (f.namespace(), f.name()))
             .collect();
         assert_eq!(
             cameras,

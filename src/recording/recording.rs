@@ -161,7 +161,7 @@ impl Recording {
     }
 
     /// Open the camera under ROS namespace `namespace` (as
-    /// [`Recording::cameras`] names it: `/cam_front/camera`) of a camera
+    /// [`Recording::camera_namespaces`] names it: `/cam_front/camera`) of a camera
     /// bag recorded from ROS: a recording of that camera alone, its
     /// streams numbered and its sensors named as in a bag of it alone, its
     /// frames timed as in the whole bag. A librealsense recording, or a
@@ -339,13 +339,13 @@ impl Recording {
     /// A bag of several reads as one device whose sensors are named with
     /// their camera's namespace; a [`super::Session`] reads each camera as
     /// a camera of its own.
-    pub fn cameras(&self) -> &[String] {
+    pub fn camera_namespaces(&self) -> &[String] {
         self.camera.as_ref().map_or(&[], |c| &c.cameras)
     }
 
     /// The namespace of the one camera this recording reads of a bag of
     /// several ([`Recording::open_camera`]); `None` otherwise.
-    pub fn camera(&self) -> Option<&str> {
+    pub fn camera_namespace(&self) -> Option<&str> {
         self.camera.as_ref().and_then(|c| c.camera.as_deref())
     }
 

@@ -332,7 +332,7 @@ fn session(
                 session
                     .files()
                     .iter()
-                    .map(|f| (f.path(), f.camera().is_some()))
+                    .map(|f| (f.path(), f.namespace().is_some()))
             )
         ),
         document,

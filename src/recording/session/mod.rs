@@ -116,13 +116,13 @@ pub struct SessionOptions {
 pub const REORDER_WINDOW: Duration = Duration::from_millis(200);
 
 /// One camera of a session: a recording, or one camera of a camera bag
-/// of several ([`SessionFile::camera`]).
+/// of several ([`SessionFile::namespace`]).
 #[derive(Debug)]
 pub struct SessionFile {
     path: PathBuf,
     reader: Arc<FrameReader>,
     serial: String,
-    camera: Option<String>,
+    namespace: Option<String>,
     name: String,
     offset_ms: f64,
     /// Session time minus time since the file's first frame, least and
@@ -153,8 +153,8 @@ impl SessionFile {
     /// The ROS namespace of the camera, when it is one of several cameras
     /// of a camera bag (`/cam_front/camera`): the reader reads its streams
     /// alone ([`super::Recording::open_camera`]).
-    pub fn camera(&self) -> Option<&str> {
-        self.camera.as_deref()
+    pub fn namespace(&self) -> Option<&str> {
+        self.namespace.as_deref()
     }
 
     /// A name for the camera that no other camera of the session has: the
@@ -301,7 +301,7 @@ impl Session {
             }
         }
         let mut files = Vec::new();
-        for (path, reader, camera, name) in each_camera(readers)? {
+        for (path, reader, namespace, name) in each_camera(readers)? {
             let offset = (options.offsets.iter().rev())
                 .find(|(p, _)| *p == path)
                 .map_or(0.0, |(_, o)| *o);
@@ -320,7 +320,7 @@ impl Session {
             files.push(SessionFile {
                 name: name.unwrap_or_else(|| serial.clone()),
                 serial,
-                camera,
+                namespace,
                 path,
                 reader: Arc::new(reader),
                 offset_ms: offset * 1000.0,
@@ -375,7 +375,7 @@ impl Session {
             return verdict(true, "one recording".into());
         }
         // Cameras of one bag record at once: they are never pieces.
-        if self.files.iter().all(|f| f.camera.is_none()) {
+        if self.files.iter().all(|f| f.namespace.is_none()) {
             let readers: Vec<_> = (self.files.iter())
                 .map(|f| (f.path.clone(), f.reader.clone()))
                 .collect();
@@ -537,9 +537,9 @@ pub struct SessionCamera {
     /// The camera's name in the session ([`SessionFile::name`]).
     pub name: String,
     /// Its ROS namespace, when it is one of several cameras of a camera
-    /// bag ([`SessionFile::camera`]).
+    /// bag ([`SessionFile::namespace`]).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    pub camera: Option<String>,
+    pub namespace: Option<String>,
     /// Seconds added to the file's times.
     pub offset_s: f64,
     /// The recorded streams (`Depth`, `Infrared 1`…).
@@ -566,7 +566,7 @@ impl Session {
                     file: f.path.display().to_string(),
                     serial: f.serial.clone(),
                     name: f.name.clone(),
-                    camera: f.camera.clone(),
+                    namespace: f.namespace.clone(),
                     offset_s: f.offset(),
                     streams: streams.iter().map(|s| s.to_string()).collect(),
                     frames,
@@ -737,13 +737,13 @@ fn each_camera(
     let mut out = Vec::new();
     for (path, reader) in readers {
         let recording = reader.recording();
-        if let Some(camera) = recording.camera() {
+        if let Some(camera) = recording.camera_namespace() {
             let camera = camera.to_owned();
             let name = camera_names(std::slice::from_ref(&camera)).remove(0);
             out.push((path, reader, Some(camera), Some(name)));
             continue;
         }
-        let cameras = recording.cameras().to_vec();
+        let cameras = recording.camera_namespaces().to_vec();
         if cameras.len() < 2 {
             out.push((path, reader, None, None));
             continue;

@@ -301,7 +301,7 @@ impl Session {
             }
         }
         let mut files = Vec::new();
-        for (path, reader, namespace, name) in each_camera(readers)? {
+        for (path, reader, camera) in each_camera(readers)? {
             let offset = (options.offsets.iter().rev())
                 .find(|(p, _)| *p == path)
                 .map_or(0.0, |(_, o)| *o);
@@ -317,8 +317,12 @@ impl Session {
                 .filter(|s| !s.is_empty())
                 .map(str::to_owned)
                 .unwrap_or_else(|| file_stem(&path));
+            let (namespace, name) = match camera {
+                Some(BagCamera { namespace, name }) => (Some(namespace), name),
+                None => (None, serial.clone()),
+            };
             files.push(SessionFile {
-                name: name.unwrap_or_else(|| serial.clone()),
+                name,
                 serial,
                 namespace,
                 path,
@@ -727,31 +731,41 @@ fn name_uniquely(files: &mut [SessionFile]) {
     }
 }
 
+/// One of several cameras of a camera bag.
+struct BagCamera {
+    namespace: String,
+    /// Its name in the session (see [`camera_names`]).
+    name: String,
+}
+
 /// `readers` with each camera bag of several cameras replaced by a reader
-/// per camera: each with its path, its camera's namespace and name (see
-/// [`camera_names`]); the others as they are.
-#[allow(clippy::type_complexity)]
+/// per camera, each with its path and [`BagCamera`]; the others as they
+/// are.
 fn each_camera(
     readers: Vec<(PathBuf, FrameReader)>,
-) -> Result<Vec<(PathBuf, FrameReader, Option<String>, Option<String>)>> {
+) -> Result<Vec<(PathBuf, FrameReader, Option<BagCamera>)>> {
     let mut out = Vec::new();
     for (path, reader) in readers {
         let recording = reader.recording();
-        if let Some(camera) = recording.camera_namespace() {
-            let camera = camera.to_owned();
-            let name = camera_names(std::slice::from_ref(&camera)).remove(0);
-            out.push((path, reader, Some(camera), Some(name)));
+        if let Some(namespace) = recording.camera_namespace() {
+            let namespace = namespace.to_owned();
+            let name = camera_names(std::slice::from_ref(&namespace)).remove(0);
+            out.push((path, reader, Some(BagCamera { namespace, name })));
             continue;
         }
-        let cameras = recording.camera_namespaces().to_vec();
-        if cameras.len() < 2 {
-            out.push((path, reader, None, None));
+        let namespaces = recording.camera_namespaces().to_vec();
+        if namespaces.len() < 2 {
+            out.push((path, reader, None));
             continue;
         }
         drop(reader);
-        for (camera, name) in cameras.iter().zip(camera_names(&cameras)) {
-            let one = FrameReader::open_camera(&path, camera)?;
-            out.push((path.clone(), one, Some(camera.clone()), Some(name)));
+        for (namespace, name) in namespaces.iter().zip(camera_names(&namespaces)) {
+            let one = FrameReader::open_camera(&path, namespace)?;
+            let camera = BagCamera {
+                namespace: namespace.clone(),
+                name,
+            };
+            out.push((path.clone(), one, Some(camera)));
         }
     }
     Ok(out)

@@ -133,7 +133,9 @@ fn session_text(summary: &SessionSummary) -> String {
     outln!(
         out,
         "\nsession:       {} on one timeline, {:.3} s",
-        session::what((summary.cameras.iter()).map(|c| (Path::new(&c.file), c.namespace.is_some()))),
+        session::what(
+            (summary.cameras.iter()).map(|c| (Path::new(&c.file), c.namespace.is_some()))
+        ),
         summary.duration_s
     );
     outln!(out, "               ({})", summary.verdict.reason);

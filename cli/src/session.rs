@@ -82,7 +82,8 @@ impl SessionArgs {
 /// which the commands read as a session of one file; a file that cannot
 /// be opened is not (the command then says why it cannot).
 pub fn several_cameras(file: &Path) -> bool {
-    quietly(|| rsbag::recording::Recording::open(file)).is_ok_and(|r| r.camera_namespaces().len() > 1)
+    quietly(|| rsbag::recording::Recording::open(file))
+        .is_ok_and(|r| r.camera_namespaces().len() > 1)
 }
 
 /// An error if `recording` is a camera bag of several cameras (read
@@ -323,7 +324,9 @@ pub fn header(session: &Session) -> String {
             "camera:  {:<14} {}{}{}",
             file.name(),
             file.path().display(),
-            file.namespace().map(|ns| format!(" {ns}")).unwrap_or_default(),
+            file.namespace()
+                .map(|ns| format!(" {ns}"))
+                .unwrap_or_default(),
             if file.offset() != 0.0 {
                 format!("  (offset {:+.3} s)", file.offset())
             } else {

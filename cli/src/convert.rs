@@ -410,7 +410,8 @@ pub struct Args {
     /// `CAMERA_link` frame in the first recording's camera's: `--pose
     /// B.bag=X,Y,Z,QX,QY,QZ,QW` (metres, ROS axes: x forward, y left, z
     /// up; a unit quaternion), the file as given, its name or the camera's
-    /// serial number. Repeat for each camera.
+    /// serial number (of one of several cameras of a bag: the camera's
+    /// name). Repeat for each camera.
     #[arg(long, value_name = "FILE=X,Y,Z,QX,QY,QZ,QW", requires = "session")]
     pose: Vec<String>,
     /// With `--session --to png`: how far (ms) a frame may be from its

@@ -91,7 +91,7 @@ pub fn several_cameras(file: &Path) -> bool {
 /// the cameras and says how to read them (`how`).
 pub fn one_camera(recording: &rsbag::recording::Recording, how: &str) -> Result<()> {
     let cameras = recording.camera_namespaces();
-    if cameras.len() < 2 || recording.camera_namespace().is_some() {
+    if cameras.len() < 2 {
         return Ok(());
     }
     Err(Error::InvalidArgument(format!(

@@ -394,14 +394,24 @@ pub struct Args {
     /// header stamp, and `/tf_static` relating the cameras given a
     /// `--pose`. `--start` and `--duration` then count on the session's
     /// clock from its first frame (as `frames` and `trim --session` count
-    /// them).
+    /// them). A camera bag of several cameras (ROS namespaces) is a
+    /// session of one file: one camera per namespace.
     #[arg(long)]
     session: bool,
+    /// Of a camera bag of several cameras (ROS namespaces, as `rsbag info`
+    /// lists them: `/cam_front/camera`): convert the camera under this
+    /// namespace alone, as a bag of it alone would convert (the other
+    /// cameras' topics are then other topics, kept by `--to ros2` unless
+    /// `--other-topics drop`). Without it such a bag is refused but with
+    /// `--session`.
+    #[arg(long, value_name = "NAMESPACE", conflicts_with = "session")]
+    camera: Option<String>,
     /// With `--session --to ros2`: where a camera is, as the pose of its
     /// `CAMERA_link` frame in the first recording's camera's: `--pose
     /// B.bag=X,Y,Z,QX,QY,QZ,QW` (metres, ROS axes: x forward, y left, z
     /// up; a unit quaternion), the file as given, its name or the camera's
-    /// serial number. Repeat for each camera.
+    /// serial number (of one of several cameras of a bag: the camera's
+    /// name). Repeat for each camera.
     #[arg(long, value_name = "FILE=X,Y,Z,QX,QY,QZ,QW", requires = "session")]
     pose: Vec<String>,
     /// With `--session --to png`: how far (ms) a frame may be from its
@@ -561,7 +571,15 @@ fn image_transport(args: &Args) -> Result<ImageTransport> {
 /// Convert `args.file` into `args.out`.
 fn convert_one(args: Args) -> Result<ExitCode> {
     check_args(&args)?;
-    let reader = select::open(&args.file)?;
+    let reader = match &args.camera {
+        Some(namespace) => FrameReader::open_camera(&args.file, namespace)?,
+        None => select::open(&args.file)?,
+    };
+    super::session::one_camera(
+        reader.recording(),
+        "convert one with --camera NAMESPACE, or all of them with --session (one camera each)",
+    )
+    .map_err(|e| e.in_file(&args.file))?;
     let mut losses = Losses::new(&args.file);
     losses.watch(reader.recording());
     let source = Source::One(&reader);

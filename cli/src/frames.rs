@@ -395,9 +395,10 @@ fn session_frames(args: &Args, files: &[PathBuf]) -> Result<ExitCode> {
         let line = Line::of(&frame.recorded.frame, frame.recorded.index);
         let text = if args.json {
             let head = format!(
-                "{{\"file\": {}, \"serial\": {}, \"clock\": {}, \"session_time\": {}, ",
+                "{{\"file\": {}, \"serial\": {}, \"camera\": {}, \"clock\": {}, \"session_time\": {}, ",
                 json::string(&file.path().display().to_string()),
                 json::string(file.serial()),
+                json::string(file.name()),
                 json::string(session.clock().name()),
                 json::python_float(frame.time_ms),
             );

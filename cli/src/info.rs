@@ -132,8 +132,10 @@ fn session_text(summary: &SessionSummary) -> String {
     }
     outln!(
         out,
-        "\nsession:       {} recordings on one timeline, {:.3} s",
-        summary.cameras.len(),
+        "\nsession:       {} on one timeline, {:.3} s",
+        session::what(
+            (summary.cameras.iter()).map(|c| (Path::new(&c.file), c.namespace.is_some()))
+        ),
         summary.duration_s
     );
     outln!(out, "               ({})", summary.verdict.reason);
@@ -155,10 +157,11 @@ fn session_text(summary: &SessionSummary) -> String {
         };
         outln!(
             out,
-            "  {:<14} {:>7} frames  {span:<24} {} ({}{offset})",
+            "  {:<14} {:>7} frames  {span:<24} {}{} ({}{offset})",
             camera.name,
             camera.frames,
             camera.file,
+            (camera.namespace.as_ref()).map_or(String::new(), |ns| format!(" {ns}")),
             camera.streams.join(", ")
         );
     }

@@ -160,6 +160,11 @@ fn play_one(file: &Path, args: &Args, several: bool) -> Result<ExitCode> {
         ..PlaybackOptions::default()
     };
     let playback = Arc::new(Playback::with_options(file, options)?);
+    super::session::one_camera(
+        playback.recording(),
+        "play --ros2 plays them as a session, each camera under its own namespace",
+    )
+    .map_err(|e| e.in_file(file))?;
     let mut losses = Losses::new(file);
     let chosen = select::streams(|n| playback.recording().find_streams(n), &args.streams)?;
     losses.watch(playback.recording());

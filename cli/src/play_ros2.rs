@@ -63,10 +63,14 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     // Options that do not go together are told before ROS 2 is started.
     args.transport.transport()?;
     let files = files::recordings(&args.files)?;
-    let as_session = files.len() > 1 && !args.each;
+    let as_session = !args.each
+        && match files.as_slice() {
+            [one] => super::session::several_cameras(one),
+            _ => files.len() > 1,
+        };
     if !as_session && args.namespace.len() > 1 {
         return Err(Error::InvalidArgument(
-            "several --namespace go with several recordings played as one session (without --each)"
+            "several --namespace go with several recordings or cameras played as one session (without --each)"
                 .into(),
         ));
     }
@@ -221,6 +225,10 @@ fn play_file(
     published: &mut BTreeMap<String, u64>,
 ) -> Result<bool> {
     let recording = Recording::open(file)?;
+    super::session::one_camera(
+        &recording,
+        "without --each they play as a session, each camera under its own namespace",
+    )?;
     let chosen = select::streams(|n| recording.find_streams(n), &args.streams)?;
     let ns = args
         .namespace

@@ -20,6 +20,10 @@ pub struct SessionArgs {
     pub each: bool,
     #[command(flatten)]
     pub clock: ClockArgs,
+    /// Whether the one recording given is a camera bag of several
+    /// cameras, once told.
+    #[arg(skip)]
+    several_cameras: std::cell::OnceCell<bool>,
 }
 
 /// The clock of a session and the files' offsets on it.
@@ -47,9 +51,14 @@ impl ClockArgs {
 }
 
 impl SessionArgs {
-    /// Whether `files` are read as one session.
+    /// Whether `files` are read as one session: several recordings, or
+    /// one camera bag of several cameras ([`several_cameras`]).
     pub fn as_session(&self, files: &[PathBuf]) -> bool {
-        files.len() > 1 && !self.each
+        !self.each
+            && match files {
+                [one] => *self.several_cameras.get_or_init(|| several_cameras(one)),
+                _ => files.len() > 1,
+            }
     }
 
     /// An error if session options are given where they do nothing, or
@@ -57,7 +66,7 @@ impl SessionArgs {
     pub fn validate(&self, files: &[PathBuf]) -> Result<()> {
         if !self.as_session(files) && self.clock.given() {
             return Err(Error::InvalidArgument(
-                "--offset and --clock apply to a session of several recordings (and not with --each)"
+                "--offset and --clock apply to a session of several recordings or cameras (and not with --each)"
                     .into(),
             ));
         }
@@ -67,6 +76,29 @@ impl SessionArgs {
         }
         Ok(())
     }
+}
+
+/// Whether `file` is a camera bag of several cameras (camera namespaces),
+/// which the commands read as a session of one file; a file that cannot
+/// be opened is not (the command then says why it cannot).
+pub fn several_cameras(file: &Path) -> bool {
+    quietly(|| rsbag::recording::Recording::open(file))
+        .is_ok_and(|r| r.camera_namespaces().len() > 1)
+}
+
+/// An error if `recording` is a camera bag of several cameras (read
+/// whole, as one device), for a command that reads one camera: it names
+/// the cameras and says how to read them (`how`).
+pub fn one_camera(recording: &rsbag::recording::Recording, how: &str) -> Result<()> {
+    let cameras = recording.camera_namespaces();
+    if cameras.len() < 2 {
+        return Ok(());
+    }
+    Err(Error::InvalidArgument(format!(
+        "the bag holds {} cameras (ROS namespaces {}), and this reads one camera: {how}",
+        cameras.len(),
+        cameras.join(", "),
+    )))
 }
 
 /// A session opened from the command line: the files that opened, and
@@ -182,6 +214,7 @@ fn open_reporting(files: &[PathBuf], args: &ClockArgs, report: bool) -> Result<O
         offsets.push((which_file(&readers, file)?, seconds));
     }
     let session = Session::from_readers(readers, SessionOptions { clock, offsets })?;
+    let losses = per_camera(&session, losses);
     let verdict = session.verdict();
     if report && !verdict.one_session {
         eprintln!(
@@ -194,6 +227,25 @@ fn open_reporting(files: &[PathBuf], args: &ClockArgs, report: bool) -> Result<O
         losses,
         failed,
     }))
+}
+
+/// `losses`, one per file in the order the session's files were given,
+/// as one per camera of `session`: a file's first camera has its file's,
+/// its other cameras (of a bag of several) none of their own.
+fn per_camera(session: &Session, losses: Vec<Losses>) -> Vec<Losses> {
+    let mut by_file: Vec<Option<Losses>> = losses.into_iter().map(Some).collect();
+    let mut files: Vec<&Path> = Vec::new();
+    for camera in session.files() {
+        if files.last() != Some(&camera.path()) {
+            files.push(camera.path());
+        }
+    }
+    (session.files().iter())
+        .map(|camera| {
+            let at = files.iter().position(|f| *f == camera.path());
+            (at.and_then(|at| by_file[at].take())).unwrap_or_else(|| Losses::new(camera.path()))
+        })
+        .collect()
 }
 
 /// The file of the session `name` stands for: its path as given, its
@@ -209,10 +261,17 @@ fn which_file(readers: &[(PathBuf, rsbag::recording::FrameReader)], name: &str) 
     Ok(readers[at].0.clone())
 }
 
-/// The position in `session` of the file `name` stands for (its path as
-/// given, its file name, or its camera's serial number), for option
-/// `option`.
+/// The position in `session` of the camera `name` stands for (the name of
+/// one of several cameras of a bag; or its file's path as given, name, or
+/// serial number), for option `option`.
 pub fn file_index(session: &Session, option: &str, name: &str) -> Result<usize> {
+    let named: Vec<usize> = (session.files().iter().enumerate())
+        .filter(|(_, f)| f.namespace().is_some() && f.name() == name)
+        .map(|(at, _)| at)
+        .collect();
+    if let [one] = named.as_slice() {
+        return Ok(*one);
+    }
     let files = (session.files().iter()).map(|f| (f.path(), Some(f.serial().to_owned())));
     find_file(files, option, name)
 }
@@ -239,7 +298,7 @@ fn find_file<'a>(
             "{option} {name}: no recording of the session is {name} (give the file, its name or its serial number)"
         ))),
         _ => Err(Error::InvalidArgument(format!(
-            "{option} {name}: several recordings of the session are {name}; give the file's path"
+            "{option} {name}: several recordings or cameras of the session are {name}; give the file's path, or the camera's name (rsbag info shows it)"
         ))),
     }
 }
@@ -249,17 +308,25 @@ pub fn header(session: &Session) -> String {
     let mut out = String::new();
     outln!(
         out,
-        "session: {} recordings, clock: {} ({})",
-        session.files().len(),
+        "session: {}, clock: {} ({})",
+        what(
+            session
+                .files()
+                .iter()
+                .map(|f| (f.path(), f.namespace().is_some()))
+        ),
         session.clock(),
         session.clock().describe()
     );
     for file in session.files() {
         outln!(
             out,
-            "camera:  {:<14} {}{}",
+            "camera:  {:<14} {}{}{}",
             file.name(),
             file.path().display(),
+            file.namespace()
+                .map(|ns| format!(" {ns}"))
+                .unwrap_or_default(),
             if file.offset() != 0.0 {
                 format!("  (offset {:+.3} s)", file.offset())
             } else {
@@ -268,4 +335,24 @@ pub fn header(session: &Session) -> String {
         );
     }
     out
+}
+
+/// What a session's cameras (each its file and whether it is one of a bag
+/// of several) are, in words: `3 recordings`, or `2 cameras in 1 file`
+/// where a bag of several cameras is among them.
+pub fn what<'a>(cameras: impl Iterator<Item = (&'a Path, bool)>) -> String {
+    let mut files: Vec<&Path> = Vec::new();
+    let (mut count, mut of_a_bag) = (0, false);
+    for (file, one_of_several) in cameras {
+        count += 1;
+        of_a_bag |= one_of_several;
+        if !files.contains(&file) {
+            files.push(file);
+        }
+    }
+    match (of_a_bag, files.len()) {
+        (false, _) => format!("{count} recordings"),
+        (true, 1) => format!("{count} cameras in 1 file"),
+        (true, n) => format!("{count} cameras in {n} files"),
+    }
 }

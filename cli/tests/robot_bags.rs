@@ -1,8 +1,8 @@
 //! Camera bags recorded on a robot (tests/interop/ros_camera_bag.py
 //! `--scenario robot`: the wrapper's camera, a second camera's colour, a
 //! lidar's /scan, /tf and the robot's /odom), written by rosbags as ROS1,
-//! sqlite3 and MCAP: `trim` and `convert --to ros2` carry the topics that
-//! are not the cameras' byte for byte (read back by rosbags, or sqlite3
+//! sqlite3 and MCAP: `trim` and `convert --camera <the wrapper's> --to
+//! ros2` carry the topics that are not the cameras' byte for byte (read back by rosbags, or sqlite3
 //! for a bare .db3; a ROS1 bag's in a ROS 2 bag as rosbags' `ros1_to_cdr`
 //! converts them), and `--other-topics drop` leaves them out.
 
@@ -141,11 +141,19 @@ fn a_robot_bags_other_topics_reach_the_ros2_export_byte_for_byte_or_are_dropped(
         let path = robot_bag(dir.path(), format);
         // A ROS1 bag's messages in ROS 2's form, as rosbags converts them.
         let source = topics(&path, &OTHER, &["--ros2-form"]);
+        // The bag has a second camera: the wrapper's is chosen.
+        let camera = if format == "ros1" {
+            "/camera"
+        } else {
+            "/camera/camera"
+        };
         for storage in ["sqlite3", "mcap"] {
             let out = dir.path().join(format!("{format}-{storage}"));
             run::ok(&[
                 "convert",
                 s(&path),
+                "--camera",
+                camera,
                 "--to",
                 "ros2",
                 "--storage",
@@ -166,6 +174,8 @@ fn a_robot_bags_other_topics_reach_the_ros2_export_byte_for_byte_or_are_dropped(
         run::ok(&[
             "convert",
             s(&path),
+            "--camera",
+            camera,
             "--to",
             "ros2",
             "--out",

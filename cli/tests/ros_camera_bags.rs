@@ -111,7 +111,9 @@ fn check_played(what: &str, written: &Value, played: &BTreeMap<(String, u64), Ve
                 .map(|f| f["time_ns"].as_u64().expect("t")),
         );
     }
-    let origin = *times.iter().min().expect("messages");
+    // One camera of a bag of several counts from the bag's first message.
+    let origin =
+        (written["origin_ns"].as_u64()).unwrap_or_else(|| *times.iter().min().expect("messages"));
     let mut streams = 0;
     for (topic, stream) in written["streams"].as_object().expect("streams") {
         let (kind, index) = stream_of(topic);
@@ -644,7 +646,7 @@ fn compressed_bag(
     scenario: &str,
     codecs: &[&str],
 ) -> (PathBuf, PathBuf, Value) {
-    let name = format!("{scenario}-{format}-{}", codecs.join("-"));
+    let name = format!("{scenario}-{format}-{}", codecs.join("-")).replace(['/', ','], "_");
     let path = match format {
         "ros1" => dir.join(format!("{name}.bag")),
         _ => dir.join(&name),
@@ -682,7 +684,11 @@ const JPEG_DECODERS_DIFFER_BY: u8 = 8;
 
 /// Each stream's frames as rsbag decodes them, per (stream, index).
 fn decoded(path: &Path) -> BTreeMap<(String, u64), Vec<rsbag::device::Frame>> {
-    let recording = Recording::open(path).expect("open");
+    decoded_of(&Recording::open(path).expect("open"))
+}
+
+/// [`decoded`] of an opened recording.
+fn decoded_of(recording: &Recording) -> BTreeMap<(String, u64), Vec<rsbag::device::Frame>> {
     let mut out: BTreeMap<(String, u64), Vec<rsbag::device::Frame>> = BTreeMap::new();
     for event in recording.select().controls(false).events() {
         if let rsbag::recording::Event::Frame { frame, .. } = event.expect("event").event {
@@ -700,8 +706,18 @@ fn decoded(path: &Path) -> BTreeMap<(String, u64), Vec<rsbag::device::Frame>> {
 /// [`JPEG_DECODERS_DIFFER_BY`]; returns the largest JPEG difference and
 /// the share of JPEG samples that differ at all.
 fn check_decoded(what: &str, written: &Value, reference: &Path, path: &Path) -> (u8, f64) {
-    let ours = decoded(path);
-    let frames_json = played(path);
+    check_frames_decoded(what, written, reference, &decoded(path), &played(path))
+}
+
+/// [`check_decoded`] of frames decoded (`ours`) and listed by `frames
+/// --json` (`frames_json`).
+fn check_frames_decoded(
+    what: &str,
+    written: &Value,
+    reference: &Path,
+    ours: &BTreeMap<(String, u64), Vec<rsbag::device::Frame>>,
+    frames_json: &BTreeMap<(String, u64), Vec<Value>>,
+) -> (u8, f64) {
     let (mut worst, mut differing, mut samples) = (0u8, 0usize, 0usize);
     for (topic, stream) in written["streams"].as_object().expect("streams") {
         let folder = topic.split('/').rev().nth(2).expect("folder");
@@ -885,8 +901,8 @@ fn robot_bags_play_each_camera_and_list_the_other_topics() {
         );
         let check = run::ok(&["check", s(&path)]);
         assert!(check.contains("result:  OK"), "{format}: {check}");
-        // Two namespaces, two cameras: each colour stream on its own RGB
-        // Camera, named with its namespace, with its own frames.
+        // Opened whole, the two namespaces are one device: each colour
+        // stream on its own RGB Camera, named with its namespace.
         let recording = Recording::open(&path).expect("open");
         let names: Vec<String> = (recording.snapshot().sensors.iter())
             .map(|s| {
@@ -900,23 +916,265 @@ fn robot_bags_play_each_camera_and_list_the_other_topics() {
             names.iter().any(|n| n == &format!("RGB Camera ({second})")),
             "{format}: {names:?}"
         );
-        let played = played(&path);
-        let colours: Vec<Vec<Value>> = (0..2)
-            .map(|i| {
-                played[&("Color".to_owned(), i)]
-                    .iter()
-                    .map(|f| f["sha256"].clone())
-                    .collect()
-            })
-            .collect();
+        // The commands read them as two cameras, each with its own frames.
+        let played = played_cameras(&path);
         for (topic, stream) in written["streams"].as_object().expect("streams") {
             if !topic.ends_with("color/image_raw") {
                 continue;
             }
-            let want: Vec<Value> = (stream["frames"].as_array().expect("frames").iter())
-                .map(|f| f["sha256"].clone())
+            let camera = if topic.starts_with(second) {
+                "camera2"
+            } else {
+                "camera"
+            };
+            let want: Vec<&Value> = (stream["frames"].as_array().expect("frames").iter())
+                .map(|f| &f["sha256"])
                 .collect();
-            assert!(colours.contains(&want), "{format}: {topic}");
+            let ours: Vec<&Value> = (played[camera][&("Color".to_owned(), 0)].iter())
+                .map(|f| &f["sha256"])
+                .collect();
+            assert_eq!(ours, want, "{format}: {topic}");
+        }
+    }
+}
+
+/// `rsbag frames --json` of a session, per camera name and (stream,
+/// index).
+fn played_cameras(path: &Path) -> BTreeMap<String, BTreeMap<(String, u64), Vec<Value>>> {
+    let mut out: BTreeMap<String, BTreeMap<(String, u64), Vec<Value>>> = BTreeMap::new();
+    for line in run::ok(&["frames", "--json", s(path)]).lines() {
+        let frame: Value = serde_json::from_str(line).expect("frame line");
+        let key = (
+            frame["stream"].as_str().expect("stream").to_owned(),
+            frame["stream_index"].as_u64().expect("stream_index"),
+        );
+        let camera = frame["camera"].as_str().expect("camera").to_owned();
+        out.entry(camera)
+            .or_default()
+            .entry(key)
+            .or_default()
+            .push(frame);
+    }
+    out
+}
+
+/// The cameras of the two-camera bags (ROS 2's namespaces, ROS1's) and
+/// their names in a session: what tells their namespaces apart.
+const TWO_CAMERAS: [(&str, &str, &str); 2] = [
+    ("/cam_front/camera", "/cam_front", "cam_front"),
+    ("/cam_rear/camera", "/cam_rear", "cam_rear"),
+];
+
+/// The namespaces of [`TWO_CAMERAS`] in `format`, as `--namespaces`.
+fn two_namespaces(format: &str) -> [&'static str; 2] {
+    TWO_CAMERAS.map(|(ros2, ros1, _)| if format == "ros1" { ros1 } else { ros2 })
+}
+
+/// Of the manifest of a bag of several cameras, what the camera under
+/// `namespace` wrote, timed from the bag's first message.
+fn of_namespace(written: &Value, namespace: &str) -> Value {
+    let first = |map: &Value| -> Option<u64> {
+        (map.as_object()?.values())
+            .flat_map(|v| {
+                v.get("frames")
+                    .unwrap_or(v)
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+            })
+            .filter_map(|f| f["time_ns"].as_u64())
+            .min()
+    };
+    let origin = [first(&written["streams"]), first(&written["imu"])]
+        .into_iter()
+        .flatten()
+        .min();
+    let under = |map: &Value| -> Value {
+        let map = map.as_object().cloned().unwrap_or_default();
+        let prefix = format!("{namespace}/");
+        Value::Object(
+            map.into_iter()
+                .filter(|(topic, _)| topic.starts_with(&prefix))
+                .collect(),
+        )
+    };
+    serde_json::json!({
+        "streams": under(&written["streams"]),
+        "imu": under(&written["imu"]),
+        "odometry": under(&written["odometry"]),
+        "origin_ns": origin,
+    })
+}
+
+#[test]
+fn two_camera_namespaces_of_one_bag_read_as_a_session_of_two_cameras() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    for format in ["sqlite3", "mcap", "ros1"] {
+        let namespaces = two_namespaces(format);
+        let path = match format {
+            "ros1" => dir.path().join("two.bag"),
+            _ => dir.path().join(format!("two-{format}")),
+        };
+        let written: Value = serde_json::from_str(&common::python(
+            "ros_camera_bag.py",
+            &[
+                s(&path),
+                "--format",
+                format,
+                "--namespaces",
+                &namespaces.join(","),
+            ],
+        ))
+        .expect("manifest");
+        // Every frame of each camera is its namespace's, numbered and
+        // timed as in a bag of it alone but from the bag's first message.
+        let cameras = played_cameras(&path);
+        let names: Vec<&str> = cameras.keys().map(String::as_str).collect();
+        assert_eq!(names, ["cam_front", "cam_rear"], "{format}");
+        for (namespace, (_, _, name)) in namespaces.iter().zip(TWO_CAMERAS) {
+            let mine = of_namespace(&written, namespace);
+            check_played(&format!("{format} {name}"), &mine, &cameras[name]);
+        }
+        let info = run::ok(&["info", s(&path)]);
+        assert!(
+            info.contains("session:       2 cameras in 1 file on one timeline"),
+            "{format}: {info}"
+        );
+        for (namespace, (_, _, name)) in namespaces.iter().zip(TWO_CAMERAS) {
+            let line = info
+                .lines()
+                .find(|l| l.trim_start().starts_with(&format!("{name} ")))
+                .unwrap_or_else(|| panic!("{format}: no line of {name}: {info}"));
+            assert!(
+                line.contains(&format!("{} {namespace} (", s(&path))),
+                "{format}: {line}"
+            );
+        }
+        // Each camera's streams checked, then the sync between them.
+        let check = run::rsbag(&["check", s(&path)]);
+        assert_eq!(check.code, Some(0), "{format}: {}", check.stderr);
+        assert!(check.stdout.contains("result:  OK"), "{}", check.stdout);
+        let json = run::ok(&["check", "--json", s(&path)]);
+        let sync: Value =
+            serde_json::from_str(json.lines().last().expect("sync line")).expect("json");
+        let sync = &sync["sync"];
+        assert_eq!(sync["verdict"]["one_session"], true, "{format}: {sync}");
+        let pair = &sync["pairs"][0];
+        assert_eq!(
+            pair["cameras"],
+            serde_json::json!(["cam_front", "cam_rear"])
+        );
+        // Both are timed on the bag's clock: no offset, no drift.
+        for field in ["offset_ms", "drift_ppm"] {
+            let v = pair[field].as_f64().expect("number");
+            assert!(v.abs() < 1e-9, "{format}: {field}: {pair}");
+        }
+        // A command of one camera refuses the bag, and says how to read it.
+        let out = dir.path().join(format!("{format}-whole.bag"));
+        let refused = run::rsbag(&["convert", s(&path), "--to", "bag", "--out", s(&out)]);
+        assert_eq!(refused.code, Some(1), "{format}: {}", refused.stderr);
+        for said in ["holds 2 cameras", namespaces[1], "--camera", "--session"] {
+            assert!(
+                refused.stderr.contains(said),
+                "{format}: {}",
+                refused.stderr
+            );
+        }
+        assert!(!out.exists(), "{format}");
+        // --camera converts one, as a bag of it alone.
+        let rear = dir.path().join(format!("{format}-rear.bag"));
+        run::ok(&[
+            "convert",
+            s(&path),
+            "--camera",
+            namespaces[1],
+            "--to",
+            "bag",
+            "--out",
+            s(&rear),
+        ]);
+        let mine = of_namespace(&written, namespaces[1]);
+        check_played(&format!("{format} --camera"), &mine, &played(&rear));
+        // The session's ROS 2 export: each camera under /<name>.
+        let ros2 = dir.path().join(format!("{format}-session-ros2"));
+        run::ok(&[
+            "convert",
+            s(&path),
+            "--session",
+            "--to",
+            "ros2",
+            "--out",
+            s(&ros2),
+        ]);
+        let read: Value =
+            serde_json::from_str(&common::python("ros2_read.py", &[s(&ros2)])).expect("read");
+        for (namespace, (_, _, name)) in namespaces.iter().zip(TWO_CAMERAS) {
+            let mine = of_namespace(&written, namespace);
+            for (topic, stream) in mine["streams"].as_object().expect("streams") {
+                let folder = topic.rsplit('/').nth(1).expect("folder");
+                let ours: Vec<&Value> = (read["images"].as_array().expect("images").iter())
+                    .filter(|i| {
+                        i["topic"]
+                            .as_str()
+                            .is_some_and(|t| t.starts_with(&format!("/{name}/{folder}/")))
+                    })
+                    .map(|i| &i["sha256"])
+                    .collect();
+                let want: Vec<&Value> = (stream["frames"].as_array().expect("frames").iter())
+                    .map(|f| &f["sha256"])
+                    .collect();
+                assert_eq!(ours, want, "{format} session ros2: {topic}");
+            }
+        }
+    }
+}
+
+#[test]
+fn two_compressed_camera_namespaces_decode_per_camera_as_opencv_does() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let cases: [(&str, &[&str]); 2] = [
+        (
+            "sqlite3",
+            &["--color-codec", "jpeg", "--depth-codec", "png"],
+        ),
+        ("mcap", &["--color-codec", "png", "--depth-codec", "rvl"]),
+    ];
+    for (format, codecs) in cases {
+        let namespaces = two_namespaces(format).join(",");
+        let mut args = codecs.to_vec();
+        args.extend_from_slice(&["--namespaces", &namespaces]);
+        let (path, reference, written) = compressed_bag(dir.path(), format, "compressed", &args);
+        let played = played_cameras(&path);
+        let session = rsbag::recording::Session::open([&path]).expect("session");
+        let cameras: Vec<(Option<&str>, &str)> = (session.files().iter())
+            .map(|f| (f.namespace(), f.name()))
+            .collect();
+        assert_eq!(
+            cameras,
+            [
+                (Some("/cam_front/camera"), "cam_front"),
+                (Some("/cam_rear/camera"), "cam_rear")
+            ],
+            "{format}"
+        );
+        assert!(session.verdict().one_session, "{format}");
+        for (file, (namespace, _, name)) in session.files().iter().zip(TWO_CAMERAS) {
+            let what = format!("{format} {codecs:?} {name}");
+            let mine = of_namespace(&written, namespace);
+            let decoded = decoded_of(file.reader().recording());
+            let folder = reference.join(namespace.trim_matches('/').replace('/', "_"));
+            let (worst, _) = check_frames_decoded(&what, &mine, &folder, &decoded, &played[name]);
+            eprintln!("{what}: JPEG samples off OpenCV's decode by at most {worst}");
+            // Each frame's header stamp is its system time, exactly.
+            for (topic, stream) in mine["streams"].as_object().expect("streams") {
+                let folder = topic.split('/').rev().nth(2).expect("folder");
+                let (kind, index) = stream_of(&format!("/{folder}/x"));
+                let frames = &decoded[&(kind.to_owned(), index)];
+                for (ours, theirs) in frames.iter().zip(stream["frames"].as_array().expect("f")) {
+                    let stamp = theirs["stamp_ns"].as_u64().expect("stamp");
+                    assert_eq!(ours.system_time, stamp as f64 / 1e6, "{what}: {topic}");
+                }
+            }
         }
     }
 }

@@ -101,8 +101,10 @@ impl Session {
         Ok(out)
     }
 
-    /// Each recording: `{"file", "serial", "name", "offset", "streams"}`
-    /// (`name` is the serial, made unique within the session).
+    /// Each camera: `{"file", "serial", "name", "namespace", "offset",
+    /// "streams"}` (`name` is the serial, made unique within the session;
+    /// of one of several cameras of a camera bag, what tells its ROS
+    /// `namespace` from the others', else `namespace` is None).
     #[getter]
     fn cameras<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
         let mut cameras = Vec::new();
@@ -111,6 +113,7 @@ impl Session {
             camera.set_item("file", file.path().display().to_string())?;
             camera.set_item("serial", file.serial())?;
             camera.set_item("name", file.name())?;
+            camera.set_item("namespace", file.namespace())?;
             camera.set_item("offset", file.offset())?;
             let streams: Vec<String> = (file.reader().streams().into_iter())
                 .map(StreamId::name)

@@ -4,6 +4,7 @@ cameras by pyrealsense2 2.55 into .bag files and a fourth by 2.59 into a
 .db3 at the same time, started at different moments, one with a third of
 a second of frames dropped. The truth is what the script fed."""
 
+import hashlib
 import json
 import math
 import shutil
@@ -296,3 +297,26 @@ def test_the_same_recording_twice_is_refused(tmp_path):
     link.symlink_to(UNRELATED[0])
     with pytest.raises(rsbag.InvalidArgumentError, match="are the same recording"):
         rsbag.open_session([UNRELATED[0], str(link)])
+
+
+def test_a_bag_of_two_camera_namespaces_is_a_session_of_two_cameras(tmp_path):
+    """The RealSense ROS wrapper run twice (camera_namespace cam_front and
+    cam_rear) into one MCAP bag, written by rosbags: each namespace is a
+    camera of the session, with its own frames."""
+    bag = tmp_path / "two"
+    namespaces = ["/cam_front/camera", "/cam_rear/camera"]
+    written = json.loads(subprocess.run(
+        [PYTHON_255, str(ROOT / "tests/interop/ros_camera_bag.py"), str(bag), "--format", "mcap",
+         "--namespaces", ",".join(namespaces)],
+        check=True, capture_output=True, text=True).stdout)
+    session = rsbag.open_session([str(bag)])
+    assert [(c["name"], c["namespace"]) for c in session.cameras] == [
+        ("cam_front", namespaces[0]), ("cam_rear", namespaces[1])]
+    assert session.verdict["one_session"]
+    colours = {}
+    for item in session.frames(streams=["Color"]):
+        pixels = item.frame.as_array().tobytes()
+        colours.setdefault(item.name, []).append(hashlib.sha256(pixels).hexdigest())
+    for name, namespace in zip(["cam_front", "cam_rear"], namespaces):
+        frames = written["streams"][f"{namespace}/color/image_raw"]["frames"]
+        assert colours[name] == [f["sha256"] for f in frames]

@@ -132,6 +132,14 @@ impl FrameReader {
         FrameReader::from_recording(Recording::open(path)?).map_err(|e| e.in_file(path))
     }
 
+    /// Open the camera under ROS namespace `namespace` of a camera bag of
+    /// several ([`Recording::open_camera`]).
+    pub fn open_camera(path: impl AsRef<Path>, namespace: &str) -> Result<FrameReader> {
+        let path = path.as_ref();
+        FrameReader::from_recording(Recording::open_camera(path, namespace)?)
+            .map_err(|e| e.in_file(path))
+    }
+
     /// Read an opened recording.
     pub fn from_recording(recording: Recording) -> Result<FrameReader> {
         let mut index = BTreeMap::new();

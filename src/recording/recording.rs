@@ -145,6 +145,10 @@ struct CameraLayout {
     origin: u64,
     notes: Vec<String>,
     other_topics: Vec<u32>,
+    /// The namespaces of the bag's cameras whose streams are read.
+    cameras: Vec<String>,
+    /// The namespace of the one camera read, when opened for one.
+    camera: Option<String>,
 }
 
 impl Recording {
@@ -154,6 +158,28 @@ impl Recording {
         let path = path.as_ref();
         let storage = Storage::open(path)?;
         Recording::from_storage(storage).map_err(|e| e.in_file(path))
+    }
+
+    /// Open the camera under ROS namespace `namespace` (as
+    /// [`Recording::camera_namespaces`] names it: `/cam_front/camera`) of a camera
+    /// bag recorded from ROS: a recording of that camera alone, its
+    /// streams numbered and its sensors named as in a bag of it alone, its
+    /// frames timed as in the whole bag. A librealsense recording, or a
+    /// bag without a camera there, is an error.
+    pub fn open_camera(path: impl AsRef<Path>, namespace: &str) -> Result<Recording> {
+        let path = path.as_ref();
+        let storage = Storage::open(path)?;
+        if storage
+            .topics()
+            .iter()
+            .any(|t| t.topic == FILE_VERSION_TOPIC)
+        {
+            return Err(Error::InvalidArgument(format!(
+                "no camera under namespace {namespace}: a librealsense recording is one camera"
+            ))
+            .in_file(path));
+        }
+        Recording::from_camera_bag(storage, Some(namespace)).map_err(|e| e.in_file(path))
     }
 
     /// Read the RealSense layout of an opened bag.
@@ -170,7 +196,7 @@ impl Recording {
             .iter()
             .any(|t| t.topic == FILE_VERSION_TOPIC)
         {
-            return Recording::from_camera_bag(storage);
+            return Recording::from_camera_bag(storage, None);
         }
         let file_version = read_file_version(&storage)?;
         let description = read_description(&storage)?;
@@ -231,8 +257,10 @@ impl Recording {
         })
     }
 
-    fn from_camera_bag(storage: Storage) -> Result<Recording> {
-        let bag = crate::ros_camera::import::read(&storage)?;
+    /// A camera bag: every camera's streams as one device's, or those of
+    /// the one under namespace `camera`.
+    fn from_camera_bag(storage: Storage, camera: Option<&str>) -> Result<Recording> {
+        let bag = crate::ros_camera::import::read(&storage, camera)?;
         let mut roles = FxHashMap::default();
         let mut streams = BTreeMap::new();
         let mut times = HashMap::new();
@@ -270,6 +298,8 @@ impl Recording {
                 origin: bag.origin,
                 notes: bag.notes,
                 other_topics: bag.other_topics,
+                camera: camera.map(|_| bag.cameras[0].clone()),
+                cameras: bag.cameras,
             }),
         })
     }
@@ -300,6 +330,23 @@ impl Recording {
         } else {
             0
         }
+    }
+
+    /// The ROS namespaces of a camera bag's cameras (`/cam_front/camera`,
+    /// the topic path before each stream's folder), in the order first
+    /// seen: one for a bag of one camera or a recording opened for one
+    /// ([`Recording::open_camera`]); empty for a librealsense recording.
+    /// A bag of several reads as one device whose sensors are named with
+    /// their camera's namespace; a [`super::Session`] reads each camera as
+    /// a camera of its own.
+    pub fn camera_namespaces(&self) -> &[String] {
+        self.camera.as_ref().map_or(&[], |c| &c.cameras)
+    }
+
+    /// The namespace of the one camera this recording reads of a bag of
+    /// several ([`Recording::open_camera`]); `None` otherwise.
+    pub fn camera_namespace(&self) -> Option<&str> {
+        self.camera.as_ref().and_then(|c| c.camera.as_deref())
     }
 
     /// What of a camera bag is not played, or missing (topics of other

@@ -98,6 +98,9 @@ pub(crate) struct CameraBag {
     /// odometry; images no stream is made of): carried by copies as they
     /// are ([`super::other_topics`]).
     pub other_topics: Vec<u32>,
+    /// The namespaces of the cameras whose streams were read, in the
+    /// order first seen: one per camera.
+    pub cameras: Vec<String>,
 }
 
 /// A topic sorted by what it holds.
@@ -234,12 +237,14 @@ fn cameras_only<'s>(candidates: Vec<Candidate<'s>>, notes: &mut Vec<String>) -> 
     cameras
 }
 
-/// Read the camera layout of `storage`.
-pub(crate) fn read(storage: &Storage) -> Result<CameraBag> {
+/// Read the camera layout of `storage`: of every camera, or of the one
+/// under namespace `camera` (its streams numbered as in a bag of that
+/// camera alone).
+pub(crate) fn read(storage: &Storage, camera: Option<&str>) -> Result<CameraBag> {
     let codec = storage.encoding().codec();
     let mut notes = Vec::new();
     let Topics {
-        candidates,
+        mut candidates,
         camera_infos,
         metadata,
         tf_static,
@@ -250,6 +255,9 @@ pub(crate) fn read(storage: &Storage) -> Result<CameraBag> {
              Imu or Odometry topic with messages (not a camera bag)"
                 .into(),
         ));
+    }
+    if let Some(camera) = camera {
+        candidates = of_camera(candidates, camera)?;
     }
     let origin = time_origin(storage);
     let mut namespaces: Vec<String> = Vec::new();
@@ -393,7 +401,30 @@ pub(crate) fn read(storage: &Storage) -> Result<CameraBag> {
         origin,
         notes,
         other_topics,
+        cameras: namespaces,
     })
+}
+
+/// The candidates of the camera under `namespace`; an error naming the
+/// bag's cameras when it has none there.
+fn of_camera<'s>(candidates: Vec<Candidate<'s>>, namespace: &str) -> Result<Vec<Candidate<'s>>> {
+    let wanted = format!("/{}", namespace.trim_matches('/'));
+    let mut cameras: Vec<&str> = Vec::new();
+    for c in &candidates {
+        if !cameras.contains(&c.namespace.as_str()) {
+            cameras.push(&c.namespace);
+        }
+    }
+    if !cameras.contains(&wanted.as_str()) {
+        return Err(Error::InvalidArgument(format!(
+            "no camera under namespace {namespace}: the bag's cameras are under {}",
+            cameras.join(", ")
+        )));
+    }
+    Ok(candidates
+        .into_iter()
+        .filter(|c| c.namespace == wanted)
+        .collect())
 }
 
 /// The topics of `storage` no camera stream is read from: not a stream's

@@ -7,7 +7,7 @@ Usage:
         [--scenario wrapper|native|bad-size|no-info|no-camera|compressed|damaged-compressed|robot]
         [--frames N] [--size WxH] [--base-ns NS]
         [--color-codec jpeg|png|bare-jpeg] [--depth-codec png|rvl] [--depth-encoding 16UC1|32FC1]
-        [--reference DIR]
+        [--reference DIR] [--namespaces NS,NS...]
 
 --format: ros1 writes the ROS1 bag OUT (RealSense ROS1 wrapper topics:
 /camera/color/image_raw ...); sqlite3 and mcap write the rosbag2 directory
@@ -40,6 +40,15 @@ Scenarios:
   depth 0, not NaN) are written to DIR/<folder>.raw, frame after frame.
 - damaged-compressed: compressed, with colour frame 2 cut in half and
   depth frame 3's RVL/PNG bytes overwritten.
+--namespaces: the cameras' namespaces (default /camera in ROS1,
+/camera/camera in ROS 2): each writes the scenario's camera topics (images,
+camera_info, IMU) under its own, as several wrapper nodes do
+(camera_namespace:=cam_front ...: /cam_front/camera/color/image_raw), with
+pictures and samples of its own and its messages 0.15 ms after the
+previous camera's; odometry, /tf_static and the robot's topics once. With
+several, --reference DIR has a folder per camera, named for its namespace
+with "/" made "_" (cam_front_camera/color.raw).
+
 - robot: wrapper, on a robot: a second camera (<ns>2: colour only, as
   /camera2/camera/color/image_raw in ROS 2), a lidar's /scan
   (sensor_msgs/LaserScan), /tf and the robot's /odom (nav_msgs/Odometry)
@@ -77,6 +86,7 @@ def main():
     ap.add_argument("--depth-codec", default="png", choices=["png", "rvl"])
     ap.add_argument("--depth-encoding", default="16UC1", choices=["16UC1", "32FC1"])
     ap.add_argument("--reference", help="directory for the reference decodes of compressed topics")
+    ap.add_argument("--namespaces", help="comma-separated camera namespaces")
     ap.add_argument("--frames", type=int, default=6)
     ap.add_argument("--size", default="32x24")
     ap.add_argument("--base-ns", type=int, default=1_700_000_000_000_000_000,
@@ -90,6 +100,7 @@ def main():
                                        "tf2_msgs/msg/TFMessage"))
     width, height = (int(v) for v in args.size.split("x"))
     ns = "/camera" if ros1 else "/camera/camera"
+    namespaces = args.namespaces.split(",") if args.namespaces else [ns]
     out = Path(args.out)
     if args.format == "db3":
         target = out.with_name(out.name + ".bagdir")
@@ -98,7 +109,7 @@ def main():
     writer = open_writer(target, args.format)
     summary = {"streams": {}, "imu": {}}
     with writer:
-        write(writer, ts, ros1, ns, args, width, height, summary)
+        write(writer, ts, ros1, namespaces, args, width, height, summary)
     if args.format == "db3":
         (db3,) = target.glob("*.db3")
         shutil.move(str(db3), out)
@@ -126,7 +137,7 @@ def header(ts, ros1, ns_time, frame_id, seq):
                                    frame_id=frame_id)
 
 
-def write(w, ts, ros1, ns, args, width, height, summary):
+def write(w, ts, ros1, namespaces, args, width, height, summary):
     T = ts.types
     Image, Info, Imu = (T["sensor_msgs/msg/Image"], T["sensor_msgs/msg/CameraInfo"],
                         T["sensor_msgs/msg/Imu"])
@@ -152,21 +163,26 @@ def write(w, ts, ros1, ns, args, width, height, summary):
     base = args.base_ns
     if args.scenario != "native":
         write_tf(w, ts, ros1, add, base)
-    reference = Path(args.reference) if args.reference else None
-    if reference:
-        reference.mkdir(parents=True, exist_ok=True)
+    references = {ns: None for ns in namespaces}
+    if args.reference:
+        for ns in namespaces:
+            references[ns] = Path(args.reference)
+            if len(namespaces) > 1:
+                references[ns] /= ns.strip("/").replace("/", "_")
+            references[ns].mkdir(parents=True, exist_ok=True)
     roi = T["sensor_msgs/msg/RegionOfInterest"](x_offset=0, y_offset=0, height=0, width=0, do_rectify=False)
-    for i in range(args.frames):
+    for i, (n, ns) in ((i, c) for i in range(args.frames) for c in enumerate(namespaces)):
+        ns_base = base + n * 150_000
         for k, (name, leaf, enc, bpp) in enumerate(cameras):
             topic = f"{ns}/{name}/{leaf}"
-            t = base + i * 33_333_333 + k * 1_000_000
+            t = ns_base + i * 33_333_333 + k * 1_000_000
             stamp = max(t - 2_000_000, 0)  # captured 2 ms before it was recorded
             frame_id = f"camera_{name}_optical_frame"
             h = header(ts, ros1, stamp, frame_id, i + 1)
-            rng = np.random.default_rng(1000 * k + i)
+            rng = np.random.default_rng(1000 * k + i + 100_000 * n)
             if compressed:
-                write_compressed(w, ts, add, ser, args, summary, reference, ns, name, leaf,
-                                 h, t, stamp, scene(name, i, width, height))
+                write_compressed(w, ts, add, ser, args, summary, references[ns], ns, name, leaf,
+                                 h, t, stamp, scene(name, i + 7 * n, width, height))
             else:
                 data = rng.integers(0, 256, width * height * bpp, dtype=np.uint8)
                 if args.scenario == "bad-size" and name == "depth" and i == 2:
@@ -190,18 +206,18 @@ def write(w, ts, ros1, ns, args, width, height, summary):
                         binning_x=0, binning_y=0, roi=roi, **matrices)
             w.write(add(f"{ns}/{name}/camera_info", "sensor_msgs/msg/CameraInfo"), t,
                     ser(info, "sensor_msgs/msg/CameraInfo"))
-        if args.scenario == "robot":
+        if args.scenario == "robot" and n == 0:
             write_robot(w, ts, ros1, ns, add, ser, i, base + i * 33_333_333 + 300_000, width,
                         height, summary)
-        if args.scenario != "native":
+        if args.scenario != "native" and n == 0:
             write_odometry(w, ts, ros1, ns, add, ser, i, base + i * 33_333_333 + 200_000, summary)
         imu_topics = ([f"{ns}/imu"] if args.scenario == "native"
                       else [f"{ns}/gyro/sample", f"{ns}/accel/sample"])
         for j in range(4):
             for m, topic in enumerate(imu_topics):
-                t = base + i * 33_333_333 + j * 8_000_000 + 500_000 + m * 100_000
+                t = ns_base + i * 33_333_333 + j * 8_000_000 + 500_000 + m * 100_000
                 V3, Q = T["geometry_msgs/msg/Vector3"], T["geometry_msgs/msg/Quaternion"]
-                av = [0.01 * (i * 4 + j), -0.25, 0.5 + m]
+                av = [0.01 * (i * 4 + j), -0.25 - n, 0.5 + m]
                 la = [0.1, 9.80665 - 0.001 * j, -0.3 * i]
                 cov = np.zeros(9)
                 msg = Imu(header=header(ts, ros1, t, "camera_imu_optical_frame", i * 4 + j + 1),

@@ -146,9 +146,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 "give a recording or --camera".into(),
             ))
         }
-        ([_], _) if args.clock.given() || args.tolerance.is_some() => {
+        ([one], _)
+            if (args.clock.given() || args.tolerance.is_some())
+                && !super::session::several_cameras(one) =>
+        {
             return Err(Error::InvalidArgument(
-                "--offset, --clock and --tolerance apply to a session of several recordings".into(),
+                "--offset, --clock and --tolerance apply to a session of several recordings or cameras".into(),
             ))
         }
         (files, _) => {
@@ -161,7 +164,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             let recordings = super::files::recordings(files)?;
             match (recordings.as_slice(), super::pieces::open(&recordings)?) {
                 (_, Some(pieces)) => pieces_recording(pieces)?,
-                ([file], None) => one_recording(file)?,
+                ([file], None) if !super::session::several_cameras(file) => one_recording(file)?,
                 (files, None) => {
                     let tolerance = super::select::milliseconds("tolerance", args.tolerance)?;
                     session(files, &args.clock, tolerance)?
@@ -323,7 +326,15 @@ fn session(
         .flat_map(|(k, f)| cloud::makers(f.reader()).into_iter().map(move |m| (k, m)))
         .collect();
     Ok(Viewed {
-        label: format!("a session of {} recordings", files.len()),
+        label: format!(
+            "a session of {}",
+            super::session::what(
+                session
+                    .files()
+                    .iter()
+                    .map(|f| (f.path(), f.namespace().is_some()))
+            )
+        ),
         document,
         site: server::Site {
             recordings: server::Recordings::Session(session),

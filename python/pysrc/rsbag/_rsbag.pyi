@@ -278,7 +278,9 @@ class Session:
         at once on a clock they share): {"one_session", "reason"}."""
     @property
     def cameras(self) -> List[Dict[str, Any]]:
-        """Each recording: file, serial, name, offset (s), streams."""
+        """Each camera: file, serial, name, namespace (the ROS namespace
+        of one of several cameras of a camera bag, else None), offset (s),
+        streams."""
     @property
     def streams(self) -> List[str]:
         """The streams any recording has: "Depth", "Color", ..."""

@@ -115,12 +115,14 @@ pub struct SessionOptions {
 /// as reading the files one after another).
 pub const REORDER_WINDOW: Duration = Duration::from_millis(200);
 
-/// One recording of a session.
+/// One camera of a session: a recording, or one camera of a camera bag
+/// of several ([`SessionFile::namespace`]).
 #[derive(Debug)]
 pub struct SessionFile {
     path: PathBuf,
     reader: Arc<FrameReader>,
     serial: String,
+    namespace: Option<String>,
     name: String,
     offset_ms: f64,
     /// Session time minus time since the file's first frame, least and
@@ -148,8 +150,18 @@ impl SessionFile {
         &self.serial
     }
 
-    /// A name for the camera that no other file of the session has: the
-    /// serial, followed by `-2`, `-3`… when several files share it.
+    /// The ROS namespace of the camera, when it is one of several cameras
+    /// of a camera bag (`/cam_front/camera`): the reader reads its streams
+    /// alone ([`super::Recording::open_camera`]).
+    pub fn namespace(&self) -> Option<&str> {
+        self.namespace.as_deref()
+    }
+
+    /// A name for the camera that no other camera of the session has: the
+    /// serial, or for one of several cameras of a bag the parts of its
+    /// namespace that tell it from the bag's other cameras, joined with `_`
+    /// (`cam_front` of `/cam_front/camera` beside `/cam_rear/camera`);
+    /// followed by `-2`, `-3`… when several share it.
     pub fn name(&self) -> &str {
         &self.name
     }
@@ -244,7 +256,9 @@ pub struct SessionVerdict {
 
 impl Session {
     /// Open the recordings at `paths` (`.bag`, `.db3`, camera bags, in any
-    /// mix) on the best clock they share, without offsets.
+    /// mix) on the best clock they share, without offsets. A camera bag of
+    /// several cameras (camera namespaces) is one camera of the session
+    /// per namespace.
     pub fn open<P: AsRef<Path>>(paths: impl IntoIterator<Item = P>) -> Result<Session> {
         Session::open_with(paths, SessionOptions::default())
     }
@@ -263,7 +277,10 @@ impl Session {
     }
 
     /// A session of opened readers, each with the path it was opened
-    /// from (which names it and matches [`SessionOptions::offsets`]).
+    /// from (which names it and matches [`SessionOptions::offsets`]). A
+    /// reader of a camera bag of several cameras is read as one camera per
+    /// namespace ([`FrameReader::open_camera`], from the path): they share
+    /// the file's timeline and its offset.
     pub fn from_readers(
         readers: Vec<(PathBuf, FrameReader)>,
         options: SessionOptions,
@@ -284,7 +301,7 @@ impl Session {
             }
         }
         let mut files = Vec::new();
-        for (path, reader) in readers {
+        for (path, reader, camera) in each_camera(readers)? {
             let offset = (options.offsets.iter().rev())
                 .find(|(p, _)| *p == path)
                 .map_or(0.0, |(_, o)| *o);
@@ -300,9 +317,14 @@ impl Session {
                 .filter(|s| !s.is_empty())
                 .map(str::to_owned)
                 .unwrap_or_else(|| file_stem(&path));
+            let (namespace, name) = match camera {
+                Some(BagCamera { namespace, name }) => (Some(namespace), name),
+                None => (None, serial.clone()),
+            };
             files.push(SessionFile {
-                name: serial.clone(),
+                name,
                 serial,
+                namespace,
                 path,
                 reader: Arc::new(reader),
                 offset_ms: offset * 1000.0,
@@ -356,17 +378,20 @@ impl Session {
         if let [_] = self.files.as_slice() {
             return verdict(true, "one recording".into());
         }
-        let readers: Vec<_> = (self.files.iter())
-            .map(|f| (f.path.clone(), f.reader.clone()))
-            .collect();
-        if let Ok(pieces) = super::Pieces::judge(&readers) {
-            return SessionVerdict {
-                one_session: false,
-                pieces: Some(pieces),
-                reason: format!(
-                    "one recording in {pieces} pieces: one device, its frames running on from file to file"
-                ),
-            };
+        // Cameras of one bag record at once: they are never pieces.
+        if self.files.iter().all(|f| f.namespace.is_none()) {
+            let readers: Vec<_> = (self.files.iter())
+                .map(|f| (f.path.clone(), f.reader.clone()))
+                .collect();
+            if let Ok(pieces) = super::Pieces::judge(&readers) {
+                return SessionVerdict {
+                    one_session: false,
+                    pieces: Some(pieces),
+                    reason: format!(
+                        "one recording in {pieces} pieces: one device, its frames running on from file to file"
+                    ),
+                };
+            }
         }
         if let Some(empty) = self.files.iter().find(|f| f.span_ms.is_none()) {
             return verdict(false, format!("{} has no frames", empty.path.display()));
@@ -515,6 +540,10 @@ pub struct SessionCamera {
     pub serial: String,
     /// The camera's name in the session ([`SessionFile::name`]).
     pub name: String,
+    /// Its ROS namespace, when it is one of several cameras of a camera
+    /// bag ([`SessionFile::namespace`]).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub namespace: Option<String>,
     /// Seconds added to the file's times.
     pub offset_s: f64,
     /// The recorded streams (`Depth`, `Infrared 1`…).
@@ -541,6 +570,7 @@ impl Session {
                     file: f.path.display().to_string(),
                     serial: f.serial.clone(),
                     name: f.name.clone(),
+                    namespace: f.namespace.clone(),
                     offset_s: f.offset(),
                     streams: streams.iter().map(|s| s.to_string()).collect(),
                     frames,
@@ -690,15 +720,105 @@ fn file_stem(path: &Path) -> String {
         .unwrap_or_else(|| path.display().to_string())
 }
 
-/// Give files that share a serial `-2`, `-3`… after it, in order.
+/// Give cameras that share a name `-2`, `-3`… after it, in order.
 fn name_uniquely(files: &mut [SessionFile]) {
-    for i in 0..files.len() {
-        let same = files[..i]
-            .iter()
-            .filter(|f| f.serial == files[i].serial)
-            .count();
+    let given: Vec<String> = files.iter().map(|f| f.name.clone()).collect();
+    for (i, file) in files.iter_mut().enumerate() {
+        let same = given[..i].iter().filter(|n| **n == given[i]).count();
         if same > 0 {
-            files[i].name = format!("{}-{}", files[i].serial, same + 1);
+            file.name = format!("{}-{}", given[i], same + 1);
         }
+    }
+}
+
+/// One of several cameras of a camera bag.
+struct BagCamera {
+    namespace: String,
+    /// Its name in the session (see [`camera_names`]).
+    name: String,
+}
+
+/// `readers` with each camera bag of several cameras replaced by a reader
+/// per camera, each with its path and [`BagCamera`]; the others as they
+/// are.
+fn each_camera(
+    readers: Vec<(PathBuf, FrameReader)>,
+) -> Result<Vec<(PathBuf, FrameReader, Option<BagCamera>)>> {
+    let mut out = Vec::new();
+    for (path, reader) in readers {
+        let recording = reader.recording();
+        if let Some(namespace) = recording.camera_namespace() {
+            let namespace = namespace.to_owned();
+            let name = camera_names(std::slice::from_ref(&namespace)).remove(0);
+            out.push((path, reader, Some(BagCamera { namespace, name })));
+            continue;
+        }
+        let namespaces = recording.camera_namespaces().to_vec();
+        if namespaces.len() < 2 {
+            out.push((path, reader, None));
+            continue;
+        }
+        drop(reader);
+        for (namespace, name) in namespaces.iter().zip(camera_names(&namespaces)) {
+            let one = FrameReader::open_camera(&path, namespace)?;
+            let camera = BagCamera {
+                namespace: namespace.clone(),
+                name,
+            };
+            out.push((path.clone(), one, Some(camera)));
+        }
+    }
+    Ok(out)
+}
+
+/// The names of the cameras of one bag under `namespaces`: the parts of
+/// each namespace the others do not share at the same place, joined with
+/// `_` (`/cam_front/camera` and `/cam_rear/camera` are `cam_front` and
+/// `cam_rear`; the wrapper's multi-camera launch's `/camera/D400` and
+/// `/camera/D455` are `D400` and `D455`); the whole namespace so joined
+/// where that leaves nothing.
+fn camera_names(namespaces: &[String]) -> Vec<String> {
+    let parts: Vec<Vec<&str>> = (namespaces.iter())
+        .map(|n| n.split('/').filter(|p| !p.is_empty()).collect())
+        .collect();
+    let shared = |at: usize, part: &str| {
+        namespaces.len() > 1 && parts.iter().all(|p| p.get(at) == Some(&part))
+    };
+    parts
+        .iter()
+        .map(|own| {
+            let telling: Vec<&str> = (own.iter().enumerate())
+                .filter(|(at, part)| !shared(*at, part))
+                .map(|(_, part)| *part)
+                .collect();
+            match (telling.is_empty(), own.is_empty()) {
+                (false, _) => telling.join("_"),
+                (true, false) => own.join("_"),
+                (true, true) => "camera".to_owned(),
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::camera_names;
+
+    fn names(namespaces: &[&str]) -> Vec<String> {
+        camera_names(&namespaces.iter().map(|n| n.to_string()).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn a_camera_is_named_by_what_tells_its_namespace_from_the_others() {
+        assert_eq!(
+            names(&["/cam_front/camera", "/cam_rear/camera"]),
+            ["cam_front", "cam_rear"]
+        );
+        assert_eq!(names(&["/camera/D400", "/camera/D455"]), ["D400", "D455"]);
+        assert_eq!(names(&["/a/b/c", "/x/b/y"]), ["a_c", "x_y"]);
+        // A namespace inside another: nothing of it tells it apart.
+        assert_eq!(names(&["/a", "/a/b"]), ["a", "b"]);
+        assert_eq!(names(&["/", "/b"]), ["camera", "b"]);
+        assert_eq!(names(&["/cam_front/camera"]), ["cam_front_camera"]);
     }
 }

@@ -230,7 +230,12 @@ impl PointCloudTopic {
 
     /// Take a frame of the export (depth after its filters) at bag time
     /// `time`, and write the clouds whose framesets it completes.
-    pub(super) fn write(&mut self, writer: &mut BagDirWriter, frame: &Frame, time: u64) -> Result<()> {
+    pub(super) fn write(
+        &mut self,
+        writer: &mut BagDirWriter,
+        frame: &Frame,
+        time: u64,
+    ) -> Result<()> {
         let stream = frame.profile.stream;
         let Some(texture) = &mut self.texture else {
             if stream == self.depth {
@@ -263,8 +268,14 @@ impl PointCloudTopic {
     fn write_ready(&mut self, writer: &mut BagDirWriter) -> Result<()> {
         while let Some(set) = self.texture.as_mut().and_then(|t| t.framesets.pop()) {
             let color = self.texture.as_ref().map(|t| t.color);
-            let depth = set.frames().iter().find(|f| f.frame.profile.stream == self.depth);
-            let color = set.frames().iter().find(|f| Some(f.frame.profile.stream) == color);
+            let depth = set
+                .frames()
+                .iter()
+                .find(|f| f.frame.profile.stream == self.depth);
+            let color = set
+                .frames()
+                .iter()
+                .find(|f| Some(f.frame.profile.stream) == color);
             if let (Some(depth), Some(color)) = (depth, color) {
                 self.write_cloud(writer, &depth.frame, Some(&color.frame), depth.time)?;
             }
@@ -378,7 +389,11 @@ impl WrapperPoints {
     /// Points coloured from `image`: those with depth whose texture
     /// coordinates fall in the image (`allow_no_texture_points` false), or
     /// every one when `ordered`, a point outside the image with colour 0.
-    fn colored(cloud: &processing::PointCloud, image: &processing::Image, ordered: bool) -> WrapperPoints {
+    fn colored(
+        cloud: &processing::PointCloud,
+        image: &processing::Image,
+        ordered: bool,
+    ) -> WrapperPoints {
         let mut points = WrapperPoints::with_step(20, cloud.vertices.len());
         for (v, uv) in cloud.vertices.iter().zip(&cloud.texture_coordinates) {
             let color = wrapper_texture_color(image, *uv);

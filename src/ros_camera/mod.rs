@@ -199,7 +199,10 @@ pub fn static_transforms(streams: &[(StreamId, Extrinsics)]) -> Vec<FrameTransfo
             StreamKind::Color | StreamKind::Infrared | StreamKind::Fisheye | StreamKind::Confidence
         ) && stream.index == 1;
         if second_video {
-            bodies.push(format!("camera_aligned_depth_to_{}_frame", stream_name(*stream)));
+            bodies.push(format!(
+                "camera_aligned_depth_to_{}_frame",
+                stream_name(*stream)
+            ));
         }
         for body in bodies {
             out.push(FrameTransform {

@@ -757,7 +757,8 @@ const WRAPPER_TF_STATIC: &[(&str, &str)] = &[
 /// camera info and metadata in their stream's `OPTICAL_FRAME_ID`; the
 /// aligned depth in colour's (`publishFrame(f, t, COLOR, ...)`); the point
 /// cloud in depth's (`publishPointCloud`); united IMU samples in
-/// `IMU_OPTICAL_FRAME_ID`.
+/// `IMU_OPTICAL_FRAME_ID`; the right stereo camera's camera info in the
+/// left's (`updateExtrinsicsCalibData`).
 const WRAPPER_FRAME_IDS: &[(&str, &str)] = &[
     ("depth/image_rect_raw", "camera_depth_optical_frame"),
     ("depth/camera_info", "camera_depth_optical_frame"),
@@ -769,6 +770,7 @@ const WRAPPER_FRAME_IDS: &[(&str, &str)] = &[
     ("infra1/camera_info", "camera_infra1_optical_frame"),
     ("infra1/metadata", "camera_infra1_optical_frame"),
     ("infra2/image_rect_raw", "camera_infra2_optical_frame"),
+    ("infra2/camera_info", "camera_infra1_optical_frame"),
     ("infra2/metadata", "camera_infra2_optical_frame"),
     (
         "aligned_depth_to_color/image_raw",
@@ -833,6 +835,26 @@ fn frame_ids_and_the_tf_tree_are_the_wrappers() {
                 serde_json::json!([frame_id]),
                 "{storage} {topic}"
             );
+        }
+        // The right camera's projection holds the baseline: Tx = -fx t_x,
+        // t_x the right camera's origin in the left's optical x, which is
+        // minus the body frames' y difference (body y is optical -x); the
+        // others' none.
+        let y = |frame: &str| read["translations"][frame][1].as_f64().expect("y");
+        let baseline = y("camera_infra2_frame") - y("camera_infra1_frame");
+        let projection = |topic: &str| {
+            let p = &read["projections"][format!("/camera/camera/{topic}/camera_info")];
+            [0, 1, 2].map(|i| p[i].as_f64().expect("projection"))
+        };
+        let [fx, tx, ty] = projection("infra2");
+        assert!(baseline.abs() > 0.01, "{baseline}");
+        assert!(
+            (tx - fx * baseline).abs() < 1e-3 * fx.abs(),
+            "{tx} {fx} {baseline}"
+        );
+        assert_eq!(ty, 0.0);
+        for topic in ["infra1", "depth", "color"] {
+            assert_eq!(projection(topic)[1..], [0.0, 0.0], "{topic}");
         }
     }
 }

@@ -127,6 +127,10 @@ pub(super) struct StreamTopics {
     /// Gyro or accel samples united on the `imu` topic ([`ImuTopic`]).
     united: bool,
     optical_frame: String,
+    /// The frame of the camera info and its projection's Tx and Ty
+    /// ([`stereo_right_info`]).
+    info_frame: String,
+    info_offsets: [f64; 2],
     /// The frames a pose stream's odometry is in and of.
     odom_frame: String,
     pose_frame: String,
@@ -438,6 +442,14 @@ pub(super) fn add_stream_topics(
                 .get(stream.sensor)
                 .map_or(0.0, |s| depth_units_of(&s.options))
         });
+        let optical_frame = camera_frame(camera, &ros_camera::optical_frame(*id));
+        let (info_frame, info_offsets) = match stereo_right_info(recording, *id, &keeps) {
+            Some((left, offsets)) => (
+                camera_frame(camera, &ros_camera::optical_frame(left)),
+                offsets,
+            ),
+            None => (optical_frame.clone(), [0.0; 2]),
+        };
         topics.insert(
             *id,
             StreamTopics {
@@ -445,7 +457,9 @@ pub(super) fn add_stream_topics(
                 codec,
                 camera_info,
                 metadata,
-                optical_frame: camera_frame(camera, &ros_camera::optical_frame(*id)),
+                optical_frame,
+                info_frame,
+                info_offsets,
                 odom_frame: camera_frame(camera, ros_camera::ODOM_FRAME),
                 pose_frame: camera_frame(camera, "camera_pose_frame"),
                 depth_units,
@@ -457,6 +471,33 @@ pub(super) fn add_stream_topics(
         streams: topics,
         imu,
     })
+}
+
+/// For the right camera of a stereo pair (`infra2` when `infra1` is kept
+/// too), the left camera and the offsets its camera info's projection
+/// holds: as the wrapper's `updateExtrinsicsCalibData`
+/// (base_realsense_node.cpp) fills them, the right camera's info is in the
+/// left's optical frame, with Tx = -fx t_x and Ty = -fy t_y of its
+/// extrinsics to the left (float arithmetic, as there). None for other
+/// streams, and where the extrinsics are unknown.
+fn stereo_right_info(
+    recording: &Recording,
+    stream: StreamId,
+    keeps: impl Fn(&StreamId) -> bool,
+) -> Option<(StreamId, [f64; 2])> {
+    let stereo = matches!(stream.kind, StreamKind::Infrared | StreamKind::Fisheye);
+    let left = StreamId::new(stream.kind, 1);
+    if !stereo || stream.index != 2 || !keeps(&left) {
+        return None;
+    }
+    let intrinsics = recording.streams().get(&stream)?.profile.intrinsics()?;
+    let t = recording.extrinsics(stream, left)?.translation;
+    // `+ 0.0`, as the wrapper: no -0.0.
+    let offsets = [
+        f64::from(-intrinsics.fx * t[0] + 0.0),
+        f64::from(-intrinsics.fy * t[1] + 0.0),
+    ];
+    Some((left, offsets))
 }
 
 /// Whether `recording` has both a gyro and an accel stream that `keeps`
@@ -683,7 +724,12 @@ pub(super) fn frame_messages(
                 }
             }
             if let Some(topic) = stream.camera_info {
-                let info = camera_info(header, width, height, intrinsics);
+                let header = Header {
+                    frame_id: stream.info_frame.as_bytes(),
+                    ..*header
+                };
+                let mut info = camera_info(&header, width, height, intrinsics);
+                [info.p[3], info.p[7]] = stream.info_offsets;
                 write(topic, vec![info.encode().into()]);
             }
         }

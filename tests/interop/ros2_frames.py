@@ -8,7 +8,9 @@ Usage:
 Prints one JSON object: {"frame_ids": {topic: [frame ids of its messages'
 headers, each once]}, "tf_static": [[parent, child]...] (in the order of
 the messages), "chains": {frame: [frame, its parent, ..., the root]} for
-every child frame of /tf_static}. The wrapper's own types
+every child frame of /tf_static, "translations": {child: its translation
+in its parent}, "projections": {camera_info topic: [fx, P's Tx, Ty] of its
+first message}}. The wrapper's own types
 (realsense2_camera_msgs) are registered from the definitions in the bag.
 """
 
@@ -21,7 +23,7 @@ from rosbags.typesys import Stores, get_types_from_msg, get_typestore
 
 def main():
     typestore = get_typestore(Stores.ROS2_JAZZY)
-    frame_ids, tf_static = {}, []
+    frame_ids, tf_static, translations, projections = {}, [], {}, {}
     with Reader(sys.argv[1]) as reader:
         extra = {}
         for conn in reader.connections:
@@ -32,7 +34,12 @@ def main():
             msg = typestore.deserialize_cdr(raw, conn.msgtype)
             if conn.msgtype == "tf2_msgs/msg/TFMessage":
                 tf_static += [[t.header.frame_id, t.child_frame_id] for t in msg.transforms]
-            elif hasattr(msg, "header"):
+                for t in msg.transforms:
+                    v = t.transform.translation
+                    translations[t.child_frame_id] = [v.x, v.y, v.z]
+            if conn.msgtype == "sensor_msgs/msg/CameraInfo" and conn.topic not in projections:
+                projections[conn.topic] = [msg.k[0], msg.p[3], msg.p[7]]
+            if hasattr(msg, "header"):
                 ids = frame_ids.setdefault(conn.topic, [])
                 if msg.header.frame_id not in ids:
                     ids.append(msg.header.frame_id)
@@ -43,7 +50,8 @@ def main():
         while chain[-1] in parents and len(chain) <= len(parents):
             chain.append(parents[chain[-1]])
         chains[child] = chain
-    print(json.dumps({"frame_ids": frame_ids, "tf_static": tf_static, "chains": chains}))
+    print(json.dumps({"frame_ids": frame_ids, "tf_static": tf_static, "chains": chains,
+                      "translations": translations, "projections": projections}))
 
 
 if __name__ == "__main__":

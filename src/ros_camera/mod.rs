@@ -176,8 +176,9 @@ pub struct FrameTransform {
 const OPTICAL_IN_BODY: [f64; 4] = [-0.5, 0.5, -0.5, 0.5];
 
 /// The static transforms of the wrapper's TF tree for `streams`, given
-/// each one's extrinsics from the base stream (depth; `p_stream = R p_base
-/// + t`), as realsense2_camera's `calcAndAppendTransformMsgs` (tfs.cpp)
+/// each one's extrinsics from the base stream (depth;
+/// `p_stream = R p_base + t`), as realsense2_camera's
+/// `calcAndAppendTransformMsgs` (tfs.cpp)
 /// appends them: `camera_link` (the base's body frame) to each stream's
 /// body frame (the base's own at the identity), each body frame to its
 /// optical frame, and for a second video stream (index 1, not depth:

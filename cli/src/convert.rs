@@ -20,6 +20,7 @@ use std::sync::Arc;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use rsbag::device::{Format, Frame, ProfileKind, StreamId, StreamProfile};
+use rsbag::record::PointCloudLayout;
 use rsbag::recording::{FrameReader, Pieces, RecordedFrame};
 use rsbag::ros_camera::imu::UniteImu;
 use rsbag::ros_camera::transport::ImageTransport;
@@ -102,6 +103,26 @@ impl From<OtherTopicsArg> for rsbag::record::OtherTopics {
         match arg {
             OtherTopicsArg::Keep => rsbag::record::OtherTopics::Keep,
             OtherTopicsArg::Drop => rsbag::record::OtherTopics::Drop,
+        }
+    }
+}
+
+/// `--pointcloud`: the RealSense ROS wrapper's `pointcloud.ordered_pc`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum PointCloudArg {
+    /// One row of the points with depth (seen by the colour camera):
+    /// `ordered_pc: false`, the wrapper's default.
+    Unordered,
+    /// Every depth pixel, the depth image's width by its height
+    /// (`ordered_pc: true`).
+    Ordered,
+}
+
+impl From<PointCloudArg> for PointCloudLayout {
+    fn from(arg: PointCloudArg) -> Self {
+        match arg {
+            PointCloudArg::Unordered => PointCloudLayout::Unordered,
+            PointCloudArg::Ordered => PointCloudLayout::Ordered,
         }
     }
 }
@@ -378,6 +399,28 @@ pub struct Args {
     /// frame's stamp).
     #[arg(long)]
     aligned_depth: bool,
+    /// With `--to ros2`: also the depth's point cloud on
+    /// `<ns>/depth/color/points`, a `sensor_msgs/PointCloud2` as the
+    /// RealSense ROS wrapper's `pointcloud.enable` publishes it: float32 x,
+    /// y, z in metres in the depth camera's optical frame (the vertices of
+    /// `--to ply`, of the filtered depth with `--filter`) and, with a
+    /// colour stream, a float32 `rgb` holding 0x00RRGGBB from the colour
+    /// frame of the depth frame's frameset (the pixel the point falls in,
+    /// as the wrapper picks it; a depth frame without a colour frame gets
+    /// no cloud); the depth frame's stamp. `--pointcloud` (or
+    /// `=unordered`, the wrapper's default) writes one row of the points
+    /// with depth that the colour camera sees; `--pointcloud=ordered` every
+    /// depth pixel, width by height, those without depth at 0, 0, 0 (the
+    /// wrapper's `pointcloud.ordered_pc`).
+    #[arg(
+        long,
+        value_enum,
+        value_name = "unordered|ordered",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "unordered"
+    )]
+    pointcloud: Option<PointCloudArg>,
     /// With several recordings: read them as one session. `--to png`
     /// writes its framesets across cameras side by side into `--out` (of
     /// the streams PNG holds; the others are skipped unless named):
@@ -462,9 +505,12 @@ impl Target {
 
 pub fn run(args: Args) -> Result<ExitCode> {
     let files = files::recordings(&args.files)?;
-    if args.session && (args.other_topics.is_some() || args.aligned_depth) {
+    if args.session
+        && (args.other_topics.is_some() || args.aligned_depth || args.pointcloud.is_some())
+    {
         return Err(Error::InvalidArgument(
-            "--other-topics and --aligned-depth go with --to ros2 of one recording".into(),
+            "--other-topics, --aligned-depth and --pointcloud go with --to ros2 of one recording"
+                .into(),
         ));
     }
     if args.session {
@@ -548,6 +594,11 @@ fn check_args(args: &Args) -> Result<()> {
     if args.aligned_depth && args.to != Target::Ros2 {
         return Err(Error::InvalidArgument(
             "--aligned-depth goes with --to ros2".into(),
+        ));
+    }
+    if args.pointcloud.is_some() && args.to != Target::Ros2 {
+        return Err(Error::InvalidArgument(
+            "--pointcloud goes with --to ros2 (--to ply writes point clouds as files)".into(),
         ));
     }
     if args.mcap_compression != McapCompression::Zstd && args.storage != FileFormat::Mcap {
@@ -649,6 +700,7 @@ fn to_ros2(source: Source<'_>, args: &Args) -> Result<String> {
         filters: args.filters.clone(),
         other_topics: args.other_topics.unwrap_or(OtherTopicsArg::Keep).into(),
         aligned_depth: args.aligned_depth,
+        pointcloud: args.pointcloud.map(Into::into),
     };
     recording::run_ros2(source, target)
 }

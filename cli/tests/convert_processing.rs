@@ -206,3 +206,132 @@ fn the_ros2_exports_aligned_depth_equals_librealsenses_align_as_the_wrapper_publ
         .stderr
         .contains("--aligned-depth goes with --to ros2"));
 }
+
+#[test]
+fn the_ros2_exports_point_cloud_is_librealsenses_as_the_wrapper_publishes_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    // Colour finer than depth, then coarser: points outside the colour
+    // image both ways.
+    let cases = [
+        (
+            ["brown_conrady", "inverse_brown_conrady"],
+            ["64x48", "96x54"],
+        ),
+        (["inverse_brown_conrady", "none"], ["96x72", "64x36"]),
+    ];
+    for (case, (models, sizes)) in cases.into_iter().enumerate() {
+        let dir = dir.path().join(case.to_string());
+        std::fs::create_dir(&dir).expect("dir");
+        let (bag, npz) = reference(&dir, models, sizes);
+        let ply = dir.join("ply");
+        ok(&["convert", &bag, "--to", "ply", "--out", s(&ply)]);
+        for (storage, flag, layout) in [
+            ("sqlite3", "--pointcloud", "unordered"),
+            ("mcap", "--pointcloud", "unordered"),
+            ("sqlite3", "--pointcloud=ordered", "ordered"),
+            ("mcap", "--pointcloud=ordered", "ordered"),
+        ] {
+            let out = dir.join(format!("{storage}-{layout}"));
+            let said = ok(&[
+                "convert",
+                &bag,
+                "--to",
+                "ros2",
+                "--storage",
+                storage,
+                flag,
+                "--out",
+                s(&out),
+            ]);
+            assert!(
+                said.contains("/camera/camera/depth/color/points: 4"),
+                "{said}"
+            );
+            // rosbags' and mcap's type hash and definition of PointCloud2.
+            common::python("ros2_read.py", &[s(&out)]);
+            let read = common::python("ros2_points.py", &[s(&out), &npz, layout, s(&ply)]);
+            let summary: serde_json::Value = serde_json::from_str(&read).expect("json");
+            assert_eq!(summary["clouds"], 4, "{summary}");
+            let points = summary["points"].as_array().expect("points");
+            assert!(points.len() >= 3, "{summary}");
+            // 3 % of the pixels have no depth, and some are occluded or
+            // outside the colour image: an unordered cloud keeps fewer.
+            let pixels = if case == 0 { 64 * 48 } else { 96 * 72 };
+            for n in points.iter().map(|n| n.as_u64().expect("count")) {
+                match layout {
+                    "ordered" => assert_eq!(n, pixels, "{summary}"),
+                    _ => assert!(n > pixels / 2 && n < pixels * 97 / 100, "{summary}"),
+                }
+            }
+            if storage == "mcap" {
+                assert_eq!(summary["mcap_clouds"], 4, "{summary}");
+            }
+        }
+        // Without a colour stream: x, y, z only, as the wrapper with
+        // pointcloud.stream_filter 0.
+        let plain = dir.join("plain");
+        ok(&[
+            "convert",
+            &bag,
+            "--to",
+            "ros2",
+            "--streams",
+            "Depth",
+            "--pointcloud",
+            "--out",
+            s(&plain),
+        ]);
+        let read = common::python("ros2_points.py", &[s(&plain), &npz, "plain"]);
+        assert!(read.contains("\"clouds\": 4"), "{read}");
+    }
+}
+
+#[test]
+fn pointcloud_is_refused_where_it_means_nothing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bag = common::sample("librealsense-depth-color-lz4.bag");
+    let other = common::sample("rsbag-synthetic-none.bag");
+    let out = dir.path().join("out");
+    let cases: [(Vec<&str>, &str); 4] = [
+        (
+            vec![s(&bag), "--to", "ply", "--pointcloud"],
+            "--pointcloud goes with --to ros2",
+        ),
+        (
+            vec![
+                s(&bag),
+                "--to",
+                "ros2",
+                "--streams",
+                "Color",
+                "--pointcloud",
+            ],
+            "--pointcloud needs an exported depth stream",
+        ),
+        (
+            vec![
+                s(&bag),
+                s(&other),
+                "--session",
+                "--to",
+                "ros2",
+                "--pointcloud",
+            ],
+            "--pointcloud go with --to ros2 of one recording",
+        ),
+        (
+            vec![s(&bag), "--to", "ros2", "--pointcloud=sideways"],
+            "invalid value 'sideways'",
+        ),
+    ];
+    for (args, says) in cases {
+        let mut all = vec!["convert"];
+        all.extend(&args);
+        all.extend(["--out", s(&out)]);
+        let run = rsbag(&all);
+        let code = if says.starts_with("invalid") { 2 } else { 1 };
+        assert_eq!(run.code, Some(code), "{all:?}: {}", run.stderr);
+        assert!(run.stderr.contains(says), "{all:?}: {}", run.stderr);
+        assert!(!out.exists(), "{all:?} left {}", out.display());
+    }
+}

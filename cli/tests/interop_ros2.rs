@@ -716,3 +716,145 @@ fn session_exports_unite_each_cameras_imu_and_compress_its_images() {
         assert_eq!(decoded, fed_sha256(camera, stream), "{topic}");
     }
 }
+
+/// The frame names the RealSense ROS wrapper (realsense-ros 4.x,
+/// realsense2_camera) gives a camera named `camera` (its default
+/// `camera_name`, parameters.cpp) with depth, colour, infra1, infra2, gyro
+/// and accel, `unite_imu_method` on: base_realsense_node.h's
+/// `FRAME_ID(sip)` = `<camera_name>_<stream>_frame`, `OPTICAL_FRAME_ID(sip)`
+/// = `<camera_name>_<stream>_optical_frame`, `ALIGNED_DEPTH_TO_FRAME_ID`,
+/// `IMU_FRAME_ID`, `IMU_OPTICAL_FRAME_ID` (`STREAM_NAME` of
+/// profile_manager.h: `infra1`, `color`…); the base frame `camera_link`
+/// (parameters.cpp: `<camera_name>_` + `base_frame_id` "link"); and
+/// /tf_static as tfs.cpp's `calcAndAppendTransformMsgs` appends it, per
+/// stream: base → `FRAME_ID`, `FRAME_ID` → `OPTICAL_FRAME_ID`; for a video
+/// stream of index 1 that is not depth also base →
+/// `ALIGNED_DEPTH_TO_FRAME_ID` → `OPTICAL_FRAME_ID`; for the gyro with the
+/// IMU united `FRAME_ID(gyro)` → `IMU_FRAME_ID` → `IMU_OPTICAL_FRAME_ID`.
+const WRAPPER_TF_STATIC: &[(&str, &str)] = &[
+    ("camera_link", "camera_depth_frame"),
+    ("camera_depth_frame", "camera_depth_optical_frame"),
+    ("camera_link", "camera_color_frame"),
+    ("camera_color_frame", "camera_color_optical_frame"),
+    ("camera_link", "camera_infra1_frame"),
+    ("camera_infra1_frame", "camera_infra1_optical_frame"),
+    ("camera_link", "camera_aligned_depth_to_infra1_frame"),
+    (
+        "camera_aligned_depth_to_infra1_frame",
+        "camera_infra1_optical_frame",
+    ),
+    ("camera_link", "camera_infra2_frame"),
+    ("camera_infra2_frame", "camera_infra2_optical_frame"),
+    ("camera_link", "camera_gyro_frame"),
+    ("camera_gyro_frame", "camera_gyro_optical_frame"),
+    ("camera_link", "camera_accel_frame"),
+    ("camera_accel_frame", "camera_accel_optical_frame"),
+    ("camera_gyro_frame", "camera_imu_frame"),
+    ("camera_imu_frame", "camera_imu_optical_frame"),
+];
+
+/// The frame ids of the wrapper's topics (base_realsense_node.cpp): images,
+/// camera info and metadata in their stream's `OPTICAL_FRAME_ID`; the
+/// aligned depth in colour's (`publishFrame(f, t, COLOR, ...)`); the point
+/// cloud in depth's (`publishPointCloud`); united IMU samples in
+/// `IMU_OPTICAL_FRAME_ID`; the right stereo camera's camera info in the
+/// left's (`updateExtrinsicsCalibData`).
+const WRAPPER_FRAME_IDS: &[(&str, &str)] = &[
+    ("depth/image_rect_raw", "camera_depth_optical_frame"),
+    ("depth/camera_info", "camera_depth_optical_frame"),
+    ("depth/metadata", "camera_depth_optical_frame"),
+    ("color/image_raw", "camera_color_optical_frame"),
+    ("color/camera_info", "camera_color_optical_frame"),
+    ("color/metadata", "camera_color_optical_frame"),
+    ("infra1/image_rect_raw", "camera_infra1_optical_frame"),
+    ("infra1/camera_info", "camera_infra1_optical_frame"),
+    ("infra1/metadata", "camera_infra1_optical_frame"),
+    ("infra2/image_rect_raw", "camera_infra2_optical_frame"),
+    ("infra2/camera_info", "camera_infra1_optical_frame"),
+    ("infra2/metadata", "camera_infra2_optical_frame"),
+    (
+        "aligned_depth_to_color/image_raw",
+        "camera_color_optical_frame",
+    ),
+    (
+        "aligned_depth_to_color/camera_info",
+        "camera_color_optical_frame",
+    ),
+    ("depth/color/points", "camera_depth_optical_frame"),
+    ("imu", "camera_imu_optical_frame"),
+];
+
+#[test]
+fn frame_ids_and_the_tf_tree_are_the_wrappers() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bag = common::sample("rsbag-synthetic-lz4.bag");
+    for storage in ["sqlite3", "mcap"] {
+        let out = dir.path().join(storage);
+        run::ok(&[
+            "convert",
+            s(&bag),
+            "--to",
+            "ros2",
+            "--storage",
+            storage,
+            "--unite-imu",
+            "linear_interpolation",
+            "--aligned-depth",
+            "--pointcloud",
+            "--out",
+            s(&out),
+        ]);
+        let read: Value =
+            serde_json::from_str(&common::python("ros2_frames.py", &[s(&out)])).expect("json");
+        let tf: Vec<(String, String)> = read["tf_static"]
+            .as_array()
+            .expect("tf_static")
+            .iter()
+            .map(|pair| {
+                let name = |i: usize| pair[i].as_str().expect("frame").to_owned();
+                (name(0), name(1))
+            })
+            .collect();
+        let mut want: Vec<(String, String)> = WRAPPER_TF_STATIC
+            .iter()
+            .map(|(p, c)| (p.to_string(), c.to_string()))
+            .collect();
+        let mut got = tf.clone();
+        want.sort();
+        got.sort();
+        assert_eq!(got, want, "{storage}");
+        // Every optical frame reaches camera_link.
+        for (_, child) in WRAPPER_TF_STATIC {
+            let chain = read["chains"][child].as_array().expect("chain");
+            assert_eq!(chain.last(), Some(&Value::from("camera_link")), "{child}");
+        }
+        for (topic, frame_id) in WRAPPER_FRAME_IDS {
+            let topic = format!("/camera/camera/{topic}");
+            assert_eq!(
+                read["frame_ids"][&topic],
+                serde_json::json!([frame_id]),
+                "{storage} {topic}"
+            );
+        }
+        // The right camera's projection holds the baseline: Tx = -fx t_x,
+        // t_x the right camera's origin in the left's optical x, which is
+        // minus the body frames' y difference (body y is optical -x); the
+        // others' none.
+        let y = |frame: &str| read["translations"][frame][1].as_f64().expect("y");
+        let baseline = y("camera_infra2_frame") - y("camera_infra1_frame");
+        let projection = |topic: &str| {
+            let p = &read["projections"][format!("/camera/camera/{topic}/camera_info")];
+            [0, 1, 2].map(|i| p[i].as_f64().expect("projection"))
+        };
+        let [fx, tx, ty] = projection("infra2");
+        assert!(baseline.abs() > 0.01, "{baseline}");
+        assert!(
+            (tx - fx * baseline).abs() < 1e-3 * fx.abs(),
+            "{tx} {fx} {baseline}"
+        );
+        assert_eq!(ty, 0.0);
+        for topic in ["infra1", "depth", "color"] {
+            assert_eq!(projection(topic)[1..], [0.0, 0.0], "{topic}");
+        }
+    }
+}

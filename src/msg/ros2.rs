@@ -50,6 +50,8 @@ pub const RS_EXTRINSICS: &str = "realsense2_camera_msgs/msg/Extrinsics";
 /// `realsense2_camera_msgs/msg/IMUInfo`: the RealSense ROS wrapper's IMU
 /// intrinsics.
 pub const RS_IMU_INFO: &str = "realsense2_camera_msgs/msg/IMUInfo";
+/// `sensor_msgs/msg/PointCloud2`.
+pub const POINT_CLOUD2: &str = "sensor_msgs/msg/PointCloud2";
 
 /// The text of a `std_msgs/msg/String`, as bytes.
 pub fn string(data: &[u8]) -> Result<&[u8]> {
@@ -212,6 +214,68 @@ impl<'a> CompressedImage<'a> {
         self.header.write(&mut w);
         w.string(self.format).count(self.data.len());
         w.finish()
+    }
+}
+
+/// `sensor_msgs/msg/PointField`: where one field of a point is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PointField<'a> {
+    /// The field's name (`x`, `rgb`).
+    pub name: &'a [u8],
+    /// Its offset in the point, bytes.
+    pub offset: u32,
+    /// Its type: [`PointField::FLOAT32`], ...
+    pub datatype: u8,
+    /// Its number of elements.
+    pub count: u32,
+}
+
+impl PointField<'_> {
+    /// The `datatype` of a 32-bit float.
+    pub const FLOAT32: u8 = 7;
+}
+
+/// `sensor_msgs/msg/PointCloud2`: points of `point_step` bytes each,
+/// `width` to a row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PointCloud2<'a> {
+    /// Header.
+    pub header: Header<'a>,
+    /// Rows (1 for an unordered cloud).
+    pub height: u32,
+    /// Points per row.
+    pub width: u32,
+    /// The fields of a point.
+    pub fields: &'a [PointField<'a>],
+    /// Whether multi-byte fields are big-endian.
+    pub is_bigendian: bool,
+    /// Bytes per point.
+    pub point_step: u32,
+    /// Bytes per row.
+    pub row_step: u32,
+    /// The points.
+    pub data: &'a [u8],
+    /// Whether every point is valid (finite).
+    pub is_dense: bool,
+}
+
+impl PointCloud2<'_> {
+    /// The CDR encoding before and after the points (`data`), which go
+    /// between the two unchanged: a writer can store the message without
+    /// copying them.
+    pub fn encode_parts(&self) -> [Vec<u8>; 2] {
+        let mut w = CdrWriter::with_capacity(64 + 24 * self.fields.len());
+        self.header.write(&mut w);
+        w.u32(self.height).u32(self.width).count(self.fields.len());
+        for f in self.fields {
+            w.string(f.name).u32(f.offset).u8(f.datatype).u32(f.count);
+        }
+        w.u8(u8::from(self.is_bigendian))
+            .u32(self.point_step)
+            .u32(self.row_step)
+            .count(self.data.len());
+        // A `bool` after a byte sequence needs no alignment.
+        [w.finish(), vec![u8::from(self.is_dense)]]
     }
 }
 

@@ -77,6 +77,14 @@ const FIELDS: &[(&str, &str)] = &[
         "std_msgs/Header header\ngeometry_msgs/Quaternion orientation\nfloat64[9] orientation_covariance\ngeometry_msgs/Vector3 angular_velocity\nfloat64[9] angular_velocity_covariance\ngeometry_msgs/Vector3 linear_acceleration\nfloat64[9] linear_acceleration_covariance\n",
     ),
     (
+        "sensor_msgs/PointField",
+        "uint8 INT8=1\nuint8 UINT8=2\nuint8 INT16=3\nuint8 UINT16=4\nuint8 INT32=5\nuint8 UINT32=6\nuint8 FLOAT32=7\nuint8 FLOAT64=8\nstring name\nuint32 offset\nuint8 datatype\nuint32 count\n",
+    ),
+    (
+        "sensor_msgs/PointCloud2",
+        "std_msgs/Header header\nuint32 height\nuint32 width\nsensor_msgs/PointField[] fields\nbool is_bigendian\nuint32 point_step\nuint32 row_step\nuint8[] data\nbool is_dense\n",
+    ),
+    (
         "nav_msgs/Odometry",
         "std_msgs/Header header\nstring child_frame_id\ngeometry_msgs/PoseWithCovariance pose\ngeometry_msgs/TwistWithCovariance twist\n",
     ),
@@ -112,6 +120,10 @@ const HASHES: &[(&str, &str)] = &[
     (
         "sensor_msgs/msg/Imu",
         "RIHS01_7d9a00ff131080897a5ec7e26e315954b8eae3353c3f995c55faf71574000b5b",
+    ),
+    (
+        "sensor_msgs/msg/PointCloud2",
+        "RIHS01_9198cabf7da3796ae6fe19c4cb3bdd3525492988c70522628af5daa124bae2b5",
     ),
     (
         "nav_msgs/msg/Odometry",

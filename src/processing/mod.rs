@@ -34,5 +34,6 @@ pub use depth::{depth_meters, depth_raw, DepthMap};
 pub use geometry::{deproject, project, transform, DepthRays};
 pub use image::{colorize, depth_values, image, image_supported, rows, Image, PixelLayout};
 pub use imu::{combined_motion, Dropped, ImuRow, ImuUniter};
+pub(crate) use pointcloud::pixel_color;
 pub use pointcloud::{is_kept_vertex, texture_color, PointCloud, PointCloudMaker};
 pub use video::{picture, VideoTiming, LONGEST_FILLED_GAP_MS};

@@ -185,7 +185,7 @@ fn hide_occluded(vertices: &mut [[f32; 3]], pixels: &[[f32; 2]], width: usize) {
 
 /// The colour `export_to_ply` gives a vertex with texture coordinates
 /// `uv` in `image`: the pixel at `uv` scaled and rounded (half up,
-/// clamped to the image). Gray images give gray; RGBA drops alpha.
+/// clamped to the image), coloured as [`pixel_color`] says.
 pub fn texture_color(image: &Image, uv: [f32; 2]) -> [u8; 3] {
     let (width, height) = (image.width as i32, image.height as i32);
     if width == 0 || height == 0 {
@@ -193,6 +193,12 @@ pub fn texture_color(image: &Image, uv: [f32; 2]) -> [u8; 3] {
     }
     let x = truncate_c(uv[0] * width as f32 + 0.5).clamp(0, width - 1) as usize;
     let y = truncate_c(uv[1] * height as f32 + 0.5).clamp(0, height - 1) as usize;
+    pixel_color(image, x, y)
+}
+
+/// The colour of pixel (`x`, `y`) of `image`, which must be in it: gray
+/// images give gray (16-bit gray its high byte); RGBA drops alpha.
+pub(crate) fn pixel_color(image: &Image, x: usize, y: usize) -> [u8; 3] {
     let bpp = image.layout.bytes_per_pixel();
     let at = (y * image.width as usize + x) * bpp;
     let p = &image.data[at..at + bpp];

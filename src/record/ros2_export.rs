@@ -23,12 +23,15 @@
 //! - every frame's number, timestamp, clock domain, metadata and (depth)
 //!   depth units as JSON on `<stream>/metadata`
 //!   (`realsense2_camera_msgs/msg/Metadata`), where the wrapper puts them;
-//! - `/tf_static` (`tf2_msgs/msg/TFMessage`): `camera_link` (the depth
-//!   stream's body frame) to each stream's body and optical frame, from the
-//!   recorded extrinsics; and each stream's extrinsics from the reference
-//!   stream on `extrinsics/<ref>_to_<stream>`;
+//! - `/tf_static` (`tf2_msgs/msg/TFMessage`): the wrapper's tree
+//!   ([`ros_camera::static_transforms`]), `camera_link` (where the depth
+//!   camera is) to each stream's body frame and on to its optical frame,
+//!   from the recorded extrinsics; and each stream's extrinsics from the
+//!   reference stream on `extrinsics/<ref>_to_<stream>`;
 //! - with [`Ros2ExportOptions::aligned_depth`], depth aligned to colour on
-//!   `aligned_depth_to_color/` ([`super::ros2_derived`]);
+//!   `aligned_depth_to_color/`, and with [`Ros2ExportOptions::pointcloud`]
+//!   the depth's coloured point cloud on `depth/color/points`, as the
+//!   wrapper publishes them ([`super::ros2_derived`]);
 //! - a camera bag's other topics (a robot's lidar, `/tf`, odometry) as
 //!   they are, over the exported time ([`super::other_topics`]).
 //!
@@ -48,7 +51,7 @@ use crate::msg::ros2_definitions::message_type;
 use crate::processing::filters::StreamFilters;
 use crate::realsense::images::Pixels;
 use crate::record::other_topics::copy_other_topics;
-use crate::record::ros2_derived::AlignedDepth;
+use crate::record::ros2_derived::{AlignedDepth, PointCloudLayout, PointCloudTopic};
 use crate::record::{CopySelection, OtherTopics};
 use crate::recording::{events_on_timeline, on_timeline, Event, Pieces, Recording};
 use crate::ros_camera::imu::{self as united, ImuSample, UniteImu, UnitedSample, Uniter};
@@ -76,6 +79,10 @@ pub struct Ros2ExportOptions {
     /// Also write depth aligned to colour on `aligned_depth_to_color/`
     /// (`image_raw`, `camera_info`), as the wrapper's `align_depth`.
     pub aligned_depth: bool,
+    /// Also write the depth's point cloud on `depth/color/points`
+    /// (`sensor_msgs/msg/PointCloud2`), laid out as asked, as the wrapper's
+    /// `pointcloud.enable` (`None`, the default: no cloud).
+    pub pointcloud: Option<PointCloudLayout>,
     /// Gyro and accel samples united on one `imu` topic, as the wrapper's
     /// `unite_imu_method` does (`None`, the default: each on its own).
     pub unite_imu: Option<UniteImu>,
@@ -90,6 +97,7 @@ impl Default for Ros2ExportOptions {
             image_transport: ImageTransport::Raw,
             other_topics: OtherTopics::Keep,
             aligned_depth: false,
+            pointcloud: None,
             unite_imu: None,
         }
     }
@@ -119,6 +127,10 @@ pub(super) struct StreamTopics {
     /// Gyro or accel samples united on the `imu` topic ([`ImuTopic`]).
     united: bool,
     optical_frame: String,
+    /// The frame of the camera info and its projection's Tx and Ty
+    /// ([`stereo_right_info`]).
+    info_frame: String,
+    info_offsets: [f64; 2],
     /// The frames a pose stream's odometry is in and of.
     odom_frame: String,
     pose_frame: String,
@@ -246,6 +258,14 @@ fn write_all(
             })
         })
         .transpose()?;
+    let mut points = options
+        .pointcloud
+        .map(|layout| {
+            PointCloudTopic::add(recording, writer, (ns, "camera"), layout, |s| {
+                topics.contains_key(s)
+            })
+        })
+        .transpose()?;
     let span = selection.trim.span();
     let events = recordings.iter().flat_map(|&(piece, shift)| {
         // The span on this piece's own bag times.
@@ -277,8 +297,14 @@ fn write_all(
         if let Some(aligned) = &aligned {
             aligned.write(writer, &frame, time, stamp)?;
         }
+        if let Some(points) = &mut points {
+            points.write(writer, &frame, time)?;
+        }
         frames += 1;
         progress(frames);
+    }
+    if let Some(points) = &mut points {
+        points.finish(writer)?;
     }
     // A camera bag's other topics keep their own bag times: those of one
     // recording, not of pieces.
@@ -416,6 +442,14 @@ pub(super) fn add_stream_topics(
                 .get(stream.sensor)
                 .map_or(0.0, |s| depth_units_of(&s.options))
         });
+        let optical_frame = camera_frame(camera, &ros_camera::optical_frame(*id));
+        let (info_frame, info_offsets) = match stereo_right_info(recording, *id, &keeps) {
+            Some((left, offsets)) => (
+                camera_frame(camera, &ros_camera::optical_frame(left)),
+                offsets,
+            ),
+            None => (optical_frame.clone(), [0.0; 2]),
+        };
         topics.insert(
             *id,
             StreamTopics {
@@ -423,7 +457,9 @@ pub(super) fn add_stream_topics(
                 codec,
                 camera_info,
                 metadata,
-                optical_frame: camera_frame(camera, &ros_camera::optical_frame(*id)),
+                optical_frame,
+                info_frame,
+                info_offsets,
                 odom_frame: camera_frame(camera, ros_camera::ODOM_FRAME),
                 pose_frame: camera_frame(camera, "camera_pose_frame"),
                 depth_units,
@@ -435,6 +471,33 @@ pub(super) fn add_stream_topics(
         streams: topics,
         imu,
     })
+}
+
+/// For the right camera of a stereo pair (`infra2` when `infra1` is kept
+/// too), the left camera and the offsets its camera info's projection
+/// holds: as the wrapper's `updateExtrinsicsCalibData`
+/// (base_realsense_node.cpp) fills them, the right camera's info is in the
+/// left's optical frame, with Tx = -fx t_x and Ty = -fy t_y of its
+/// extrinsics to the left (float arithmetic, as there). None for other
+/// streams, and where the extrinsics are unknown.
+fn stereo_right_info(
+    recording: &Recording,
+    stream: StreamId,
+    keeps: impl Fn(&StreamId) -> bool,
+) -> Option<(StreamId, [f64; 2])> {
+    let stereo = matches!(stream.kind, StreamKind::Infrared | StreamKind::Fisheye);
+    let left = StreamId::new(stream.kind, 1);
+    if !stereo || stream.index != 2 || !keeps(&left) {
+        return None;
+    }
+    let intrinsics = recording.streams().get(&stream)?.profile.intrinsics()?;
+    let t = recording.extrinsics(stream, left)?.translation;
+    // `+ 0.0`, as the wrapper: no -0.0.
+    let offsets = [
+        f64::from(-intrinsics.fx * t[0] + 0.0),
+        f64::from(-intrinsics.fy * t[1] + 0.0),
+    ];
+    Some((left, offsets))
 }
 
 /// Whether `recording` has both a gyro and an accel stream that `keeps`
@@ -661,7 +724,12 @@ pub(super) fn frame_messages(
                 }
             }
             if let Some(topic) = stream.camera_info {
-                let info = camera_info(header, width, height, intrinsics);
+                let header = Header {
+                    frame_id: stream.info_frame.as_bytes(),
+                    ..*header
+                };
+                let mut info = camera_info(&header, width, height, intrinsics);
+                [info.p[3], info.p[7]] = stream.info_offsets;
                 write(topic, vec![info.encode().into()]);
             }
         }
@@ -745,8 +813,8 @@ pub(super) fn camera_transforms(
     topics: &BTreeMap<StreamId, StreamTopics>,
     camera: &str,
 ) -> Vec<FrameTransform> {
-    let (base, related) = related_streams(recording, topics);
-    let mut transforms = ros_camera::static_transforms(base, &related);
+    let (_, related) = related_streams(recording, topics);
+    let mut transforms = ros_camera::static_transforms(&related);
     let gyro = topics
         .iter()
         .find(|(s, t)| t.united && s.kind == StreamKind::Gyro);

@@ -176,13 +176,15 @@ pub struct FrameTransform {
 const OPTICAL_IN_BODY: [f64; 4] = [-0.5, 0.5, -0.5, 0.5];
 
 /// The static transforms of the wrapper's TF tree for `streams`, given
-/// each one's extrinsics from the `base` stream (`p_stream = R p_base +
-/// t`): `camera_link` (the base's body frame) to each stream's body frame,
-/// and each body frame to its optical frame.
-pub fn static_transforms(
-    base: StreamId,
-    streams: &[(StreamId, Extrinsics)],
-) -> Vec<FrameTransform> {
+/// each one's extrinsics from the base stream (depth;
+/// `p_stream = R p_base + t`), as realsense2_camera's
+/// `calcAndAppendTransformMsgs` (tfs.cpp)
+/// appends them: `camera_link` (the base's body frame) to each stream's
+/// body frame (the base's own at the identity), each body frame to its
+/// optical frame, and for a second video stream (index 1, not depth:
+/// `infra1`) also `camera_link` to `camera_aligned_depth_to_<stream>_frame`
+/// and that to the stream's optical frame.
+pub fn static_transforms(streams: &[(StreamId, Extrinsics)]) -> Vec<FrameTransform> {
     let mut out = Vec::new();
     for (stream, from_base) in streams {
         // The stream's optical frame in the base's optical frame is the
@@ -191,27 +193,32 @@ pub fn static_transforms(
         let r_optical = matrix_of(&inverse);
         let o = rotation_of_quaternion(OPTICAL_IN_BODY);
         let r_body = mul(&mul(&o, &r_optical), &transpose(&o));
-        let t = inverse.translation.map(f64::from);
-        let translation = apply(&o, t);
-        let body = if *stream == base {
-            BASE_FRAME.to_owned()
-        } else {
-            body_frame(*stream)
-        };
-        if *stream != base {
+        let translation = apply(&o, inverse.translation.map(f64::from));
+        let mut bodies = vec![body_frame(*stream)];
+        let second_video = matches!(
+            stream.kind,
+            StreamKind::Color | StreamKind::Infrared | StreamKind::Fisheye | StreamKind::Confidence
+        ) && stream.index == 1;
+        if second_video {
+            bodies.push(format!(
+                "camera_aligned_depth_to_{}_frame",
+                stream_name(*stream)
+            ));
+        }
+        for body in bodies {
             out.push(FrameTransform {
                 parent: BASE_FRAME.to_owned(),
                 child: body.clone(),
                 translation,
                 rotation: quaternion_of_rotation(&r_body),
             });
+            out.push(FrameTransform {
+                parent: body,
+                child: optical_frame(*stream),
+                translation: [0.0; 3],
+                rotation: OPTICAL_IN_BODY,
+            });
         }
-        out.push(FrameTransform {
-            parent: body,
-            child: optical_frame(*stream),
-            translation: [0.0; 3],
-            rotation: OPTICAL_IN_BODY,
-        });
     }
     out
 }
@@ -370,16 +377,22 @@ mod tests {
         let depth = StreamId::new(StreamKind::Depth, 0);
         let color = StreamId::new(StreamKind::Color, 0);
         let to_color = Extrinsics::translation(-0.015, 0.0, 0.0);
-        let tf = static_transforms(depth, &[(depth, Extrinsics::IDENTITY), (color, to_color)]);
+        let tf = static_transforms(&[(depth, Extrinsics::IDENTITY), (color, to_color)]);
         let link_to_color = tf.iter().find(|t| t.child == "camera_color_frame").unwrap();
         // Optical +x (right) is body -y.
         assert!(close(&link_to_color.translation, &[0.0, -0.015, 0.0]));
         assert!(close(&link_to_color.rotation, &[0.0, 0.0, 0.0, 1.0]));
+        // As the wrapper: the base's body frame at camera_link, its
+        // optical frame under it.
+        let link_to_depth = tf.iter().find(|t| t.child == "camera_depth_frame").unwrap();
+        assert_eq!(link_to_depth.parent, BASE_FRAME);
+        assert!(close(&link_to_depth.translation, &[0.0; 3]));
+        assert!(close(&link_to_depth.rotation, &[0.0, 0.0, 0.0, 1.0]));
         let depth_optical = tf
             .iter()
             .find(|t| t.child == "camera_depth_optical_frame")
             .unwrap();
-        assert_eq!(depth_optical.parent, BASE_FRAME);
+        assert_eq!(depth_optical.parent, "camera_depth_frame");
     }
 
     #[test]

@@ -25,9 +25,11 @@ process: plays BAG through a pipeline (real time off, every frame) and,
 for each frameset with depth and colour, stores under key `f<k>`:
 `numbers` (depth, colour frame numbers), `depth_to_color`
 (rs.align(color)), `color_to_depth` (rs.align(depth)), `vertices` and
-`texcoords` (rs.pointcloud map_to colour, calculate depth), and
+`texcoords` (rs.pointcloud map_to colour, calculate depth),
 `ply_vertices`/`ply_colors` (points.export_to_ply with the colour frame,
-read back).
+read back), `color` (the colour frame's pixels, height x width x 3) and
+`plain_vertices` (rs.pointcloud calculate depth, not mapped to colour: no
+occlusion scan).
 
 project: for each distortion model, rs2_deproject_pixel_to_point and
 rs2_project_point_to_pixel on a grid of pixels and depths
@@ -184,6 +186,9 @@ def process(args):
             out[f"f{k}_texcoords"] = texcoords.copy()
             out[f"f{k}_ply_vertices"] = ply_vertices
             out[f"f{k}_ply_colors"] = ply_colors
+            out[f"f{k}_color"] = np.asanyarray(color.get_data()).copy()
+            plain = rs.pointcloud().calculate(depth)
+            out[f"f{k}_plain_vertices"] = np.asanyarray(plain.get_vertices()).view(np.float32).reshape(-1, 3).copy()
             k += 1
     pipeline.stop()
     if k == 0:

@@ -275,6 +275,8 @@ pub struct Ros2Target<'a> {
     pub other_topics: rsbag::record::OtherTopics,
     /// `--aligned-depth`.
     pub aligned_depth: bool,
+    /// `--pointcloud`.
+    pub pointcloud: Option<rsbag::record::PointCloudLayout>,
 }
 
 pub fn run_ros2(source: Source<'_>, target: Ros2Target<'_>) -> Result<String> {
@@ -293,6 +295,7 @@ pub fn run_ros2(source: Source<'_>, target: Ros2Target<'_>) -> Result<String> {
         image_transport: target.image_transport,
         other_topics: target.other_topics,
         aligned_depth: target.aligned_depth,
+        pointcloud: target.pointcloud,
         unite_imu: target.unite_imu,
     };
     let partial = rsbag::storage::partial_path_for(target.out);

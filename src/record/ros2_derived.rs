@@ -20,7 +20,7 @@ use crate::ros_camera;
 use crate::storage::rosbag2::{BagDirWriter, Durability};
 use crate::{Error, Result};
 
-use super::ros2_export::{camera_frame, camera_info, stamp_ns};
+use crate::ros_camera::{camera_frame, camera_info, stamp_ns};
 
 /// The folder of the aligned depth topics, as the wrapper names it.
 const ALIGNED_FOLDER: &str = "aligned_depth_to_color";

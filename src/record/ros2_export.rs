@@ -46,7 +46,7 @@ use std::path::{Path, PathBuf};
 use bytes::Bytes;
 
 use crate::device::{depth_units_of, Frame, ProfileKind, StreamId, StreamKind};
-use crate::msg::ros2::{self, CameraInfo, Header, Image, Imu, Odometry, TransformStamped};
+use crate::msg::ros2::{self, Header, Image, Imu, Odometry, TransformStamped};
 use crate::msg::ros2_definitions::message_type;
 use crate::processing::filters::StreamFilters;
 use crate::realsense::images::Pixels;
@@ -57,6 +57,7 @@ use crate::recording::{events_on_timeline, on_timeline, Event, Pieces, Recording
 use crate::ros_camera::imu::{self as united, ImuSample, UniteImu, UnitedSample, Uniter};
 use crate::ros_camera::transport::{ImageTransport, StreamCodec};
 use crate::ros_camera::{self, FrameTransform};
+use crate::ros_camera::{camera_frame, camera_info, stamp_ns};
 use crate::storage::rosbag2::{BagDirWriter, Durability, McapCompression, MessageType};
 use crate::storage::FileFormat;
 use crate::{Error, Result};
@@ -135,20 +136,6 @@ pub(super) struct StreamTopics {
     odom_frame: String,
     pose_frame: String,
     depth_units: Option<f32>,
-}
-
-/// The wrapper's name of a frame for a camera named `camera` (the
-/// wrapper's `camera_name`): `camera_link` becomes `<camera>_link`,
-/// `camera_depth_optical_frame` `<camera>_depth_optical_frame`,
-/// `odom_frame` `<camera>_odom_frame`; unchanged for `camera`.
-pub(super) fn camera_frame(camera: &str, frame: &str) -> String {
-    if camera == "camera" {
-        return frame.to_owned();
-    }
-    match frame.strip_prefix("camera_") {
-        Some(rest) => format!("{camera}_{rest}"),
-        None => format!("{camera}_{frame}"),
-    }
 }
 
 /// Write `recording` (what `selection` keeps) as a rosbag2 directory
@@ -777,34 +764,6 @@ pub(super) fn frame_messages(
     Ok(out)
 }
 
-/// The `sensor_msgs/msg/CameraInfo` of a video stream (intrinsics
-/// unknown: an identity camera of the image's size).
-pub(super) fn camera_info<'a>(
-    header: &Header<'a>,
-    width: u32,
-    height: u32,
-    intrinsics: Option<crate::device::Intrinsics>,
-) -> CameraInfo<'a> {
-    let i = intrinsics.unwrap_or_else(|| crate::device::Intrinsics::unknown(width, height));
-    let (model, d) = ros_camera::distortion(&i);
-    let (fx, fy, cx, cy) = (
-        f64::from(i.fx),
-        f64::from(i.fy),
-        f64::from(i.ppx),
-        f64::from(i.ppy),
-    );
-    CameraInfo {
-        header: *header,
-        height,
-        width,
-        distortion_model: model.as_bytes(),
-        d,
-        k: [fx, 0.0, cx, 0.0, fy, cy, 0.0, 0.0, 1.0],
-        r: [1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0],
-        p: [fx, 0.0, cx, 0.0, 0.0, fy, cy, 0.0, 0.0, 0.0, 1.0, 0.0],
-    }
-}
-
 /// The static transforms of a camera named `camera` ([`camera_frame`]):
 /// its base frame to each exported stream's body and optical frames, from
 /// the recorded extrinsics.
@@ -938,15 +897,6 @@ pub(super) fn latched_messages(
         ));
     }
     Ok(out)
-}
-
-/// A frame timestamp in milliseconds as nanoseconds (0 when negative).
-pub(super) fn stamp_ns(ms: f64) -> u64 {
-    if ms.is_finite() && ms > 0.0 {
-        (ms * 1e6).round() as u64
-    } else {
-        0
-    }
 }
 
 /// The frame's number, timestamp, domain, system time, metadata and depth

@@ -14,9 +14,10 @@ use crate::{Error, Result};
 
 use super::ros2_export::{
     add_stream_topics, camera_transforms, frame_messages, latched_messages, session_unite_imu,
-    stamp_ns, tf_message, CameraTopics, ImuTopic, StreamTopics, TopicTable,
+    tf_message, CameraTopics, ImuTopic, StreamTopics, TopicTable,
 };
 use crate::ros_camera::imu::UniteImu;
+use crate::ros_camera::stamp_ns;
 
 /// A topic of the layout.
 #[derive(Debug, Clone, PartialEq, Eq)]

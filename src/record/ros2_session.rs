@@ -20,14 +20,15 @@ use std::path::Path;
 use std::time::Duration;
 
 use super::ros2_export::{
-    add_stream_topics, camera_frame, camera_transforms, finish_or_abandon, latched_messages,
-    session_unite_imu, tf_message, write_frame, ImuTopic, StreamTopics,
+    add_stream_topics, camera_transforms, finish_or_abandon, latched_messages, session_unite_imu,
+    tf_message, write_frame, ImuTopic, StreamTopics,
 };
 use super::Ros2Export;
 use crate::device::StreamId;
 use crate::msg::ros2;
 use crate::msg::ros2_definitions::message_type;
 use crate::recording::{Session, SessionClock};
+use crate::ros_camera::camera_frame;
 use crate::ros_camera::imu::UniteImu;
 use crate::ros_camera::transport::ImageTransport;
 use crate::ros_camera::{self, FrameTransform};

@@ -26,6 +26,7 @@ pub mod rvl;
 pub mod transport;
 
 use crate::device::{Distortion, Extrinsics, Format, Intrinsics, StreamId, StreamKind};
+use crate::msg::ros2::{CameraInfo, Header};
 
 /// The ROS 2 wrapper's default namespace and camera name.
 pub const DEFAULT_NAMESPACE: &str = "/camera/camera";
@@ -100,6 +101,57 @@ pub fn body_frame(stream: StreamId) -> String {
 /// y down, z forward), the one its images and samples are stamped with.
 pub fn optical_frame(stream: StreamId) -> String {
     format!("camera_{}_optical_frame", stream_name(stream))
+}
+
+/// The wrapper's name of a frame for a camera named `camera` (the
+/// wrapper's `camera_name`): `camera_link` becomes `<camera>_link`,
+/// `camera_depth_optical_frame` `<camera>_depth_optical_frame`,
+/// `odom_frame` `<camera>_odom_frame`; unchanged for `camera`.
+pub(crate) fn camera_frame(camera: &str, frame: &str) -> String {
+    if camera == "camera" {
+        return frame.to_owned();
+    }
+    match frame.strip_prefix("camera_") {
+        Some(rest) => format!("{camera}_{rest}"),
+        None => format!("{camera}_{frame}"),
+    }
+}
+
+/// The `sensor_msgs/msg/CameraInfo` of a video stream (intrinsics
+/// unknown: an identity camera of the image's size).
+pub(crate) fn camera_info<'a>(
+    header: &Header<'a>,
+    width: u32,
+    height: u32,
+    intrinsics: Option<Intrinsics>,
+) -> CameraInfo<'a> {
+    let i = intrinsics.unwrap_or_else(|| Intrinsics::unknown(width, height));
+    let (model, d) = distortion(&i);
+    let (fx, fy, cx, cy) = (
+        f64::from(i.fx),
+        f64::from(i.fy),
+        f64::from(i.ppx),
+        f64::from(i.ppy),
+    );
+    CameraInfo {
+        header: *header,
+        height,
+        width,
+        distortion_model: model.as_bytes(),
+        d,
+        k: [fx, 0.0, cx, 0.0, fy, cy, 0.0, 0.0, 1.0],
+        r: [1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0],
+        p: [fx, 0.0, cx, 0.0, 0.0, fy, cy, 0.0, 0.0, 0.0, 1.0, 0.0],
+    }
+}
+
+/// A frame timestamp in milliseconds as nanoseconds (0 when negative).
+pub(crate) fn stamp_ns(ms: f64) -> u64 {
+    if ms.is_finite() && ms > 0.0 {
+        (ms * 1e6).round() as u64
+    } else {
+        0
+    }
 }
 
 /// The `sensor_msgs/Image` encoding of a frame format, where ROS has one.

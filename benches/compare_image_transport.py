@@ -55,6 +55,7 @@ their spread (never a best-of).
 
 import argparse
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -242,6 +243,14 @@ def make_raw(path, frames, pictures):
     write_bag(path, frames, images)
 
 
+def compressed_images(path):
+    """How many CompressedImage messages a bag holds, per topic."""
+    from rosbags.rosbag2 import Reader
+    with Reader(path) as r:
+        return {c.topic: c.msgcount for c in r.connections
+                if c.msgtype == "sensor_msgs/msg/CompressedImage"}
+
+
 def bag_bytes(path):
     return sum(f.stat().st_size for f in Path(path).rglob("*") if f.is_file())
 
@@ -256,8 +265,15 @@ def prepare(bag, settle):
     time.sleep(settle)
 
 
+def children_cpu():
+    """CPU seconds (user and system) of the finished child processes."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def read_round(args, bag, order):
-    """One round of the reading benchmark: {tool: (seconds, frames, bytes, depth hash)}."""
+    """One round of the reading benchmark: {tool: (seconds, frames, bytes,
+    depth hash, CPU seconds)}."""
     out = {}
     interop = str(ROOT / "tests/interop")
     for tool in order:
@@ -266,14 +282,15 @@ def read_round(args, bag, order):
             cmd = [args.rsbag_python, "-c", RSBAG_READ, str(bag)]
         else:
             cmd = [sys.executable, "-c", OPENCV_READ, str(bag), interop]
+        before = children_cpu()
         seconds, frames, size, depth = subprocess.run(
             cmd, check=True, capture_output=True, text=True).stdout.split()
-        out[tool] = (float(seconds), int(frames), int(size), depth)
+        out[tool] = (float(seconds), int(frames), int(size), depth, children_cpu() - before)
     return out
 
 
 def write_round(args, raw, work, order):
-    """One round of the writing benchmark: {tool: (seconds, output bytes)}."""
+    """One round of the writing benchmark: {tool: (seconds, output bytes, CPU seconds)}."""
     out = {}
     interop = str(ROOT / "tests/interop")
     for tool in order:
@@ -286,9 +303,12 @@ def write_round(args, raw, work, order):
         else:
             level = "9" if tool == "opencv" else "1"
             cmd = [sys.executable, "-c", OPENCV_WRITE, str(raw), str(dst), interop, level]
-        start = time.perf_counter()
+        start, before = time.perf_counter(), children_cpu()
         subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
-        out[tool] = (time.perf_counter() - start, bag_bytes(dst))
+        out[tool] = (time.perf_counter() - start, bag_bytes(dst), children_cpu() - before)
+    counts = {tool: compressed_images(work / f"out-{tool}") for tool in order}
+    if len({tuple(sorted(c.items())) for c in counts.values()}) != 1:
+        sys.exit(f"the writers wrote different images: {counts}")
     return out
 
 
@@ -340,26 +360,32 @@ def main():
 def report_reads(rounds, size):
     for tool in ("rsbag", "opencv"):
         results = [r[tool] for r in rounds]
-        _, frames, pixels, _ = results[0]
-        print(f"read {tool:8} {' '.join(f'{r[0]:.2f}' for r in results)} s; {frames} images, "
+        _, frames, pixels, _, _ = results[0]
+        print(f"read {tool:8} {' '.join(f'{r[0]:.2f}' for r in results)} s, CPU "
+              f"{' '.join(f'{r[4]:.2f}' for r in results)} s; {frames} images, "
               f"{pixels / 1e9:.2f} GB of pixels, {frames / statistics.median(r[0] for r in results):.0f} images/s")
     for r in rounds:
-        if r["rsbag"][1:] != r["opencv"][1:]:
-            sys.exit(f"the readers disagree: rsbag {r['rsbag'][1:]}, rosbags + OpenCV {r['opencv'][1:]}")
+        if r["rsbag"][1:4] != r["opencv"][1:4]:
+            sys.exit(f"the readers disagree: rsbag {r['rsbag'][1:4]}, rosbags + OpenCV {r['opencv'][1:4]}")
     ratios = [r["opencv"][0] / r["rsbag"][0] for r in rounds]
+    cpu = [r["opencv"][4] / r["rsbag"][4] for r in rounds]
     print(f"reading a {size / 1e6:.0f} MB compressed bag into pixels, {len(rounds)} rounds: "
-          f"rosbags + OpenCV / rsbag per round {fmt(ratios)}; {describe(ratios)}")
+          f"rosbags + OpenCV / rsbag per round {fmt(ratios)}; {describe(ratios)}; "
+          f"CPU time {fmt(cpu)}; {describe(cpu)}")
 
 
 def report_writes(rounds, size, frames):
     for tool in ("rsbag", "opencv", "opencv-level1"):
         results = [r[tool] for r in rounds]
-        print(f"write {tool:14} {' '.join(f'{r[0]:.2f}' for r in results)} s; "
+        print(f"write {tool:14} {' '.join(f'{r[0]:.2f}' for r in results)} s, CPU "
+              f"{' '.join(f'{r[2]:.2f}' for r in results)} s; "
               f"output {statistics.median(r[1] for r in results) / 1e6:.0f} MB")
     for baseline in ("opencv", "opencv-level1"):
         ratios = [r[baseline][0] / r["rsbag"][0] for r in rounds]
+        cpu = [r[baseline][2] / r["rsbag"][2] for r in rounds]
         print(f"writing {frames} colour + depth frames ({size / 1e6:.0f} MB raw) compressed, "
-              f"{len(rounds)} rounds: {baseline} / rsbag per round {fmt(ratios)}; {describe(ratios)}")
+              f"{len(rounds)} rounds: {baseline} / rsbag per round {fmt(ratios)}; {describe(ratios)}; "
+              f"CPU time {fmt(cpu)}; {describe(cpu)}")
 
 
 if __name__ == "__main__":

@@ -84,9 +84,10 @@ def rvl_decompress(data, count):
 DEPTH_MAX, DEPTH_QUANTIZATION = 10.0, 100.0
 
 
-def encode_depth(depth_mm, codec, encoding):
+def encode_depth(depth_mm, codec, encoding, png_level=9):
     """(format, data, quantised image) as compressed_depth_image_transport
-    writes a 16UC1 (mm) or 32FC1 (the same depth in metres) image."""
+    writes a 16UC1 (mm) or 32FC1 (the same depth in metres) image (PNG at
+    `png_level`, the plugin's default 9)."""
     import cv2
     if encoding == "32FC1":
         metres = depth_mm.astype(np.float32) / np.float32(1000)
@@ -108,7 +109,7 @@ def encode_depth(depth_mm, codec, encoding):
         h, w = image.shape
         body = (np.array([w, h], dtype="<u4").tobytes() + rvl_compress(image.ravel()))
     else:
-        ok, png = cv2.imencode(".png", image, [cv2.IMWRITE_PNG_COMPRESSION, 9])
+        ok, png = cv2.imencode(".png", image, [cv2.IMWRITE_PNG_COMPRESSION, png_level])
         assert ok
         body = png.tobytes()
     return f"{encoding}; compressedDepth {codec}", header + body, params
@@ -132,14 +133,15 @@ def decode_depth(data, codec, encoding):
     return image.astype("<u2")
 
 
-def encode_image(picture, encoding, codec):
+def encode_image(picture, encoding, codec, quality=90):
     """(format, data) as compressed_image_transport writes a rgb8 or mono8
-    image: made BGR (colour) or kept grey, then cv2.imencode."""
+    image: made BGR (colour) or kept grey, then cv2.imencode (JPEG at
+    `quality`)."""
     import cv2
     colour = picture.ndim == 3
     bgr = cv2.cvtColor(picture, cv2.COLOR_RGB2BGR) if colour else picture
     if codec in ("jpeg", "bare-jpeg"):
-        ok, data = cv2.imencode(".jpg", bgr, [cv2.IMWRITE_JPEG_QUALITY, 90])
+        ok, data = cv2.imencode(".jpg", bgr, [cv2.IMWRITE_JPEG_QUALITY, quality])
         target = "bgr8" if colour else "mono8"
         fmt = "jpeg" if codec == "bare-jpeg" else f"{encoding}; jpeg compressed {target}"
     else:

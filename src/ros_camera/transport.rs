@@ -211,6 +211,16 @@ fn decode_jpeg(data: &[u8], size: Option<(u32, u32)>) -> Result<File> {
         .map(|(w, h)| (w as u32, h as u32))
         .ok_or_else(|| bad("JPEG without a size"))?;
     check_size(width, height, size)?;
+    // Huffman coding spends at least a bit on each 8x8 block's DC value,
+    // so fewer bytes than that cannot hold the picture: refused before the
+    // decoder fills millions of pixels from nothing.
+    let blocks = u64::from(width.div_ceil(8)) * u64::from(height.div_ceil(8));
+    if (data.len() as u64) * 8 < blocks {
+        return Err(bad(format!(
+            "JPEG: {} bytes cannot hold a {width}x{height} picture ({blocks} blocks)",
+            data.len()
+        )));
+    }
     let grey = decoder.input_colorspace() == Some(ColorSpace::Luma);
     let out = if grey {
         ColorSpace::Luma
@@ -666,6 +676,29 @@ mod tests {
         let bare =
             decode(Transport::Compressed, b"png", &data, Format::Rgb8, (3, 2)).expect("bare");
         assert_eq!(bare, p);
+    }
+
+    #[test]
+    fn a_jpeg_too_short_for_its_size_is_refused_before_decoding_and_a_flat_one_is_not() {
+        // Found by fuzzing: 510 bytes claiming 3072x2048.
+        let short =
+            include_bytes!("../../tests/fixtures/fuzz/jpeg-claims-3072x2048-in-510-bytes.jpg");
+        let Err(error) = decode_file(short, None) else {
+            panic!("a 3072x2048 picture decoded from 510 bytes");
+        };
+        let error = error.to_string();
+        assert!(error.contains("cannot hold a 3072x2048 picture"), "{error}");
+        // A flat picture, the most a JPEG compresses, is well above the bound.
+        let side = 1024;
+        let flat = Pixels {
+            width: side,
+            height: side,
+            stride: side * 3,
+            data: vec![0; (side * side * 3) as usize],
+        };
+        let (_, data) = encode_image(Format::Rgb8, &flat, ImageCodec::Jpeg(50)).expect("encode");
+        let file = decode_file(&data, None).expect("a flat picture decodes");
+        assert_eq!((file.width, file.height), (side, side));
     }
 
     #[test]

@@ -99,6 +99,7 @@ fn main() -> ExitCode {
         Command::Info(args) => info::run(args),
         Command::Calib(args) => calib::run(args),
         Command::Frames(args) => frames::run(args),
+        Command::Play(args) if args.ros2 => play_ros2::run(&args),
         Command::Play(args) => play::run(args),
         Command::Record(args) => done(record::run(args)),
         Command::Check(args) => check::run(args),

@@ -72,7 +72,7 @@ pub struct Args {
     /// With --ros2: the QoS of the frames' topics (/tf_static and the
     /// other latched topics are reliable and transient local).
     #[arg(long, value_enum, default_value = "reliable", requires = "ros2")]
-    pub qos: super::play_ros2::QosArg,
+    pub qos: QosArg,
     /// With --ros2: how many messages each publisher keeps for a
     /// subscriber that falls behind [default: the QoS's, 10 reliable, 5
     /// sensor-data]; IMU topics keep at least a second of samples (400).
@@ -109,6 +109,17 @@ pub struct Args {
     pub delay: f64,
 }
 
+/// `--qos` of `play --ros2` and `record --ros2`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum QosArg {
+    /// Best effort, the last 5 (ROS 2's `SensorDataQoS`): late or slow
+    /// subscribers lose messages rather than slow the publisher.
+    SensorData,
+    /// Reliable, the last 10: what the wrapper and rclcpp default to;
+    /// matches both reliable and best-effort subscribers.
+    Reliable,
+}
+
 #[derive(Default)]
 struct Tally {
     frames: u64,
@@ -129,10 +140,8 @@ impl Tally {
     }
 }
 
+/// Play through the playback device (`--ros2` is `play_ros2::run`'s).
 pub fn run(args: Args) -> Result<ExitCode> {
-    if args.ros2 {
-        return super::play_ros2::run(&args);
-    }
     if args.transport.given() {
         return Err(Error::InvalidArgument(
             "--image-transport and its codecs go with --ros2".into(),

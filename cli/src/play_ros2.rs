@@ -19,19 +19,8 @@ use crossbeam_channel::Receiver;
 use super::convert::UniteImuArg;
 use super::interrupt;
 use super::lateness::Lateness;
-use super::play::Args;
+use super::play::{Args, QosArg};
 use super::{files, select};
-
-/// `--qos` of `play --ros2` and `record --ros2`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum QosArg {
-    /// Best effort, the last 5 (ROS 2's `SensorDataQoS`): late or slow
-    /// subscribers lose messages rather than slow the publisher.
-    SensorData,
-    /// Reliable, the last 10: what the wrapper and rclcpp default to;
-    /// matches both reliable and best-effort subscribers.
-    Reliable,
-}
 
 /// ROS 2's error as the tool reports errors.
 pub fn ros2_error(e: rsbag_ros2::Error) -> Error {

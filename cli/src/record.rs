@@ -104,7 +104,7 @@ pub struct Args {
     /// `sensor-data`: best effort, matches both, but large images may be
     /// lost on the way.
     #[arg(long, value_enum, default_value = "reliable", requires = "ros2")]
-    qos: super::play_ros2::QosArg,
+    qos: super::play::QosArg,
     /// With --ros2: the most bytes of messages held between the
     /// subscriptions and the writer; past it a message is dropped (and
     /// counted: the command then exits 1), so that the subscriptions are
@@ -340,7 +340,7 @@ pub fn run(args: Args) -> Result<()> {
             out: &args.out,
             force: args.force,
             duration,
-            reliable: args.qos == super::play_ros2::QosArg::Reliable,
+            reliable: args.qos == super::play::QosArg::Reliable,
             max_cache_bytes: args.max_cache_size,
         })?;
         super::emit(&report);

@@ -21,7 +21,7 @@ fi
 # The interop tests' dependencies and the Python test environment install
 # (downloads, mostly) while the tests compile (the processor, mostly);
 # neither needs the other. Then the Python package builds (on what cargo
-# compiled), and its tests run beside the Rust tests: both wait on
+# compiled) and its tests run, beside the Rust tests: both wait on
 # librealsense, servers and browsers more than they use the processor.
 all=$([ $# -eq 0 ] && echo 1 || echo 0)
 logs=$(mktemp -d)
@@ -53,8 +53,8 @@ if [ "$all" = 1 ]; then
         echo "scripts/test-python.sh --venv failed (exit $made)" >&2
         exit "$made"
     fi
-    bash scripts/test-python.sh --build
-    bash scripts/test-python.sh --run > "$logs/python" 2>&1 &
+    { bash scripts/test-python.sh --build && bash scripts/test-python.sh --run; } \
+        > "$logs/python" 2>&1 &
     python=$!
 fi
 rust=0
@@ -62,7 +62,7 @@ cargo test "$@" || rust=$?
 if [ "$all" = 1 ]; then
     pytest=0
     wait "$python" || pytest=$?
-    echo "=== Python tests (scripts/test-python.sh --run)"
+    echo "=== Python package and tests (scripts/test-python.sh --build, --run)"
     cat "$logs/python"
     if [ "$pytest" -ne 0 ]; then
         echo "Python tests failed (exit $pytest)" >&2

@@ -80,10 +80,12 @@ impl SessionArgs {
 
 /// Whether `file` is a camera bag of several cameras (camera namespaces),
 /// which the commands read as a session of one file; a file that cannot
-/// be opened is not (the command then says why it cannot).
+/// be opened is not (the command then says why it cannot). A recording by
+/// URL is not asked: opening it twice would fetch its index twice.
 pub fn several_cameras(file: &Path) -> bool {
-    quietly(|| rsbag::recording::Recording::open(file))
-        .is_ok_and(|r| r.camera_namespaces().len() > 1)
+    !rsbag::storage::remote::is_url(file)
+        && quietly(|| rsbag::recording::Recording::open(file))
+            .is_ok_and(|r| r.camera_namespaces().len() > 1)
 }
 
 /// An error if `recording` is a camera bag of several cameras (read

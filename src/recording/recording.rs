@@ -169,11 +169,7 @@ impl Recording {
     pub fn open_camera(path: impl AsRef<Path>, namespace: &str) -> Result<Recording> {
         let path = path.as_ref();
         let storage = Storage::open(path)?;
-        if storage
-            .topics()
-            .iter()
-            .any(|t| t.topic == FILE_VERSION_TOPIC)
-        {
+        if is_librealsense_recording(&storage) {
             return Err(Error::InvalidArgument(format!(
                 "no camera under namespace {namespace}: a librealsense recording is one camera"
             ))
@@ -191,11 +187,7 @@ impl Recording {
     /// `/file_version` is read as a camera bag recorded from ROS
     /// ([`crate::ros_camera`]).
     pub fn from_storage(storage: Storage) -> Result<Recording> {
-        if !storage
-            .topics()
-            .iter()
-            .any(|t| t.topic == FILE_VERSION_TOPIC)
-        {
+        if !is_librealsense_recording(&storage) {
             return Recording::from_camera_bag(storage, None);
         }
         let file_version = read_file_version(&storage)?;
@@ -864,6 +856,12 @@ impl Recording {
             frame,
         }))
     }
+}
+
+/// Whether `storage` is a librealsense recording (it has `/file_version`),
+/// rather than a camera bag recorded from ROS.
+fn is_librealsense_recording(storage: &Storage) -> bool {
+    (storage.topics().iter()).any(|t| t.topic == FILE_VERSION_TOPIC)
 }
 
 /// The file version of a recording's `/file_version` message.

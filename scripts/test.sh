@@ -24,6 +24,19 @@ fi
 all=$([ $# -eq 0 ] && echo 1 || echo 0)
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
+
+# Wait for the background step NAME (pid, log file), print its log, and
+# stop here with its exit status if it failed.
+finish() {
+    local name=$1 pid=$2 log=$3 status=0
+    wait "$pid" || status=$?
+    cat "$log"
+    if [ "$status" -ne 0 ]; then
+        echo "$name failed (exit $status)" >&2
+        exit "$status"
+    fi
+}
+
 bash scripts/install-test-deps.sh > "$logs/deps" 2>&1 &
 deps=$!
 if [ "$all" = 1 ]; then
@@ -32,24 +45,12 @@ if [ "$all" = 1 ]; then
 fi
 compiled=0
 cargo test --no-run "$@" || compiled=$?
-installed=0
-wait "$deps" || installed=$?
-cat "$logs/deps"
-if [ "$installed" -ne 0 ]; then
-    echo "scripts/install-test-deps.sh failed (exit $installed)" >&2
-    exit "$installed"
-fi
+finish scripts/install-test-deps.sh "$deps" "$logs/deps"
 if [ "$compiled" -ne 0 ]; then
     exit "$compiled"
 fi
 if [ "$all" = 1 ]; then
-    made=0
-    wait "$venv" || made=$?
-    cat "$logs/venv"
-    if [ "$made" -ne 0 ]; then
-        echo "scripts/test-python.sh --venv failed (exit $made)" >&2
-        exit "$made"
-    fi
+    finish "scripts/test-python.sh --venv" "$venv" "$logs/venv"
 fi
 cargo test "$@"
 # Python's tests after the Rust ones, not beside them: the tests of

@@ -22,10 +22,13 @@ use rsbag::storage::rosbag2::McapCompression;
 use rsbag::storage::FileFormat;
 use rsbag::{BagTime, Error, Result};
 
+use crate::damage::Losses;
 use crate::interrupt::{on_interrupt, Undo};
 use crate::output::{refuse_existing, same_file};
 use crate::progress;
 use crate::select::Window;
+
+use super::plan::{Job, Target};
 
 /// What to write and how.
 pub struct FileTarget<'a> {
@@ -257,66 +260,117 @@ pub fn run(source: Source<'_>, target: FileTarget<'_>) -> Result<Written> {
     })
 }
 
-/// What `--to ros2` writes.
-pub struct Ros2Target<'a> {
-    pub file: &'a Path,
-    pub out: &'a Path,
+/// `--to db3` or `--to bag`: the recording written anew in `format`.
+pub struct RecordingFile {
+    pub format: FileFormat,
+    /// `--uncompressed`.
+    pub uncompressed: bool,
+    /// `--keep-pose`.
+    pub keep_pose: bool,
+    /// `--force`: replace a file at the output.
+    pub force: bool,
+    /// `--filter`: depth filters applied to the depth streams.
+    pub filters: Vec<FilterSpec>,
+}
+
+impl Target for RecordingFile {
+    fn write(&self, job: &Job<'_>, _: &mut Losses) -> Result<String> {
+        let source = job.source;
+        let target = FileTarget {
+            file: job.file,
+            out: job.out,
+            format: self.format,
+            streams: job.selection.streams(|n| source.find_streams(n))?,
+            window: job.selection.window_if_given(source.duration())?,
+            stream_times: Default::default(),
+            uncompressed: self.uncompressed,
+            compression: None,
+            keep_pose: self.keep_pose,
+            force: self.force,
+            skip_unreadable: false,
+            filters: self.filters.clone(),
+        };
+        Ok(run(source, target)?.text)
+    }
+
+    fn extension(&self) -> Option<&'static str> {
+        Some(self.format.extension())
+    }
+}
+
+/// `--to ros2`: a ROS 2 bag of standard messages.
+pub struct Ros2Bag {
     pub storage: FileFormat,
     pub mcap_compression: McapCompression,
-    pub namespace: &'a str,
+    /// `--namespace`.
+    pub namespace: String,
     pub image_transport: rsbag::ros_camera::transport::ImageTransport,
     /// `--unite-imu`.
     pub unite_imu: Option<rsbag::ros_camera::imu::UniteImu>,
-    pub streams: Option<BTreeSet<StreamId>>,
-    pub window: Option<Window>,
     /// `--filter`: depth filters applied to the depth streams.
     pub filters: Vec<FilterSpec>,
-    /// `--other-topics`.
-    pub other_topics: rsbag::record::OtherTopics,
+    /// `--other-topics`, if given.
+    pub other_topics: Option<rsbag::record::OtherTopics>,
     /// `--aligned-depth`.
     pub aligned_depth: bool,
     /// `--pointcloud`.
     pub pointcloud: Option<rsbag::record::PointCloudLayout>,
 }
 
-pub fn run_ros2(source: Source<'_>, target: Ros2Target<'_>) -> Result<String> {
-    let recording = source.described().recording();
-    let streams = target
-        .streams
-        .clone()
-        .unwrap_or_else(|| recording.streams().keys().copied().collect());
-    let (mut selection, total) = chosen(source, streams, target.window.as_ref(), &BTreeMap::new())
-        .map_err(|e| e.in_file(target.file))?;
-    selection.filters = target.filters.clone();
-    let options = Ros2ExportOptions {
-        storage: target.storage,
-        mcap_compression: target.mcap_compression,
-        namespace: target.namespace.to_owned(),
-        image_transport: target.image_transport,
-        other_topics: target.other_topics,
-        aligned_depth: target.aligned_depth,
-        pointcloud: target.pointcloud,
-        unite_imu: target.unite_imu,
-    };
-    let partial = rsbag::storage::partial_path_for(target.out);
-    let _remove_partial = on_interrupt(Undo::RemoveDir(partial));
-    let bar = progress::bar(total, "frames");
-    let progress = |n| bar.set_position(n);
-    let export = match source {
-        Source::One(reader) => export_ros2(
-            reader.recording(),
-            target.out,
-            &options,
-            &selection,
-            progress,
-        ),
-        Source::Pieces(pieces) => {
-            export_ros2_pieces(pieces, target.out, &options, &selection, progress)
+impl Target for Ros2Bag {
+    fn write(&self, job: &Job<'_>, _: &mut Losses) -> Result<String> {
+        let (source, file, out) = (job.source, job.file, job.out);
+        let chosen_streams = job.selection.streams(|n| source.find_streams(n))?;
+        let window = job.selection.window_if_given(source.duration())?;
+        let streams = chosen_streams.unwrap_or_else(|| {
+            source
+                .described()
+                .recording()
+                .streams()
+                .keys()
+                .copied()
+                .collect()
+        });
+        let (mut selection, total) = chosen(source, streams, window.as_ref(), &BTreeMap::new())
+            .map_err(|e| e.in_file(file))?;
+        selection.filters = self.filters.clone();
+        let options = Ros2ExportOptions {
+            storage: self.storage,
+            mcap_compression: self.mcap_compression,
+            namespace: self.namespace.clone(),
+            image_transport: self.image_transport,
+            other_topics: self
+                .other_topics
+                .unwrap_or(rsbag::record::OtherTopics::Keep),
+            aligned_depth: self.aligned_depth,
+            pointcloud: self.pointcloud,
+            unite_imu: self.unite_imu,
+        };
+        let partial = rsbag::storage::partial_path_for(out);
+        let _remove_partial = on_interrupt(Undo::RemoveDir(partial));
+        let bar = progress::bar(total, "frames");
+        let progress = |n| bar.set_position(n);
+        let export = match source {
+            Source::One(reader) => {
+                export_ros2(reader.recording(), out, &options, &selection, progress)
+            }
+            Source::Pieces(pieces) => {
+                export_ros2_pieces(pieces, out, &options, &selection, progress)
+            }
         }
+        .map_err(|e| e.in_file(file))?;
+        bar.finish_and_clear();
+        Ok(ros2_report(&export, out, self.storage, "", ""))
     }
-    .map_err(|e| e.in_file(target.file))?;
-    bar.finish_and_clear();
-    Ok(ros2_report(&export, target.out, target.storage, "", ""))
+
+    fn check_pieces(&self) -> Result<()> {
+        if self.other_topics.is_some() {
+            return Err(Error::InvalidArgument(
+                "--other-topics goes with one camera bag recorded from ROS, not pieces".into(),
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// What a ROS 2 export reports: the streams left out, what was written

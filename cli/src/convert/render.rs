@@ -11,8 +11,9 @@ use rsbag::processing::{self, depth_meters, depth_raw, Image, PixelLayout};
 use rsbag::recording::{FrameReader, RecordedFrame};
 use rsbag::{Error, Result};
 
+use super::args::ToArg;
+use super::npy;
 use super::prepare::Texture;
-use super::{npy, Target};
 
 /// The contents of a file made from a frame.
 pub struct Made {
@@ -36,34 +37,43 @@ pub enum Rendered {
     InOrder,
 }
 
+/// What frames are rendered as: the target and its options.
+#[derive(Clone)]
+pub struct RenderOptions {
+    pub to: ToArg,
+    /// `--colorize`: depth also colorized over this range (meters).
+    pub colorize: Option<(f32, f32)>,
+    /// `--colorize-range`, which `--to mp4` colorizes depth over too.
+    pub colorize_range: (f32, f32),
+    /// `--ascii`.
+    pub ascii: bool,
+    /// `--npy-raw`.
+    pub npy_raw: bool,
+}
+
 /// Renders frames for one run of `convert`; shared by the threads.
 pub struct Renderer {
-    to: Target,
-    colorize: Option<(f32, f32)>,
-    colorize_range: (f32, f32),
-    ascii: bool,
-    npy_raw: bool,
+    options: RenderOptions,
     /// Depth Units of each sensor that records depth.
     depth_units: BTreeMap<usize, f32>,
 }
 
 impl Renderer {
     /// For the `written` streams of `reader`.
-    pub fn new(args: &super::Args, reader: &FrameReader, written: &BTreeSet<StreamId>) -> Renderer {
-        let colorize = args.colorize.then_some(args.colorize_range);
+    pub fn new(
+        options: &RenderOptions,
+        reader: &FrameReader,
+        written: &BTreeSet<StreamId>,
+    ) -> Renderer {
         // Only depth made into numbers, colours or points needs the units
         // (and a warning where they are missing).
-        let units_used = colorize.is_some()
+        let units_used = options.colorize.is_some()
             || matches!(
-                args.to,
-                Target::Csv | Target::Npy | Target::Ply | Target::Mp4
+                options.to,
+                ToArg::Csv | ToArg::Npy | ToArg::Ply | ToArg::Mp4
             );
         Renderer {
-            to: args.to,
-            colorize,
-            colorize_range: args.colorize_range,
-            ascii: args.ascii,
-            npy_raw: args.npy_raw,
+            options: options.clone(),
             depth_units: if units_used {
                 sensor_depth_units(reader, written)
             } else {
@@ -86,7 +96,7 @@ impl Renderer {
     pub fn pngs(&self, recorded: &RecordedFrame) -> Result<Vec<Made>> {
         let frame = &recorded.frame;
         let mut made = vec![png("", &processing::image(frame)?)?];
-        if let (Some((near, far)), Format::Z16) = (self.colorize, frame.profile.format) {
+        if let (Some((near, far)), Format::Z16) = (self.options.colorize, frame.profile.format) {
             let units = self.depth_units(recorded.sensor);
             let colorized = processing::colorize(frame, units, near, far)?;
             made.push(png("_colorized", &colorized)?);
@@ -107,37 +117,37 @@ impl Renderer {
             files,
             depth_units: None,
         };
-        Ok(match self.to {
-            Target::Png => files(self.pngs(recorded)?),
-            Target::Raw => files(vec![Made {
+        Ok(match self.options.to {
+            ToArg::Png => files(self.pngs(recorded)?),
+            ToArg::Raw => files(vec![Made {
                 suffix: "",
                 ext: "raw",
                 bytes: frame.data.to_vec(),
             }]),
-            Target::Csv if frame.profile.format == Format::Z16 => Rendered::Files {
+            ToArg::Csv if frame.profile.format == Format::Z16 => Rendered::Files {
                 files: vec![depth_csv(frame, units)?],
                 depth_units: Some(units),
             },
-            Target::Npy => Rendered::Files {
+            ToArg::Npy => Rendered::Files {
                 files: vec![self.depth_npy(frame, units)?],
                 depth_units: Some(units),
             },
-            Target::Ply => files(vec![self.ply(recorded, units, texture)?]),
-            Target::Mp4 => {
+            ToArg::Ply => files(vec![self.ply(recorded, units, texture)?]),
+            ToArg::Mp4 => {
                 let units = if frame.profile.format == Format::Z16 {
                     units
                 } else {
                     0.0
                 };
-                let (near, far) = self.colorize_range;
+                let (near, far) = self.options.colorize_range;
                 Rendered::Picture(processing::picture(frame, units, near, far)?)
             }
-            Target::Csv | Target::Kalibr => Rendered::InOrder,
+            ToArg::Csv | ToArg::Kalibr => Rendered::InOrder,
             // Whole files are written by `recording`, never frame by frame.
-            Target::Db3 | Target::Bag | Target::Ros2 => {
+            ToArg::Db3 | ToArg::Bag | ToArg::Ros2 => {
                 return Err(Error::InvalidArgument(format!(
                     "--to {} writes one file, not a frame at a time",
-                    self.to.name()
+                    self.options.to.name()
                 )))
             }
         })
@@ -152,7 +162,7 @@ impl Renderer {
                 let picture = processing::image(frame)?;
                 let shape = vec![picture.height as usize, picture.width as usize, 3];
                 (shape, "|u1", picture.data)
-            } else if self.npy_raw {
+            } else if self.options.npy_raw {
                 let raw = depth_raw(frame)?;
                 let shape = vec![raw.height as usize, raw.width as usize];
                 let bytes = raw.values.iter().flat_map(|v| v.to_le_bytes()).collect();
@@ -182,7 +192,7 @@ impl Renderer {
     ) -> Result<Made> {
         let frame = &recorded.frame;
         let (vertices, colors) = point_cloud(frame, units, texture)?;
-        let format = if self.ascii {
+        let format = if self.options.ascii {
             "ascii"
         } else {
             "binary_little_endian"
@@ -202,7 +212,7 @@ impl Renderer {
         .into_bytes();
         for (i, p) in vertices.iter().enumerate() {
             let color = colors.as_ref().map(|c| c[i]);
-            if self.ascii {
+            if self.options.ascii {
                 let mut line = format!("{} {} {}", p[0], p[1], p[2]);
                 if let Some([r, g, b]) = color {
                     let _ = write!(line, " {r} {g} {b}");

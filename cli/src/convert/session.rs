@@ -7,68 +7,48 @@
 
 use std::collections::BTreeSet;
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use rsbag::device::StreamId;
 use rsbag::recording::{FramesetOptions, Session, SessionFrame};
 use rsbag::{Error, Result};
 
-use super::super::select::{self, Window};
 use super::super::session;
-use super::render::Renderer;
-use super::{label, Args, OutputDir, Skipped, Target};
+use super::args::ToArg;
+use super::frame_files::{accepts, label, OutputDir, Skipped};
+use super::plan::{Framesets, Selection, SessionPlan, SessionTarget};
+use super::render::{RenderOptions, Renderer};
 
 mod ros2;
+
+pub(super) use ros2::parse_pose;
 
 /// The index of the framesets written.
 pub(super) const FRAMESETS: &str = "framesets.csv";
 const FRAMESETS_HEADER: &str =
     "set,set_time_ms,camera,serial,file,stream,frame_number,timestamp,session_time_ms,png";
 
-/// Write the framesets of `files` read as one session into `args.out`.
-pub fn run(args: &Args, files: &[PathBuf]) -> Result<ExitCode> {
-    if !matches!(args.to, Target::Png | Target::Ros2) {
-        return Err(Error::InvalidArgument(
-            "--session goes with --to png or --to ros2 (the other targets convert each file)"
-                .into(),
-        ));
+/// Write `plan.files` read as one session to its target.
+pub fn run(plan: &SessionPlan) -> Result<ExitCode> {
+    match &plan.target {
+        SessionTarget::Framesets(framesets) => write_framesets(plan, framesets),
+        SessionTarget::Ros2(bag) => ros2::run(plan, bag),
     }
-    if args.align_to.is_some() {
-        return Err(Error::InvalidArgument(
-            "--session writes each camera's frames as recorded: --align-to does not go with it"
-                .into(),
-        ));
-    }
-    if args.to != Target::Ros2 && (args.unite_imu.is_some() || args.transport.given()) {
-        return Err(Error::InvalidArgument(
-            "--unite-imu and --image-transport go with --session --to ros2".into(),
-        ));
-    }
-    if args.to == Target::Ros2 {
-        if !args.filters.is_empty() || args.colorize {
-            return Err(Error::InvalidArgument(
-                "--filter and --colorize go with --session --to png, not --to ros2".into(),
-            ));
-        }
-        return ros2::run(args, files);
-    }
-    super::check_filters(args)?;
-    if !args.pose.is_empty() {
-        return Err(Error::InvalidArgument("--pose goes with --to ros2".into()));
-    }
-    let mut opened = session::open(files, &args.session_clock)?;
+}
+
+/// Write the framesets of the session as PNG files into `plan.out`.
+fn write_framesets(plan: &SessionPlan, framesets: &Framesets) -> Result<ExitCode> {
+    let tolerance = (framesets.tolerance).unwrap_or(FramesetOptions::default().tolerance);
+    let mut opened = session::open(&plan.files, &plan.clock)?;
     let session = &opened.session;
-    let (streams, skipped) = png_streams(session, args)?;
-    let tolerance = select::milliseconds("tolerance", args.tolerance)?
-        .unwrap_or(FramesetOptions::default().tolerance);
+    let (streams, skipped) = png_streams(session, &plan.selection)?;
     let options = FramesetOptions { streams, tolerance };
-    let window = Window::of_session(session.duration(), args.start, args.duration)?;
-    let renderers = camera_renderers(args, session, options.streams.as_slice());
-    let dir = OutputDir::create(&args.out, args.force)?;
+    let window = plan.selection.session_window(session.duration())?;
+    let renderers = camera_renderers(&framesets.render, session, options.streams.as_slice());
+    let dir = OutputDir::create(&plan.out, framesets.force)?;
     let mut index = dir.create_csv(FRAMESETS, FRAMESETS_HEADER)?;
     // Without `--filter`, each camera's chain is empty and lets frames by.
-    let each = session.filter_each_camera(&args.filters);
+    let each = session.filter_each_camera(&framesets.filters);
     let mut sets = (session.select().time(window.bounds())).framesets_with(options, each)?;
     let (mut written_sets, mut frames) = (0u64, 0u64);
     let mut errors = Vec::new();
@@ -110,7 +90,7 @@ pub fn run(args: &Args, files: &[PathBuf]) -> Result<ExitCode> {
     super::super::emit(&format!(
         "wrote {written_sets} framesets ({frames} frames) on {} to {} (frames within {:.3} ms of each set's first; {} frames of other cameras in none)\n",
         session.clock(),
-        args.out.display(),
+        plan.out.display(),
         tolerance.as_secs_f64() * 1000.0,
         sets.unmatched()
     ));
@@ -129,8 +109,8 @@ pub fn run(args: &Args, files: &[PathBuf]) -> Result<ExitCode> {
 /// camera, and those skipped with why (as `convert --to png` of one file
 /// skips them); an error, before anything is written, if a named one
 /// cannot be written or none can.
-fn png_streams(session: &Session, args: &Args) -> Result<(Vec<StreamId>, Skipped)> {
-    let named = select::streams(|n| session.find_streams(n), &args.streams)?;
+fn png_streams(session: &Session, selection: &Selection) -> Result<(Vec<StreamId>, Skipped)> {
+    let named = selection.streams(|n| session.find_streams(n))?;
     let mut chosen = BTreeSet::new();
     let mut skipped = std::collections::BTreeMap::new();
     for file in session.files() {
@@ -138,7 +118,7 @@ fn png_streams(session: &Session, args: &Args) -> Result<(Vec<StreamId>, Skipped
             if named.as_ref().is_some_and(|n| !n.contains(&id)) {
                 continue;
             }
-            match Target::Png.accepts(&stream.profile) {
+            match accepts(ToArg::Png, &stream.profile) {
                 Ok(()) => {
                     chosen.insert(id);
                 }
@@ -166,13 +146,17 @@ fn png_streams(session: &Session, args: &Args) -> Result<(Vec<StreamId>, Skipped
 /// What each camera's frames become as PNG (with `--colorize`, its depth
 /// coloured over its own Depth Units), by the camera's place in the
 /// session; `streams` are those chosen.
-fn camera_renderers(args: &Args, session: &Session, streams: &[StreamId]) -> Vec<Renderer> {
+fn camera_renderers(
+    render: &RenderOptions,
+    session: &Session,
+    streams: &[StreamId],
+) -> Vec<Renderer> {
     (session.files().iter())
         .map(|file| {
             let written: BTreeSet<StreamId> = (file.reader().streams().into_iter())
                 .filter(|s| streams.contains(s))
                 .collect();
-            Renderer::new(args, file.reader(), &written)
+            Renderer::new(render, file.reader(), &written)
         })
         .collect()
 }

@@ -2,60 +2,44 @@
 //! bag, each camera under its own namespace, with `--pose` on
 //! `/tf_static`.
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use rsbag::record::{export_ros2_session, session_camera_names, CameraPose, Ros2SessionOptions};
 use rsbag::{Error, Result};
 
 use super::super::super::interrupt::{on_interrupt, Undo};
-use super::super::super::select::{self, Window};
 use super::super::super::{emit, progress, session};
+use super::super::plan::{SessionBag, SessionPlan};
 use super::super::recording::ros2_report;
-use super::super::Args;
 
-/// Write `files` read as one session as the ROS 2 bag `args.out`.
-pub fn run(args: &Args, files: &[PathBuf]) -> Result<ExitCode> {
-    if args.tolerance.is_some() {
-        return Err(Error::InvalidArgument(
-            "--tolerance goes with --session --to png (framesets)".into(),
-        ));
-    }
-    if args.namespace != rsbag::ros_camera::DEFAULT_NAMESPACE {
-        return Err(Error::InvalidArgument(
-            "--namespace does not go with --session: each camera gets its own, /CAMERA".into(),
-        ));
-    }
-    let mut poses = Vec::new();
-    let mut given = Vec::new();
-    for pose in &args.pose {
-        given.push(parse_pose(pose)?);
-    }
-    let opened = session::open(files, &args.session_clock)?;
+/// Write `plan.files` read as one session as the ROS 2 bag `plan.out`.
+pub fn run(plan: &SessionPlan, bag: &SessionBag) -> Result<ExitCode> {
+    let opened = session::open(&plan.files, &plan.clock)?;
     let session = &opened.session;
-    for (file, pose) in given {
-        poses.push((session::file_index(session, "--pose", &file)?, pose));
+    let mut poses = Vec::new();
+    for (file, pose) in &bag.poses {
+        poses.push((session::file_index(session, "--pose", file)?, *pose));
     }
-    let streams = select::streams(|n| session.find_streams(n), &args.streams)?;
-    let window = Window::of_session(session.duration(), args.start, args.duration)?;
+    let streams = plan.selection.streams(|n| session.find_streams(n))?;
+    let window = plan.selection.session_window(session.duration())?;
     let mut chosen = session.select().time(window.bounds());
     if let Some(streams) = &streams {
         chosen = chosen.streams(streams.iter().copied());
     }
     let total = chosen.frame_count_bound()?;
     let options = Ros2SessionOptions {
-        storage: args.storage,
-        mcap_compression: args.mcap_compression,
+        storage: bag.storage,
+        mcap_compression: bag.mcap_compression,
         streams,
         poses,
         time: window.bounds(),
-        image_transport: args.transport.transport()?,
-        unite_imu: args.unite_imu.map(super::super::UniteImuArg::method),
+        image_transport: bag.image_transport,
+        unite_imu: bag.unite_imu,
     };
-    let partial = rsbag::storage::partial_path_for(&args.out);
+    let partial = rsbag::storage::partial_path_for(&plan.out);
     let _remove_partial = on_interrupt(Undo::RemoveDir(partial));
     let bar = progress::bar(total, "frames");
-    let export = export_ros2_session(session, &args.out, &options, |n| bar.set_position(n));
+    let export = export_ros2_session(session, &plan.out, &options, |n| bar.set_position(n));
     bar.finish_and_clear();
     let export = export?;
     let tail = format!(", {} cameras on {}", session.files().len(), session.clock());
@@ -63,13 +47,13 @@ pub fn run(args: &Args, files: &[PathBuf]) -> Result<ExitCode> {
     for (file, name) in session.files().iter().zip(session_camera_names(session)) {
         cameras.push_str(&format!("  /{name}: {}\n", file.path().display()));
     }
-    let text = ros2_report(&export, &args.out, args.storage, &tail, &cameras);
+    let text = ros2_report(&export, &plan.out, bag.storage, &tail, &cameras);
     emit(&text);
     Ok(opened.exit_code())
 }
 
 /// `FILE=X,Y,Z,QX,QY,QZ,QW`: the file and its camera's pose.
-fn parse_pose(given: &str) -> Result<(String, CameraPose)> {
+pub(in crate::convert) fn parse_pose(given: &str) -> Result<(String, CameraPose)> {
     let bad = |why: String| Error::InvalidArgument(format!("--pose {given}: {why}"));
     let (file, numbers) = given
         .rsplit_once('=')

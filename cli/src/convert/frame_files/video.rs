@@ -41,7 +41,7 @@ pub(super) fn accepts(profile: &StreamProfile) -> std::result::Result<(), &'stat
 }
 
 /// An error unless `ffmpeg` runs and has the libx264 encoder.
-pub(super) fn check_ffmpeg() -> Result<()> {
+pub(in crate::convert) fn check_ffmpeg() -> Result<()> {
     let missing = |why: String| {
         Error::InvalidArgument(format!(
             "--to mp4 needs the ffmpeg program with the libx264 encoder \

@@ -9,6 +9,7 @@ use std::time::Duration;
 use rsbag::device::StreamId;
 use rsbag::processing::filters::{check_chain, FilterKind, FilterSpec};
 use rsbag::record::CameraPose;
+use rsbag::recording::FramesetOptions;
 use rsbag::ros_camera::imu::UniteImu;
 use rsbag::ros_camera::transport::ImageTransport;
 use rsbag::storage::rosbag2::McapCompression;
@@ -20,8 +21,7 @@ use super::super::files;
 use super::super::select::{self, Window};
 use super::super::session::ClockArgs;
 use super::args::{Args, ToArg, UniteImuArg};
-use super::frame_files::video;
-use super::frame_files::FrameFiles;
+use super::frame_files::{video, FrameFiles};
 use super::recording::{RecordingFile, Ros2Bag, Source};
 use super::render::RenderOptions;
 use super::session;
@@ -68,7 +68,7 @@ pub enum SessionTarget {
 /// `--session --to png`.
 pub struct Framesets {
     /// `--tolerance`: how far a frame may be from its set's first frame.
-    pub tolerance: Option<Duration>,
+    pub tolerance: Duration,
     pub render: RenderOptions,
     /// `--filter`: the chain each camera's depth goes through.
     pub filters: Vec<FilterSpec>,
@@ -196,28 +196,8 @@ impl Plan {
 /// The target of a conversion of each recording; an error for an option
 /// that does not go with it.
 fn target(args: &Args) -> Result<Box<dyn Target>> {
-    check_options(args)?;
-    let image_transport = image_transport(args)?;
-    if args.other_topics.is_some() && args.to != ToArg::Ros2 {
-        return Err(Error::InvalidArgument(
-            "--other-topics goes with --to ros2 of one recording".into(),
-        ));
-    }
-    if args.aligned_depth && args.to != ToArg::Ros2 {
-        return Err(Error::InvalidArgument(
-            "--aligned-depth goes with --to ros2".into(),
-        ));
-    }
-    if args.pointcloud.is_some() && args.to != ToArg::Ros2 {
-        return Err(Error::InvalidArgument(
-            "--pointcloud goes with --to ros2 (--to ply writes point clouds as files)".into(),
-        ));
-    }
-    if args.mcap_compression != McapCompression::Zstd && args.storage != FileFormat::Mcap {
-        return Err(Error::InvalidArgument(
-            "--mcap-compression goes with --to ros2 --storage mcap".into(),
-        ));
-    }
+    check_file_options(args)?;
+    let image_transport = ros2_options(args)?;
     let recording = |format| RecordingFile {
         format,
         uncompressed: args.uncompressed,
@@ -248,9 +228,9 @@ fn target(args: &Args) -> Result<Box<dyn Target>> {
     })
 }
 
-/// The options of the frame files and of recordings written that do not
-/// go with `args.to`.
-fn check_options(args: &Args) -> Result<()> {
+/// The options of frame files and of recordings written that do not go
+/// with `args.to`.
+fn check_file_options(args: &Args) -> Result<()> {
     if args.colorize && args.to != ToArg::Png {
         return Err(Error::InvalidArgument(
             "--colorize goes with --to png".into(),
@@ -285,6 +265,12 @@ fn check_options(args: &Args) -> Result<()> {
             "--force goes with --to db3, bag or a directory of files (png, raw, csv, ...)".into(),
         ));
     }
+    Ok(())
+}
+
+/// The image transport `--image-transport` and its codecs choose; an
+/// error for an option of `--to ros2` given with another target.
+fn ros2_options(args: &Args) -> Result<ImageTransport> {
     let ros2_options_given = args.storage != FileFormat::Db3
         || args.namespace != rsbag::ros_camera::DEFAULT_NAMESPACE
         || args.unite_imu.is_some();
@@ -293,17 +279,33 @@ fn check_options(args: &Args) -> Result<()> {
             "--storage, --namespace and --unite-imu go with --to ros2".into(),
         ));
     }
-    Ok(())
-}
-
-/// `--image-transport` and its codecs, which go with `--to ros2`.
-fn image_transport(args: &Args) -> Result<ImageTransport> {
     if args.to != ToArg::Ros2 && args.transport.given() {
         return Err(Error::InvalidArgument(
             "--image-transport and its codecs go with --to ros2".into(),
         ));
     }
-    args.transport.transport()
+    let image_transport = args.transport.transport()?;
+    if args.other_topics.is_some() && args.to != ToArg::Ros2 {
+        return Err(Error::InvalidArgument(
+            "--other-topics goes with --to ros2 of one recording".into(),
+        ));
+    }
+    if args.aligned_depth && args.to != ToArg::Ros2 {
+        return Err(Error::InvalidArgument(
+            "--aligned-depth goes with --to ros2".into(),
+        ));
+    }
+    if args.pointcloud.is_some() && args.to != ToArg::Ros2 {
+        return Err(Error::InvalidArgument(
+            "--pointcloud goes with --to ros2 (--to ply writes point clouds as files)".into(),
+        ));
+    }
+    if args.mcap_compression != McapCompression::Zstd && args.storage != FileFormat::Mcap {
+        return Err(Error::InvalidArgument(
+            "--mcap-compression goes with --to ros2 --storage mcap".into(),
+        ));
+    }
+    Ok(image_transport)
 }
 
 /// Whether `--filter` goes with the other arguments: a target carrying
@@ -395,7 +397,8 @@ fn session_target(args: &Args) -> Result<SessionTarget> {
         return Err(Error::InvalidArgument("--pose goes with --to ros2".into()));
     }
     Ok(SessionTarget::Framesets(Framesets {
-        tolerance: select::milliseconds("tolerance", args.tolerance)?,
+        tolerance: select::milliseconds("tolerance", args.tolerance)?
+            .unwrap_or(FramesetOptions::default().tolerance),
         render: render_options(args),
         filters: args.filters.clone(),
         force: args.force,

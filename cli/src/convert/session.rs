@@ -38,7 +38,7 @@ pub fn run(plan: &SessionPlan) -> Result<ExitCode> {
 
 /// Write the framesets of the session as PNG files into `plan.out`.
 fn write_framesets(plan: &SessionPlan, framesets: &Framesets) -> Result<ExitCode> {
-    let tolerance = (framesets.tolerance).unwrap_or(FramesetOptions::default().tolerance);
+    let tolerance = framesets.tolerance;
     let mut opened = session::open(&plan.files, &plan.clock)?;
     let session = &opened.session;
     let (streams, skipped) = png_streams(session, &plan.selection)?;

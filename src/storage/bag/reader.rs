@@ -192,12 +192,17 @@ impl Bag {
             }
             Err(Error::NotABag) => Err(Error::NotABag.in_file(&path)),
             Err(e) if e.kind() == crate::ErrorKind::Io => Err(e),
-            Err(e) if or_scan => {
-                let bag = Bag::scan_remote(&remote)?;
-                warn_scanned(&bag, &path, e);
-                Ok(bag)
-            }
-            Err(e) => Err(e.in_file(&path)),
+            // An unusable index may be another version's, read after the
+            // header.
+            Err(e) => match remote.unpinned_change() {
+                Some(changed) => Err(changed),
+                None if or_scan => {
+                    let bag = Bag::scan_remote(&remote)?;
+                    warn_scanned(&bag, &path, e);
+                    Ok(bag)
+                }
+                None => Err(e.in_file(&path)),
+            },
         }
     }
 
@@ -217,7 +222,14 @@ impl Bag {
             .in_file(&path));
         }
         let data = remote.read(0..remote.size())?;
-        Bag::from_scan(data, Some(path.clone())).map_err(|e| e.in_file(&path))
+        let bag = Bag::from_scan(data, Some(path.clone())).map_err(|e| e.in_file(&path))?;
+        // Records cut short may be a version read over another's.
+        if !bag.scan_report().is_some_and(ScanReport::is_clean) {
+            if let Some(changed) = remote.unpinned_change() {
+                return Err(changed);
+            }
+        }
+        Ok(bag)
     }
 
     /// Read an indexed bag from bytes in memory.

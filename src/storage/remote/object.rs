@@ -158,14 +158,24 @@ impl RemoteFile {
 
     /// For an object whose version is not pinned, the error of a change
     /// when it changed since it was opened (its size or its first bytes,
-    /// asked for anew, are not those read then); `None` when it did not,
-    /// or when that cannot be told. What tells a changed object from a
+    /// asked for anew, are not those read then), or the I/O error that
+    /// kept them from being asked for; `None` when it did not change, or
+    /// when that cannot be told. What tells a changed object from a
     /// damaged one when the bytes read contradict the recording.
     pub(crate) fn unpinned_change(&self) -> Option<Error> {
         if self.is_pinned() || self.head.len() as u64 == self.meta.size {
             return None;
         }
-        let (meta, head) = open_head(&self.store, &self.location).ok()?;
+        let (meta, head) = match open_head(&self.store, &self.location) {
+            Ok(opened) => opened,
+            Err((kind, reason)) => {
+                let reason = format!(
+                    "the bytes read contradict the recording's index, and whether the object \
+                     changed could not be asked: {reason}"
+                );
+                return Some(remote_error(&self.url, kind, reason));
+            }
+        };
         (meta.size != self.meta.size || head != self.head).then(|| {
             remote_error(
                 &self.url,

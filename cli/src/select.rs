@@ -9,15 +9,19 @@ use std::time::Duration;
 use rsbag::device::StreamId;
 use rsbag::recording::FrameReader;
 use rsbag::storage::bag::Bag;
-use rsbag::{BagTime, Error, Result};
+use rsbag::{BagTime, Error, ErrorKind, Result};
 
 use super::output::losses;
 
 /// Open a recording. When that fails on a file that a scan finds damaged,
 /// the error says so: a description lost to the damage is otherwise
-/// reported as a bag that is not a RealSense recording.
+/// reported as a bag that is not a RealSense recording. An I/O error
+/// (a URL that changed or failed) is not damage, and stays as it is.
 pub fn open(path: &Path) -> Result<FrameReader> {
     FrameReader::open(path).map_err(|e| {
+        if e.kind() == ErrorKind::Io {
+            return e;
+        }
         let damage = Bag::scan(path)
             .ok()
             .and_then(|bag| bag.scan_report().and_then(losses));

@@ -922,7 +922,7 @@ fn an_object_that_cannot_be_pinned_is_read_with_a_warning_and_a_change_is_an_err
     let proxy = FaultProxy::start(&nginx);
     let here = rsbag(&["frames", "--json", first.to_str().unwrap()]);
     let url = proxy.url("unpinned", "short.bag");
-    let there = rsbag_env(&["frames", "--json", &url], &impatient());
+    let there = rsbag(&["frames", "--json", &url]);
     assert_eq!(there.code, Some(0), "{}", there.stderr);
     assert_eq!(here.stdout, there.stdout);
     assert!(
@@ -935,7 +935,7 @@ fn an_object_that_cannot_be_pinned_is_read_with_a_warning_and_a_change_is_an_err
     // version's), or after its index (a chunk read is).
     for fault in ["unpinnedreplace-2", "unpinnedreplace-4"] {
         let url = proxy.url(fault, "short.bag");
-        let run = rsbag_env(&["frames", "--json", &url], &impatient());
+        let run = rsbag(&["frames", "--json", &url]);
         assert_clear_error(&run, Some(1), &[&url, "changed while it was read"]);
         assert!(!run.stderr.contains("damaged"), "{}", run.stderr);
         for line in run.stdout.lines() {

@@ -708,7 +708,8 @@ fn convert_colorizes_each_cameras_depth_over_its_own_units() {
     }
     assert!(depths > 0 && colorized == depths, "{depths} {colorized}");
     assert!(units_tell, "CAM-B's units change its colours");
-    // Not with --to ros2, nor --align-to: refused, nothing written.
+    // Not with --to ros2, nor --align-to, nor what one recording's
+    // conversion refuses: refused, nothing written.
     for (extra, why) in [
         (
             &["--to", "ros2", "--colorize"][..],
@@ -717,6 +718,18 @@ fn convert_colorizes_each_cameras_depth_over_its_own_units() {
         (
             &["--to", "png", "--align-to", "color"],
             "--align-to does not go with it",
+        ),
+        (
+            &["--to", "png", "--npy-raw"],
+            "--npy-raw goes with --to npy",
+        ),
+        (
+            &["--to", "png", "--storage", "mcap"],
+            "--storage, --namespace and --unite-imu go with --to ros2",
+        ),
+        (
+            &["--to", "ros2", "--force"],
+            "--force goes with --to db3, bag or a directory of files",
         ),
     ] {
         let rig = dir.path().join("refused");

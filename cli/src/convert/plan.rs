@@ -389,9 +389,19 @@ fn session_target(args: &Args) -> Result<SessionTarget> {
             "--unite-imu and --image-transport go with --session --to ros2".into(),
         ));
     }
-    if args.to == ToArg::Ros2 {
-        return session_ros2(args);
-    }
+    let target = if args.to == ToArg::Ros2 {
+        session_ros2(args)?
+    } else {
+        session_framesets(args)?
+    };
+    // What does not go with the target, as for one recording.
+    check_file_options(args)?;
+    ros2_options(args)?;
+    Ok(target)
+}
+
+/// `--session --to png`.
+fn session_framesets(args: &Args) -> Result<SessionTarget> {
     check_filters(args)?;
     if !args.pose.is_empty() {
         return Err(Error::InvalidArgument("--pose goes with --to ros2".into()));

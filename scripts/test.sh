@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # The project's test command: install what the interop tests need (the real
 # librealsense 2.55 and 2.59 through pyrealsense2, libusb, rosbags, mcap)
-# while the tests compile, then run every test, in two lanes (below):
-# `cargo test` and the Python package's pytest suite
-# (scripts/test-python.sh). Works on a fresh
+# while the tests compile, then run every test: `cargo test`, then the
+# Python package's pytest suite (scripts/test-python.sh). Works on a fresh
 # machine with Rust and Python; extra arguments go to `cargo test` alone
 # (e.g. `scripts/test.sh --test playback_stress`).
 #
@@ -50,37 +49,15 @@ finish scripts/install-test-deps.sh "$deps" "$logs/deps"
 if [ "$compiled" -ne 0 ]; then
     exit "$compiled"
 fi
-if [ "$all" = 0 ]; then
-    cargo test "$@"
-    exit 0
+if [ "$all" = 1 ]; then
+    finish "scripts/test-python.sh --venv" "$venv" "$logs/venv"
 fi
-finish "scripts/test-python.sh --venv" "$venv" "$logs/venv"
-# The tests run in two lanes at once. Most of them wait on child
-# processes (the tool, librealsense, ROS's readers, servers, a browser)
-# and run three at a time at a lower priority (nice 10). The tests of
-# cameras streamed in real time (the command line's recorders that must
-# drop no frame, live views, live ROS 2, sessions recorded as they happen,
-# the guide's tour, recordings killed mid-way; then the Python suite,
-# whose syncers group frames as they arrive) run at normal priority beside
-# them, so that the others take only the processor they leave.
-# The guide's tour runs first, alone in its lane: it checks that its
-# recording dropped no frame, and the lane's other tests, converting at
-# full speed beside it, made it drop some.
-realtime=(camera_recording:: cli_record_play:: crash_safety:: devices:: long_recording::
-    ros2_live:: sessions:: view_live::)
-skip=(--skip readme::)
-for module in "${realtime[@]}"; do
-    skip+=(--skip "$module")
-done
-(
-    cargo test --test cli -- readme:: --test-threads 1 &&
-        cargo test --test cli -- "${realtime[@]}" --test-threads 2 &&
-        bash scripts/test-python.sh --build &&
-        bash scripts/test-python.sh --run
-) > "$logs/realtime" 2>&1 &
-realtime_lane=$!
-others=0
-nice -n 10 cargo test -- "${skip[@]}" --test-threads 3 || others=$?
-finish "the real-time lane (cargo test --test cli -- readme:: / ${realtime[*]}; the Python suite)" \
-    "$realtime_lane" "$logs/realtime"
-exit "$others"
+cargo test "$@"
+# Python's tests after the Rust ones, not beside them: the tests of
+# cameras streamed in real time (librealsense's and rsbag's syncers
+# grouping frames as they arrive) are timing-sensitive, and running the
+# two suites at once made them differ.
+if [ "$all" = 1 ]; then
+    bash scripts/test-python.sh --build
+    bash scripts/test-python.sh --run
+fi

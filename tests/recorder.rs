@@ -322,6 +322,40 @@ fn frames_the_writer_cannot_take_are_dropped_and_counted() {
     assert_eq!(recorded.len() as u64 + dropped, fed.len() as u64);
 }
 
+/// A source that can wait (`wait_when_full`) loses nothing to a queue
+/// that holds one frame, a frame larger than the queue's bytes going
+/// alone: each stream's frames are recorded without a gap, and only a
+/// frame left waiting when its sensor stopped is counted dropped.
+#[test]
+fn a_source_that_can_wait_waits_for_room_and_loses_nothing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("rec.bag");
+    let camera = small_camera();
+    let options = RecordOptions {
+        max_queued_bytes: 16,
+        max_queued_frames: 1,
+        wait_when_full: true,
+        ..RecordOptions::default()
+    };
+    let recorder = Recorder::new(&path, camera.clone(), options).expect("recorder");
+    let fed = start_streams(&recorder, &camera);
+    std::thread::sleep(Duration::from_millis(300));
+    let report = recorder.finish().expect("finish");
+    let dropped: u64 = report.streams.values().map(|c| c.dropped).sum();
+    assert!(dropped <= STREAMS.len() as u64, "{:?}", report.streams);
+    let recorded = recorded_frames(&path);
+    assert_eq!(recorded.len() as u64 + dropped, fed.lock().len() as u64);
+    for stream in STREAMS {
+        let numbers: Vec<u64> = (recorded.iter())
+            .filter(|(_, f)| f.profile.stream == stream)
+            .map(|(_, f)| f.number)
+            .collect();
+        assert!(numbers.len() > 3, "{stream}: {numbers:?}");
+        let expected: Vec<u64> = (numbers[0]..numbers[0] + numbers.len() as u64).collect();
+        assert_eq!(numbers, expected, "{stream}");
+    }
+}
+
 #[test]
 fn an_unwritable_path_is_an_error_now() {
     let camera = small_camera();

@@ -33,8 +33,8 @@ use super::select::seconds;
 ///
 /// A camera is never kept waiting on the disk: frames wait for the writer
 /// in a bounded queue, and when it is full they are dropped, counted per
-/// stream in the report, and the exit status is 1 (the synthetic camera's
-/// drops are in the report, exit 0). A camera unplugged
+/// stream in the report, and the exit status is 1 (the synthetic camera
+/// waits for the writer instead, and drops nothing). A camera unplugged
 /// while recording (`--unplug-after` plays that with `--simulate`): the
 /// recording stops, every file is finished and indexed, and rsbag exits
 /// with 1 naming the camera and the time into the recording. Ctrl-C
@@ -384,6 +384,8 @@ pub fn run(args: Args) -> Result<()> {
     }
     let options = RecordOptions {
         overwrite: args.force,
+        // The synthetic camera can wait for the disk; a real one cannot.
+        wait_when_full: args.synthetic,
         split,
         db3: Db3Options {
             compress_images: !args.no_compression,
@@ -678,9 +680,9 @@ fn finish(
                 false
             }
         };
-        // A camera's lost frames fail the recording; the synthetic
-        // camera's say only that this machine was busy: they stay in the
-        // report, exit 0 as before.
+        // A camera's lost frames fail the recording. The synthetic camera
+        // waits for the writer, and loses only a frame that was waiting
+        // when it stopped: that stays in the report, exit 0.
         if !lost.is_empty() && source.camera.is_some() && !stopped {
             dropped.push(format!("{}: {}", source.out.display(), lost.join(", ")));
         }

@@ -38,6 +38,11 @@ pub struct RecordOptions {
     pub max_queued_bytes: usize,
     /// At most this many frames wait for the writer.
     pub max_queued_frames: usize,
+    /// When the queue is full, the camera's callback waits for room (until
+    /// its sensor stops or the recording ends) instead of the frame being
+    /// dropped: for a source that can wait, such as the synthetic camera,
+    /// never for a real camera, whose driver drops what a callback holds up.
+    pub wait_when_full: bool,
     /// Replace a file already at the recording's path (by default that
     /// is an error: a recording never replaces a file unasked).
     pub overwrite: bool,
@@ -61,6 +66,7 @@ impl Default for RecordOptions {
             chunk_threshold: WriterOptions::default().chunk_threshold,
             max_queued_bytes: 256 << 20,
             max_queued_frames: 1024,
+            wait_when_full: false,
             overwrite: false,
             format: None,
             db3: Db3Options::default(),
@@ -173,6 +179,15 @@ impl CaptureClock {
     }
 }
 
+/// What became of a frame offered to the writer's queue.
+enum Offer {
+    Queued,
+    /// No room for it now.
+    Full(Frame),
+    /// The writer failed or is gone.
+    Lost(Frame),
+}
+
 /// State shared by the recorder, its sensors and their callbacks.
 struct Shared {
     jobs: Sender<Job>,
@@ -199,23 +214,40 @@ impl Shared {
         self.clock.lock().now_ns(Instant::now())
     }
 
-    /// Queue a frame, or drop and count it when paused, closed or full.
-    fn push_frame(&self, sensor: u32, frame: Frame) {
-        if self.closed.load(Ordering::Acquire) || self.paused.load(Ordering::Acquire) {
+    /// Queue a frame, or drop and count it when paused, closed or full;
+    /// with [`RecordOptions::wait_when_full`], a full queue is waited on
+    /// while `streaming` holds and the recording goes on.
+    fn push_frame(&self, sensor: u32, frame: Frame, streaming: &AtomicBool) {
+        let mut frame = frame;
+        loop {
+            if self.closed.load(Ordering::Acquire) || self.paused.load(Ordering::Acquire) {
+                return;
+            }
+            let lost = match self.offer_frame(sensor, frame) {
+                Offer::Queued => return,
+                Offer::Full(full)
+                    if self.options.wait_when_full && streaming.load(Ordering::Acquire) =>
+                {
+                    frame = full;
+                    std::thread::sleep(Duration::from_millis(1));
+                    continue;
+                }
+                Offer::Full(lost) | Offer::Lost(lost) => lost,
+            };
+            let mut counts = self.counts.lock();
+            counts.entry(lost.profile.stream).or_default().dropped += 1;
             return;
         }
+    }
+
+    /// Offer a frame to the writer's queue.
+    fn offer_frame(&self, sensor: u32, frame: Frame) -> Offer {
         // Held until the frame is queued, so that the writer, failing,
         // either finds this frame in the queue (and counts it dropped) or
         // this finds the failure.
         let failure = self.failure.lock();
         if failure.is_some() {
-            drop(failure);
-            self.counts
-                .lock()
-                .entry(frame.profile.stream)
-                .or_default()
-                .dropped += 1;
-            return;
+            return Offer::Lost(frame);
         }
         let at = {
             let mut clock = self.clock.lock();
@@ -224,21 +256,28 @@ impl Shared {
             clock.now_ns(now)
         };
         let size = frame.data.len();
-        let stream = frame.profile.stream;
         let queued = self.queued_bytes.fetch_add(size, Ordering::AcqRel) + size;
-        let result = if queued > self.options.max_queued_bytes {
-            Err(())
+        // A frame larger than the limit, waited for, goes alone.
+        let alone = self.options.wait_when_full && queued == size;
+        let offer = if queued > self.options.max_queued_bytes && !alone {
+            Offer::Full(frame)
         } else {
-            match self.jobs.try_send(Job::Frame { sensor, frame, at }) {
-                Ok(()) => Ok(()),
-                Err(TrySendError::Full(_) | TrySendError::Disconnected(_)) => Err(()),
+            let job = Job::Frame {
+                sensor,
+                frame: frame.clone(),
+                at,
+            };
+            match self.jobs.try_send(job) {
+                Ok(()) => Offer::Queued,
+                Err(TrySendError::Full(_)) => Offer::Full(frame),
+                Err(TrySendError::Disconnected(_)) => Offer::Lost(frame),
             }
         };
         drop(failure);
-        if result.is_err() {
+        if !matches!(offer, Offer::Queued) {
             self.queued_bytes.fetch_sub(size, Ordering::AcqRel);
-            self.counts.lock().entry(stream).or_default().dropped += 1;
         }
+        offer
     }
 
     /// Queue an event that must not be lost (waits for room).
@@ -558,7 +597,9 @@ pub struct RecordSensor {
     index: u32,
     inner: Arc<dyn Sensor>,
     shared: Weak<Shared>,
-    streaming: AtomicBool,
+    /// Set from just before the sensor starts until it stops: a frame
+    /// waiting for room in the queue waits no longer than this.
+    streaming: Arc<AtomicBool>,
 }
 
 impl RecordSensor {
@@ -598,7 +639,7 @@ impl RecordSensor {
             index,
             inner,
             shared: weak,
-            streaming: AtomicBool::new(false),
+            streaming: Arc::new(AtomicBool::new(false)),
         })
     }
 
@@ -660,15 +701,19 @@ impl Sensor for RecordSensor {
         drop(shared);
         let shared = self.shared.clone();
         let index = self.index;
+        let streaming = self.streaming.clone();
         let recording: FrameCallback = Arc::new(move |frame: Frame| {
             if let Some(shared) = shared.upgrade() {
-                shared.push_frame(index, frame.clone());
+                shared.push_frame(index, frame.clone(), &streaming);
             }
             callback(frame);
         });
-        self.inner.start(recording)?;
         self.streaming.store(true, Ordering::Release);
-        Ok(())
+        let started = self.inner.start(recording);
+        if started.is_err() {
+            self.streaming.store(false, Ordering::Release);
+        }
+        started
     }
 
     fn stop(&self) -> Result<()> {

@@ -469,14 +469,17 @@ impl Bag {
             Some(bytes) => bytes?,
             None => remote.read(head)?,
         };
-        let (record, data_len) = read_record_head(&bytes, 0, span.start)?;
-        if record.data_offset + u64::from(data_len) > span.end {
-            return Err(RecordError::Truncated {
-                offset: record.offset,
+        let header = read_record_head(&bytes, 0, span.start).map_err(RecordError::into_error);
+        let compression = header.and_then(|(record, data_len)| {
+            if record.data_offset + u64::from(data_len) > span.end {
+                return Err(RecordError::Truncated {
+                    offset: record.offset,
+                }
+                .into_error());
             }
-            .into_error());
-        }
-        Ok(chunk_fields(&record)?.0)
+            Ok(chunk_fields(&record)?.0)
+        });
+        compression.map_err(|e| self.damage_or_change(e))
     }
 
     /// Have a remote bag fetch the headers of `chunks` at once, for a
@@ -512,6 +515,16 @@ impl Bag {
         if let Some(recovered) = &chunk.recovered {
             return Ok(recovered.data.clone());
         }
+        (self.read_chunk_data(chunk, read_ahead, buffer)).map_err(|e| self.damage_or_change(e))
+    }
+
+    /// [`chunk_data_in`](Self::chunk_data_in) of a chunk in the file.
+    fn read_chunk_data(
+        &self,
+        chunk: &Chunk,
+        read_ahead: bool,
+        buffer: impl FnOnce(usize) -> BytesMut,
+    ) -> Result<Bytes> {
         let bytes = self.chunk_bytes(chunk)?;
         let (compression, size, record) = self.chunk_header(chunk, &bytes)?;
         let range = record.data_offset as usize..record.end() as usize;
@@ -671,10 +684,10 @@ impl Bag {
         let damage = match self.read_index_data(chunk, &wanted, entries) {
             Ok(()) => return Ok(()),
             Err(e @ Error::Corrupt { .. }) => e,
-            Err(e) => return Err(e),
+            Err(e) => return Err(self.damage_or_change(e)),
         };
         let Some(found) = self.entries_from_records(chunk) else {
-            return Err(damage);
+            return Err(self.damage_or_change(damage));
         };
         if self.repairs.note(chunk.info.chunk_pos, &damage) {
             tracing::warn!(

@@ -125,7 +125,7 @@ impl RecordError {
     pub fn into_error(self) -> Error {
         match self {
             RecordError::Truncated { offset } => Error::corrupt(
-                "record",
+                "bag",
                 offset,
                 "the file ends inside this record (truncated)",
             ),

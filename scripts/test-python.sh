@@ -12,7 +12,8 @@
 # interpreters. Exits non-zero on failure.
 #
 # One step alone: `--venv` (the environment and its packages, downloads
-# mostly), `--build` (the package), `--run` (the checks and the tests);
+# mostly), `--build` (the package), `--run` (the checks and the tests) or
+# `--pytest` (the tests alone), both passing further arguments to pytest;
 # scripts/test.sh runs them beside the Rust build and tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -47,7 +48,11 @@ build() {
 # match the module (test_typing.py checks the same inside the suite).
 run() {
     "$VENV/bin/python" python/tests/check_typing.py
-    "$VENV/bin/python" -m pytest -q python/tests
+    run_pytest "$@"
+}
+
+run_pytest() {
+    "$VENV/bin/python" -m pytest -q python/tests "$@"
 }
 
 case "${1:-}" in
@@ -58,6 +63,7 @@ case "${1:-}" in
         ;;
     --venv) venv ;;
     --build) build ;;
-    --run) run ;;
-    *) echo "usage: scripts/test-python.sh [--venv | --build | --run]" >&2; exit 2 ;;
+    --run) shift; run "$@" ;;
+    --pytest) shift; run_pytest "$@" ;;
+    *) echo "usage: scripts/test-python.sh [--venv | --build | --run | --pytest] [PYTEST ARGS]" >&2; exit 2 ;;
 esac

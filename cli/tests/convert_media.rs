@@ -526,10 +526,14 @@ fn bad_media_arguments_are_refused_naming_what_is_wrong() {
     let depth_color = common::sample("librealsense-depth-color-lz4.bag");
     let motion = common::sample("librealsense-motion-lz4.bag");
     let out = out_dir(&dir, "out");
-    let cases: [(&[&str], &str); 4] = [
+    let cases: [(&[&str], &str); 5] = [
         (
             &["convert", s(&depth_color), "--to", "csv", "--npy-raw"],
             "--npy-raw goes with --to npy",
+        ),
+        (
+            &["convert", s(&depth_color), "--to", "png", "--ascii"],
+            "--ascii goes with --to ply",
         ),
         (
             &["convert", s(&depth_color), "--to", "kalibr"],

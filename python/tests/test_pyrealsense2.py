@@ -139,9 +139,14 @@ RACY = {("device_info.py", "motion_fixture"): {"status_paused"}}
 # repeat playback's wrap its syncer sometimes pairs the first depth frame of
 # the new round with the last colour frame of the old one, and sometimes
 # drops a pairing (on the process recording, 2 runs in 10 differ). Ours must
-# equal one of up to RACY_RUNS of its runs.
+# equal one of up to RACY_RUNS of its runs. Every other script gets
+# LOADED_RUNS: a pipeline plays in real time from start() until the script
+# calls set_real_time(False), and on a busy machine pyrealsense2's syncer
+# then can lose the first frameset (align.py, seen with the tool's tests
+# running beside).
 RACY_RUNS = 6
 RACY_SCRIPTS = {"repeat.py"}
+LOADED_RUNS = 3
 
 
 @pytest.mark.parametrize("script,bag", CASES, ids=[f"{s[:-3]}-{b}" for s, b in CASES])
@@ -149,7 +154,7 @@ def test_the_script_gives_what_pyrealsense2_gives(script, bag, bags, tmp_path):
     ours = run("rsbag", script, bags[bag], tmp_path)
     for key in RACY.get((script, bag), ()):
         assert ours.pop(key)
-    runs = RACY_RUNS if script in RACY_SCRIPTS else 1
+    runs = RACY_RUNS if script in RACY_SCRIPTS else LOADED_RUNS
     for attempt in range(runs):
         theirs = run("pyrealsense2", script, bags[bag], tmp_path / f"judge{attempt}")
         for key in RACY.get((script, bag), ()):
@@ -185,6 +190,7 @@ def test_the_enums_are_pyrealsense2s():
 CAMERAS = ["reference", "stereo", "metadata", "process", "motion"]
 
 
+@pytest.mark.realtime
 @pytest.mark.parametrize("bag", CAMERAS)
 def test_a_camera_streams_as_pyrealsense2_streams_it(bag, bags, tmp_path, monkeypatch):
     """camera.py with the recording played by librealsense 2.55 as a

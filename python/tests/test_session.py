@@ -178,10 +178,10 @@ def test_each_camera_is_a_recording_with_the_whole_api(global_session):
 def test_arrival_time_and_offsets_place_cameras_within_a_frame_period(hardware_session):
     session = rsbag.open_session(paths(hardware_session))
     assert session.clock == "arrival time"
-    truth = {(s, f["stream"], f["frame_number"]): f["host_ms"]
-             for s, c in hardware_session.items() for f in c["frames"]}
 
-    def placements(session, t0=0.0):
+    def placements(session, when, t0=0.0):
+        truth = {(s, f["stream"], f["frame_number"]): f[when]
+                 for s, c in hardware_session.items() for f in c["frames"]}
         errors = {}
         for item in session.frames():
             host = truth[(item.serial, item.frame.stream, item.frame.frame_number)]
@@ -189,13 +189,15 @@ def test_arrival_time_and_offsets_place_cameras_within_a_frame_period(hardware_s
         medians = [sorted(v)[len(v) // 2] for v in errors.values()]
         return max(medians) - min(medians)
 
-    assert placements(session) < PERIOD
+    # A frame arrives when it was fed, which a busy machine makes later
+    # than planned (by a third of a second, seen beside the tool's tests).
+    assert placements(session, "fed_ms") < PERIOD
     # On recording start with the offsets the truth gave.
     offsets = {c["file"]: c["start_ms"] / 1000.0 for c in hardware_session.values()}
     started = rsbag.open_session(paths(hardware_session), offsets=offsets, clock="start")
     assert started.clock == "recording start"
     first = min(f["host_ms"] for c in hardware_session.values() for f in c["frames"])
-    assert placements(started, first) < PERIOD
+    assert placements(started, "host_ms", first) < PERIOD
     with pytest.raises(rsbag.InvalidArgumentError):
         rsbag.open_session(paths(hardware_session), clock="global")
 

@@ -241,6 +241,9 @@ fn check_file_options(args: &Args) -> Result<()> {
             "--npy-raw goes with --to npy".into(),
         ));
     }
+    if args.ascii && args.to != ToArg::Ply {
+        return Err(Error::InvalidArgument("--ascii goes with --to ply".into()));
+    }
     if args.align_to.is_some()
         && !matches!(
             args.to,

@@ -1,7 +1,8 @@
 """A device loaded from the file (no pipeline), its sensors streamed into
 callbacks and a frame queue: `rs.context().load_device`, `sensor.open`
 (one profile, a list), `start`, `stop`, `close`, `get_active_streams`,
-the playback's status before and after, every frame each stream gets."""
+the playback's status before and after (paused while the sensors start),
+every frame each stream gets."""
 import sys
 import threading
 import time
@@ -38,8 +39,13 @@ for k, s in enumerate(sensors):
     profiles = s.get_stream_profiles()
     s.open(profiles[0] if len(profiles) == 1 else profiles)
 results["active"] = [[repr(p) for p in s.get_active_streams()] for s in sensors]
+# Paused while the sensors start: the first sensor started starts the
+# reader, which plays as fast as it can and would pass the frames of a
+# sensor not started yet.
+playback.pause()
 for k, s in enumerate(sensors):
     s.start(queue if k == 0 else on_frame)
+playback.resume()
 
 deadline = time.monotonic() + 60
 while time.monotonic() < deadline:

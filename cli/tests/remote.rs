@@ -714,23 +714,88 @@ fn a_capped_cache_stays_under_its_limit_and_reads_the_right_frames() {
     assert!(bytes_under(cache.path()) <= CAP);
 }
 
-/// An MCAP file by URL is an error that says it is not read by URL (its
-/// reader reads a whole file), naming the URL; no panic, nothing partial.
+/// MCAP files by URL (rosbags' wrapper camera bag, rsbag's exports, one
+/// of many chunks, and one cut off, without its summary) read as the
+/// local files; `info` transfers the footer, summary, message indexes and
+/// the first chunk alone, and `frames` the file once, chunks fetched
+/// ahead together.
 #[test]
-fn an_mcap_by_url_is_a_clear_error() {
+fn mcap_files_over_http_read_as_the_local_files() {
     let dir = tempfile::tempdir().unwrap();
-    let mcap = root().join("fuzz/seeds/rsbag-export-depth-color.mcap");
-    std::fs::copy(&mcap, dir.path().join("a.mcap")).unwrap();
-    let nginx = Nginx::serve(dir.path());
-    let url = nginx.url("a.mcap");
-    for args in [
-        &["info", url.as_str()][..],
-        &["frames", "--json", url.as_str()],
-    ] {
-        let run = rsbag(args);
-        assert_clear_error(&run, Some(1), &[&url, "not read by URL"]);
-        assert!(run.stdout.is_empty(), "{args:?}: {}", run.stdout);
+    let recorded = dir.path().join("recorded.bag");
+    let export = dir.path().join("export");
+    let (recorded_arg, export_arg) = (recorded.to_str().unwrap(), export.to_str().unwrap());
+    let record: &[&str] = &[
+        "record",
+        "--synthetic",
+        "--duration",
+        "1",
+        "--streams",
+        "depth,color",
+        "--depth",
+        "320x240@30",
+        "--color",
+        "320x240@30",
+        "--out",
+        recorded_arg,
+    ];
+    let convert: &[&str] = &[
+        "convert",
+        recorded_arg,
+        "--to",
+        "ros2",
+        "--storage",
+        "mcap",
+        "--mcap-compression",
+        "none",
+        "--out",
+        export_arg,
+    ];
+    for args in [record, convert] {
+        let made = rsbag(args);
+        assert_eq!(made.code, Some(0), "{args:?}: {}", made.stderr);
     }
+    let long = dir.path().join("long.mcap");
+    std::fs::rename(export.join("export_0.mcap"), &long).unwrap();
+    let mut files = vec![long.clone()];
+    for seed in [
+        "rosbags-camera-wrapper.mcap",
+        "rsbag-export-depth-color.mcap",
+    ] {
+        let to = dir.path().join(seed);
+        std::fs::copy(root().join("fuzz/seeds").join(seed), &to).unwrap();
+        files.push(to);
+    }
+    let whole = std::fs::read(&long).unwrap();
+    let cut = dir.path().join("cut.mcap");
+    std::fs::write(&cut, &whole[..whole.len() / 2]).unwrap();
+    files.push(cut);
+    let nginx = Nginx::serve(dir.path());
+    for file in &files {
+        let url = nginx.url(file.file_name().unwrap().to_str().unwrap());
+        for args in COMMANDS {
+            same_as_local(args, file, &url, &[]);
+        }
+    }
+    nginx.take_log();
+    let size = whole.len() as u64;
+    let transfer = |command: &str, most_bytes: u64, most_requests: u64| {
+        let run = rsbag(&[command, &nginx.url("long.mcap")]);
+        assert_eq!(run.code, Some(0), "{}", run.stderr);
+        let served = nginx.take_log();
+        assert!(
+            served.bytes <= most_bytes && served.requests <= most_requests,
+            "{command} read {} of {size} bytes in {} requests: {:#?}",
+            served.bytes,
+            served.requests,
+            served.lines
+        );
+    };
+    // The first bytes (the format), the footer, the summary, the message
+    // indexes (one request for all) and the first chunk (the streams'
+    // first messages): 1 MB of 12.
+    transfer("info", size / 10, 5);
+    transfer("frames", size * 11 / 10, 16);
 }
 
 /// `trim URL` writes what `trim FILE` writes, byte for byte, and `play

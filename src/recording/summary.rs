@@ -352,7 +352,7 @@ impl Summary {
     fn with_mcap(self, mcap: &crate::storage::rosbag2::McapFile) -> Summary {
         let ids: Vec<u32> = mcap.topics().iter().map(|t| t.id).collect();
         let (start_ns, end_ns) = mcap.time_span(&ids).unwrap_or((0, 0));
-        let size = std::fs::metadata(mcap.path()).map_or(0, |m| m.len());
+        let size = mcap.file_size();
         Summary {
             format: FileFormat::Mcap,
             size,

@@ -106,11 +106,7 @@ impl Storage {
         match FileFormat::of_bytes(file.head()) {
             Some(FileFormat::Bag) => Bag::from_remote(file, true).map(Storage::Bag),
             Some(FileFormat::Db3) => Db3::from_remote(file).map(Storage::Db3),
-            Some(format) => Err(Error::Unsupported(format!(
-                "{}: a .{} is not read by URL yet (its reader reads a whole file; a .bag or a .db3 is read by URL): download it first",
-                file.url().display(),
-                format.extension()
-            ))),
+            Some(FileFormat::Mcap) => McapFile::from_remote(file).map(Storage::Mcap),
             None => Err(unknown_format().in_file(file.url())),
         }
     }

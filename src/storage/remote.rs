@@ -171,6 +171,9 @@ impl RemoteFile {
     pub(crate) fn prefetch(&self, _: std::ops::Range<u64>) {
         match self.never {}
     }
+    pub(crate) fn prefetch_many(&self, _: impl IntoIterator<Item = std::ops::Range<u64>>, _: u64) {
+        match self.never {}
+    }
     pub(crate) fn unpinned_change(&self) -> Option<Error> {
         match self.never {}
     }

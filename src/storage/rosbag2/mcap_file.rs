@@ -5,18 +5,71 @@
 //! order.
 
 use std::collections::{BTreeMap, VecDeque};
-use std::ops::{Bound, RangeBounds};
+use std::io::SeekFrom;
+use std::ops::{Bound, Range, RangeBounds};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use bytes::Bytes;
+use mcap::sans_io::{SummaryReadEvent, SummaryReader, SummaryReaderOptions};
 
 use super::topics::{TopicStats, Topics};
+use crate::storage::remote::RemoteFile;
 use crate::storage::{Connection, ConnectionExt, FileFormat, Message};
 use crate::{Error, Result};
 
 /// The most a chunk may decompress to: a damaged header is an error, not
 /// an allocation of what it claims.
 const MAX_CHUNK_BYTES: u64 = 1 << 30;
+
+/// The longest record of the summary read: a damaged length is an error,
+/// not an allocation of what it claims.
+const MAX_SUMMARY_RECORD_BYTES: usize = 64 << 20;
+
+/// The summary section is read in windows of this many bytes (or the
+/// record asked for, if longer).
+const SUMMARY_WINDOW_BYTES: u64 = 1 << 20;
+
+/// Message indexes this close to each other are fetched by URL as one
+/// range (the bytes between cost less than a request).
+const INDEX_GAP: u64 = 64 << 10;
+
+/// How many chunks after the one being read are fetched ahead by URL,
+/// from the second chunk a reader reads on.
+const CHUNKS_AHEAD: usize = 4;
+
+/// Where an MCAP file's bytes are: mapped, or read by ranges from a URL.
+enum Source {
+    Mapped(Bytes),
+    Remote(Arc<RemoteFile>),
+}
+
+impl Source {
+    fn size(&self) -> u64 {
+        match self {
+            Source::Mapped(data) => data.len() as u64,
+            Source::Remote(remote) => remote.size(),
+        }
+    }
+
+    /// Bytes `range`, cut at the end of the file.
+    fn read(&self, range: Range<u64>) -> Result<Bytes> {
+        let end = range.end.min(self.size());
+        let range = range.start.min(end)..end;
+        match self {
+            Source::Mapped(data) => Ok(data.slice(range.start as usize..range.end as usize)),
+            Source::Remote(remote) => remote.read(range),
+        }
+    }
+
+    /// Have a remote file fetch `ranges` now, for a reader about to read
+    /// them (nothing for a mapped one).
+    fn prefetch(&self, ranges: impl IntoIterator<Item = Range<u64>>) {
+        if let Source::Remote(remote) = self {
+            remote.prefetch_many(ranges, INDEX_GAP);
+        }
+    }
+}
 
 /// A chunk of the file and the channels it holds messages of.
 #[derive(Debug)]
@@ -39,7 +92,7 @@ struct ChunkInfo {
 /// ```
 pub struct McapFile {
     path: PathBuf,
-    data: Bytes,
+    source: Source,
     topics: Topics,
     chunks: Vec<ChunkInfo>,
     /// Each channel's message times, sorted.
@@ -71,33 +124,41 @@ impl McapFile {
     /// Open an MCAP file and read its summary and message indexes.
     pub fn open(path: impl AsRef<Path>) -> Result<McapFile> {
         let path = path.as_ref();
-        McapFile::open_inner(path).map_err(|e| e.in_file(path))
+        let read = || {
+            let (data, _) = crate::storage::file::map_file(path, || bad("it is empty".into()))?;
+            McapFile::read(path, Source::Mapped(data))
+        };
+        read().map_err(|e| e.in_file(path))
     }
 
-    fn open_inner(path: &Path) -> Result<McapFile> {
-        let (data, _) = crate::storage::file::map_file(path, || bad("it is empty".into()))?;
-        if !data.starts_with(FileFormat::Mcap.magic()) {
+    /// Read an MCAP file by URL, by ranges: its summary and message
+    /// indexes now, each chunk when its messages are read.
+    pub(crate) fn from_remote(remote: Arc<RemoteFile>) -> Result<McapFile> {
+        let url = remote.url().to_path_buf();
+        McapFile::read(&url, Source::Remote(remote)).map_err(|e| e.in_file(&url))
+    }
+
+    fn read(path: &Path, source: Source) -> Result<McapFile> {
+        let magic = FileFormat::Mcap.magic();
+        if source.read(0..magic.len() as u64)? != magic {
             return Err(Error::NotMcap(
                 "the first bytes are not MCAP's magic".into(),
             ));
         }
-        let summary = mcap::Summary::read(&data)
-            .map_err(|e| bad(format!("its summary cannot be read: {e}")))?
-            .ok_or_else(|| {
-                bad(
-                    "it has no summary (an unfinished recording?): `mcap recover` rebuilds one"
-                        .into(),
-                )
-            })?;
+        let summary = read_summary(&source)?.ok_or_else(|| {
+            bad("it has no summary (an unfinished recording?): `mcap recover` rebuilds one".into())
+        })?;
         let mut times: BTreeMap<u32, Vec<u64>> = BTreeMap::new();
         let mut chunks = Vec::new();
         let mut indexes = summary.chunk_indexes.clone();
         indexes.sort_by_key(|c| (c.message_start_time, c.chunk_start_offset));
+        source.prefetch(indexes.iter().map(message_index_range));
         for index in indexes {
             let mut channels = Vec::new();
             if index.message_index_offsets.is_empty() {
                 // No message index: count by reading the chunk.
-                for message in chunk_messages(&data, &index)? {
+                let chunk = source.read(chunk_range(&index))?;
+                for message in chunk_messages(&chunk, &index)? {
                     let id = u32::from(message.channel);
                     times.entry(id).or_default().push(message.log_time);
                     if !channels.contains(&id) {
@@ -105,11 +166,7 @@ impl McapFile {
                     }
                 }
             } else {
-                let by_channel = summary
-                    .read_message_indexes(&data, &index)
-                    .map_err(chunk_error(&index))?;
-                for (channel, entries) in by_channel {
-                    let id = u32::from(channel.id);
+                for (id, entries) in message_indexes(&source, &summary, &index)? {
                     times
                         .entry(id)
                         .or_default()
@@ -138,16 +195,21 @@ impl McapFile {
         let topics = Topics::new(topics);
         Ok(McapFile {
             path: path.to_owned(),
-            data,
+            source,
             topics,
             chunks,
             times,
         })
     }
 
-    /// The file.
+    /// The file (or its URL).
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// Its size in bytes.
+    pub fn file_size(&self) -> u64 {
+        self.source.size()
     }
 
     /// Every channel as a topic, by id.
@@ -230,6 +292,7 @@ impl McapFile {
             start,
             end,
             chunks,
+            chunks_read: 0,
             pending: VecDeque::new(),
         }
     }
@@ -245,6 +308,7 @@ pub struct McapMessages<'m> {
     start: u64,
     end: u64,
     chunks: VecDeque<&'m ChunkInfo>,
+    chunks_read: usize,
     /// Read, not yet handed out, sorted by (time, order read).
     pending: VecDeque<Message>,
 }
@@ -273,9 +337,17 @@ impl Iterator for McapMessages<'_> {
 
 impl McapMessages<'_> {
     fn read_chunk(&mut self, chunk: &ChunkInfo) -> Result<()> {
-        let file = self.file;
+        let source = &self.file.source;
+        // A reader past its first chunk reads on: the next ones are
+        // fetched ahead (one that stops there, as `info`, fetches no more).
+        if self.chunks_read > 0 {
+            let ahead = self.chunks.iter().take(CHUNKS_AHEAD);
+            source.prefetch(ahead.map(|c| chunk_range(&c.index)));
+        }
+        self.chunks_read += 1;
+        let bytes = source.read(chunk_range(&chunk.index))?;
         let mut read = Vec::new();
-        for message in chunk_messages(&file.data, &chunk.index)? {
+        for message in chunk_messages(&bytes, &chunk.index)? {
             let conn = u32::from(message.channel);
             if !self.ids.contains(&conn)
                 || message.log_time < self.start
@@ -305,19 +377,116 @@ struct ChunkMessage {
     data: Bytes,
 }
 
-/// The message records of the chunk `index` points at, decoded here rather
+/// The summary of an MCAP file, read through the `mcap` crate's sans-IO
+/// reader: the footer, then the summary section it points at.
+fn read_summary(source: &Source) -> Result<Option<mcap::Summary>> {
+    let size = source.size();
+    let options = SummaryReaderOptions::default()
+        .with_file_size(size)
+        .with_record_length_limit(MAX_SUMMARY_RECORD_BYTES);
+    let mut reader = SummaryReader::new_with_options(options);
+    let mut pos = 0u64;
+    // The reader asks for a record's header, then its body: by URL, the
+    // section is fetched in windows, not a request a field.
+    let mut window = (0u64, Bytes::new());
+    let cannot = |e: mcap::McapError| bad(format!("its summary cannot be read: {e}"));
+    while let Some(event) = reader.next_event() {
+        match event.map_err(cannot)? {
+            SummaryReadEvent::ReadRequest(n) => {
+                let end = pos.saturating_add(n as u64).min(size);
+                let (start, held) = &window;
+                if pos < *start || end > start + held.len() as u64 {
+                    let ahead = end.max(pos.saturating_add(SUMMARY_WINDOW_BYTES)).min(size);
+                    window = (pos, source.read(pos..ahead)?);
+                }
+                let at = (pos - window.0) as usize;
+                let bytes = window.1.slice(at..at + (end - pos) as usize);
+                reader.insert(bytes.len()).copy_from_slice(&bytes);
+                reader.notify_read(bytes.len());
+                pos += bytes.len() as u64;
+            }
+            SummaryReadEvent::SeekRequest(to) => {
+                let from_end = |d: i64| size.checked_add_signed(d);
+                pos = match to {
+                    SeekFrom::Start(p) => Some(p),
+                    SeekFrom::End(d) => from_end(d),
+                    SeekFrom::Current(d) => pos.checked_add_signed(d),
+                }
+                .filter(|&p| p <= size)
+                .ok_or_else(|| bad("its footer points outside the file".into()))?;
+                reader.notify_seeked(pos);
+            }
+        }
+    }
+    Ok(reader.finish())
+}
+
+/// Where the chunk `index` points at lies in the file.
+fn chunk_range(index: &mcap::records::ChunkIndex) -> Range<u64> {
+    let start = index.chunk_start_offset;
+    start..start.saturating_add(index.chunk_length)
+}
+
+/// Where the message indexes after the chunk `index` points at lie.
+fn message_index_range(index: &mcap::records::ChunkIndex) -> Range<u64> {
+    let start = chunk_range(index).end;
+    start..start.saturating_add(index.message_index_length)
+}
+
+/// The message indexes of the chunk `index` points at, by channel id:
+/// each where the chunk index says, of the channel it says, a channel of
+/// the summary.
+fn message_indexes(
+    source: &Source,
+    summary: &mcap::Summary,
+    index: &mcap::records::ChunkIndex,
+) -> Result<Vec<(u32, Vec<mcap::records::MessageIndexEntry>)>> {
+    let range = message_index_range(index);
+    let bytes = source.read(range.clone())?;
+    let corrupt = |reason: String| Error::Corrupt {
+        offset: index.chunk_start_offset,
+        record: "MCAP message index",
+        reason,
+    };
+    let mut out = Vec::new();
+    for (&channel, &offset) in &index.message_index_offsets {
+        let at = (offset.checked_sub(range.start))
+            .and_then(|at| usize::try_from(at).ok())
+            .filter(|&at| at < bytes.len())
+            .ok_or_else(|| corrupt(format!("an index at byte {offset} is outside its section")))?;
+        let record = mcap::read::LinearReader::sans_magic(&bytes[at..]).next();
+        let entries = match record {
+            Some(Ok(mcap::records::Record::MessageIndex(i))) if i.channel_id == channel => {
+                i.records
+            }
+            Some(Err(e)) => return Err(corrupt(e.to_string())),
+            _ => {
+                return Err(corrupt(format!(
+                    "no index of channel {channel} at byte {offset}"
+                )))
+            }
+        };
+        if !summary.channels.contains_key(&channel) {
+            return Err(corrupt(format!("channel {channel} is not in the summary")));
+        }
+        out.push((u32::from(channel), entries));
+    }
+    Ok(out)
+}
+
+/// The message records of the chunk `index` points at, in `chunk` (the
+/// file's bytes from where the chunk starts), decoded here rather
 /// than by the `mcap` crate, whose chunk reader allocates whatever length
 /// a damaged record inside a compressed chunk claims (found by fuzzing):
 /// every length is checked against the bytes that hold it, and a chunk
 /// decompresses to at most [`MAX_CHUNK_BYTES`].
-fn chunk_messages(file: &Bytes, index: &mcap::records::ChunkIndex) -> Result<Vec<ChunkMessage>> {
+fn chunk_messages(chunk: &Bytes, index: &mcap::records::ChunkIndex) -> Result<Vec<ChunkMessage>> {
     let bad = |reason: String| Error::Corrupt {
         offset: index.chunk_start_offset,
         record: "MCAP chunk",
         reason,
     };
-    let start = usize::try_from(index.chunk_start_offset).unwrap_or(usize::MAX);
-    let mut r = Fields::new(file.get(start..).unwrap_or_default());
+    let mut r = Fields::new(chunk);
     let header = (|| {
         let opcode = r.u8()?;
         let record_len = r.u64()?;
@@ -359,7 +528,7 @@ fn chunk_messages(file: &Bytes, index: &mcap::records::ChunkIndex) -> Result<Vec
     }
     let size = uncompressed as usize;
     let content: Bytes = match compression {
-        b"" => file.slice_ref(records),
+        b"" => chunk.slice_ref(records),
         b"zstd" => zstd::bulk::decompress(records, size)
             .map(Bytes::from)
             .map_err(|e| bad(format!("zstd data: {e}")))?,
@@ -469,14 +638,6 @@ impl<'a> Fields<'a> {
 
 fn bad(reason: String) -> Error {
     Error::NotMcap(reason)
-}
-
-fn chunk_error(index: &mcap::records::ChunkIndex) -> impl Fn(mcap::McapError) -> Error + '_ {
-    move |e| Error::Corrupt {
-        offset: index.chunk_start_offset,
-        record: "MCAP chunk",
-        reason: e.to_string(),
-    }
 }
 
 impl std::fmt::Debug for McapFile {

@@ -959,7 +959,7 @@ fn failed_reads_are_io_errors_never_damage_and_leave_nothing() {
 /// version cannot be pinned; replaced mid-read by another recording of
 /// the same length, whose bytes contradict the index read at opening, an
 /// I/O error that says it changed (exit 1), not damage and not frames of
-/// the other version.
+/// the other version; for a bag and for an MCAP file.
 #[test]
 fn an_object_that_cannot_be_pinned_is_read_with_a_warning_and_a_change_is_an_error() {
     let dir = tempfile::tempdir().unwrap();
@@ -998,18 +998,74 @@ fn an_object_that_cannot_be_pinned_is_read_with_a_warning_and_a_change_is_an_err
 
     // Changed after its first bytes (the index read is the other
     // version's), or after its index (a chunk read is).
-    for fault in ["unpinnedreplace-2", "unpinnedreplace-4"] {
-        let url = proxy.url(fault, "short.bag");
-        let run = rsbag(&["frames", "--json", &url]);
-        assert_clear_error(&run, Some(1), &[&url, "changed while it was read"]);
-        assert!(!run.stderr.contains("damaged"), "{}", run.stderr);
-        for line in run.stdout.lines() {
-            assert!(
-                here.stdout.contains(line),
-                "a frame of the other version: {line}"
-            );
+    let changed = |name: &str, faults: &[&str]| {
+        let here = rsbag(&["frames", "--json", dir.path().join(name).to_str().unwrap()]);
+        for fault in faults {
+            let url = proxy.url(fault, name);
+            let run = rsbag(&["frames", "--json", &url]);
+            assert_clear_error(&run, Some(1), &[&url, "changed while it was read"]);
+            assert!(!run.stderr.contains("damaged"), "{}", run.stderr);
+            for line in run.stdout.lines() {
+                assert!(
+                    here.stdout.contains(line),
+                    "a frame of the other version: {line}"
+                );
+            }
         }
+    };
+    changed("short.bag", &["unpinnedreplace-2", "unpinnedreplace-4"]);
+
+    // An MCAP file replaced by one of another layout: after its first
+    // bytes (the footer read is the other's), its summary (the message
+    // indexes are) or its indexes (the first chunk is).
+    let wide = dir.path().join("wide.bag");
+    let run = rsbag(&[
+        "record",
+        "--synthetic",
+        "--duration",
+        "1",
+        "--depth",
+        "640x480@30",
+        "--out",
+        wide.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    for (bag, name) in [(&first, "short.mcap"), (&wide, "wide")] {
+        let out = dir.path().join(format!("{name}-ros2"));
+        let run = rsbag(&[
+            "convert",
+            bag.to_str().unwrap(),
+            "--to",
+            "ros2",
+            "--storage",
+            "mcap",
+            "--mcap-compression",
+            "none",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(run.code, Some(0), "{}", run.stderr);
+        let file = std::fs::read_dir(&out).unwrap().flatten().map(|e| e.path());
+        let mcap = file
+            .into_iter()
+            .find(|p| p.extension().is_some_and(|e| e == "mcap"));
+        std::fs::rename(mcap.unwrap(), dir.path().join(name)).unwrap();
     }
+    let length = std::fs::metadata(dir.path().join("short.mcap"))
+        .unwrap()
+        .len() as usize;
+    let mut replaced = std::fs::read(dir.path().join("wide")).unwrap();
+    assert!(replaced.len() > length);
+    replaced.truncate(length);
+    std::fs::write(dir.path().join("short.mcap.new"), replaced).unwrap();
+    changed(
+        "short.mcap",
+        &[
+            "unpinnedreplace-2",
+            "unpinnedreplace-4",
+            "unpinnedreplace-5",
+        ],
+    );
 }
 
 /// A recording followed by trailing bytes (a bag padded with 600 MB of

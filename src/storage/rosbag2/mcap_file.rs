@@ -62,6 +62,18 @@ impl Source {
         }
     }
 
+    /// `error`, met reading the file; for a remote object whose version
+    /// could not be pinned, bytes that contradict the summary are the
+    /// error of a change when the object changed.
+    fn damage_or_change(&self, error: Error) -> Error {
+        match self {
+            Source::Remote(remote) if error.kind() == crate::ErrorKind::Damaged => {
+                remote.unpinned_change().unwrap_or(error)
+            }
+            _ => error,
+        }
+    }
+
     /// Have a remote file fetch `ranges` now, for a reader about to read
     /// them (nothing for a mapped one).
     fn prefetch(&self, ranges: impl IntoIterator<Item = Range<u64>>) {
@@ -135,7 +147,12 @@ impl McapFile {
     /// indexes now, each chunk when its messages are read.
     pub(crate) fn from_remote(remote: Arc<RemoteFile>) -> Result<McapFile> {
         let url = remote.url().to_path_buf();
-        McapFile::read(&url, Source::Remote(remote)).map_err(|e| e.in_file(&url))
+        let source = Source::Remote(remote.clone());
+        McapFile::read(&url, source).map_err(|e| {
+            // A summary that cannot be read may be another version's.
+            let changed = (e.kind() != crate::ErrorKind::Io).then(|| remote.unpinned_change());
+            changed.flatten().unwrap_or_else(|| e.in_file(&url))
+        })
     }
 
     fn read(path: &Path, source: Source) -> Result<McapFile> {
@@ -329,7 +346,7 @@ impl Iterator for McapMessages<'_> {
             }
             let chunk = self.chunks.pop_front()?;
             if let Err(e) = self.read_chunk(chunk) {
-                return Some(Err(e));
+                return Some(Err(self.file.source.damage_or_change(e)));
             }
         }
     }
@@ -400,7 +417,10 @@ fn read_summary(source: &Source) -> Result<Option<mcap::Summary>> {
                     window = (pos, source.read(pos..ahead)?);
                 }
                 let at = (pos - window.0) as usize;
-                let bytes = window.1.slice(at..at + (end - pos) as usize);
+                // Short only where a remote object changed size: then
+                // the reader meets an early end.
+                let len = ((end - pos) as usize).min(window.1.len().saturating_sub(at));
+                let bytes = window.1.slice(at..at + len);
                 reader.insert(bytes.len()).copy_from_slice(&bytes);
                 reader.notify_read(bytes.len());
                 pos += bytes.len() as u64;

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The Python package's tests: build and install `./python` (maturin, through
-# pip) into its own virtual environment target/venv-python, with pytest,
-# numpy, pyrealsense2 2.55 (whose software_device the DeviceRecorder test
-# records), dask (rsbag.parallel), rerun-sdk with its DataFusion reader
-# (rsbag.rerun, whose tests read the .rrd back) and mypy (pinned: the type stubs'
+# pip) into its own virtual environment target/venv-python, with pytest
+# and pytest-xdist (several tests at a time: `-n 4`), numpy, pyrealsense2
+# 2.55 (whose software_device the DeviceRecorder test records), dask
+# (rsbag.parallel), rerun-sdk with its DataFusion reader (rsbag.rerun,
+# whose tests read the .rrd back) and mypy (pinned: the type stubs'
 # checks, `mypy --strict` on the Python examples of README.md and the guide
 # (docs/src), which test_guide_examples.py also runs, and stubtest
 # against the built module, python/tests/check_typing.py), and run
@@ -22,10 +23,10 @@ RERUN=0.41.0
 MYPY=1.18.2
 
 venv() {
-    if ! "$VENV/bin/python" -c "import pytest, numpy, pyrealsense2, dask.bag" 2>/dev/null; then
+    if ! "$VENV/bin/python" -c "import pytest, xdist, numpy, pyrealsense2, dask.bag" 2>/dev/null; then
         python3 -m venv "$VENV"
-        "$VENV/bin/pip" install --quiet --disable-pip-version-check pytest==8.4.2 numpy \
-            pyrealsense2==2.55.1.6486 dask==2025.9.1
+        "$VENV/bin/pip" install --quiet --disable-pip-version-check pytest==8.4.2 \
+            pytest-xdist==3.8.0 numpy pyrealsense2==2.55.1.6486 dask==2025.9.1
     fi
     if [ "$("$VENV/bin/python" -c 'import rerun, datafusion; print(rerun.__version__)' 2>/dev/null)" != "$RERUN" ]; then
         "$VENV/bin/pip" install --quiet --disable-pip-version-check "rerun-sdk[catalog]==$RERUN"

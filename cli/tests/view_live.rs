@@ -284,15 +284,17 @@ fn live_view(lib: &Librealsense, format: &str) {
             first[key]
         );
     }
-    // Rates up to the camera's (30 fps video; IMU at 100 and 200 Hz), never
-    // above: librealsense's real-time playback, the camera here, loses IMU
-    // samples and on a loaded machine runs slower (15 fps measured in CI);
-    // every frame it gave was recorded, as checked above. The counts grow.
+    // Rates near the camera's (30 fps video; IMU at 100 and 200 Hz), in
+    // frames a second (a unit slip would be 1,000 times off). Not exact:
+    // librealsense's real-time playback, the camera here, loses IMU samples,
+    // runs slower on a loaded machine (15 fps measured in CI) and then
+    // catches up in a burst (45 fps measured in CI); every frame it gave was
+    // recorded, as checked above. The counts grow.
     for (key, low, high) in [
-        ("Depth 0", 5.0, 40.0),
-        ("Color 0", 5.0, 40.0),
-        ("Gyro 0", 10.0, 230.0),
-        ("Accel 0", 5.0, 115.0),
+        ("Depth 0", 5.0, 60.0),
+        ("Color 0", 5.0, 60.0),
+        ("Gyro 0", 10.0, 400.0),
+        ("Accel 0", 5.0, 200.0),
     ] {
         let rate = page["rates_second"][key].as_f64().expect("rate");
         assert!((low..=high).contains(&rate), "{key}: {rate} fps");

@@ -175,6 +175,9 @@ def test_each_camera_is_a_recording_with_the_whole_api(global_session):
     assert sum(1 for _ in b.frames(streams=["Depth"])) == b.frame_count("Depth")
 
 
+# librealsense's recorder stamps arrival on its own thread, which a busy
+# machine holds back (128 ms seen beside the tool's tests).
+@pytest.mark.realtime
 def test_arrival_time_and_offsets_place_cameras_within_a_frame_period(hardware_session):
     session = rsbag.open_session(paths(hardware_session))
     assert session.clock == "arrival time"

@@ -10,6 +10,7 @@
 
 use crate::common;
 use crate::run;
+use crate::run::OutputInTime;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -48,7 +49,7 @@ fn check_with_open3d(path: &Path, values: &Path) {
     let out = Command::new(&python)
         .arg(&script)
         .args(["check", "open3d", s(path), s(values)])
-        .output()
+        .output_in_time()
         .expect("run Open3D's python");
     let said = String::from_utf8_lossy(&out.stdout);
     assert!(

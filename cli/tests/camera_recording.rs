@@ -12,6 +12,7 @@
 //! `rs.recorder`.
 
 use crate::common;
+use crate::run::OutputInTime;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -39,7 +40,7 @@ fn librealsense(python: &Path) -> Librealsense {
 
 /// What `command` printed; it must succeed.
 fn stdout_of(command: &mut Command) -> String {
-    let out = command.output().expect("run");
+    let out = command.output_in_time().expect("run");
     assert!(
         out.status.success(),
         "{:?}: {}",

@@ -1,6 +1,7 @@
 //! `rsbag record` and `rsbag play` as a user runs them, and a recording
 //! killed mid-write.
 
+use crate::run::OutputInTime;
 use std::process::{Command, Output};
 
 use rsbag::recording::{Event, Recording, TimedEvent};
@@ -9,7 +10,7 @@ use rsbag::storage::bag::Bag;
 fn rsbag(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_rsbag"))
         .args(args)
-        .output()
+        .output_in_time()
         .expect("run rsbag")
 }
 
@@ -207,7 +208,7 @@ fn a_db3_recording_killed_mid_write_keeps_what_it_committed() {
     let done = Command::new(env!("CARGO_BIN_EXE_rsbag"))
         .arg("reindex")
         .arg(&partial)
-        .output()
+        .output_in_time()
         .expect("run reindex");
     assert!(
         done.status.success(),
@@ -230,7 +231,7 @@ fn a_recording_on_a_terminal_shows_a_live_status_line() {
     );
     let run = Command::new("script")
         .args(["-qec", &command, "/dev/null"])
-        .output()
+        .output_in_time()
         .expect("script (util-linux)");
     assert!(run.status.success());
     let screen = stdout(&run);

@@ -8,6 +8,7 @@
 
 use crate::common;
 use crate::run;
+use crate::run::OutputInTime;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -201,7 +202,7 @@ fn ffprobe(video: &Path) -> Value {
             "stream=codec_name,pix_fmt,width,height,r_frame_rate,nb_read_frames,duration",
         ])
         .args(["-of", "json", s(video)])
-        .output()
+        .output_in_time()
         .expect("run ffprobe (scripts/install-test-deps.sh installs it)");
     assert!(
         out.status.success(),
@@ -226,7 +227,7 @@ fn decode(video: &Path, width: usize, height: usize) -> Vec<Vec<u8>> {
             "rgb24",
             "-",
         ])
-        .output()
+        .output_in_time()
         .expect("run ffmpeg");
     assert!(
         out.status.success(),
@@ -395,7 +396,7 @@ fn mp4_without_ffmpeg_names_what_is_missing() {
     let run = Command::new(env!("CARGO_BIN_EXE_rsbag"))
         .args(["convert", s(&bag), "--to", "mp4", "--out", s(&out)])
         .env("PATH", &empty_path)
-        .output()
+        .output_in_time()
         .expect("run rsbag");
     assert_eq!(run.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&run.stderr);

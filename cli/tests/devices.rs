@@ -4,6 +4,7 @@
 //! lists from the same library.
 
 use crate::common;
+use crate::run::OutputInTime;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -36,7 +37,7 @@ fn run_python(python: &Path, args: &[&str]) -> String {
 
 /// What `command` printed; it must succeed.
 fn stdout_of(command: &mut Command) -> String {
-    let out = command.output().expect("run");
+    let out = command.output_in_time().expect("run");
     assert!(
         out.status.success(),
         "{:?}: {}",
@@ -66,7 +67,7 @@ fn rsbag_devices(lib: &Librealsense, files: &[&Path]) -> std::process::Output {
     for file in files {
         command.arg("--simulate").arg(file);
     }
-    command.output().expect("run rsbag")
+    command.output_in_time().expect("run rsbag")
 }
 
 /// A name as pyrealsense2's enums spell it: `Serial Number` → `serial_number`.
@@ -153,7 +154,7 @@ fn a_missing_librealsense_or_recording_is_a_clear_error() {
     let out = rsbag()
         .args(["devices"])
         .env("RSBAG_LIBREALSENSE", "/nonexistent/librealsense2.so")
-        .output()
+        .output_in_time()
         .expect("run");
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
@@ -166,7 +167,7 @@ fn a_missing_librealsense_or_recording_is_a_clear_error() {
         .args(["devices"])
         .env_remove("RSBAG_LIBREALSENSE")
         .env("LD_LIBRARY_PATH", "/nonexistent")
-        .output()
+        .output_in_time()
         .expect("run");
     let err = String::from_utf8_lossy(&out.stderr);
     if !Path::new("/usr/lib/x86_64-linux-gnu/librealsense2.so.2").exists() {
@@ -191,7 +192,7 @@ fn a_missing_librealsense_or_recording_is_a_clear_error() {
     let out = rsbag()
         .args(["devices"])
         .env("RSBAG_LIBREALSENSE", "libc.so.6")
-        .output()
+        .output_in_time()
         .expect("run");
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("it has no rs2_"));
@@ -254,7 +255,7 @@ fn record_command(lib: &Librealsense, args: &[&str], sources: &[&Path], out: &Pa
 /// must succeed; its report.
 fn record(lib: &Librealsense, args: &[&str], sources: &[&Path], out: &Path) -> String {
     let run = record_command(lib, args, sources, out)
-        .output()
+        .output_in_time()
         .expect("run rsbag record");
     assert!(
         run.status.success(),
@@ -389,7 +390,7 @@ fn record_refused(lib: &Librealsense, args: &[&str], dir: &Path) -> String {
         .arg(dir.join("refused.bag"))
         .env("LD_PRELOAD", &lib.libpython)
         .env("RSBAG_LIBREALSENSE", &lib.library)
-        .output()
+        .output_in_time()
         .expect("run rsbag record");
     let err = String::from_utf8_lossy(&run.stderr).into_owned();
     assert_eq!(run.status.code(), Some(1), "{args:?}: {err}");
@@ -590,7 +591,7 @@ fn a_full_disk_never_holds_librealsense_up_and_is_reported() {
             .env("S", &source)
             .env("LD_PRELOAD", &lib.libpython)
             .env("RSBAG_LIBREALSENSE", &lib.library)
-            .output()
+            .output_in_time()
             .expect("unshare (util-linux)");
         let err = stderr_of(&run);
         assert_ne!(run.status.code(), Some(99), "tmpfs: {err}");
@@ -738,7 +739,7 @@ fn an_unplugged_camera_finishes_its_file_and_names_itself_and_the_time() {
         let out = dir.path().join(format!("unplugged.{ext}"));
         let args = ["--camera", "012345678901", "--unplug-after", "1"];
         let run = record_command(&lib, &args, &[&source], &out)
-            .output()
+            .output_in_time()
             .expect("run");
         let err = stderr_of(&run);
         assert_eq!(run.status.code(), Some(1), "{err}");

@@ -4,6 +4,7 @@
 
 use crate::common;
 use crate::run;
+use crate::run::OutputInTime;
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
@@ -23,7 +24,7 @@ fn rsbag() -> Command {
 }
 
 fn run(args: &[&str]) -> Output {
-    rsbag().args(args).output().expect("run rsbag")
+    rsbag().args(args).output_in_time().expect("run rsbag")
 }
 
 fn s(path: &Path) -> &str {
@@ -186,7 +187,7 @@ fn a_write_error_stops_the_recording_at_once_and_names_the_file() {
             env!("CARGO_BIN_EXE_rsbag"),
             s(&bag),
         ])
-        .output()
+        .output_in_time()
         .expect("run");
     let took = began.elapsed();
     let err = stderr(&out);
@@ -211,7 +212,7 @@ fn a_write_error_stops_the_recording_at_once_and_names_the_file() {
             s(&input),
             s(&output),
         ])
-        .output()
+        .output_in_time()
         .expect("run");
     let err = stderr(&out);
     assert_eq!(out.status.code(), Some(1), "{err}");

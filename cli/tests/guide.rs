@@ -6,6 +6,7 @@
 //! `docs/src/cli-reference.md` from the built tool (after changing a
 //! command's options or help).
 
+use crate::run::OutputInTime;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -109,7 +110,9 @@ fn the_guide_console_examples_print_what_they_show() {
         std::os::unix::fs::symlink(root.join("sample_bags"), dir.path().join("sample_bags"))
             .expect("link the samples");
         for shown in commands {
-            let out = shell(dir.path(), &shown.command).output().expect("run");
+            let out = shell(dir.path(), &shown.command)
+                .output_in_time()
+                .expect("run");
             let text = format!(
                 "{}{}",
                 String::from_utf8_lossy(&out.stdout),
@@ -131,7 +134,11 @@ fn the_guide_console_examples_print_what_they_show() {
 /// `docs/src/cli-reference.md` as the built tool's help makes it.
 fn cli_reference() -> String {
     let help = |args: &[&str]| {
-        let out = rsbag().args(args).arg("--help").output().expect("help");
+        let out = rsbag()
+            .args(args)
+            .arg("--help")
+            .output_in_time()
+            .expect("help");
         assert!(out.status.success(), "rsbag {args:?} --help");
         String::from_utf8(out.stdout).expect("UTF-8 help")
     };

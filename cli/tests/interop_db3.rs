@@ -6,6 +6,7 @@
 use crate::common;
 use crate::planted;
 use crate::run;
+use crate::run::OutputInTime;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -285,7 +286,7 @@ fn pose_streams_survive_bag_to_db3_to_bag_and_the_default_keeps_259_working() {
     let refused = std::process::Command::new(common::python_259_path())
         .arg(common::root().join("tests/interop/rs_play.py"))
         .arg(&kept)
-        .output()
+        .output_in_time()
         .expect("run python");
     assert!(
         !refused.status.success(),

@@ -4,6 +4,7 @@
 //! the ones that make its input. `rsbag view FILE` (which serves until
 //! Ctrl-C) is run with `--no-browser` until it serves, then interrupted.
 
+use crate::run::OutputInTime;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -111,7 +112,7 @@ fn run_in_order(commands: &[String]) {
             serve_then_interrupt(dir.path(), command);
             continue;
         }
-        let out = shell(dir.path(), command).output().expect("run");
+        let out = shell(dir.path(), command).output_in_time().expect("run");
         assert!(
             out.status.success(),
             "{command}: {}\n{}",

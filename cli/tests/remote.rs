@@ -5,6 +5,7 @@
 //! give for the local files; and they transfer only what is needed,
 //! counted at the server.
 
+use crate::run::{mcap_export, rsbag, rsbag_env, Run};
 use crate::servers;
 
 use std::path::{Path, PathBuf};
@@ -12,57 +13,6 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use servers::{root, Azurite, FakeGcs, Moto, Nginx, ObjectServer};
-
-/// What a run of the binary left.
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-/// Run `rsbag args` with `env` added (a run longer than 120 s fails the
-/// test as a hang).
-fn rsbag_env(args: &[&str], env: &[(String, String)]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rsbag"))
-        .args(args)
-        .envs(env.iter().map(|(k, v)| (k, v)))
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run rsbag");
-    let started = Instant::now();
-    let (mut out, mut err) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
-    let stdout = std::thread::spawn(move || {
-        let mut text = String::new();
-        std::io::Read::read_to_string(&mut out, &mut text).ok();
-        text
-    });
-    let stderr = std::thread::spawn(move || {
-        let mut text = String::new();
-        std::io::Read::read_to_string(&mut err, &mut text).ok();
-        text
-    });
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            break status;
-        }
-        if started.elapsed() > Duration::from_secs(120) {
-            let _ = child.kill();
-            panic!("rsbag {args:?} hangs");
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    Run {
-        code: status.code(),
-        stdout: stdout.join().unwrap(),
-        stderr: stderr.join().unwrap(),
-    }
-}
-
-fn rsbag(args: &[&str]) -> Run {
-    rsbag_env(args, &[])
-}
 
 /// `run` failed (with exit `code` when given, else any but 0) with an
 /// error that names every one of `needles`, and did not panic.
@@ -723,8 +673,7 @@ fn a_capped_cache_stays_under_its_limit_and_reads_the_right_frames() {
 fn mcap_files_over_http_read_as_the_local_files() {
     let dir = tempfile::tempdir().unwrap();
     let recorded = dir.path().join("recorded.bag");
-    let export = dir.path().join("export");
-    let (recorded_arg, export_arg) = (recorded.to_str().unwrap(), export.to_str().unwrap());
+    let recorded_arg = recorded.to_str().unwrap();
     let record: &[&str] = &[
         "record",
         "--synthetic",
@@ -739,24 +688,10 @@ fn mcap_files_over_http_read_as_the_local_files() {
         "--out",
         recorded_arg,
     ];
-    let convert: &[&str] = &[
-        "convert",
-        recorded_arg,
-        "--to",
-        "ros2",
-        "--storage",
-        "mcap",
-        "--mcap-compression",
-        "none",
-        "--out",
-        export_arg,
-    ];
-    for args in [record, convert] {
-        let made = rsbag(args);
-        assert_eq!(made.code, Some(0), "{args:?}: {}", made.stderr);
-    }
+    let made = rsbag(record);
+    assert_eq!(made.code, Some(0), "{record:?}: {}", made.stderr);
     let long = dir.path().join("long.mcap");
-    std::fs::rename(export.join("export_0.mcap"), &long).unwrap();
+    std::fs::rename(mcap_export(&recorded, &dir.path().join("export")), &long).unwrap();
     let mut files = vec![long.clone()];
     for seed in [
         "rosbags-camera-wrapper.mcap",
@@ -1032,24 +967,7 @@ fn an_object_that_cannot_be_pinned_is_read_with_a_warning_and_a_change_is_an_err
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     for (bag, name) in [(&first, "short.mcap"), (&wide, "wide")] {
         let out = dir.path().join(format!("{name}-ros2"));
-        let run = rsbag(&[
-            "convert",
-            bag.to_str().unwrap(),
-            "--to",
-            "ros2",
-            "--storage",
-            "mcap",
-            "--mcap-compression",
-            "none",
-            "--out",
-            out.to_str().unwrap(),
-        ]);
-        assert_eq!(run.code, Some(0), "{}", run.stderr);
-        let file = std::fs::read_dir(&out).unwrap().flatten().map(|e| e.path());
-        let mcap = file
-            .into_iter()
-            .find(|p| p.extension().is_some_and(|e| e == "mcap"));
-        std::fs::rename(mcap.unwrap(), dir.path().join(name)).unwrap();
+        std::fs::rename(mcap_export(bag, &out), dir.path().join(name)).unwrap();
     }
     let length = std::fs::metadata(dir.path().join("short.mcap"))
         .unwrap()

@@ -4,6 +4,7 @@
 //! `RSBAG_ROS2`. Every test's DDS traffic stays in a private network
 //! namespace (`unshare -n`, loopback only, a test-only domain).
 
+use crate::run::OutputInTime;
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -34,7 +35,7 @@ fn libpython(venv: &std::path::Path) -> String {
             "-c",
             "import sysconfig as s; print(s.get_config_var('LIBDIR') + '/' + s.get_config_var('INSTSONAME'))",
         ])
-        .output()
+        .output_in_time()
         .expect("run the venv's python");
     String::from_utf8(out.stdout)
         .expect("a path")
@@ -111,8 +112,9 @@ fn in_namespace(domain: u32, listen: &[&str], args: &[&str]) -> Live {
         d = dir.path().display(),
     );
     let status = in_private_network(domain, &script)
-        .status()
-        .expect("run unshare");
+        .output_in_time()
+        .expect("run unshare")
+        .status;
     assert!(status.success(), "the namespace's script failed: {status}");
     let read = |name: &str| std::fs::read_to_string(dir.path().join(name)).unwrap_or_default();
     Live {
@@ -551,7 +553,7 @@ fn image_transport_options_go_with_ros2_and_together() {
         let out = Command::new(env!("CARGO_BIN_EXE_rsbag"))
             .args(&args)
             .env_remove("RSBAG_ROS2")
-            .output()
+            .output_in_time()
             .expect("run rsbag");
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
@@ -659,7 +661,7 @@ fn without_ros2_play_says_what_to_source_or_install() {
         .env_remove("LD_LIBRARY_PATH")
         .env_remove("AMENT_PREFIX_PATH")
         .env_remove("RSBAG_ROS2")
-        .output()
+        .output_in_time()
         .expect("run rsbag");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
@@ -713,8 +715,9 @@ fn record_published(
         d = dir.path().display(),
     );
     let status = in_private_network(domain, &script)
-        .status()
-        .expect("run unshare");
+        .output_in_time()
+        .expect("run unshare")
+        .status;
     assert!(status.success(), "the namespace's script failed: {status}");
     let read = |name: &str| std::fs::read_to_string(dir.path().join(name)).unwrap_or_default();
     let published: Vec<Value> = (read("heard").lines())
@@ -946,7 +949,7 @@ fn an_rmw_that_is_not_installed_is_a_clear_error() {
         .env("LD_PRELOAD", libpython(&venv))
         .env("RMW_IMPLEMENTATION", "rmw_no_such_dds_cpp")
         .env_remove("LD_LIBRARY_PATH")
-        .output()
+        .output_in_time()
         .expect("run rsbag");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
@@ -971,7 +974,7 @@ fn shell_in_namespace(domain: u32, script: &str) -> String {
         .env("RSBAG", env!("CARGO_BIN_EXE_rsbag"))
         .env("BAG", bag)
         .current_dir(dir.path())
-        .output()
+        .output_in_time()
         .expect("run unshare");
     assert!(
         out.status.success(),

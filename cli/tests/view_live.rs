@@ -7,6 +7,7 @@
 //! what librealsense plays from the files (`rs_play.py`).
 
 use crate::common;
+use crate::run::OutputInTime;
 use crate::served;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -61,7 +62,7 @@ fn run(python: &Path, script: &str, args: &[&str]) -> String {
 
 /// What `command` printed; it must succeed.
 fn stdout_of(command: &mut Command) -> String {
-    let out = command.output().expect("run");
+    let out = command.output_in_time().expect("run");
     assert!(
         out.status.success(),
         "{command:?}: {}",
@@ -398,7 +399,7 @@ fn refused(lib: &Librealsense, args: &[&str]) -> String {
         .arg("--no-browser")
         .env("LD_PRELOAD", &lib.libpython)
         .env("RSBAG_LIBREALSENSE", &lib.library)
-        .output()
+        .output_in_time()
         .expect("run rsbag view");
     assert_eq!(out.status.code(), Some(1), "{args:?}");
     assert!(out.stdout.is_empty(), "{args:?} served");

@@ -4,6 +4,7 @@
 //! once, started at different moments, CAM-C with frames 15..24 dropped;
 //! or CAM-A and CAM-E, which has an IMU.
 
+use crate::run::OutputInTime;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -55,7 +56,7 @@ fn record_cameras(clock: &str, recorders: &[(PathBuf, &str, &str)]) -> Recorded 
             .arg(&script)
             .args([&out, "--cameras", cameras, "--clock", clock, "--t0", &t0])
             .args(["--ext", ext])
-            .output()
+            .output_in_time()
     };
     let outputs: Vec<_> = std::thread::scope(|scope| {
         let running: Vec<_> = (recorders.iter())

@@ -1,14 +1,15 @@
-//! Running the `rsbag` binary, for the command line's tests.
+//! Running the `rsbag` binary, and every other program a test of the
+//! command line runs to its end, under one timeout.
 // Each test binary uses a part of it.
 #![allow(dead_code)]
 
 use std::io::Read;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, ExitStatus, Output, Stdio};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// A command that takes longer than this hangs.
-const TIMEOUT: Duration = Duration::from_secs(60);
+const TIMEOUT: Duration = Duration::from_secs(120);
 
 /// What a run of the binary left.
 pub struct Run {
@@ -18,48 +19,98 @@ pub struct Run {
     pub stderr: String,
 }
 
-/// Start `rsbag args`, its stdout and stderr each read to the end by a
-/// thread of its own (so a full pipe never holds it up).
-fn spawn(args: &[&str]) -> (Child, JoinHandle<String>, JoinHandle<String>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rsbag"))
-        .args(args)
+/// A child process and the threads reading its stdout and stderr.
+type Started = (Child, JoinHandle<Vec<u8>>, JoinHandle<Vec<u8>>);
+
+/// Start `command` with an empty stdin, its stdout and stderr each read to
+/// the end by a thread of its own (so a full pipe never holds it up).
+fn spawn(command: &mut Command) -> std::io::Result<Started> {
+    let mut child = command
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
-        .spawn()
-        .expect("run rsbag");
+        .spawn()?;
     let reader = |mut pipe: Box<dyn Read + Send>| {
         std::thread::spawn(move || {
-            let mut text = String::new();
-            let _ = pipe.read_to_string(&mut text);
-            text
+            let mut bytes = Vec::new();
+            let _ = pipe.read_to_end(&mut bytes);
+            bytes
         })
     };
     let stdout = reader(Box::new(child.stdout.take().expect("stdout")));
     let stderr = reader(Box::new(child.stderr.take().expect("stderr")));
-    (child, stdout, stderr)
+    Ok((child, stdout, stderr))
+}
+
+/// Wait for `child`; one that runs longer than [`TIMEOUT`] is killed and
+/// fails the test as a hang of `what`.
+fn wait(child: &mut Child, what: &dyn std::fmt::Debug) -> ExitStatus {
+    let started = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("wait for the child") {
+            return status;
+        }
+        if started.elapsed() > TIMEOUT {
+            let _ = child.kill();
+            panic!("{what:?} hangs");
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+/// [`Command::output`] for the tests: every process a test runs to its end
+/// goes through this, so that none can hang the test run.
+pub trait OutputInTime {
+    /// Run to the end with stdout and stderr captured and an empty stdin;
+    /// a run longer than [`TIMEOUT`] is killed and fails the test as a
+    /// hang.
+    fn output_in_time(&mut self) -> std::io::Result<Output>;
+}
+
+impl OutputInTime for Command {
+    fn output_in_time(&mut self) -> std::io::Result<Output> {
+        let (mut child, stdout, stderr) = spawn(self)?;
+        let status = wait(&mut child, self);
+        Ok(Output {
+            status,
+            stdout: stdout.join().expect("stdout"),
+            stderr: stderr.join().expect("stderr"),
+        })
+    }
+}
+
+/// The built `rsbag` with `args`.
+fn rsbag_command(args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_rsbag"));
+    command.args(args);
+    command
+}
+
+impl Run {
+    /// A run that exited with `code` after printing `stdout` and `stderr`.
+    fn new(code: Option<i32>, stdout: &[u8], stderr: &[u8]) -> Run {
+        Run {
+            code,
+            stdout: String::from_utf8_lossy(stdout).into_owned(),
+            stderr: String::from_utf8_lossy(stderr).into_owned(),
+        }
+    }
+}
+
+/// Run `rsbag args` with `env` added, to the end (a run longer than
+/// [`TIMEOUT`] fails the test as a hang).
+pub fn rsbag_env(args: &[&str], env: &[(String, String)]) -> Run {
+    let out = rsbag_command(args)
+        .envs(env.iter().map(|(k, v)| (k, v)))
+        .output_in_time()
+        .expect("run rsbag");
+    Run::new(out.status.code(), &out.stdout, &out.stderr)
 }
 
 /// Run `rsbag args` to the end (a run longer than [`TIMEOUT`] fails the
 /// test as a hang).
 pub fn rsbag(args: &[&str]) -> Run {
-    let (mut child, stdout, stderr) = spawn(args);
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait for rsbag") {
-            break status;
-        }
-        if started.elapsed() > TIMEOUT {
-            let _ = child.kill();
-            panic!("rsbag {args:?} hangs");
-        }
-        std::thread::sleep(Duration::from_millis(2));
-    };
-    Run {
-        code: status.code(),
-        stdout: stdout.join().expect("stdout"),
-        stderr: stderr.join().expect("stderr"),
-    }
+    rsbag_env(args, &[])
 }
 
 /// Run and expect success (and a quiet stderr: no progress bar on a pipe);
@@ -69,6 +120,38 @@ pub fn ok(args: &[&str]) -> String {
     assert_eq!(run.code, Some(0), "rsbag {args:?}: {}", run.stderr);
     assert_eq!(run.stderr, "", "rsbag {args:?} wrote to stderr");
     run.stdout
+}
+
+/// `convert source --to ros2 --storage mcap --mcap-compression none --out
+/// out` (uncompressed chunks, for tests that change their bytes): the
+/// path of the one `.mcap` file it wrote into `out`.
+pub fn mcap_export(source: &std::path::Path, out: &std::path::Path) -> std::path::PathBuf {
+    let (source, out) = (
+        source.to_str().expect("utf-8"),
+        out.to_str().expect("utf-8"),
+    );
+    let args = [
+        "convert",
+        source,
+        "--to",
+        "ros2",
+        "--storage",
+        "mcap",
+        "--mcap-compression",
+        "none",
+        "--out",
+        out,
+    ];
+    let run = rsbag(&args);
+    assert_eq!(run.code, Some(0), "rsbag {args:?}: {}", run.stderr);
+    let mut files = std::fs::read_dir(out)
+        .expect("the export")
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|e| e == "mcap"));
+    let file = files.next().expect("an .mcap file");
+    assert!(files.next().is_none(), "one .mcap file in {out}");
+    file
 }
 
 /// [`ok`] for recordings that share no clock, read on one timeline as
@@ -126,7 +209,7 @@ pub fn jet(depth: u16, units: f32, near: f32, far: f32) -> [u8; 3] {
 // would not give the child's own peak.
 #[allow(clippy::zombie_processes)]
 pub fn rsbag_peak_mb(args: &[&str]) -> (Run, i64) {
-    let (mut child, stdout, stderr) = spawn(args);
+    let (mut child, stdout, stderr) = spawn(&mut rsbag_command(args)).expect("run rsbag");
     let pid = child.id() as libc::pid_t;
     let started = Instant::now();
     let (status, usage) = loop {
@@ -145,11 +228,11 @@ pub fn rsbag_peak_mb(args: &[&str]) -> (Run, i64) {
         std::thread::sleep(Duration::from_millis(2));
     };
     let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
-    let run = Run {
+    let run = Run::new(
         code,
-        stdout: stdout.join().expect("stdout"),
-        stderr: stderr.join().expect("stderr"),
-    };
+        &stdout.join().expect("stdout"),
+        &stderr.join().expect("stderr"),
+    );
     (run, usage.ru_maxrss / 1024)
 }
 
@@ -165,7 +248,7 @@ pub fn on_small_tmpfs(size: &str, script: &str) -> (String, Option<i32>) {
         ))
         .env("M", mount.path())
         .env("R", env!("CARGO_BIN_EXE_rsbag"))
-        .output()
+        .output_in_time()
         .expect("unshare (util-linux)");
     let text = format!(
         "{}{}",

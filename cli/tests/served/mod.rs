@@ -4,6 +4,7 @@
 // Each test binary uses a part of it.
 #![allow(dead_code)]
 
+use crate::run::OutputInTime;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -91,7 +92,7 @@ pub fn browse(script: &str, url: &str, extra: &[&str]) -> Value {
         .arg(path)
         .arg(url)
         .args(extra)
-        .output()
+        .output_in_time()
         .expect(
             "run node (scripts/install-test-deps.sh installs it, playwright-core and Chromium)",
         );

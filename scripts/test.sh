@@ -4,9 +4,8 @@
 # while the tests compile, then run every test: `cargo test`, four tests
 # at a time, with the Python package's pytest suite (scripts/test-python.sh)
 # beside it, and Python's tests of cameras streamed in real time last,
-# alone. Works on a fresh
-# machine with Rust and Python; extra arguments go to `cargo test` alone
-# (e.g. `scripts/test.sh --test playback_stress`).
+# alone. Works on a fresh machine with Rust and Python; extra arguments go
+# to `cargo test` alone (e.g. `scripts/test.sh --test playback_stress`).
 #
 # `scripts/test.sh --quick` is what to run between changes (about 3
 # minutes once built): the library's and the tool's own tests, without the

@@ -177,6 +177,9 @@ impl RemoteFile {
     pub(crate) fn unpinned_change(&self) -> Option<Error> {
         match self.never {}
     }
+    pub(crate) fn damage_or_change(&self, _: Error) -> Error {
+        match self.never {}
+    }
 }
 
 /// Without the `remote` feature, no read is refused for its length.

@@ -721,10 +721,8 @@ impl Bag {
     /// the error of a change when the object is found changed.
     pub(super) fn damage_or_change(&self, error: Error) -> Error {
         match &self.remote {
-            Some(remote) if error.kind() == crate::ErrorKind::Damaged => {
-                remote.unpinned_change().unwrap_or(error)
-            }
-            _ => error,
+            Some(remote) => remote.damage_or_change(error),
+            None => error,
         }
     }
 

@@ -187,6 +187,16 @@ impl RemoteFile {
         })
     }
 
+    /// `error`, met reading this object's recording: damage (bytes that
+    /// contradict what was read before) is the error of a change when the
+    /// object's version could not be pinned and it is found changed.
+    pub(crate) fn damage_or_change(&self, error: Error) -> Error {
+        if error.kind() != crate::ErrorKind::Damaged {
+            return error;
+        }
+        self.unpinned_change().unwrap_or(error)
+    }
+
     /// Whether the version opened is pinned: the server named it (an ETag,
     /// a version id or a modification time), so that a request for
     /// another is refused.

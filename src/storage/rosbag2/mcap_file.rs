@@ -67,10 +67,8 @@ impl Source {
     /// error of a change when the object changed.
     fn damage_or_change(&self, error: Error) -> Error {
         match self {
-            Source::Remote(remote) if error.kind() == crate::ErrorKind::Damaged => {
-                remote.unpinned_change().unwrap_or(error)
-            }
-            _ => error,
+            Source::Remote(remote) => remote.damage_or_change(error),
+            Source::Mapped(_) => error,
         }
     }
 

@@ -5,7 +5,7 @@
 //! give for the local files; and they transfer only what is needed,
 //! counted at the server.
 
-use crate::run::{mcap_export, rsbag, rsbag_env, Run};
+use crate::run::{mcap_export, ok, rsbag, rsbag_env, Run};
 use crate::servers;
 
 use std::path::{Path, PathBuf};
@@ -673,8 +673,7 @@ fn a_capped_cache_stays_under_its_limit_and_reads_the_right_frames() {
 fn mcap_files_over_http_read_as_the_local_files() {
     let dir = tempfile::tempdir().unwrap();
     let recorded = dir.path().join("recorded.bag");
-    let recorded_arg = recorded.to_str().unwrap();
-    let record: &[&str] = &[
+    ok(&[
         "record",
         "--synthetic",
         "--duration",
@@ -686,10 +685,8 @@ fn mcap_files_over_http_read_as_the_local_files() {
         "--color",
         "320x240@30",
         "--out",
-        recorded_arg,
-    ];
-    let made = rsbag(record);
-    assert_eq!(made.code, Some(0), "{record:?}: {}", made.stderr);
+        recorded.to_str().unwrap(),
+    ]);
     let long = dir.path().join("long.mcap");
     std::fs::rename(mcap_export(&recorded, &dir.path().join("export")), &long).unwrap();
     let mut files = vec![long.clone()];
@@ -954,7 +951,7 @@ fn an_object_that_cannot_be_pinned_is_read_with_a_warning_and_a_change_is_an_err
     // bytes (the footer read is the other's), its summary (the message
     // indexes are) or its indexes (the first chunk is).
     let wide = dir.path().join("wide.bag");
-    let run = rsbag(&[
+    ok(&[
         "record",
         "--synthetic",
         "--duration",
@@ -964,7 +961,6 @@ fn an_object_that_cannot_be_pinned_is_read_with_a_warning_and_a_change_is_an_err
         "--out",
         wide.to_str().unwrap(),
     ]);
-    assert_eq!(run.code, Some(0), "{}", run.stderr);
     for (bag, name) in [(&first, "short.mcap"), (&wide, "wide")] {
         let out = dir.path().join(format!("{name}-ros2"));
         std::fs::rename(mcap_export(bag, &out), dir.path().join(name)).unwrap();

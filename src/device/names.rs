@@ -175,7 +175,7 @@ impl Format {
 
     /// The `encoding` string librealsense writes in `sensor_msgs/Image` and
     /// `realsense_msgs/StreamInfo` for this format.
-    pub fn ros_encoding(self) -> &'static str {
+    pub(crate) fn ros_encoding(self) -> &'static str {
         match self {
             Format::Z16 => "mono16",
             Format::Rgb8 => "rgb8",
@@ -192,7 +192,7 @@ impl Format {
 
     /// The format an `encoding` string names, as librealsense reads it:
     /// the ROS encodings above, or a librealsense format name in any case.
-    pub fn from_ros_encoding(encoding: &str) -> Option<Format> {
+    pub(crate) fn from_ros_encoding(encoding: &str) -> Option<Format> {
         Format::ALL
             .iter()
             .copied()

@@ -158,7 +158,7 @@ impl Extrinsics {
     /// it: `to_pose(other) * inverse(to_pose(self))` in librealsense's
     /// `float` pose arithmetic. Other ways round the same result by an ulp
     /// or so, enough to move a pixel of an aligned image.
-    pub fn librealsense_between(&self, other: &Extrinsics) -> Extrinsics {
+    pub(crate) fn librealsense_between(&self, other: &Extrinsics) -> Extrinsics {
         compose(other, &self.inverse())
     }
 }

@@ -52,7 +52,7 @@ pub fn md5sum(type_name: &str, definition: &str) -> Result<String> {
 /// # Errors
 ///
 /// As [`md5sum`].
-pub fn md5_text(type_name: &str, definition: &str) -> Result<String> {
+pub(crate) fn md5_text(type_name: &str, definition: &str) -> Result<String> {
     let blocks = split_blocks(type_name, definition)?;
     text_of(&blocks, type_name, 0)
 }

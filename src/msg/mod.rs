@@ -86,7 +86,7 @@ mod ser;
 pub mod std_msgs;
 mod time;
 
-pub use self::md5::{md5_text, md5sum};
+pub use self::md5::md5sum;
 pub use self::ros1_to_cdr::Ros1ToCdr;
 pub use self::time::Time;
 

@@ -71,7 +71,7 @@ pub fn uint32(data: &[u8]) -> Result<u32> {
 }
 
 /// A `std_msgs/msg/UInt32` holding `value`.
-pub fn encode_uint32(value: u32) -> Vec<u8> {
+pub(crate) fn encode_uint32(value: u32) -> Vec<u8> {
     let mut w = CdrWriter::with_capacity(4);
     w.u32(value);
     w.finish()
@@ -166,7 +166,7 @@ impl<'a> Image<'a> {
 
     /// The CDR encoding up to the pixels, which follow it unchanged: a
     /// writer can store the message without copying them.
-    pub fn encode_head(&self) -> Vec<u8> {
+    pub(crate) fn encode_head(&self) -> Vec<u8> {
         let mut w = CdrWriter::with_capacity(64);
         self.header.write(&mut w);
         w.u32(self.height)
@@ -209,7 +209,7 @@ impl<'a> CompressedImage<'a> {
     }
 
     /// The CDR encoding up to the data, which follows it unchanged.
-    pub fn encode_head(&self) -> Vec<u8> {
+    pub(crate) fn encode_head(&self) -> Vec<u8> {
         let mut w = CdrWriter::with_capacity(64);
         self.header.write(&mut w);
         w.string(self.format).count(self.data.len());
@@ -263,7 +263,7 @@ impl PointCloud2<'_> {
     /// The CDR encoding before and after the points (`data`), which go
     /// between the two unchanged: a writer can store the message without
     /// copying them.
-    pub fn encode_parts(&self) -> [Vec<u8>; 2] {
+    pub(crate) fn encode_parts(&self) -> [Vec<u8>; 2] {
         let mut w = CdrWriter::with_capacity(64 + 24 * self.fields.len());
         self.header.write(&mut w);
         w.u32(self.height).u32(self.width).count(self.fields.len());
@@ -412,7 +412,7 @@ pub fn decode_tf_message(data: &[u8]) -> Result<Vec<TransformStamped<'_>>> {
 }
 
 /// A `tf2_msgs/msg/TFMessage` holding `transforms`.
-pub fn encode_tf_message(transforms: &[TransformStamped<'_>]) -> Vec<u8> {
+pub(crate) fn encode_tf_message(transforms: &[TransformStamped<'_>]) -> Vec<u8> {
     let mut w = CdrWriter::with_capacity(128 * transforms.len() + 8);
     w.count(transforms.len());
     for t in transforms {
@@ -477,7 +477,7 @@ impl<'a> Odometry<'a> {
 }
 
 /// A `realsense2_camera_msgs/msg/Metadata`: a header and a JSON text.
-pub fn encode_rs_metadata(header: &Header<'_>, json: &str) -> Vec<u8> {
+pub(crate) fn encode_rs_metadata(header: &Header<'_>, json: &str) -> Vec<u8> {
     let mut w = CdrWriter::with_capacity(64 + json.len());
     header.write(&mut w);
     w.string(json.as_bytes());
@@ -485,7 +485,7 @@ pub fn encode_rs_metadata(header: &Header<'_>, json: &str) -> Vec<u8> {
 }
 
 /// The header and JSON text of a `realsense2_camera_msgs/msg/Metadata`.
-pub fn decode_rs_metadata(data: &[u8]) -> Result<(Header<'_>, &[u8])> {
+pub(crate) fn decode_rs_metadata(data: &[u8]) -> Result<(Header<'_>, &[u8])> {
     let mut r = CdrReader::new(data, RS_METADATA)?;
     let header = Header::read(&mut r)?;
     Ok((header, r.string("json_data")?))
@@ -493,7 +493,7 @@ pub fn decode_rs_metadata(data: &[u8]) -> Result<(Header<'_>, &[u8])> {
 
 /// A `realsense2_camera_msgs/msg/Extrinsics`: a column-major rotation and
 /// a translation in metres.
-pub fn encode_rs_extrinsics(rotation: &[f64; 9], translation: &[f64; 3]) -> Vec<u8> {
+pub(crate) fn encode_rs_extrinsics(rotation: &[f64; 9], translation: &[f64; 3]) -> Vec<u8> {
     let mut w = CdrWriter::with_capacity(100);
     w.f64s(rotation).f64s(translation);
     w.finish()
@@ -501,7 +501,7 @@ pub fn encode_rs_extrinsics(rotation: &[f64; 9], translation: &[f64; 3]) -> Vec<
 
 /// A `realsense2_camera_msgs/msg/IMUInfo`: librealsense's IMU intrinsics
 /// (a 3x4 row-major scale and bias matrix, noise and bias variances).
-pub fn encode_rs_imu_info(
+pub(crate) fn encode_rs_imu_info(
     header: &Header<'_>,
     data: &[f64; 12],
     noise_variances: &[f64; 3],

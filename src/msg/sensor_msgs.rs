@@ -43,7 +43,7 @@ pub struct Image<'a> {
 
 impl Image<'_> {
     /// Whether the message carries `depth_units` (`header.frame_id == "1"`).
-    pub fn has_depth_units(&self) -> bool {
+    pub(crate) fn has_depth_units(&self) -> bool {
         self.header.frame_id == Header::LIBREALSENSE_VERSION
     }
 }

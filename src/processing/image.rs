@@ -149,7 +149,7 @@ fn yuv422(y0: u8, u: u8, y1: u8, v: u8) -> [u8; 6] {
 }
 
 /// The depth values (raw units) of a Z16 frame, row by row.
-pub fn depth_values(frame: &Frame) -> Result<Vec<u16>> {
+pub(crate) fn depth_values(frame: &Frame) -> Result<Vec<u16>> {
     let rows = rows(frame, 2)?;
     let (width, height) = frame.resolution().unwrap_or((0, 0));
     let mut values = Vec::with_capacity(width as usize * height as usize);

@@ -32,7 +32,7 @@ pub use align::Alignment;
 pub use colorizer::{ColorScheme, Colorizer, ProcessingOption, COLORIZER_OPTIONS};
 pub use depth::{depth_meters, depth_raw, DepthMap};
 pub use geometry::{deproject, project, transform, DepthRays};
-pub use image::{colorize, depth_values, image, image_supported, rows, Image, PixelLayout};
+pub use image::{colorize, image, image_supported, rows, Image, PixelLayout};
 pub use imu::{combined_motion, Dropped, ImuRow, ImuUniter};
 pub(crate) use pointcloud::pixel_color;
 pub use pointcloud::{is_kept_vertex, texture_color, PointCloud, PointCloudMaker};

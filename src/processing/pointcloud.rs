@@ -185,7 +185,8 @@ fn hide_occluded(vertices: &mut [[f32; 3]], pixels: &[[f32; 2]], width: usize) {
 
 /// The colour `export_to_ply` gives a vertex with texture coordinates
 /// `uv` in `image`: the pixel at `uv` scaled and rounded (half up,
-/// clamped to the image), coloured as [`pixel_color`] says.
+/// clamped to the image), in RGB: gray images give gray (16-bit gray
+/// its high byte); RGBA drops alpha.
 pub fn texture_color(image: &Image, uv: [f32; 2]) -> [u8; 3] {
     let (width, height) = (image.width as i32, image.height as i32);
     if width == 0 || height == 0 {

@@ -61,12 +61,12 @@ pub fn bag_time(capture_ns: u64) -> u64 {
 /// Bag time of an event captured `capture_ns` after the recording
 /// started: never earlier than [`FIRST_EVENT_TIME`], so that readers do not
 /// take it for description.
-pub fn event_bag_time(capture_ns: u64) -> u64 {
+pub(crate) fn event_bag_time(capture_ns: u64) -> u64 {
     capture_ns.max(FIRST_EVENT_TIME)
 }
 
 /// Extrinsics as the `geometry_msgs/Transform` librealsense writes.
-pub fn transform_from_extrinsics(e: &Extrinsics) -> Transform {
+pub(crate) fn transform_from_extrinsics(e: &Extrinsics) -> Transform {
     let [x, y, z] = e.translation.map(f64::from);
     Transform {
         translation: Vector3 { x, y, z },
@@ -75,7 +75,7 @@ pub fn transform_from_extrinsics(e: &Extrinsics) -> Transform {
 }
 
 /// Extrinsics from a `geometry_msgs/Transform` as librealsense reads it.
-pub fn extrinsics_from_transform(t: &Transform) -> Extrinsics {
+pub(crate) fn extrinsics_from_transform(t: &Transform) -> Extrinsics {
     Extrinsics {
         rotation: quaternion_to_rotation(&t.rotation),
         translation: [

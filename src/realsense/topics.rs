@@ -24,7 +24,7 @@ use crate::device::{StreamId, StreamKind};
 pub const FILE_VERSION_TOPIC: &str = "/file_version";
 
 /// The static transforms of a `.db3` (`tf2_msgs/msg/TFMessage`).
-pub const TF_STATIC_TOPIC: &str = "/tf_static";
+pub(crate) const TF_STATIC_TOPIC: &str = "/tf_static";
 
 /// Where a stream lives: device, sensor and stream.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -57,12 +57,12 @@ pub fn sensor_info(device: u32, sensor: u32) -> String {
 }
 
 /// The option name as it appears in a topic: spaces become underscores.
-pub fn option_topic_name(option: &str) -> String {
+pub(crate) fn option_topic_name(option: &str) -> String {
     option.replace(' ', "_")
 }
 
 /// `/device_N/sensor_M/option/<Name>/value`.
-pub fn option_value(device: u32, sensor: u32, option: &str) -> String {
+pub(crate) fn option_value(device: u32, sensor: u32, option: &str) -> String {
     format!(
         "/device_{device}/sensor_{sensor}/option/{}/value",
         option_topic_name(option)
@@ -104,7 +104,7 @@ impl StreamTopic {
     }
 
     /// The stream info topic (`realsense_msgs/StreamInfo`).
-    pub fn stream_info(&self) -> String {
+    pub(crate) fn stream_info(&self) -> String {
         format!("{}/info", self.prefix())
     }
 
@@ -120,7 +120,7 @@ impl StreamTopic {
 
     /// The frame data topic (`image/data` or `imu/data`; for poses the
     /// transform part, `pose/transform/data`).
-    pub fn frame_data(&self) -> String {
+    pub(crate) fn frame_data(&self) -> String {
         match self.stream.kind {
             StreamKind::Pose => format!("{}/pose/transform/data", self.prefix()),
             kind => format!("{}/{}/data", self.prefix(), data_kind(kind)),
@@ -128,12 +128,12 @@ impl StreamTopic {
     }
 
     /// The accel part of a pose frame.
-    pub fn pose_accel(&self) -> String {
+    pub(crate) fn pose_accel(&self) -> String {
         format!("{}/pose/accel/data", self.prefix())
     }
 
     /// The twist part of a pose frame.
-    pub fn pose_twist(&self) -> String {
+    pub(crate) fn pose_twist(&self) -> String {
         format!("{}/pose/twist/data", self.prefix())
     }
 
@@ -313,7 +313,7 @@ fn stream_topic(stream: StreamTopic, rest: &[&str]) -> Topic {
 
 /// The stream a `.db3`'s `header.frame_id` names: `Depth` (index 0),
 /// `Infrared1`, `Color`, `Gyro`.
-pub fn stream_of_frame_id(frame_id: &str) -> Option<StreamId> {
+pub(crate) fn stream_of_frame_id(frame_id: &str) -> Option<StreamId> {
     let digits = frame_id.len()
         - frame_id
             .trim_end_matches(|c: char| c.is_ascii_digit())

@@ -19,7 +19,7 @@ pub mod trim;
 pub use copy::{copy_pieces, copy_recording, CopyReport, CopySelection};
 pub use db3_writer::{Db3Options, Db3RsWriter};
 pub use other_topics::{camera_bag_selection, trim_rosbag2_camera_bag, OtherTopics};
-pub use pieces::{existing_pieces, piece_path, Piece, Split};
+pub use pieces::{existing_pieces, Piece, Split};
 pub use ros2_derived::PointCloudLayout;
 pub use ros2_export::{export_ros2, export_ros2_pieces, Ros2Export, Ros2ExportOptions};
 pub use ros2_live::{Ros2Layout, Ros2Message, Ros2Topic};

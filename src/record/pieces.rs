@@ -40,7 +40,7 @@ pub struct Piece {
 }
 
 /// Piece `index` of a recording named `path`: `NAME_index.EXT`.
-pub fn piece_path(path: &Path, index: usize) -> PathBuf {
+pub(crate) fn piece_path(path: &Path, index: usize) -> PathBuf {
     let stem = path.file_stem().unwrap_or_default().to_string_lossy();
     let name = match path.extension() {
         Some(ext) => format!("{stem}_{index}.{}", ext.to_string_lossy()),

@@ -76,7 +76,7 @@ impl RsWriter {
     }
 
     /// Bytes written so far.
-    pub fn bytes_written(&self) -> u64 {
+    pub(crate) fn bytes_written(&self) -> u64 {
         self.bag.bytes_written()
     }
 

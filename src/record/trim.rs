@@ -92,7 +92,7 @@ impl Trim {
 
     /// The bag times of `stream`'s frames the copy keeps (if it keeps
     /// the stream).
-    pub fn frame_times(&self, stream: StreamId) -> Range<BagTime> {
+    pub(crate) fn frame_times(&self, stream: StreamId) -> Range<BagTime> {
         (self.stream_times.get(&stream).cloned()).unwrap_or_else(|| self.time.clone())
     }
 

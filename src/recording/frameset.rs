@@ -318,7 +318,7 @@ impl<F: SyncFrame> Syncer<F> {
     }
 
     /// Frames received and not yet delivered in a frameset.
-    pub fn pending_frames(&self) -> usize {
+    pub(crate) fn pending_frames(&self) -> usize {
         self.lanes.iter().map(|l| l.queue.len()).sum::<usize>()
             + self.formed.iter().map(|f| f.items.len()).sum::<usize>()
             + self.out.iter().map(FrameSet::len).sum::<usize>()

@@ -50,7 +50,7 @@ impl Piece {
 
     /// The index (across the pieces) of the piece's first frame of
     /// `stream`.
-    pub fn first_index(&self, stream: StreamId) -> u64 {
+    pub(crate) fn first_index(&self, stream: StreamId) -> u64 {
         self.first.get(&stream).copied().unwrap_or(0)
     }
 }

@@ -337,7 +337,7 @@ impl Recording {
 
     /// The namespace of the one camera this recording reads of a bag of
     /// several ([`Recording::open_camera`]); `None` otherwise.
-    pub fn camera_namespace(&self) -> Option<&str> {
+    pub(crate) fn camera_namespace(&self) -> Option<&str> {
         self.camera.as_ref().and_then(|c| c.camera.as_deref())
     }
 
@@ -357,7 +357,7 @@ impl Recording {
 
     /// The stream of a camera bag whose frames, or whose per-frame camera
     /// info or metadata, topic `id` holds.
-    pub fn camera_topic_stream(&self, id: u32) -> Option<StreamId> {
+    pub(crate) fn camera_topic_stream(&self, id: u32) -> Option<StreamId> {
         let camera = self.camera.as_ref()?;
         camera
             .streams
@@ -466,7 +466,7 @@ impl Recording {
 
     /// Stream `stream`'s extrinsics group and its transform from the
     /// group's reference stream, as recorded.
-    pub fn stream_extrinsics(&self, stream: StreamId) -> Option<(u32, Extrinsics)> {
+    pub(crate) fn stream_extrinsics(&self, stream: StreamId) -> Option<(u32, Extrinsics)> {
         self.extrinsics.get(&stream).copied()
     }
 

@@ -38,7 +38,7 @@ pub enum UniteImu {
 
 /// One gyro or accel sample: its stamp (ns) and vector.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct ImuSample {
+pub(crate) struct ImuSample {
     /// The header stamp the sample is published with, in nanoseconds.
     pub stamp_ns: u64,
     /// The measured vector (rad/s or m/s²).
@@ -47,7 +47,7 @@ pub struct ImuSample {
 
 /// One united sample: a gyro sample and the acceleration at its stamp.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct UnitedSample {
+pub(crate) struct UnitedSample {
     /// The gyro sample's stamp, in nanoseconds.
     pub stamp_ns: u64,
     /// Angular velocity x, y, z in rad/s (the gyro sample's).
@@ -58,21 +58,21 @@ pub struct UnitedSample {
 
 /// The wrapper's `frame_id` of the united samples, for its default camera
 /// name (`camera`).
-pub const IMU_OPTICAL_FRAME: &str = "camera_imu_optical_frame";
+pub(crate) const IMU_OPTICAL_FRAME: &str = "camera_imu_optical_frame";
 
 /// The body frame of the united samples, at the gyro's body frame.
-pub const IMU_FRAME: &str = "camera_imu_frame";
+pub(crate) const IMU_FRAME: &str = "camera_imu_frame";
 
 /// The wrapper's default `linear_accel_cov` and `angular_velocity_cov`:
 /// the diagonal of the united samples' covariances.
-pub const DEFAULT_COVARIANCE: f64 = 0.01;
+pub(crate) const DEFAULT_COVARIANCE: f64 = 0.01;
 
 /// The most gyro samples kept waiting for the next accel sample.
 pub const MAX_WAITING: usize = 4096;
 
 /// Unites gyro and accel samples fed in the order they are received.
 #[derive(Debug)]
-pub struct Uniter {
+pub(crate) struct Uniter {
     method: UniteImu,
     /// The accel sample the next gyro samples follow (the latest one).
     accel: Option<ImuSample>,

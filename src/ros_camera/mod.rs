@@ -32,10 +32,10 @@ use crate::msg::ros2::{CameraInfo, Header};
 pub const DEFAULT_NAMESPACE: &str = "/camera/camera";
 
 /// The camera's base frame: the body frame of the reference stream.
-pub const BASE_FRAME: &str = "camera_link";
+pub(crate) const BASE_FRAME: &str = "camera_link";
 
 /// The frame a pose stream's odometry is given in.
-pub const ODOM_FRAME: &str = "odom_frame";
+pub(crate) const ODOM_FRAME: &str = "odom_frame";
 
 /// The wrapper's name of a stream's folder: `depth`, `color`, `infra1`
 /// (`infra` for index 0), `fisheye1`, `gyro`, `accel`, `pose`.
@@ -82,7 +82,7 @@ pub fn stream_topic(namespace: &str, stream: StreamId, leaf: &str) -> String {
 }
 
 /// `<ns>/extrinsics/<from>_to_<to>`.
-pub fn extrinsics_topic(namespace: &str, from: StreamId, to: StreamId) -> String {
+pub(crate) fn extrinsics_topic(namespace: &str, from: StreamId, to: StreamId) -> String {
     format!(
         "{}/extrinsics/{}_to_{}",
         namespace.trim_end_matches('/'),
@@ -174,7 +174,7 @@ pub fn image_encoding(format: Format) -> Option<&'static str> {
 /// The frame format of a `sensor_msgs/Image` encoding, and the stream kind
 /// it suggests (16-bit single channel is depth, colour encodings colour,
 /// 8-bit mono infrared).
-pub fn format_of_encoding(encoding: &str) -> Option<(Format, StreamKind)> {
+pub(crate) fn format_of_encoding(encoding: &str) -> Option<(Format, StreamKind)> {
     Some(match encoding {
         "16UC1" | "mono16" => (Format::Z16, StreamKind::Depth),
         "mono8" | "8UC1" => (Format::Y8, StreamKind::Infrared),
@@ -201,7 +201,7 @@ pub fn distortion(intrinsics: &Intrinsics) -> (&'static str, Vec<f64>) {
 }
 
 /// The librealsense model of a `CameraInfo` distortion model.
-pub fn distortion_of_model(model: &str, d: &[f64]) -> Distortion {
+pub(crate) fn distortion_of_model(model: &str, d: &[f64]) -> Distortion {
     match model {
         "equidistant" => Distortion::KannalaBrandt4,
         _ if d.iter().all(|&c| c == 0.0) => Distortion::None,
@@ -212,7 +212,7 @@ pub fn distortion_of_model(model: &str, d: &[f64]) -> Distortion {
 /// A rigid transform in ROS terms: translation and quaternion (x, y, z,
 /// w) of the child frame in its parent.
 #[derive(Debug, Clone, PartialEq)]
-pub struct FrameTransform {
+pub(crate) struct FrameTransform {
     /// The parent frame.
     pub parent: String,
     /// The child frame.
@@ -236,7 +236,7 @@ const OPTICAL_IN_BODY: [f64; 4] = [-0.5, 0.5, -0.5, 0.5];
 /// optical frame, and for a second video stream (index 1, not depth:
 /// `infra1`) also `camera_link` to `camera_aligned_depth_to_<stream>_frame`
 /// and that to the stream's optical frame.
-pub fn static_transforms(streams: &[(StreamId, Extrinsics)]) -> Vec<FrameTransform> {
+pub(crate) fn static_transforms(streams: &[(StreamId, Extrinsics)]) -> Vec<FrameTransform> {
     let mut out = Vec::new();
     for (stream, from_base) in streams {
         // The stream's optical frame in the base's optical frame is the
@@ -373,7 +373,7 @@ fn quaternion_of_rotation(m: &Matrix) -> [f64; 4] {
 /// The extrinsics (`p_child_optical = R p_parent_optical + t`) between
 /// two optical frames given the child's optical frame pose in the
 /// parent's (translation, quaternion): the inverse of that pose.
-pub fn extrinsics_of_pose(translation: [f64; 3], rotation: [f64; 4]) -> Extrinsics {
+pub(crate) fn extrinsics_of_pose(translation: [f64; 3], rotation: [f64; 4]) -> Extrinsics {
     let m = rotation_of_quaternion(rotation);
     let mut column_major = [0.0f32; 9];
     for (col, chunk) in column_major.chunks_mut(3).enumerate() {
@@ -391,12 +391,12 @@ pub fn extrinsics_of_pose(translation: [f64; 3], rotation: [f64; 4]) -> Extrinsi
 /// The T265's pose in the wrapper's odometry axes (x forward, y left,
 /// z up) from librealsense's (x right, y up, z backward): position,
 /// orientation (x, y, z, w) and velocities mapped as realsense-ros does.
-pub fn pose_to_ros(v: [f32; 3]) -> [f64; 3] {
+pub(crate) fn pose_to_ros(v: [f32; 3]) -> [f64; 3] {
     [-f64::from(v[2]), -f64::from(v[0]), f64::from(v[1])]
 }
 
 /// [`pose_to_ros`] for the orientation quaternion (x, y, z, w).
-pub fn orientation_to_ros(q: [f32; 4]) -> [f64; 4] {
+pub(crate) fn orientation_to_ros(q: [f32; 4]) -> [f64; 4] {
     [
         -f64::from(q[2]),
         -f64::from(q[0]),

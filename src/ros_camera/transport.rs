@@ -392,7 +392,7 @@ fn rvl_image(body: &[u8], size: (u32, u32)) -> Result<(u32, u32, Vec<u8>)> {
 /// ConfigHeader of zeros (the plugin leaves its quantisation parameters
 /// unset for 16-bit depth). Every value is kept (the plugin's `depth_max`
 /// cut-off at or above 65.535 m).
-pub fn encode_depth<D: AsRef<[u8]>>(
+pub(crate) fn encode_depth<D: AsRef<[u8]>>(
     pixels: &Pixels<D>,
     codec: DepthCodec,
 ) -> Result<(String, Vec<u8>)> {
@@ -449,7 +449,7 @@ pub enum ImageTransport {
 
 /// How one stream's frames are compressed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum StreamCodec {
+pub(crate) enum StreamCodec {
     /// `compressed`.
     Image(ImageCodec),
     /// `compressedDepth`.
@@ -460,7 +460,7 @@ impl ImageTransport {
     /// How frames of `format` are written: compressed, or `None` for raw
     /// (raw transport, or a format the plugins do not compress: YUYV, and
     /// 16-bit grey as JPEG, which the plugin would cut to 8 bits).
-    pub fn codec_for(self, format: Format) -> Option<StreamCodec> {
+    pub(crate) fn codec_for(self, format: Format) -> Option<StreamCodec> {
         let ImageTransport::Compressed { color, depth } = self else {
             return None;
         };
@@ -510,7 +510,7 @@ pub enum ImageCodec {
 /// image of `format` (RGB8, BGR8, RGBA8, BGRA8, Y8; Y16 as PNG only):
 /// the file made from BGR (colour; alpha dropped) or grey, as OpenCV's
 /// `imencode` writes it.
-pub fn encode_image<D: AsRef<[u8]>>(
+pub(crate) fn encode_image<D: AsRef<[u8]>>(
     format: Format,
     pixels: &Pixels<D>,
     codec: ImageCodec,

@@ -153,13 +153,13 @@ impl Storage {
     }
 
     /// The name of topic `id`.
-    pub fn topic_name(&self, id: u32) -> Option<&str> {
+    pub(crate) fn topic_name(&self, id: u32) -> Option<&str> {
         let topics = self.topics();
         connection::position_of(topics, id).map(|i| topics[i].topic.as_str())
     }
 
     /// `error`, met in `message`, with the message's topic and time.
-    pub fn in_message(&self, message: &Message, error: Error) -> Error {
+    pub(crate) fn in_message(&self, message: &Message, error: Error) -> Error {
         Error::InMessage {
             topic: self.topic_name(message.conn).unwrap_or_default().to_owned(),
             time: message.time,
@@ -222,7 +222,7 @@ impl Storage {
     /// The times and offsets of the messages on `ids` in chunk `index`
     /// (of [`chunks_of`](Self::chunks_of)), in the order of the chunk's
     /// index; an error for a chunk the file does not have.
-    pub fn chunk_times<'s>(
+    pub(crate) fn chunk_times<'s>(
         &'s self,
         index: usize,
         ids: &'s [u32],
@@ -243,7 +243,7 @@ impl Storage {
 
     /// The times of the messages on `id`, in time order, whatever the
     /// format (a `.bag` reads them from its chunks' indexes).
-    pub fn sorted_times(&self, id: u32) -> Result<Vec<u64>> {
+    pub(crate) fn sorted_times(&self, id: u32) -> Result<Vec<u64>> {
         if let Some(times) = self.times(&[id]) {
             return times;
         }
@@ -297,7 +297,10 @@ impl Storage {
     }
 
     /// The messages on the topics named `names`, in time order.
-    pub fn messages_on<'n>(&self, names: impl IntoIterator<Item = &'n str>) -> StorageMessages<'_> {
+    pub(crate) fn messages_on<'n>(
+        &self,
+        names: impl IntoIterator<Item = &'n str>,
+    ) -> StorageMessages<'_> {
         let names: Vec<&str> = names.into_iter().collect();
         let ids: Vec<u32> = self
             .topics()

@@ -126,7 +126,7 @@ impl SyntheticSensor {
     }
 
     /// Whether the sensor is streaming.
-    pub fn is_streaming(&self) -> bool {
+    pub(crate) fn is_streaming(&self) -> bool {
         lock(&self.state).run.is_some()
     }
 

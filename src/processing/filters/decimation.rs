@@ -10,7 +10,7 @@ use crate::device::Intrinsics;
 /// The size librealsense gives a decimated `width` x `height` image: the
 /// whole blocks, padded up to a multiple of 4. Returns the size of the
 /// whole blocks, then the padded size.
-pub fn decimated_size(
+pub(crate) fn decimated_size(
     width: usize,
     height: usize,
     scale: usize,
@@ -22,7 +22,7 @@ pub fn decimated_size(
 
 /// The intrinsics of the decimated image: the padded size, focal lengths
 /// and principal point divided by `scale` (in `f32`, as librealsense).
-pub fn decimated_intrinsics(source: &Intrinsics, scale: usize) -> Intrinsics {
+pub(crate) fn decimated_intrinsics(source: &Intrinsics, scale: usize) -> Intrinsics {
     let ((_, _), (width, height)) =
         decimated_size(source.width as usize, source.height as usize, scale);
     let s = scale as f32;
@@ -39,7 +39,7 @@ pub fn decimated_intrinsics(source: &Intrinsics, scale: usize) -> Intrinsics {
 
 /// `depth` (`width` x `height`, row-major) decimated by `scale`; the
 /// result is the padded size of [`decimated_size`].
-pub fn decimate(depth: &[u16], width: usize, height: usize, scale: usize) -> Vec<u16> {
+pub(crate) fn decimate(depth: &[u16], width: usize, height: usize, scale: usize) -> Vec<u16> {
     let ((real_w, real_h), (pad_w, pad_h)) = decimated_size(width, height, scale);
     let mut out = vec![0u16; pad_w * pad_h];
     if real_w == 0 {
@@ -56,7 +56,7 @@ pub fn decimate(depth: &[u16], width: usize, height: usize, scale: usize) -> Vec
 /// little-endian bytes (a frame's rows): each block of `scale` rows is
 /// read into a small buffer as it is decimated, not the whole image into
 /// one.
-pub fn decimate_le_rows<'a>(
+pub(crate) fn decimate_le_rows<'a>(
     rows: impl Iterator<Item = &'a [u8]>,
     width: usize,
     height: usize,

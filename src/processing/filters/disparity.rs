@@ -6,14 +6,14 @@
 /// `f32` in librealsense's order. `baseline_mm` is the depth sensor's
 /// Stereo Baseline option (millimetres), `fx` the depth image's focal
 /// length (pixels), `depth_units` its Depth Units (metres).
-pub fn conversion_factor(baseline_mm: f32, fx: f32, depth_units: f32) -> f32 {
+pub(crate) fn conversion_factor(baseline_mm: f32, fx: f32, depth_units: f32) -> f32 {
     let baseline_m = baseline_mm * 0.001;
     (baseline_m * fx * 32.0) / depth_units
 }
 
 /// Disparity of each depth value: `factor / depth`, 0 where there is no
 /// depth.
-pub fn to_disparity(depth: &[u16], factor: f32) -> Vec<f32> {
+pub(crate) fn to_disparity(depth: &[u16], factor: f32) -> Vec<f32> {
     depth
         .iter()
         .map(|&d| {

@@ -14,7 +14,7 @@ pub enum HoleFillMode {
 }
 
 /// A depth or disparity value as the filter handles it.
-pub trait HoleValue: Copy + PartialOrd {
+pub(crate) trait HoleValue: Copy + PartialOrd {
     /// Whether this is a hole: 0 for depth, all bits zero (+0.0) for
     /// disparity.
     fn is_hole(self) -> bool;
@@ -35,7 +35,7 @@ impl HoleValue for f32 {
 /// Fill the holes of `image` (`width` pixels a row) in place. The
 /// neighbour modes leave the first and last rows and the first column as
 /// they are.
-pub fn fill_holes<T: HoleValue>(image: &mut [T], width: usize, mode: HoleFillMode) {
+pub(crate) fn fill_holes<T: HoleValue>(image: &mut [T], width: usize, mode: HoleFillMode) {
     if width == 0 {
         return;
     }

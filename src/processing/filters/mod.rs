@@ -38,8 +38,8 @@ use std::collections::HashMap;
 
 use bytes::Bytes;
 
-pub use decimation::{decimated_intrinsics, decimated_size};
-pub use disparity::conversion_factor;
+use decimation::{decimated_intrinsics, decimated_size};
+use disparity::conversion_factor;
 pub use hole_filling::HoleFillMode;
 pub use options::{FilterKind, FilterSpec, OptionInfo};
 pub use spatial::SpatialParams;
@@ -133,7 +133,7 @@ impl DepthImage {
     }
 
     /// The image of a Z16 or DISPARITY32 frame.
-    pub fn from_frame(frame: &Frame) -> Result<DepthImage> {
+    pub(crate) fn from_frame(frame: &Frame) -> Result<DepthImage> {
         let (width, height) = frame.resolution().unwrap_or((0, 0));
         let values = match frame.profile.format {
             Format::Z16 => DepthValues::Depth(depth_values(frame)?),
@@ -320,7 +320,7 @@ impl Filter {
 
     /// Whether the filter carries state from frame to frame (frames must
     /// then go through it one at a time, in recorded order).
-    pub fn is_stateful(&self) -> bool {
+    pub(crate) fn is_stateful(&self) -> bool {
         matches!(self.stage, Stage::Temporal(_))
     }
 
@@ -542,7 +542,7 @@ impl FilterChain {
     /// images; each frame's image is read in the task that runs the
     /// chain's first stretch of filters on it (a first decimation reads
     /// the frame's pixels itself).
-    pub fn apply_all_frames(
+    pub(crate) fn apply_all_frames(
         &mut self,
         frames: &[&Frame],
         sensor: &SensorFacts,
@@ -607,7 +607,7 @@ impl FilterChain {
 
     /// The profile of what the chain makes of frames of `profile`: its
     /// format (Z16, DISPARITY32 or, colorized, RGB8), size and intrinsics after decimation.
-    pub fn output_profile(&self, profile: &StreamProfile) -> StreamProfile {
+    pub(crate) fn output_profile(&self, profile: &StreamProfile) -> StreamProfile {
         let mut out = *profile;
         for filter in &self.filters {
             match (&filter.stage, out.format, &mut out.kind) {

@@ -23,7 +23,7 @@ pub struct SpatialParams {
 }
 
 /// Filter a Z16 image in place.
-pub fn smooth_depth(image: &mut [u16], width: usize, height: usize, p: &SpatialParams) {
+pub(crate) fn smooth_depth(image: &mut [u16], width: usize, height: usize, p: &SpatialParams) {
     if width < 2 || height < 2 {
         return;
     }
@@ -37,7 +37,7 @@ pub fn smooth_depth(image: &mut [u16], width: usize, height: usize, p: &SpatialP
 }
 
 /// Filter a disparity image in place.
-pub fn smooth_disparity(image: &mut [f32], width: usize, height: usize, p: &SpatialParams) {
+pub(crate) fn smooth_disparity(image: &mut [f32], width: usize, height: usize, p: &SpatialParams) {
     if width < 2 || height < 2 {
         return;
     }

@@ -16,7 +16,7 @@ pub struct TemporalParams {
 }
 
 /// A depth or disparity value as the filter handles it.
-pub trait TemporalValue: Copy + Default + PartialEq {
+pub(crate) trait TemporalValue: Copy + Default + PartialEq {
     /// `self != 0`.
     fn is_set(self) -> bool;
     /// Whether `self` and `other` differ by less than `delta`.
@@ -53,7 +53,7 @@ impl TemporalValue for f32 {
 /// The filter with its state: the last output and an 8-frame validity
 /// history per pixel, reset when the image size or kind changes.
 #[derive(Debug, Clone)]
-pub struct TemporalState<T> {
+pub(crate) struct TemporalState<T> {
     params: TemporalParams,
     one_minus_alpha: f32,
     /// For each 8-bit history, which of the 8 phases find it credible.

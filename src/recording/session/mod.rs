@@ -170,12 +170,6 @@ impl SessionFile {
     pub fn offset(&self) -> f64 {
         self.offset_ms / 1000.0
     }
-
-    /// The session times (ms) of the file's first and last frames; `None`
-    /// for a file without frames.
-    pub fn span_ms(&self) -> Option<(f64, f64)> {
-        self.span_ms
-    }
 }
 
 /// A frame of a session.
@@ -445,7 +439,7 @@ impl Session {
     }
 
     /// The session time (ms) of its last frame.
-    pub fn end_ms(&self) -> Option<f64> {
+    pub(crate) fn end_ms(&self) -> Option<f64> {
         let ends = self.files.iter().filter_map(|f| f.span_ms.map(|s| s.1));
         ends.reduce(f64::max)
     }
@@ -461,7 +455,7 @@ impl Session {
     /// When every file with frames is recording, in session ms: from the
     /// latest first frame to the earliest last frame; `None` when the
     /// recordings do not overlap.
-    pub fn overlap_ms(&self) -> Option<(f64, f64)> {
+    pub(crate) fn overlap_ms(&self) -> Option<(f64, f64)> {
         let spans: Vec<(f64, f64)> = self.files.iter().filter_map(|f| f.span_ms).collect();
         let from = spans.iter().map(|s| s.0).reduce(f64::max)?;
         let to = spans.iter().map(|s| s.1).reduce(f64::min)?;

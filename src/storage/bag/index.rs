@@ -261,10 +261,4 @@ impl Chunk {
         self.recovered = Some(Recovered { compression, data });
         self
     }
-
-    /// Whether the file ends inside this chunk (its messages are those
-    /// recovered before the cut).
-    pub fn is_cut_off(&self) -> bool {
-        self.recovered.is_some()
-    }
 }

@@ -29,7 +29,7 @@ pub mod op {
 }
 
 /// The human name of a record `op`, for error messages.
-pub fn op_name(op: u8) -> &'static str {
+pub(crate) fn op_name(op: u8) -> &'static str {
     match op {
         op::MESSAGE_DATA => "message data",
         op::BAG_HEADER => "bag header",
@@ -42,14 +42,14 @@ pub fn op_name(op: u8) -> &'static str {
 }
 
 /// A ROS time (`sec`, `nsec`) as nanoseconds.
-pub fn time_to_nanos(sec: u32, nsec: u32) -> u64 {
+pub(crate) fn time_to_nanos(sec: u32, nsec: u32) -> u64 {
     u64::from(sec) * 1_000_000_000 + u64::from(nsec)
 }
 
 /// Nanoseconds as ROS `time` bytes (`sec: u32`, `nsec: u32`).
 ///
 /// Times past the year 2106 (more than `u32::MAX` seconds) saturate.
-pub fn nanos_to_time_bytes(nanos: u64) -> [u8; 8] {
+pub(crate) fn nanos_to_time_bytes(nanos: u64) -> [u8; 8] {
     let sec = u32::try_from(nanos / 1_000_000_000).unwrap_or(u32::MAX);
     let nsec = (nanos % 1_000_000_000) as u32;
     let mut out = [0u8; 8];
@@ -122,7 +122,7 @@ pub enum RecordError {
 
 impl RecordError {
     /// The error as the crate's error type.
-    pub fn into_error(self) -> Error {
+    pub(crate) fn into_error(self) -> Error {
         match self {
             RecordError::Truncated { offset } => Error::corrupt(
                 "bag",
@@ -416,7 +416,7 @@ impl HeaderBuilder {
 /// Append one whole record (`header_len`, header, `data_len`) to `out`,
 /// without the data bytes themselves when `data` is `None` (the caller
 /// writes `data_len` bytes next).
-pub fn encode_record_prefix(out: &mut Vec<u8>, header: &[u8], data_len: u32) {
+pub(crate) fn encode_record_prefix(out: &mut Vec<u8>, header: &[u8], data_len: u32) {
     out.extend_from_slice(&(header.len() as u32).to_le_bytes());
     out.extend_from_slice(header);
     out.extend_from_slice(&data_len.to_le_bytes());

@@ -41,7 +41,7 @@ impl Bag {
     /// Have a remote bag fetch, at once, the chunk indexes that
     /// [`time_span`](Self::time_span) of each of `sets` of connections
     /// reads (nothing for a local bag).
-    pub fn will_read_time_spans<'c>(&self, sets: impl IntoIterator<Item = &'c [u32]>) {
+    pub(crate) fn will_read_time_spans<'c>(&self, sets: impl IntoIterator<Item = &'c [u32]>) {
         let chunks: Vec<&Chunk> = (sets.into_iter())
             .flat_map(|conns| self.time_span_chunks(conns))
             .collect();

@@ -208,7 +208,7 @@ impl<W: Write + Seek> BagWriter<W> {
 
     /// Bytes written to the sink so far (chunks still open, waiting for
     /// their batch or being compressed are not counted).
-    pub fn bytes_written(&self) -> u64 {
+    pub(crate) fn bytes_written(&self) -> u64 {
         self.pos
     }
 
@@ -216,7 +216,7 @@ impl<W: Write + Seek> BagWriter<W> {
     /// written, the chunks still open, waiting or being compressed (LZ4
     /// makes data at most 1/255 larger) with their index records, and the
     /// closing index.
-    pub fn finished_size_bound(&self) -> u64 {
+    pub(crate) fn finished_size_bound(&self) -> u64 {
         let open = (
             self.chunk.data.len() as u64,
             self.chunk.entries.len() as u64,
@@ -315,7 +315,7 @@ impl<W: Write + Seek> BagWriter<W> {
     /// messages that belong together such as a frame and its metadata, so
     /// that a reader finds them in one chunk; `false` lets it close again,
     /// at once if it is full.
-    pub fn hold_chunk(&mut self, hold: bool) -> Result<()> {
+    pub(crate) fn hold_chunk(&mut self, hold: bool) -> Result<()> {
         self.holding_chunk = hold;
         self.flush_if_full()
     }
@@ -373,7 +373,7 @@ impl<W: Write + Seek> BagWriter<W> {
     /// Close the open chunk now. Uncompressed chunks are written at once;
     /// compressed ones when their worker is done (at the latest in
     /// [`finish`](Self::finish)).
-    pub fn flush_chunk(&mut self) -> Result<()> {
+    pub(crate) fn flush_chunk(&mut self) -> Result<()> {
         if self.chunk.data.is_empty() {
             return Ok(());
         }

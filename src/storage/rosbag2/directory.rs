@@ -216,11 +216,6 @@ impl BagDirWriter {
         })
     }
 
-    /// The temporary directory written until the bag is finished.
-    pub fn partial_dir(&self) -> &Path {
-        &self.partial_dir
-    }
-
     /// Add topic `name` of type `msg_type`, stored with its definition;
     /// returns its handle for [`BagDirWriter::write`].
     pub fn add_topic(
@@ -243,7 +238,7 @@ impl BagDirWriter {
     /// Add a topic of another bag as it is there: `conn`'s name, type,
     /// definition, serialization format (a ROS1 bag's messages keep theirs:
     /// `ros1`, definitions `ros1msg`) and offered QoS profiles.
-    pub fn add_topic_like(&mut self, conn: &Connection) -> Result<usize> {
+    pub(crate) fn add_topic_like(&mut self, conn: &Connection) -> Result<usize> {
         let (encoding, qos) = match &conn.ext {
             ConnectionExt::Ros1 { .. } => (
                 TopicEncoding {
@@ -322,7 +317,7 @@ impl BagDirWriter {
     }
 
     /// Add a message whose bytes are `parts` one after the other.
-    pub fn write_parts(&mut self, topic: usize, time: u64, parts: &[&[u8]]) -> Result<()> {
+    pub(crate) fn write_parts(&mut self, topic: usize, time: u64, parts: &[&[u8]]) -> Result<()> {
         let Some(entry) = self.topics.get_mut(topic) else {
             return Err(Error::InvalidArgument(format!(
                 "no topic {topic} was added"

@@ -125,7 +125,10 @@ impl Db3Writer {
     }
 
     /// [`Db3Writer::create`] with the tables of `schema`.
-    pub fn create_with_schema(path: impl AsRef<Path>, schema: Db3Schema) -> Result<Db3Writer> {
+    pub(crate) fn create_with_schema(
+        path: impl AsRef<Path>,
+        schema: Db3Schema,
+    ) -> Result<Db3Writer> {
         Db3Writer::start(path.as_ref(), false, schema)
     }
 
@@ -183,7 +186,7 @@ impl Db3Writer {
     }
 
     /// Bytes of messages written so far.
-    pub fn bytes_written(&self) -> u64 {
+    pub(crate) fn bytes_written(&self) -> u64 {
         self.bytes
     }
 
@@ -192,7 +195,7 @@ impl Db3Writer {
     /// (a 64 KiB overflow page holds 65,532 bytes of a message, and the
     /// last page of a table or index takes a page at most: a sixteenth of
     /// the data and a few pages are plenty).
-    pub fn finished_size_bound(&self) -> u64 {
+    pub(crate) fn finished_size_bound(&self) -> u64 {
         let committed = std::fs::metadata(&self.partial_path).map_or(0, |m| m.len());
         let uncommitted = self.uncommitted as u64;
         committed + uncommitted + uncommitted / 16 + 4 * 65536
@@ -216,7 +219,7 @@ impl Db3Writer {
 
     /// [`Db3Writer::add_topic`] with messages serialized and the type
     /// defined as `encoding` says.
-    pub fn add_encoded_topic(
+    pub(crate) fn add_encoded_topic(
         &mut self,
         name: &str,
         msg_type: &MessageType,
@@ -292,7 +295,7 @@ impl Db3Writer {
     /// Store the bag's metadata (the `metadata.yaml` text without its
     /// top-level key), as rosbag2 keeps a copy in the file; only with the
     /// rosbag2 schema.
-    pub fn set_metadata(&mut self, version: u32, yaml: &str) -> Result<()> {
+    pub(crate) fn set_metadata(&mut self, version: u32, yaml: &str) -> Result<()> {
         if self.schema != Db3Schema::Rosbag2 {
             return Err(Error::InvalidArgument(
                 "only a rosbag2-schema .db3 holds metadata".into(),
@@ -321,7 +324,7 @@ impl Db3Writer {
     /// Add a message whose bytes are `parts` one after the other, written
     /// straight into the database's pages (a large image is not copied
     /// into a buffer first).
-    pub fn write_parts(&mut self, topic: u32, time: u64, parts: &[&[u8]]) -> Result<()> {
+    pub(crate) fn write_parts(&mut self, topic: u32, time: u64, parts: &[&[u8]]) -> Result<()> {
         let len: usize = parts.iter().map(|p| p.len()).sum();
         let row = self
             .db

@@ -11,10 +11,14 @@
 # minutes once built): the library's and the tool's own tests, without the
 # interop tests against librealsense and ROS, cameras simulated through
 # librealsense, the killed-process tests, the servers, the browser, the
-# guide's examples, the doc tests and Python. It installs nothing.
+# guide's examples, the doc tests and Python. Some of those it runs make
+# their recordings with librealsense or check a file with it, so it first
+# installs what the tests need when it is missing (a few seconds once
+# installed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" = "--quick" ]; then
+    bash scripts/install-test-deps.sh > /dev/null
     exec cargo test -p rsbag -p rsbag-cli --lib --bins --test library --test cli -- \
         --skip interop --skip librealsense --skip camera_recording --skip devices \
         --skip crash_safety --skip view --skip remote --skip ros2 --skip guide --skip readme

@@ -515,7 +515,7 @@ fn db3_info_and_one_frame_over_http_transfer_only_what_they_need() {
             served.requests, served.bytes
         );
         assert!(served.bytes < size / share, "{size}: {served:?}");
-        assert!(served.requests <= 16, "{:?}", served.lines);
+        assert!(served.requests <= 9, "{:?}", served.lines);
 
         same_as_local(
             &["frames", "FILE", "--streams", "Color", "--index", "5"],
@@ -532,7 +532,9 @@ fn db3_info_and_one_frame_over_http_transfer_only_what_they_need() {
             served.bytes < size / share + (4 << 20),
             "{size}: {served:?}"
         );
-        assert!(served.requests <= 32, "{:?}", served.lines);
+        // The opening's, the timestamp index's, and the frame's row with
+        // its overflow pages in requests of 1 MB and more.
+        assert!(served.requests <= 12, "{:?}", served.lines);
     }
 }
 

@@ -266,6 +266,15 @@ impl RemoteFile {
         })
     }
 
+    /// Whether bytes `range` are in the head or in a range fetched or being
+    /// fetched (without waiting for it).
+    pub(crate) fn is_fetched(&self, range: Range<u64>) -> bool {
+        let range = self.clamp(range);
+        range.end <= self.head.len() as u64
+            || (self.fetches.lock().iter())
+                .any(|f| f.range.start <= range.start && range.end <= f.range.end)
+    }
+
     /// Start fetching `range` on the runtime, for a reader that will need
     /// it soon, unless it is fetched or being fetched already.
     pub(crate) fn prefetch(&self, range: Range<u64>) {

@@ -9,7 +9,8 @@
 //! the same integrity check, the same findings as a local file), and only
 //! the page reads change. Pages are read in aligned blocks of
 //! [`BLOCK_BYTES`] (a message's overflow pages lie mostly in order), and a
-//! run of blocks read in order fetches the next ones ahead.
+//! run of blocks read in order fetches the next ones ahead, in requests
+//! that grow with the run.
 
 use std::collections::HashMap;
 use std::ffi::{c_char, c_int, c_void, CStr};
@@ -27,8 +28,12 @@ const VFS_NAME: &CStr = c"rsbag-remote";
 /// Pages are read in aligned blocks of this many bytes.
 const BLOCK_BYTES: u64 = 64 << 10;
 
-/// How many blocks ahead a run of blocks read in order fetches.
-const BLOCKS_AHEAD: u64 = 16;
+/// How many blocks a run of blocks read in order fetches ahead: as many as
+/// it has read, within these bounds (1 MB and 4 MB): a message's overflow
+/// pages then take a request per megabyte or fewer, and a run that ends
+/// (the message read) leaves at most the largest window unread.
+const FEWEST_AHEAD: u64 = 16;
+const MOST_AHEAD: u64 = 64;
 
 /// The remote files being opened, by the name SQLite is given for them.
 static OPENING: parking_lot::Mutex<Option<HashMap<String, Arc<RemoteFile>>>> =
@@ -109,8 +114,8 @@ struct VfsFile {
     base: ffi::sqlite3_file,
     /// From `Arc::into_raw`; released by `x_close`.
     remote: *const RemoteFile,
-    /// The block read last, to tell a run of blocks read in order.
-    last_block: u64,
+    /// The run of blocks read in order that the last read belongs to.
+    run: Run,
     /// The interior b-tree pages read last, to tell a scan of their
     /// children (released by `x_close`).
     parents: Option<Box<Parents>>,
@@ -162,7 +167,7 @@ unsafe extern "C" fn x_open(
                 pMethods: &IO_METHODS,
             },
             remote: Arc::into_raw(remote),
-            last_block: u64::MAX,
+            run: Run::default(),
             parents: Some(Box::default()),
         });
         if !out_flags.is_null() {
@@ -231,7 +236,7 @@ unsafe extern "C" fn x_read(
     // SAFETY: the Arc lives until x_close.
     let remote = unsafe { &*file.remote };
     let offset = offset.max(0) as u64;
-    match read_blocks(remote, &mut file.last_block, offset, out) {
+    match read_blocks(remote, &mut file.run, offset, out) {
         Ok(read) if read == out.len() => {
             if let Some(parents) = file.parents.as_deref_mut() {
                 parents.read(remote, offset, out);
@@ -250,17 +255,74 @@ unsafe extern "C" fn x_read(
     }
 }
 
+/// Blocks read in order: the last one, how many there were, and the
+/// blocks fetched ahead for it.
+#[derive(Debug, Default)]
+struct Run {
+    last: Option<u64>,
+    length: u64,
+    ahead: std::ops::Range<u64>,
+}
+
+impl Run {
+    /// Blocks `first..=last` read: the run goes on when they follow its
+    /// last block (or are it), and starts again otherwise. Whether they go
+    /// beyond its last block.
+    fn read(&mut self, first: u64, last: u64) -> bool {
+        let beyond = self.last != Some(last);
+        match self.last {
+            Some(end) if first == end || first == end + 1 => self.length += last - end,
+            _ => {
+                self.length = 0;
+                self.ahead = 0..0;
+            }
+        }
+        self.last = Some(last);
+        beyond
+    }
+
+    /// In a run, fetch the next blocks before the reader needs them: when
+    /// fewer than half a window (as many blocks as the run has read,
+    /// within [`FEWEST_AHEAD`] and [`MOST_AHEAD`]) beyond `block`, the
+    /// block being read, are fetched or being fetched, a window from the
+    /// first block that is not, in one request (`block` itself when it is
+    /// not fetched yet).
+    fn read_ahead(&mut self, remote: &RemoteFile, block: u64) {
+        if self.length == 0 {
+            return;
+        }
+        let window = self.length.clamp(FEWEST_AHEAD, MOST_AHEAD);
+        let key = remote.version_key();
+        let is_fetched = |n: u64| {
+            remote.is_fetched(n * BLOCK_BYTES..(n + 1) * BLOCK_BYTES)
+                || (BLOCKS.lock().as_ref())
+                    .is_some_and(|c| c.blocks.contains_key(&(key.clone(), n)))
+        };
+        let Some(from) = (block..=block + window / 2).find(|&n| !is_fetched(n)) else {
+            return;
+        };
+        let bytes = from * BLOCK_BYTES..(from + window) * BLOCK_BYTES;
+        remote.prefetch_many(std::iter::once(bytes), 0);
+        self.ahead = block..from + window;
+    }
+}
+
 /// Fill `out` from the file at `offset`, through the blocks that hold it;
-/// the bytes there were (fewer at the end of the file).
-fn read_blocks(
-    remote: &RemoteFile,
-    last_block: &mut u64,
-    offset: u64,
-    out: &mut [u8],
-) -> Result<usize> {
+/// the bytes there were (fewer at the end of the file). A read SQLite
+/// waits for, or one of the blocks fetched ahead of a run, takes the run
+/// on; one of a page fetched ahead of a scan does not.
+fn read_blocks(remote: &RemoteFile, run: &mut Run, offset: u64, out: &mut [u8]) -> Result<usize> {
     let size = remote.size();
     let end = (offset + out.len() as u64).min(size);
-    // A page fetched on its own (ahead of a scan).
+    if end <= offset {
+        return Ok(0);
+    }
+    let (first, last) = (offset / BLOCK_BYTES, (end - 1) / BLOCK_BYTES);
+    let takes_run_on = run.ahead.contains(&first) || !remote.is_fetched(offset..end);
+    if takes_run_on && run.read(first, last) {
+        run.read_ahead(remote, first);
+    }
+    // A page fetched on its own (ahead of a scan) or ahead of this run.
     if let Some(bytes) = remote.read_cached(offset..end) {
         let bytes = bytes?;
         out[..bytes.len()].copy_from_slice(&bytes);
@@ -270,18 +332,6 @@ fn read_blocks(
     while at < end {
         let block = at / BLOCK_BYTES;
         let start = block * BLOCK_BYTES;
-        if *last_block != u64::MAX && block == *last_block + 1 {
-            let key = remote.version_key();
-            let cache = BLOCKS.lock();
-            let ahead = ((1..=BLOCKS_AHEAD).map(|a| block + a))
-                .filter(|a| {
-                    !(cache.as_ref()).is_some_and(|c| c.blocks.contains_key(&(key.clone(), *a)))
-                })
-                .map(|a| a * BLOCK_BYTES..(a + 1) * BLOCK_BYTES);
-            // In one request (the blocks are next to each other).
-            remote.prefetch_many(ahead.collect::<Vec<_>>(), 0);
-        }
-        *last_block = block;
         let bytes = cached_block(remote, block)?;
         let from = (at - start) as usize;
         let to = ((end - start) as usize).min(bytes.len());

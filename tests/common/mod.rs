@@ -8,10 +8,13 @@ use rsbag::storage::bag::{BagWriter, Compression, WriterOptions};
 use rsbag::storage::Connection;
 use serde_json::Value;
 
+use process::OutputInTime;
+
 pub mod damaged;
 pub mod interop;
 pub mod jpeg;
 pub mod planned;
+pub mod process;
 
 /// The repository's root, where the library's package lives: the tests of
 /// the command line (`cli/tests`) share these helpers and its fixtures.
@@ -111,7 +114,7 @@ fn run_python(python: PathBuf, script: &str, args: &[&str]) -> String {
     let out = std::process::Command::new(&python)
         .arg(&path)
         .args(args)
-        .output()
+        .output_in_time()
         .unwrap_or_else(|e| panic!("cannot run {} {}: {e}", python.display(), path.display()));
     assert!(
         out.status.success(),

@@ -75,7 +75,7 @@ pub struct Args {
     /// Set an option before recording: `SENSOR.OPTION=VALUE`, e.g.
     /// "Stereo Module.Laser Power=150" (repeatable; a wrong name lists
     /// the valid ones, and nothing is written).
-    #[arg(long, value_name = "SENSOR.OPTION=VALUE")]
+    #[arg(long, value_name = "SENSOR.OPTION=VALUE", conflicts_with = "ros2")]
     option: Vec<String>,
     /// Seconds to record.
     #[arg(long, default_value_t = 3.0)]
@@ -116,17 +116,17 @@ pub struct Args {
     force: bool,
     /// Write the recording in pieces of this many seconds each:
     /// `NAME_0.EXT`, `NAME_1.EXT`, …, each playable alone.
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", conflicts_with = "ros2")]
     split_duration: Option<f64>,
     /// Write the recording in pieces of about this many megabytes (10^6
     /// bytes) each: a piece ends before the frame that would take it past
     /// the size.
-    #[arg(long, value_name = "MB")]
+    #[arg(long, value_name = "MB", conflicts_with = "ros2")]
     split_size: Option<f64>,
     /// Keep only the last N pieces of a split recording, deleting the
     /// oldest as a new one is finished (a ring: the last minutes before an
     /// event). Only pieces this recording wrote are deleted.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", conflicts_with = "ros2")]
     max_pieces: Option<usize>,
     /// Write uncompressed chunks in a `.bag` (default: LZ4), raw images in
     /// a `.db3` (default: PNG and zstd, as librealsense 2.59).
@@ -136,16 +136,17 @@ pub struct Args {
     #[arg(
         long,
         value_delimiter = ',',
-        default_value = "depth,color,infrared1,infrared2,accel,gyro"
+        default_value = "depth,color,infrared1,infrared2,accel,gyro",
+        conflicts_with = "ros2"
     )]
     streams: Vec<StreamName>,
     /// Depth (and infrared) resolution and rate, WIDTHxHEIGHT@FPS
     /// (default: 640x480@30 for the synthetic camera, a camera's default
     /// profile; a mode the camera lacks is an error listing its modes).
-    #[arg(long, value_parser = parse_mode)]
+    #[arg(long, value_parser = parse_mode, conflicts_with = "ros2")]
     depth: Option<(u32, u32, u32)>,
     /// Color resolution and rate, WIDTHxHEIGHT@FPS (defaults as --depth).
-    #[arg(long, value_parser = parse_mode)]
+    #[arg(long, value_parser = parse_mode, conflicts_with = "ros2")]
     color: Option<(u32, u32, u32)>,
 }
 
@@ -342,6 +343,7 @@ pub fn run(args: Args) -> Result<()> {
             duration,
             reliable: args.qos == super::play::QosArg::Reliable,
             max_cache_bytes: args.max_cache_size,
+            compressed: !args.no_compression,
         })?;
         super::emit(&report);
         return Ok(());

@@ -23,6 +23,7 @@ use rsbag::msg::ros2 as msgs;
 use rsbag::record::{copy_recording, create_sink, CopySelection, Db3Options};
 use rsbag::recording::Recording;
 use rsbag::ros_camera;
+use rsbag::storage::bag::{Compression, WriterOptions};
 use rsbag::storage::rosbag2::{BagDirWriter, Durability, McapCompression};
 use rsbag::storage::FileFormat;
 use rsbag::{Error, Result};
@@ -58,6 +59,9 @@ pub struct Request<'a> {
     pub reliable: bool,
     /// The most bytes of messages queued for the writer.
     pub max_cache_bytes: u64,
+    /// Write LZ4 chunks in a `.bag`, PNG and zstd images in a `.db3` (as
+    /// `record` does by default); else uncompressed.
+    pub compressed: bool,
 }
 
 /// A message taken: its topic's index, when it arrived (ns since the
@@ -189,7 +193,7 @@ pub fn run(request: &Request<'_>) -> Result<String> {
         )));
     }
     writer.finish().map_err(|e| e.in_file(&capture_path))?;
-    let mut text = convert(&capture_path, request.out, format, request.force).map_err(|e| {
+    let mut text = convert(&capture_path, request, format).map_err(|e| {
         Error::InvalidArgument(format!(
             "{e}; what was received is kept in {} (a rosbag2 directory `rsbag convert` reads)",
             capture_path.display()
@@ -381,14 +385,22 @@ impl Capture {
 }
 
 /// Convert the capture as `rsbag convert` converts a camera bag.
-fn convert(capture: &Path, out: &Path, format: FileFormat, force: bool) -> Result<String> {
+fn convert(capture: &Path, request: &Request<'_>, format: FileFormat) -> Result<String> {
     let recording = Recording::open(capture)?;
+    let out = request.out;
+    let compression = match request.compressed {
+        true => Compression::Lz4,
+        false => Compression::None,
+    };
     let sink = create_sink(
         out.to_path_buf(),
         format,
-        Default::default(),
-        Db3Options::default(),
-        force,
+        WriterOptions::default().compression(compression),
+        Db3Options {
+            compress_images: request.compressed,
+            ..Db3Options::default()
+        },
+        request.force,
     )?;
     let report = copy_recording(&recording, sink, &CopySelection::default(), |_| {})
         .map_err(|e| e.in_file(capture))?;

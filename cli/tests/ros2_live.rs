@@ -4,7 +4,7 @@
 //! `RSBAG_ROS2`. Every test's DDS traffic stays in a private network
 //! namespace (`unshare -n`, loopback only, a test-only domain).
 
-use crate::run::OutputInTime;
+use crate::run::{rsbag, OutputInTime};
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -816,6 +816,69 @@ fn record_and_play(domain: u32, name: &str, publish: &[&str]) {
 fn record_writes_a_wrapper_camera_into_recordings_librealsense_plays() {
     record_and_play(74, "wrapper.bag", &[]);
     record_and_play(75, "wrapper.db3", &[]);
+}
+
+/// `--no-compression` writes what `record` writes with it: uncompressed
+/// chunks in a `.bag`, raw images in a `.db3`.
+#[test]
+fn record_without_compression_writes_uncompressed_recordings() {
+    for (domain, name) in [(90, "raw.bag"), (91, "raw.db3")] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let out = dir.path().join(name);
+        let out = out.to_str().expect("utf-8 path");
+        let (live, _) = record_published(
+            domain,
+            &["4"],
+            &[
+                "record",
+                "--ros2",
+                "--no-compression",
+                "--duration",
+                "6",
+                "--out",
+                out,
+            ],
+            "",
+        );
+        assert_eq!(live.code, 0, "{name}: {}", live.stderr);
+        let info = rsbag(&["info", out]).stdout;
+        let uncompressed = info.lines().any(|line| {
+            match line.split_whitespace().collect::<Vec<_>>()[..] {
+                // Every chunk: `chunks: N (N none)`.
+                ["chunks:", n, all, "none)"] => all == format!("({n}"),
+                ["image", "topics:", "2", "none"] => true,
+                _ => false,
+            }
+        });
+        assert!(uncompressed, "{name}: {info}");
+    }
+}
+
+/// The options of the cameras `record` runs itself mean nothing to a
+/// camera in a ROS 2 graph: refused, not ignored.
+#[test]
+fn record_refuses_options_of_its_own_cameras() {
+    for option in [
+        &["--split-size", "10"][..],
+        &["--split-duration", "5"],
+        &["--max-pieces", "2"],
+        &["--streams", "depth"],
+        &["--depth", "640x480@30"],
+        &["--color", "640x480@30"],
+        &["--option", "Stereo Module.Laser Power=150"],
+    ] {
+        let args: Vec<&str> = (["record", "--ros2", "--out", "x.bag"].iter())
+            .chain(option)
+            .copied()
+            .collect();
+        let run = rsbag(&args);
+        assert_eq!(run.code, Some(2), "{option:?}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("cannot be used with") && run.stderr.contains(option[0]),
+            "{option:?}: {}",
+            run.stderr
+        );
+    }
 }
 
 #[test]

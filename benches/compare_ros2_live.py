@@ -32,9 +32,11 @@ accel 200 Hz, gyro 400 Hz), a recording librealsense 2.55 writes
 record: depth 848x480 Z16 and colour 848x480 RGB8 at 30 fps, published by
 an rclpy node as the wrapper does, `--seconds` long.
   - rsbag: `rsbag record --ros2 --out DIR/rec.bag --duration S+8` (frames
-    lost: published minus written);
+    lost: published minus written), LZ4 (its default) and with
+    `--no-compression`;
   - rclpy + rosbags: a node subscribing raw (serialized) to the same topics
-    and writing each message with rosbags' rosbag2 writer (.db3).
+    and writing each message with rosbags' rosbag2 writer (.db3,
+    uncompressed: rosbags' default).
   Both subscribe reliable (as `record --ros2` does by default), each is
   started before the publisher, which waits for them to match. The cost is
   the recorder's CPU seconds (its own, os.wait4) per recorded second.
@@ -248,28 +250,40 @@ def bench_record(args, dir, rsbag):
     rec_script = dir / "rosbags_recorder.py"
     rec_script.write_text(ROSBAGS_RECORDER)
     publish = [str(PY), str(pub_script), "848", "480", "848", "480", str(args.seconds), NS]
-    ratios = []
+    ratios = {"lz4": [], "none": []}
     for round in range(args.rounds):
-        out = dir / "rec.bag"
-        out.unlink(missing_ok=True)
-        recorder = start([rsbag, "record", "--ros2", "--out", str(out), "--duration", str(args.seconds + 8)],
-                         rsbag_env())
-        published = 2 * int(subprocess.check_output(publish, text=True).split()[0])
-        ours, stdout = cpu_of(recorder)
-        written = next((int(line.split(" frames")[0].split(": ")[-1]) for line in stdout.splitlines()
-                        if line.startswith("wrote ")), 0)
+        ours = {name: record_with_rsbag(args, dir, rsbag, publish, extra)
+                for name, extra in [("lz4", []), ("none", ["--no-compression"])]}
         db = dir / "rosbags-rec"
         subprocess.run(["rm", "-rf", str(db)], check=True)
         theirs_proc = start([str(PY), str(rec_script), str(db), str(args.seconds + 8), NS])
         subprocess.check_output(publish, text=True)
         theirs, their_out = cpu_of(theirs_proc)
-        ours, theirs = ours / args.seconds, theirs / args.seconds
-        ratios.append(ours / theirs)
-        print(f"record round {round + 1}: rsbag {ours:.3f} CPU s per recorded s ({written} of {published} "
-              f"frames, {published - written} lost, exit {recorder.returncode}); rclpy + rosbags "
-              f"{theirs:.3f} ({their_out.strip()} messages); ratio {ours / theirs:.2f}", flush=True)
-    print(f"record: CPU per recorded second rsbag/(rclpy + rosbags) median {statistics.median(ratios):.2f} "
-          f"(spread {min(ratios):.2f}-{max(ratios):.2f})")
+        theirs /= args.seconds
+        for name, (cpu, text) in ours.items():
+            ratios[name].append(cpu / theirs)
+            print(f"record round {round + 1}, rsbag {name}: {text}; ratio {cpu / theirs:.2f}", flush=True)
+        print(f"record round {round + 1}: rclpy + rosbags {theirs:.3f} CPU s per recorded s "
+              f"({their_out.strip()} messages)", flush=True)
+    for name, values in ratios.items():
+        print(f"record: CPU per recorded second rsbag ({name})/(rclpy + rosbags) median "
+              f"{statistics.median(values):.2f} (spread {min(values):.2f}-{max(values):.2f})")
+
+
+def record_with_rsbag(args, dir, rsbag, publish, extra):
+    """One `rsbag record --ros2` of the publisher: its CPU per recorded
+    second and what it wrote, in words."""
+    out = dir / "rec.bag"
+    out.unlink(missing_ok=True)
+    recorder = start([rsbag, "record", "--ros2", *extra, "--out", str(out), "--duration", str(args.seconds + 8)],
+                     rsbag_env())
+    published = 2 * int(subprocess.check_output(publish, text=True).split()[0])
+    cpu, stdout = cpu_of(recorder)
+    written = next((int(line.split(" frames")[0].split(": ")[-1]) for line in stdout.splitlines()
+                    if line.startswith("wrote ")), 0)
+    cpu /= args.seconds
+    return cpu, (f"{cpu:.3f} CPU s per recorded s ({written} of {published} frames, {published - written} lost, "
+                 f"exit {recorder.returncode})")
 
 
 def main():

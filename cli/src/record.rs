@@ -332,6 +332,22 @@ fn parse_mode(text: &str) -> std::result::Result<(u32, u32, u32), String> {
     ))
 }
 
+/// What `--no-compression` says, for a camera of either kind: the
+/// compression of a `.bag`'s chunks and the options of a `.db3` (its
+/// images compressed or raw).
+fn compression_of(args: &Args) -> (Compression, Db3Options) {
+    let compression = if args.no_compression {
+        Compression::None
+    } else {
+        Compression::Lz4
+    };
+    let db3 = Db3Options {
+        compress_images: !args.no_compression,
+        ..Db3Options::default()
+    };
+    (compression, db3)
+}
+
 pub fn run(args: Args) -> Result<()> {
     let duration = seconds("duration", args.duration)?;
     if args.ros2 {
@@ -343,7 +359,7 @@ pub fn run(args: Args) -> Result<()> {
             duration,
             reliable: args.qos == super::play::QosArg::Reliable,
             max_cache_bytes: args.max_cache_size,
-            compressed: !args.no_compression,
+            compression: compression_of(&args),
         })?;
         super::emit(&report);
         return Ok(());
@@ -352,11 +368,7 @@ pub fn run(args: Args) -> Result<()> {
         .unplug_after
         .map(|s| seconds("unplug-after", s))
         .transpose()?;
-    let compression = if args.no_compression {
-        Compression::None
-    } else {
-        Compression::Lz4
-    };
+    let (compression, db3) = compression_of(&args);
     let split = split_of(&args)?;
     let format = FileFormat::of_recording_path(&args.out)?;
     if format == FileFormat::Db3 && args.streams.contains(&StreamName::Pose) {
@@ -389,10 +401,7 @@ pub fn run(args: Args) -> Result<()> {
         // The synthetic camera can wait for the disk; a real one cannot.
         wait_when_full: args.synthetic,
         split,
-        db3: Db3Options {
-            compress_images: !args.no_compression,
-            ..Db3Options::default()
-        },
+        db3,
         ..RecordOptions::default().compression(compression)
     };
     // Ctrl-C from here on finishes the files.

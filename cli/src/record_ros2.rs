@@ -59,9 +59,9 @@ pub struct Request<'a> {
     pub reliable: bool,
     /// The most bytes of messages queued for the writer.
     pub max_cache_bytes: u64,
-    /// Write LZ4 chunks in a `.bag`, PNG and zstd images in a `.db3` (as
-    /// `record` does by default); else uncompressed.
-    pub compressed: bool,
+    /// The compression of a `.bag`'s chunks and the options of a `.db3`,
+    /// as `record` writes them.
+    pub compression: (Compression, Db3Options),
 }
 
 /// A message taken: its topic's index, when it arrived (ns since the
@@ -388,18 +388,12 @@ impl Capture {
 fn convert(capture: &Path, request: &Request<'_>, format: FileFormat) -> Result<String> {
     let recording = Recording::open(capture)?;
     let out = request.out;
-    let compression = match request.compressed {
-        true => Compression::Lz4,
-        false => Compression::None,
-    };
+    let (compression, db3) = request.compression;
     let sink = create_sink(
         out.to_path_buf(),
         format,
         WriterOptions::default().compression(compression),
-        Db3Options {
-            compress_images: request.compressed,
-            ..Db3Options::default()
-        },
+        db3,
         request.force,
     )?;
     let report = copy_recording(&recording, sink, &CopySelection::default(), |_| {})

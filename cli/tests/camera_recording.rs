@@ -12,7 +12,7 @@
 //! `rs.recorder`.
 
 use crate::common;
-use crate::run::OutputInTime;
+use crate::run::stdout_of;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -36,18 +36,6 @@ fn librealsense(python: &Path) -> Librealsense {
         library: paths["library"].as_str().expect("library").to_owned(),
         libpython: paths["libpython"].as_str().expect("libpython").to_owned(),
     }
-}
-
-/// What `command` printed; it must succeed.
-fn stdout_of(command: &mut Command) -> String {
-    let out = command.output_in_time().expect("run");
-    assert!(
-        out.status.success(),
-        "{:?}: {}",
-        command,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 /// A simulated camera's recording, written by librealsense 2.55.

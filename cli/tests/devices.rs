@@ -4,7 +4,7 @@
 //! lists from the same library.
 
 use crate::common;
-use crate::run::OutputInTime;
+use crate::run::{stdout_of, OutputInTime};
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -33,18 +33,6 @@ fn run_python(python: &Path, args: &[&str]) -> String {
             .arg(common::root().join("tests/interop/rs_devices.py"))
             .args(args),
     )
-}
-
-/// What `command` printed; it must succeed.
-fn stdout_of(command: &mut Command) -> String {
-    let out = command.output_in_time().expect("run");
-    assert!(
-        out.status.success(),
-        "{:?}: {}",
-        command,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 /// A frame of a JSON line as `rsbag frames --json` and librealsense's

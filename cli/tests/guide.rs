@@ -6,7 +6,7 @@
 //! `docs/src/cli-reference.md` from the built tool (after changing a
 //! command's options or help).
 
-use crate::run::OutputInTime;
+use crate::run::{shell, OutputInTime};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -67,26 +67,6 @@ fn shows(shown: &[String], got: &[&str]) -> bool {
             .split_first()
             .is_some_and(|(line, more)| line.trim_end() == first.trim_end() && shows(rest, more)),
     }
-}
-
-/// A shell running `command` in `dir` with the built `rsbag` first on the
-/// PATH.
-fn shell(dir: &Path, command: &str) -> Command {
-    let bin = Path::new(env!("CARGO_BIN_EXE_rsbag"))
-        .parent()
-        .expect("bin dir");
-    let path = format!(
-        "{}:{}",
-        bin.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
-    let mut shell = Command::new("sh");
-    shell
-        .arg("-c")
-        .arg(command)
-        .current_dir(dir)
-        .env("PATH", path);
-    shell
 }
 
 #[test]

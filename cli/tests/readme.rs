@@ -4,10 +4,10 @@
 //! the ones that make its input. `rsbag view FILE` (which serves until
 //! Ctrl-C) is run with `--no-browser` until it serves, then interrupted.
 
-use crate::run::OutputInTime;
+use crate::run::{shell, OutputInTime};
 use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 /// The commands of the first `sh` block of `file` (from the repository's
@@ -44,26 +44,6 @@ fn examples(file: &str, after: &str) -> Vec<String> {
         }
     }
     commands
-}
-
-/// A shell running `command` in `dir` with the built `rsbag` first on the
-/// PATH.
-fn shell(dir: &Path, command: &str) -> Command {
-    let bin = Path::new(env!("CARGO_BIN_EXE_rsbag"))
-        .parent()
-        .expect("bin dir");
-    let path = format!(
-        "{}:{}",
-        bin.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
-    let mut shell = Command::new("sh");
-    shell
-        .arg("-c")
-        .arg(command)
-        .current_dir(dir)
-        .env("PATH", path);
-    shell
 }
 
 /// `rsbag view FILE` serves until interrupted: start it without a

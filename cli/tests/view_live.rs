@@ -7,7 +7,7 @@
 //! what librealsense plays from the files (`rs_play.py`).
 
 use crate::common;
-use crate::run::OutputInTime;
+use crate::run::{stdout_of, OutputInTime};
 use crate::served;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -58,17 +58,6 @@ fn run(python: &Path, script: &str, args: &[&str]) -> String {
             .arg(common::root().join("tests/interop").join(script))
             .args(args),
     )
-}
-
-/// What `command` printed; it must succeed.
-fn stdout_of(command: &mut Command) -> String {
-    let out = command.output_in_time().expect("run");
-    assert!(
-        out.status.success(),
-        "{command:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 /// JSON lines of frames by (stream, index, frame number).

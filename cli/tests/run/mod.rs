@@ -50,6 +50,38 @@ pub fn rsbag(args: &[&str]) -> Run {
     rsbag_env(args, &[])
 }
 
+/// What `command` printed; it must succeed.
+pub fn stdout_of(command: &mut Command) -> String {
+    let out = command.output_in_time().expect("run");
+    assert!(
+        out.status.success(),
+        "{:?}: {}",
+        command,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// A shell running `command` in `dir` with the built `rsbag` first on the
+/// PATH.
+pub fn shell(dir: &std::path::Path, command: &str) -> Command {
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_rsbag"))
+        .parent()
+        .expect("bin dir");
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let mut shell = Command::new("sh");
+    shell
+        .arg("-c")
+        .arg(command)
+        .current_dir(dir)
+        .env("PATH", path);
+    shell
+}
+
 /// Run and expect success (and a quiet stderr: no progress bar on a pipe);
 /// returns stdout.
 pub fn ok(args: &[&str]) -> String {

@@ -34,7 +34,7 @@ pub fn spawn(command: &mut Command) -> std::io::Result<Started> {
 
 /// Wait for `child`; one that runs longer than [`TIMEOUT`] is killed and
 /// fails the test as a hang of `what`.
-pub fn wait(child: &mut Child, what: &dyn std::fmt::Debug) -> ExitStatus {
+fn wait(child: &mut Child, what: &dyn std::fmt::Debug) -> ExitStatus {
     let started = Instant::now();
     loop {
         if let Some(status) = child.try_wait().expect("wait for the child") {

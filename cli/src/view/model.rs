@@ -8,6 +8,7 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::time::Duration;
 
 use rsbag::device::{Frame, StreamId, StreamKind};
 use rsbag::processing::filters::SensorFacts;
@@ -41,7 +42,7 @@ pub fn describe_pieces(pieces: &Pieces, progress: &(dyn Fn() + Sync)) -> Result<
     for piece in pieces.pieces() {
         let path = piece.path();
         let mut part = describe(path, piece.reader(), progress).map_err(|e| e.in_file(path))?;
-        shift(&mut part, piece.offset().as_secs_f64(), path);
+        shift(&mut part, piece.offset(), path);
         whole = match whole {
             Value::Null => part,
             whole => join(whole, part),
@@ -65,11 +66,11 @@ pub fn describe_pieces(pieces: &Pieces, progress: &(dyn Fn() + Sync)) -> Result<
 }
 
 /// A piece's document (see [`describe`]) on the pieces' timeline: every
-/// time `by` seconds later, and its damage named after its file.
-fn shift(document: &mut Value, by: f64, path: &Path) {
+/// time `by` later, and its damage named after its file.
+fn shift(document: &mut Value, by: Duration, path: &Path) {
     let later = |v: &mut Value| {
         if let Some(t) = v.as_f64() {
-            *v = json!(t + by);
+            *v = json!(shifted(t, by));
         }
     };
     for stream in document["streams"].as_array_mut().into_iter().flatten() {
@@ -103,6 +104,19 @@ fn shift(document: &mut Value, by: f64, path: &Path) {
     };
     named(&mut document["check"]["damage"]);
     named(&mut document["read_errors"]);
+}
+
+/// Seconds `t` (as [`seconds`] gives them) made `by` later, summed in
+/// nanoseconds: a float sum can land a frame past the pieces' duration,
+/// so that the end of the timeline would not show the last frame.
+fn shifted(t: f64, by: Duration) -> f64 {
+    let nanos = (t * 1e9).round() as i128 + by.as_nanos() as i128;
+    let whole = Duration::from_nanos(nanos.unsigned_abs() as u64).as_secs_f64();
+    if nanos < 0 {
+        -whole
+    } else {
+        whole
+    }
 }
 
 /// `whole` with the next piece's document `part` after it.
@@ -527,4 +541,19 @@ fn chunks(recording: &Recording) -> Value {
         })
         .collect();
     Value::Array(chunks)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_shifted_time_is_the_time_the_summed_duration_gives() {
+        // 0.2 + 0.1 is 0.30000000000000004 in floats: past a duration of
+        // 0.3 s, where the pieces' last frame must be.
+        let end = Duration::from_millis(300).as_secs_f64();
+        assert_eq!(shifted(0.2, Duration::from_millis(100)), end);
+        assert_eq!(shifted(-0.1, Duration::from_millis(400)), end);
+        assert_eq!(shifted(-0.3, Duration::from_millis(100)), -0.2);
+    }
 }

@@ -22,6 +22,8 @@
 //! (`POSIX_FADV_DONTNEED`), so that the next writes reuse the same pages.
 //! A long output then also leaves the page cache to what the user was
 //! doing, and is on the disk, but for the last stretch, when it is done.
+//! (A `.db3` conversion, which need not survive a crash, skips the page
+//! cache altogether: see `rosbag2::direct_writes`.)
 
 use std::fs::File;
 use std::io;

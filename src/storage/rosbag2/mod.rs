@@ -4,6 +4,7 @@
 //! of RealSense.
 
 mod db3;
+mod direct_writes;
 mod directory;
 mod mcap_file;
 mod message_type;

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use rusqlite::blob::ZeroBlob;
 use rusqlite::{Connection, OpenFlags, MAIN_DB};
 
-use super::{to_db, MessageType, TopicEncoding};
+use super::{direct_writes, to_db, MessageType, TopicEncoding};
 use crate::storage::file::{claim_partial, publish_partial, PartialClaim};
 use crate::storage::growing_file::GrowingFile;
 use crate::{Error, Result};
@@ -49,9 +49,9 @@ const COMMIT_BYTES: usize = 32 << 20;
 
 /// A writer that need not survive a crash commits (writes its pages out)
 /// after this many bytes instead: the pages are still in the processor's
-/// cache when the kernel copies them into the page cache, which then runs
-/// at cache speed rather than memory speed (a 1 GB conversion spends half
-/// its time in that copy).
+/// cache when they are copied out (into the runs written straight to the
+/// disk, see `direct_writes`, or into the page cache), which then runs at
+/// cache speed rather than memory speed.
 const UNDURABLE_COMMIT_BYTES: usize = 4 << 20;
 
 /// A file of fewer bytes of messages than this is rewritten in 4 KiB
@@ -107,6 +107,10 @@ pub struct Db3Writer {
     together: u32,
     /// [`COMMIT_BYTES`], or [`UNDURABLE_COMMIT_BYTES`] once not durable.
     commit_bytes: usize,
+    /// Whether the pages go straight to the disk (once not durable, where
+    /// the filesystem allows it): none are left in the page cache to
+    /// write behind.
+    direct: bool,
     bytes: u64,
     last_commit: std::time::Instant,
 }
@@ -149,6 +153,7 @@ impl Db3Writer {
             uncommitted: 0,
             together: 0,
             commit_bytes: COMMIT_BYTES,
+            direct: false,
             bytes: 0,
             last_commit: std::time::Instant::now(),
         })
@@ -159,24 +164,28 @@ impl Db3Writer {
     /// the machine, loses at most the last second or 32 MB). A writer
     /// that need not survive a crash (a conversion, which can be run
     /// again from its input, and whose file appears under its name only
-    /// once complete) turns it off: no sync and no rollback journal, so
-    /// it runs at the speed of the page cache, or of the disk where the
-    /// written pages are let go of behind (as they are in either mode); a
-    /// crash leaves an unusable `.partial` file.
+    /// once complete) turns it off: no sync and no rollback journal, and
+    /// the pages go straight to the disk, beside the writing, where the
+    /// filesystem allows it (see `direct_writes`); a crash leaves an
+    /// unusable `.partial` file.
     pub fn set_durable(&mut self, durable: bool) -> Result<()> {
-        let (sync, journal, commit_bytes) = if durable {
-            ("NORMAL", "DELETE", COMMIT_BYTES)
+        // Not durable, the file is no one else's to read meanwhile: held
+        // locked, SQLite need not look at it again at each transaction
+        // (which would wait for the direct writes under way).
+        let (sync, journal, locking, commit_bytes) = if durable {
+            ("NORMAL", "DELETE", "NORMAL", COMMIT_BYTES)
         } else {
-            ("OFF", "OFF", UNDURABLE_COMMIT_BYTES)
+            ("OFF", "OFF", "EXCLUSIVE", UNDURABLE_COMMIT_BYTES)
         };
         self.commit_bytes = commit_bytes;
         let cache_kib = cache_kib(self.commit_bytes);
         self.db
             .execute_batch(&format!(
                 "COMMIT; PRAGMA synchronous = {sync}; PRAGMA journal_mode = {journal}; \
-                 PRAGMA cache_size = -{cache_kib}; BEGIN"
+                 PRAGMA locking_mode = {locking}; PRAGMA cache_size = -{cache_kib}; BEGIN"
             ))
             .map_err(|e| self.in_file(db_error(e)))?;
+        self.direct = !durable && direct_writes::write_directly(&self.db);
         Ok(())
     }
 
@@ -358,7 +367,9 @@ impl Db3Writer {
         self.db
             .execute_batch("COMMIT; BEGIN")
             .map_err(|e| self.in_file(db_error(e)))?;
-        self.file.write_behind();
+        if !self.direct {
+            self.file.write_behind();
+        }
         self.uncommitted = 0;
         self.last_commit = std::time::Instant::now();
         Ok(())
@@ -427,6 +438,7 @@ impl Db3Writer {
     /// rewritten in 4 KiB pages (64 KiB pages suit large images; a small
     /// file would be mostly empty pages).
     pub fn finish(self) -> Result<u64> {
+        let durable = self.commit_bytes == COMMIT_BYTES;
         let Db3Writer {
             path,
             partial_path,
@@ -438,23 +450,14 @@ impl Db3Writer {
             ..
         } = self;
         let in_file = |e: Error| e.in_file(&partial_path);
-        db.execute_batch("COMMIT")
-            .map_err(|e| in_file(db_error(e)))?;
-        // VACUUM writes a copy of the file, and a journal as large: not
-        // on a disk without room for them (a recording the full disk
-        // stopped keeps its 64 KiB pages).
-        let room = crate::storage::disk::free_bytes_of(file.file())
-            .is_none_or(|free| free > 3 * SMALL_FILE_BYTES + crate::storage::reserve::KEEP_FREE);
-        if bytes < SMALL_FILE_BYTES && room {
-            // Every table and index takes a page of its own at least: in
-            // 64 KiB pages a few frames make half a megabyte. Written
-            // anew in 4 KiB pages (as librealsense's), a small file is
-            // the size of its data.
-            db.execute_batch("PRAGMA page_size = 4096; VACUUM")
-                .map_err(|e| in_file(db_error(e)))?;
+        if let Err(e) = close_finished(db, file, bytes) {
+            if !durable {
+                // Written without a journal, an unfinished file is of no
+                // use to anyone: it goes.
+                let _ = std::fs::remove_file(&partial_path);
+            }
+            return Err(in_file(e));
         }
-        db.close().map_err(|(_, e)| in_file(db_error(e)))?;
-        file.release().map_err(|e| in_file(e.into()))?;
         let size = std::fs::metadata(&partial_path)
             .map_err(|e| in_file(e.into()))?
             .len();
@@ -482,6 +485,28 @@ impl Db3Writer {
     }
 }
 
+/// Commit the last messages, rewrite a small file in small pages, wait
+/// for the pages written straight to the disk and close the file.
+fn close_finished(db: Connection, file: GrowingFile, bytes: u64) -> Result<()> {
+    db.execute_batch("COMMIT").map_err(db_error)?;
+    // VACUUM writes a copy of the file, and a journal as large: not on a
+    // disk without room for them (a recording the full disk stopped keeps
+    // its 64 KiB pages).
+    let room = crate::storage::disk::free_bytes_of(file.file())
+        .is_none_or(|free| free > 3 * SMALL_FILE_BYTES + crate::storage::reserve::KEEP_FREE);
+    if bytes < SMALL_FILE_BYTES && room {
+        // Every table and index takes a page of its own at least: in 64 KiB
+        // pages a few frames make half a megabyte. Written anew in 4 KiB
+        // pages (as librealsense's), a small file is the size of its data.
+        db.execute_batch("PRAGMA page_size = 4096; VACUUM")
+            .map_err(db_error)?;
+    }
+    direct_writes::finish_writes(&db)?;
+    db.close().map_err(|(_, e)| db_error(e))?;
+    file.release()?;
+    Ok(())
+}
+
 /// What SQLite said while writing: an I/O error (a full disk, a file that
 /// cannot be written), not a damaged input.
 fn db_error(e: rusqlite::Error) -> Error {
@@ -500,7 +525,7 @@ fn cache_kib(commit_bytes: usize) -> usize {
 /// or rosbag2's schema, in a transaction.
 fn open_for_writing(path: &Path, schema: Db3Schema) -> Result<Connection> {
     let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-    let db = Connection::open_with_flags(path, flags).map_err(db_error)?;
+    let db = direct_writes::open(path, flags).map_err(db_error)?;
     // The rollback journal (the default) keeps every commit consistent and
     // leaves one file at rest, as librealsense writes it. 64 KiB pages: a
     // 1 MB image is 16 page writes, not 256.

@@ -34,6 +34,7 @@ mod growing_file;
 pub mod remote;
 pub(crate) mod reserve;
 pub mod rosbag2;
+mod sqlite_vfs;
 
 use std::ops::{Bound, RangeBounds};
 use std::path::Path;

@@ -20,6 +20,7 @@ use std::sync::{Arc, OnceLock};
 use rusqlite::ffi;
 
 use super::RemoteFile;
+use crate::storage::sqlite_vfs::{register_over_default, VfsFunctions};
 use crate::{Error, Result};
 
 /// The VFS's name.
@@ -77,33 +78,13 @@ pub(crate) fn open(file: Arc<RemoteFile>) -> Result<rusqlite::Connection> {
 fn register() -> Result<()> {
     static REGISTERED: OnceLock<std::result::Result<(), String>> = OnceLock::new();
     let registered = REGISTERED.get_or_init(|| {
-        // SAFETY: sqlite3_vfs_find with a null name returns the default VFS
-        // (or null); the VFS built is leaked, so it outlives SQLite's use.
-        unsafe {
-            let default = ffi::sqlite3_vfs_find(std::ptr::null());
-            if default.is_null() {
-                return Err("SQLite has no default VFS".into());
-            }
-            let mut vfs: ffi::sqlite3_vfs = std::mem::zeroed();
-            vfs.iVersion = 1;
-            vfs.szOsFile = std::mem::size_of::<VfsFile>() as c_int;
-            vfs.mxPathname = 512;
-            vfs.zName = VFS_NAME.as_ptr();
-            vfs.pAppData = default.cast();
-            vfs.xOpen = Some(x_open);
-            vfs.xDelete = Some(x_delete);
-            vfs.xAccess = Some(x_access);
-            vfs.xFullPathname = Some(x_full_pathname);
-            vfs.xRandomness = (*default).xRandomness;
-            vfs.xSleep = (*default).xSleep;
-            vfs.xCurrentTime = (*default).xCurrentTime;
-            vfs.xGetLastError = (*default).xGetLastError;
-            let vfs = Box::leak(Box::new(vfs));
-            match ffi::sqlite3_vfs_register(vfs, 0) {
-                ffi::SQLITE_OK => Ok(()),
-                code => Err(format!("SQLite refused the remote VFS ({code})")),
-            }
-        }
+        let functions = VfsFunctions {
+            open: x_open,
+            delete: x_delete,
+            access: x_access,
+            full_pathname: x_full_pathname,
+        };
+        register_over_default(VFS_NAME, |_| std::mem::size_of::<VfsFile>(), functions)
     });
     registered.clone().map_err(Error::Database)
 }

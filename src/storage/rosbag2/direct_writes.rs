@@ -37,6 +37,8 @@ use std::thread::JoinHandle;
 
 use rusqlite::{ffi, Connection, OpenFlags};
 
+use crate::storage::sqlite_vfs::{register_over_default, VfsFunctions};
+
 /// The VFS's name.
 const VFS_NAME: &CStr = c"rsbag-direct";
 
@@ -71,18 +73,7 @@ pub(super) fn open(path: &Path, flags: OpenFlags) -> rusqlite::Result<Connection
 /// Write the main file of `db` (opened by [`open`]) straight to the disk
 /// from now on; whether it is (not where the filesystem cannot).
 pub(super) fn write_directly(db: &Connection) -> bool {
-    let mut on: c_int = 0;
-    // SAFETY: the connection's handle is live; the opcode is ours, and its
-    // argument a c_int as x_file_control expects.
-    let rc = unsafe {
-        ffi::sqlite3_file_control(
-            db.handle(),
-            c"main".as_ptr(),
-            WRITE_DIRECTLY,
-            (&raw mut on).cast(),
-        )
-    };
-    rc == ffi::SQLITE_OK && on == 1
+    file_control(db, WRITE_DIRECTLY) == (ffi::SQLITE_OK, 1)
 }
 
 /// Wait until every page of `db`'s main file written so far is on the
@@ -90,58 +81,40 @@ pub(super) fn write_directly(db: &Connection) -> bool {
 /// closing a file says, and a writer that need not survive a crash never
 /// syncs: this is where such a writer hears of a write that failed.)
 pub(super) fn finish_writes(db: &Connection) -> io::Result<()> {
-    let mut errno: c_int = 0;
-    // SAFETY: as in `write_directly`.
-    let rc = unsafe {
-        ffi::sqlite3_file_control(
-            db.handle(),
-            c"main".as_ptr(),
-            FINISH_WRITES,
-            (&raw mut errno).cast(),
-        )
-    };
-    match (rc, errno) {
+    match file_control(db, FINISH_WRITES) {
         (ffi::SQLITE_OK | ffi::SQLITE_NOTFOUND, _) => Ok(()),
-        (_, 0) => Err(io::Error::other(format!(
+        (rc, 0) => Err(io::Error::other(format!(
             "SQLite could not write the file (code {rc})"
         ))),
         (_, errno) => Err(io::Error::from_raw_os_error(errno)),
     }
 }
 
+/// This VFS's file control `op` on `db`'s main file: SQLite's code, and
+/// the `c_int` the control set.
+fn file_control(db: &Connection, op: c_int) -> (c_int, c_int) {
+    let mut arg: c_int = 0;
+    // SAFETY: the connection's handle is live; the opcodes are ours, and
+    // their argument a c_int as x_file_control expects.
+    let rc = unsafe {
+        ffi::sqlite3_file_control(db.handle(), c"main".as_ptr(), op, (&raw mut arg).cast())
+    };
+    (rc, arg)
+}
+
 /// Register the VFS with SQLite, once.
 fn register() -> Result<(), String> {
     static REGISTERED: OnceLock<Result<(), String>> = OnceLock::new();
     let registered = REGISTERED.get_or_init(|| {
-        // SAFETY: sqlite3_vfs_find with a null name returns the default VFS
-        // (or null); the VFS built is leaked, so it outlives SQLite's use.
-        unsafe {
-            let default = ffi::sqlite3_vfs_find(std::ptr::null());
-            if default.is_null() {
-                return Err("SQLite has no default VFS".into());
-            }
-            let mut vfs: ffi::sqlite3_vfs = std::mem::zeroed();
-            vfs.iVersion = 2;
-            vfs.szOsFile =
-                (std::mem::size_of::<ShimFile>() + (*default).szOsFile as usize) as c_int;
-            vfs.mxPathname = (*default).mxPathname;
-            vfs.zName = VFS_NAME.as_ptr();
-            vfs.pAppData = default.cast();
-            vfs.xOpen = Some(x_open);
-            vfs.xDelete = Some(x_delete);
-            vfs.xAccess = Some(x_access);
-            vfs.xFullPathname = Some(x_full_pathname);
-            vfs.xRandomness = (*default).xRandomness;
-            vfs.xSleep = (*default).xSleep;
-            vfs.xCurrentTime = (*default).xCurrentTime;
-            vfs.xGetLastError = (*default).xGetLastError;
-            vfs.xCurrentTimeInt64 = (*default).xCurrentTimeInt64;
-            let vfs = Box::leak(Box::new(vfs));
-            match ffi::sqlite3_vfs_register(vfs, 0) {
-                ffi::SQLITE_OK => Ok(()),
-                code => Err(format!("SQLite refused the direct-writing VFS ({code})")),
-            }
-        }
+        let functions = VfsFunctions {
+            open: x_open,
+            delete: x_delete,
+            access: x_access,
+            full_pathname: x_full_pathname,
+        };
+        // Ours, then the default VFS's file right after.
+        let file_size = |default: usize| std::mem::size_of::<ShimFile>() + default;
+        register_over_default(VFS_NAME, file_size, functions)
     });
     registered.clone()
 }

@@ -473,3 +473,46 @@ fn the_filter_toggles_run_spatial_and_temporal_in_disparity_for_stereo_depth() {
         ],
     );
 }
+
+/// Colour frames recorded six frames after their depth frames (a busy
+/// machine): the 3D view colours a depth frame with the colour frame of
+/// its timestamp, as `convert --to ply` pairs them.
+#[test]
+fn the_3d_view_colours_a_depth_frame_with_its_colour_frame_however_late_it_arrived() {
+    use common::rs;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bag = dir.path().join("late.bag");
+    rs::write_captured_at(&bag, 20, Default::default(), |profile, n| {
+        let late = if profile.stream.kind == rsbag::device::StreamKind::Color {
+            6
+        } else {
+            0
+        };
+        (n + late) * rs::PERIOD_NS
+    });
+    let served = Served::start(&bag);
+    let address = served
+        .url
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_owned();
+    let mut stream = std::net::TcpStream::connect(&address).expect("connect");
+    let request = format!(
+        "GET /api/cloud?stream=Depth%200&index=10 HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n"
+    );
+    std::io::Write::write_all(&mut stream, request.as_bytes()).expect("request");
+    let mut answer = Vec::new();
+    std::io::Read::read_to_end(&mut stream, &mut answer).expect("answer");
+    drop(served);
+    let body_at = (answer.windows(4).position(|w| w == b"\r\n\r\n")).expect("headers") + 4;
+    assert!(
+        answer.starts_with(b"HTTP/1.1 200"),
+        "{}",
+        String::from_utf8_lossy(&answer[..body_at])
+    );
+    let body = &answer[body_at..];
+    let length = u32::from_le_bytes(body[..4].try_into().expect("length")) as usize;
+    let header: Value = serde_json::from_slice(&body[4..4 + length]).expect("header");
+    assert_eq!(header["number"], 11, "{header}");
+    assert_eq!(header["color"]["number"], 11, "{header}");
+}

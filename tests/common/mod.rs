@@ -249,6 +249,17 @@ pub mod rs {
     /// Write the recording to `path` with writer `options` (small chunks,
     /// say).
     pub fn write_with(path: &Path, frames: u64, options: WriterOptions) {
+        write_captured_at(path, frames, options, capture_ns);
+    }
+
+    /// Write the recording to `path`, frame `n` of each stream captured
+    /// at `capture(profile, n)` ns.
+    pub fn write_captured_at(
+        path: &Path,
+        frames: u64,
+        options: WriterOptions,
+        capture: impl Fn(&StreamProfile, u64) -> u64,
+    ) {
         let mut w = RsWriter::create(path, options).expect("create bag");
         w.write_device_info(&CameraInfo::new([
             (camera_info::NAME, "Test Camera"),
@@ -277,7 +288,7 @@ pub mod rs {
         .expect("tf");
         for n in 0..frames {
             for (sensor, profile) in [(0, depth), (1, color)] {
-                let at = capture_ns(&profile, n);
+                let at = capture(&profile, n);
                 w.write_frame(sensor, &frame(profile, n), 0.001, at)
                     .expect("frame");
             }

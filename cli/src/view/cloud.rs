@@ -179,17 +179,36 @@ fn color_frame_of(
         return Ok(None);
     }
     // Frames recorded about when the depth frame was: the nearest by
-    // recording time and its neighbours.
-    let around = reader.frames_before(color, depth.time)?;
-    let mut best: Option<(f64, RecordedFrame)> = None;
-    for index in around.saturating_sub(2)..(around + 2).min(count) {
-        let Ok(candidate) = reader.frame(color, index) else {
-            continue;
-        };
-        let apart = (candidate.frame.timestamp - depth.frame.timestamp).abs();
-        if apart < tolerance_ms && best.as_ref().is_none_or(|(b, _)| apart < *b) {
-            best = Some((apart, candidate));
+    // recording time and its neighbours; where frames arrived out of step
+    // with their timestamps (a busy machine), the look moves on by as
+    // many frames as the nearest one's timestamp is off, a few times.
+    let mut around = reader.frames_before(color, depth.time)?;
+    for _ in 0..4 {
+        let mut nearest: Option<(f64, u64, RecordedFrame)> = None;
+        for index in around.saturating_sub(2)..(around + 2).min(count) {
+            let Ok(candidate) = reader.frame(color, index) else {
+                continue;
+            };
+            let apart = candidate.frame.timestamp - depth.frame.timestamp;
+            if nearest
+                .as_ref()
+                .is_none_or(|(b, _, _)| apart.abs() < b.abs())
+            {
+                nearest = Some((apart, index, candidate));
+            }
         }
+        let Some((apart, index, frame)) = nearest else {
+            return Ok(None);
+        };
+        if apart.abs() < tolerance_ms {
+            return Ok(Some(frame));
+        }
+        let frames_off = (apart * f64::from(fps(color).max(1)) / 1000.0).round() as i64;
+        let next = (index as i64 - frames_off).clamp(0, count as i64 - 1) as u64;
+        if next == around {
+            return Ok(None);
+        }
+        around = next;
     }
-    Ok(best.map(|(_, frame)| frame))
+    Ok(None)
 }

@@ -105,12 +105,13 @@ pub struct Args {
     /// lost on the way.
     #[arg(long, value_enum, default_value = "reliable", requires = "ros2")]
     qos: super::play::QosArg,
-    /// With --ros2: the most bytes of messages held between the
-    /// subscriptions and the writer; past it a message is dropped (and
-    /// counted: the command then exits 1), so that the subscriptions are
-    /// never held up.
-    #[arg(long, value_name = "BYTES", default_value_t = super::record_ros2::DEFAULT_MAX_CACHE_BYTES, requires = "ros2")]
-    max_cache_size: u64,
+    /// The most bytes of frames (with --ros2, messages) held between the
+    /// camera and the writer; past it a frame is dropped (and counted: the
+    /// command then exits 1), so that the camera is never held up (the
+    /// synthetic camera waits instead). The recording's memory stays
+    /// within it, however slow the disk.
+    #[arg(long, value_name = "BYTES", default_value_t = RecordOptions::default().max_queued_bytes)]
+    max_cache_size: usize,
     /// Replace a file already at the output (by default that is an error).
     #[arg(long)]
     force: bool,
@@ -400,6 +401,7 @@ pub fn run(args: Args) -> Result<()> {
         overwrite: args.force,
         // The synthetic camera can wait for the disk; a real one cannot.
         wait_when_full: args.synthetic,
+        max_queued_bytes: args.max_cache_size,
         split,
         db3,
         ..RecordOptions::default().compression(compression)

@@ -37,11 +37,6 @@ use super::play_ros2::{ros2_error, start_with_ros2_libraries};
 /// metadata, twice over).
 const QUEUE: usize = 256;
 
-/// The default of `--max-cache-size`: the bytes of messages queued between
-/// the subscriptions and the writer (256 MiB: seconds of a D435's
-/// 1280x720 depth and 1920x1080 colour).
-pub const DEFAULT_MAX_CACHE_BYTES: u64 = 256 << 20;
-
 /// What `record --ros2` is asked.
 #[derive(Debug)]
 pub struct Request<'a> {
@@ -58,7 +53,7 @@ pub struct Request<'a> {
     /// Subscribe reliable (else best effort).
     pub reliable: bool,
     /// The most bytes of messages queued for the writer.
-    pub max_cache_bytes: u64,
+    pub max_cache_bytes: usize,
     /// The compression of a `.bag`'s chunks and the options of a `.db3`,
     /// as `record` writes them.
     pub compression: (Compression, Db3Options),
@@ -161,7 +156,7 @@ pub fn run(request: &Request<'_>) -> Result<String> {
     let queue = Queue {
         sender,
         bytes: queued_bytes,
-        max_bytes: usize::try_from(request.max_cache_bytes).unwrap_or(usize::MAX),
+        max_bytes: request.max_cache_bytes,
     };
     let wait_set = WaitSet::new(&node, subscriptions.len()).map_err(ros2_error)?;
     let taker = {

@@ -334,7 +334,9 @@ fn a_t265_like_tracking_camera_is_recorded_with_its_poses() {
 /// A camera recorded in pieces (`--split-duration`): librealsense plays
 /// each piece alone, with the device in full; together they hold every
 /// frame the recorder received, each once, with the source's bytes and
-/// metadata, the frame numbers running on from piece to piece.
+/// metadata, the frame numbers never going back from piece to piece (a
+/// frame librealsense hands over twice, as it does on a loaded machine,
+/// is recorded twice, and may straddle a cut).
 #[test]
 fn a_camera_recorded_in_pieces_loses_no_frame_at_a_cut() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -357,16 +359,17 @@ fn a_camera_recorded_in_pieces_loses_no_frame_at_a_cut() {
             let what = piece.display().to_string();
             let ours = played(judge, &piece);
             assert!(!ours.is_empty(), "{what} plays no frame");
-            let (_, recorded) = frames_in_file(&piece);
+            let (in_piece, recorded) = frames_in_file(&piece);
             let ours_keys: BTreeSet<Key> = ours.keys().cloned().collect();
             assert_eq!(ours_keys, recorded, "{what}: librealsense plays it all");
+            for (stream, n) in in_piece {
+                *counts.entry(stream).or_default() += n;
+            }
             for (key, frame) in &ours {
                 assert_eq!(Some(frame), theirs.get(key), "{what}: {key:?}");
-                let stream = format!("{}_{}", key.0, key.1);
-                *counts.entry(stream.clone()).or_default() += 1;
-                let before = last.insert(stream, key.2);
+                let before = last.insert(format!("{}_{}", key.0, key.1), key.2);
                 assert!(
-                    before.is_none_or(|n| n < key.2),
+                    before.is_none_or(|n| n <= key.2),
                     "{what}: {key:?} after #{before:?}: frame numbers run on"
                 );
             }

@@ -408,8 +408,9 @@ fn a_full_disk_leaves_finished_files_librealsense_plays() {
 }
 
 /// A 20-second recording, split, stays small in memory: its frames go to
-/// the disk as they come (images small enough that an unoptimized build
-/// keeps up, so that the queue a slow disk fills is not what is measured).
+/// the disk as they come, and no more than `--max-cache-size` of them wait
+/// for the writer (on a loaded machine the disk falls seconds behind: the
+/// default 256 MiB of queue held nearly all 230 MB of this recording).
 #[test]
 fn a_long_recording_stays_small_in_memory() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -425,12 +426,15 @@ fn a_long_recording_stays_small_in_memory() {
         "320x240@30",
         "--split-duration",
         "5",
+        "--max-cache-size",
+        "50000000",
         "--out",
         s(&out),
     ]);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     assert!(reported_pieces(&run.stdout).len() >= 4, "{}", run.stdout);
-    assert!(peak <= 200, "a 20 s recording peaked at {peak} MB");
+    // About 35 MB when the writer keeps up.
+    assert!(peak <= 120, "a 20 s recording peaked at {peak} MB");
 }
 
 /// `rsbag ARGS` that succeeds; returns stdout and stderr.

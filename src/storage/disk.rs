@@ -51,6 +51,13 @@ pub(super) mod system {
         result(unsafe { libc::fallocate(file.as_raw_fd(), libc::FALLOC_FL_KEEP_SIZE, offset, len) })
     }
 
+    /// Allocate the range's blocks, the file growing to its end.
+    pub(crate) fn allocate(file: &File, offset: u64, len: u64) -> io::Result<()> {
+        let (offset, len) = (to_off(offset)?, to_off(len)?);
+        // SAFETY: a plain system call on an open descriptor.
+        result(unsafe { libc::fallocate(file.as_raw_fd(), 0, offset, len) })
+    }
+
     /// Start writing the range to the disk, without waiting.
     pub(crate) fn start_writing(file: &File, offset: u64, len: u64) -> io::Result<()> {
         let (offset, len) = (to_off(offset)?, to_off(len)?);
@@ -88,6 +95,10 @@ pub(super) mod system {
     }
 
     pub(crate) fn allocate_keeping_size(_: &File, _: u64, _: u64) -> io::Result<()> {
+        unsupported()
+    }
+
+    pub(crate) fn allocate(_: &File, _: u64, _: u64) -> io::Result<()> {
         unsupported()
     }
 

@@ -21,6 +21,13 @@
 //! for the writes under way, so that SQLite never sees the file otherwise
 //! than it wrote it. Where the filesystem refuses `O_DIRECT`, nothing
 //! changes.
+//!
+//! The thread allocates the file's blocks [`AHEAD`] of the runs, the file
+//! growing with them (SQLite is told the size it wrote, and the file is
+//! cut to it when closed): a direct write into blocks already allocated
+//! and within the file's size is not held up by allocating them and
+//! journaling the new size, and takes about a quarter less time (1 GB in
+//! 4 MB writes: 0.30-0.44 s against 0.42-0.53 s).
 
 use std::alloc::{alloc_zeroed, dealloc, Layout};
 use std::collections::BTreeMap;
@@ -37,6 +44,8 @@ use std::thread::JoinHandle;
 
 use rusqlite::{ffi, Connection, OpenFlags};
 
+use crate::storage::disk::system::allocate;
+
 use crate::storage::sqlite_vfs::{register_over_default, VfsFunctions};
 
 /// The VFS's name.
@@ -46,8 +55,12 @@ const VFS_NAME: &CStr = c"rsbag-direct";
 /// to this many bytes: as the disk floor the benchmarks measure writes.
 const RUN_BYTES: usize = 4 << 20;
 
-/// Runs being gathered or written at most: the memory this takes.
-const RUNS: usize = 8;
+/// Runs being gathered or written at most: the memory this takes (the
+/// disk's pace varies; with 8, SQLite waited for a buffer longer).
+const RUNS: usize = 24;
+
+/// How far past the runs sent the file's blocks are allocated.
+const AHEAD: u64 = 64 << 20;
 
 /// What `O_DIRECT` needs offsets, lengths and memory aligned to.
 const ALIGN: usize = 4096;
@@ -256,7 +269,11 @@ unsafe extern "C" fn x_close(file: *mut ffi::sqlite3_file) -> c_int {
     if !(*shim).direct.is_null() {
         let direct = Box::from_raw((*shim).direct);
         (*shim).direct = std::ptr::null_mut();
+        let (end, allocated_to) = (direct.end, direct.allocated_to);
         rc = direct.finish();
+        if rc == ffi::SQLITE_OK && allocated_to > end {
+            rc = cut_to(file, end);
+        }
     }
     if !(*shim).main_path.is_null() {
         drop(CString::from_raw((*shim).main_path));
@@ -314,6 +331,7 @@ unsafe extern "C" fn x_truncate(file: *mut ffi::sqlite3_file, size: ffi::sqlite3
     }
     if let Some(direct) = ShimFile::direct(file) {
         direct.end = size as u64;
+        direct.allocated_to = direct.allocated_to.min(direct.end);
     }
     (ShimFile::methods(file).xTruncate.expect("xTruncate"))(ShimFile::inner(file), size)
 }
@@ -329,12 +347,13 @@ unsafe extern "C" fn x_file_size(
     file: *mut ffi::sqlite3_file,
     size: *mut ffi::sqlite3_int64,
 ) -> c_int {
-    let rc = (ShimFile::methods(file).xFileSize.expect("xFileSize"))(ShimFile::inner(file), size);
-    // The file is as long as the writes under way make it.
-    if let (ffi::SQLITE_OK, Some(direct)) = (rc, ShimFile::direct(file)) {
-        *size = (*size).max(direct.end as ffi::sqlite3_int64);
+    // The file is as long as SQLite wrote it (its blocks may be
+    // allocated further, and the writes under way not done).
+    if let Some(direct) = ShimFile::direct(file) {
+        *size = direct.end as ffi::sqlite3_int64;
+        return ffi::SQLITE_OK;
     }
-    rc
+    (ShimFile::methods(file).xFileSize.expect("xFileSize"))(ShimFile::inner(file), size)
 }
 
 unsafe extern "C" fn x_lock(file: *mut ffi::sqlite3_file, level: c_int) -> c_int {
@@ -369,18 +388,37 @@ unsafe extern "C" fn x_file_control(
         return ffi::SQLITE_OK;
     }
     if op == FINISH_WRITES {
-        return match settle(file) {
-            Ok(()) => ffi::SQLITE_OK,
-            Err(rc) => {
-                let direct = ShimFile::direct(file);
-                *arg.cast::<c_int>() = direct.and_then(|d| d.errno).unwrap_or(0);
-                rc
-            }
+        let rc = match settle(file) {
+            Ok(()) => finish_allocation(file),
+            Err(rc) => rc,
         };
+        if rc != ffi::SQLITE_OK {
+            let errno = ShimFile::direct(file).and_then(|d| d.errno);
+            *arg.cast::<c_int>() = errno.unwrap_or(0);
+        }
+        return rc;
     }
     // No control changes the bytes written (a size hint only reserves
     // space), so none waits for the writes under way.
     (ShimFile::methods(file).xFileControl.expect("xFileControl"))(ShimFile::inner(file), op, arg)
+}
+
+/// Cut the blocks allocated past what SQLite wrote, if any: SQLite's code.
+unsafe fn finish_allocation(file: *mut ffi::sqlite3_file) -> c_int {
+    let Some(direct) = ShimFile::direct(file) else {
+        return ffi::SQLITE_OK;
+    };
+    if direct.allocated_to <= direct.end {
+        return ffi::SQLITE_OK;
+    }
+    direct.allocated_to = direct.end;
+    cut_to(file, direct.end)
+}
+
+/// Truncate `file` to `size`, through the VFS below: SQLite's code.
+unsafe fn cut_to(file: *mut ffi::sqlite3_file, size: u64) -> c_int {
+    let truncate = ShimFile::methods(file).xTruncate.expect("xTruncate");
+    truncate(ShimFile::inner(file), size as ffi::sqlite3_int64)
 }
 
 unsafe extern "C" fn x_sector_size(file: *mut ffi::sqlite3_file) -> c_int {
@@ -429,6 +467,8 @@ struct Run {
     buffer: Aligned,
     len: usize,
     at: u64,
+    /// Blocks to allocate (from, length) before writing it.
+    allocate: Option<(u64, u64)>,
 }
 
 /// The direct writing of one file.
@@ -448,8 +488,11 @@ struct Direct {
     failed: Option<c_int>,
     /// The system's error number of that write, if it had one.
     errno: Option<c_int>,
-    /// The end of the last byte written, or the size last truncated to.
+    /// The end of the last byte written, or the size last truncated to:
+    /// the file's size as SQLite knows it.
     end: u64,
+    /// Up to where the file's blocks are allocated (or were asked to be).
+    allocated_to: u64,
     /// Pages written again before the run being gathered, by where: held
     /// back, as SQLite writes the same few again at each commit.
     held: BTreeMap<u64, Vec<u8>>,
@@ -480,6 +523,7 @@ impl Direct {
             failed: None,
             errno: None,
             end,
+            allocated_to: end,
             held: BTreeMap::new(),
             held_bytes: 0,
         })
@@ -497,14 +541,14 @@ impl Direct {
         if let Some(rc) = self.failed {
             return Err(rc);
         }
+        let end = at + bytes.len() as u64;
+        let file_end = self.end;
+        self.end = file_end.max(end);
         let aligned = bytes.len().is_multiple_of(ALIGN) && at.is_multiple_of(ALIGN as u64);
         if !aligned || bytes.len() > RUN_BYTES {
             self.wait_all()?;
             return Ok(false);
         }
-        let end = at + bytes.len() as u64;
-        let file_end = self.end;
-        self.end = file_end.max(end);
         if let Some(run) = self.gathering.as_mut() {
             let run_end = run.at + run.len as u64;
             if at >= run.at && end <= run_end {
@@ -532,6 +576,7 @@ impl Direct {
             buffer,
             len: bytes.len(),
             at,
+            allocate: None,
         });
         Ok(true)
     }
@@ -574,7 +619,12 @@ impl Direct {
                     self.send(full)?;
                 }
                 let buffer = self.free_buffer()?;
-                run = Some(Run { buffer, len: 0, at });
+                run = Some(Run {
+                    buffer,
+                    len: 0,
+                    at,
+                    allocate: None,
+                });
             }
             let r = run.as_mut().expect("a run");
             r.buffer.bytes()[r.len..r.len + bytes.len()].copy_from_slice(&bytes);
@@ -594,6 +644,7 @@ impl Direct {
             buffer,
             len: bytes.len(),
             at,
+            allocate: None,
         })
     }
 
@@ -605,8 +656,14 @@ impl Direct {
         }
     }
 
-    /// Send `run` to the writing thread, which writes the runs in order.
-    fn send(&mut self, run: Run) -> Result<(), c_int> {
+    /// Send `run` to the writing thread, which writes the runs in order
+    /// (allocating [`AHEAD`] of it when it passes what was allocated).
+    fn send(&mut self, mut run: Run) -> Result<(), c_int> {
+        let end = run.at + run.len as u64;
+        if end > self.allocated_to {
+            run.allocate = Some((self.allocated_to, end + AHEAD - self.allocated_to));
+            self.allocated_to = end + AHEAD;
+        }
         let sent = (self.to_thread.as_ref()).is_some_and(|to| to.send(run).is_ok());
         if !sent {
             return Err(self.fail(ffi::SQLITE_IOERR_WRITE));
@@ -700,6 +757,11 @@ fn open_direct(path: &Path) -> Option<File> {
 /// it went.
 fn write_runs(file: &File, runs: &Receiver<Run>, done: &SyncSender<(Aligned, io::Result<()>)>) {
     for mut run in runs {
+        if let Some((from, len)) = run.allocate {
+            // For speed only: where blocks cannot be allocated (a full
+            // disk, a filesystem without it), the write itself tells.
+            let _ = allocate(file, from, len);
+        }
         let written = file.write_all_at(&run.buffer.bytes()[..run.len], run.at);
         if done.send((run.buffer, written)).is_err() {
             return;
@@ -727,7 +789,9 @@ mod tests {
     /// Rows written with the pages going straight to the disk, with
     /// commits, reads, SQLite's cache spilling and earlier pages written
     /// again in between, read back by SQLite alone as they were written;
-    /// in 1 KiB pages too, which are not aligned for `O_DIRECT`.
+    /// in 1 KiB pages too, which are not aligned for `O_DIRECT`. Once the
+    /// writes are finished the file holds SQLite's pages and nothing
+    /// after them (its blocks were allocated ahead).
     #[test]
     fn a_file_written_directly_reads_back_as_written() {
         for page_size in [65536, 1024] {
@@ -768,7 +832,13 @@ mod tests {
                 }
             }
             db.execute_batch("COMMIT").expect("commit");
+            finish_writes(&db).expect("finish");
+            let pages: i64 = (db.query_row("PRAGMA page_count", [], |r| r.get(0))).expect("pages");
+            let pages = pages as u64;
+            let len = || std::fs::metadata(&path).expect("metadata").len();
+            assert_eq!(len(), pages * page_size, "{page_size}-byte pages");
             db.close().expect("close");
+            assert_eq!(len(), pages * page_size, "{page_size}-byte pages");
             let db = Connection::open(&path).expect("reopen");
             let check: String = (db.query_row("PRAGMA integrity_check", [], |r| r.get(0)))
                 .expect("integrity_check");

@@ -363,7 +363,9 @@ impl Db3Writer {
 
     /// Commit what was written so far: it survives a crash from now on.
     pub fn commit(&mut self) -> Result<()> {
-        self.file.reserve_ahead();
+        if !self.direct {
+            self.file.reserve_ahead();
+        }
         self.db
             .execute_batch("COMMIT; BEGIN")
             .map_err(|e| self.in_file(db_error(e)))?;

@@ -787,6 +787,14 @@ fn compressed_camera_bags_decode_as_opencv_does_from_ros1_sqlite3_and_mcap() {
     for (format, codecs, formats) in cases {
         let (path, reference, written) = compressed_bag(dir.path(), format, "compressed", codecs);
         let what = format!("{format} {codecs:?}");
+        if format == "sqlite3" {
+            // Not librealsense's PNG or zstd.
+            let info = run::ok(&["info", s(&path)]);
+            assert!(
+                info.contains("image topics:  4 compressed (image_transport)"),
+                "{what}: {info}"
+            );
+        }
         let recording = Recording::open(&path).expect("open");
         let kinds = [
             StreamId::new(StreamKind::Color, 0),

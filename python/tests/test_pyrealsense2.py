@@ -57,13 +57,17 @@ def bags(tmp_path_factory):
     return made
 
 
-def run(mode, script, bag, tmp_path):
+def run(mode, script, bag, tmp_path, crash_ok=False):
+    """What `script` gives through `mode`; with `crash_ok`, None when the
+    process died of a signal."""
     python = PYTHON_255 if mode == "pyrealsense2" else sys.executable
     out = tmp_path / f"{mode}.pickle"
     work = tmp_path / mode
     work.mkdir(parents=True)
     done = subprocess.run([python, str(CORPUS / "run.py"), mode, str(CORPUS / script), str(out),
                            str(bag), str(work)], capture_output=True, text=True, timeout=300)
+    if crash_ok and done.returncode < 0:
+        return None
     assert done.returncode == 0, f"{script} with {mode}:\n{done.stderr}"
     with open(out, "rb") as f:
         return pickle.load(f)
@@ -156,7 +160,12 @@ def test_the_script_gives_what_pyrealsense2_gives(script, bag, bags, tmp_path):
         assert ours.pop(key)
     runs = RACY_RUNS if script in RACY_SCRIPTS else LOADED_RUNS
     for attempt in range(runs):
-        theirs = run("pyrealsense2", script, bags[bag], tmp_path / f"judge{attempt}")
+        # librealsense 2.55 itself now and then dies of a signal (CI saw a
+        # SIGSEGV in calibration.py): such a run of the judge says nothing.
+        theirs = run("pyrealsense2", script, bags[bag], tmp_path / f"judge{attempt}", crash_ok=True)
+        if theirs is None and attempt < runs - 1:
+            continue
+        assert theirs is not None, f"{script}: pyrealsense2 crashed in each of {runs} runs"
         for key in RACY.get((script, bag), ()):
             assert theirs.pop(key)
         try:

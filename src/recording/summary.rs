@@ -321,14 +321,20 @@ impl Summary {
     }
 
     /// The parts of a `.db3`: size, time span, and whether its images are
-    /// compressed.
+    /// compressed (by librealsense as PNG or zstd; in a camera bag by
+    /// image_transport's plugins, JPEG, PNG or RVL, as each topic's
+    /// messages say).
     fn with_db3(self, db3: &Db3) -> Summary {
         let ids: Vec<u32> = db3.topics().iter().map(|t| t.id).collect();
         let (start_ns, end_ns) = db3.time_span(&ids).unwrap_or((0, 0));
+        let compressed = match &self.realsense {
+            Some(r) if r.file_version > 0 => "png/zstd",
+            _ => "compressed (image_transport)",
+        };
         let mut compression: BTreeMap<String, u64> = BTreeMap::new();
         for t in db3.topics() {
             let name = match t.msg_type.as_str() {
-                ros2::COMPRESSED_IMAGE => "png/zstd",
+                ros2::COMPRESSED_IMAGE => compressed,
                 ros2::IMAGE => "none",
                 _ => continue,
             };

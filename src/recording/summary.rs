@@ -321,9 +321,9 @@ impl Summary {
     }
 
     /// The parts of a `.db3`: size, time span, and whether its images are
-    /// compressed (by librealsense as PNG or zstd; in a camera bag by
-    /// image_transport's plugins, JPEG, PNG or RVL, as each topic's
-    /// messages say).
+    /// compressed (by librealsense, as PNG or zstd; in a camera bag
+    /// recorded from ROS, by image_transport's plugins, as JPEG, PNG or
+    /// RVL).
     fn with_db3(self, db3: &Db3) -> Summary {
         let ids: Vec<u32> = db3.topics().iter().map(|t| t.id).collect();
         let (start_ns, end_ns) = db3.time_span(&ids).unwrap_or((0, 0));

@@ -224,10 +224,10 @@ def main():
     print(f"{'write floor':16} {' '.join(f'{x:.2f}' for x in floor)} s (rsbag's output's bytes "
           f"written to a file, not synced); rsbag / floor per round "
           f"{fmt([r / f for r, f in zip(times['rsbag'], floor)])}")
+    over_disk = [r / f for r, f in zip(synced['rsbag'], disk_floor)]
     print(f"{'disk floor':16} {' '.join(f'{x:.2f}' for x in disk_floor)} s (the same bytes written "
           f"straight to the disk, O_DIRECT); rsbag with sync / disk floor per round "
-          f"{fmt([r / f for r, f in zip(synced['rsbag'], disk_floor)])}, "
-          f"{describe([r / f for r, f in zip(synced['rsbag'], disk_floor)])}; rosbags-convert with sync / "
+          f"{fmt(over_disk)}, {describe(over_disk)}; rosbags-convert with sync / "
           f"disk floor, the most any converter could reach, "
           f"{describe([r / f for r, f in zip(synced['rosbags-convert'], disk_floor)])}")
     ratios = per_round(times)
